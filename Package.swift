@@ -1,0 +1,44 @@
+// swift-tools-version: 6.0
+import PackageDescription
+
+let package = Package(
+  name: "RowKit",
+  products: [
+    .library(name: "RowKit", targets: ["RowKit"]),
+    .library(name: "RowKitGraphics", targets: ["RowKitGraphics"]),
+    .executable(name: "rowkit", targets: ["rowkit"]),
+  ],
+  dependencies: [
+    .package(url: "https://github.com/apple/swift-argument-parser", from: "1.5.0"),
+    .package(url: "https://github.com/jpsim/Yams", from: "6.0.0"),
+  ],
+  targets: [
+    // MARK: - C system libraries (installed by scripts/setup.sh)
+    .systemLibrary(
+      name: "CCairo", pkgConfig: "cairo", providers: [.apt(["libcairo2-dev"])]),
+    .systemLibrary(
+      name: "CPango", pkgConfig: "pangocairo pangoft2", providers: [.apt(["libpango1.0-dev"])]),
+    .systemLibrary(
+      name: "CPNG", pkgConfig: "libpng16", providers: [.apt(["libpng-dev"])]),
+
+    // MARK: - Libraries
+    .target(name: "RowKitGraphics", dependencies: ["CCairo", "CPango", "CPNG"]),
+    .target(
+      name: "RowKit",
+      dependencies: ["RowKitGraphics", .product(name: "Yams", package: "Yams")]),
+
+    // MARK: - Executables
+    .executableTarget(
+      name: "rowkit",
+      dependencies: ["RowKit", .product(name: "ArgumentParser", package: "swift-argument-parser")]),
+    .executableTarget(
+      name: "rowkit-bench", dependencies: ["RowKit"], path: "Benchmarks/rowkit-bench"),
+
+    // MARK: - Tests
+    .target(name: "RowKitTestSupport", dependencies: ["RowKit"], path: "Tests/RowKitTestSupport"),
+    .testTarget(name: "RowKitGraphicsTests", dependencies: ["RowKitGraphics", "RowKitTestSupport"]),
+    .testTarget(name: "RowKitTests", dependencies: ["RowKit", "RowKitTestSupport"]),
+    .testTarget(name: "RowKitCLITests", dependencies: ["rowkit", "RowKitTestSupport"]),
+  ],
+  swiftLanguageModes: [.v6]
+)

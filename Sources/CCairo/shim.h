@@ -1,0 +1,4 @@
+#ifndef ROWKIT_CCAIRO_SHIM_H
+#define ROWKIT_CCAIRO_SHIM_H
+#include <cairo.h>
+#endif

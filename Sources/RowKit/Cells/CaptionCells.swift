@@ -1,0 +1,149 @@
+import RowKitGraphics
+
+/// "Key: value" (Three20's `TTTableCaptionItemCell`): the caption in a 75-point column,
+/// right-aligned in the link color; the text 12 points to its right, wrapping. The two share
+/// a first baseline.
+public struct CaptionCell: TableCell {
+  public let name = "CaptionCell"
+  /// Three20's `kKeyWidth` and `kKeySpacing`.
+  public static let captionWidth = 75.0
+  public static let spacing = 12.0
+
+  public init() {}
+
+  public func layout(_ item: any CaptionedItem, in context: LayoutContext) throws -> RowLayout {
+    let padding = 10.0
+    let valueX = padding + Self.captionWidth + Self.spacing
+    let caption = try context.shape(
+      item.caption, font: "tableTitleFont", width: Self.captionWidth, lines: 1, alignment: .right)
+    let value = try context.shape(item.text, font: "tableSmallFont", width: context.contentWidth - valueX - padding)
+    return try CaptionCell.row(
+      name: name, context: context,
+      caption: caption.map { ($0, padding) }, value: value.map { ($0, valueX) })
+  }
+
+  /// Places a caption and a value side by side, first baselines aligned, the pair centered
+  /// vertically in a row of at least 44 points.
+  static func row(
+    name: String, context: LayoutContext, caption: (TextLayout, Double)?, value: (TextLayout, Double)?
+  ) throws -> RowLayout {
+    let padding = 10.0
+    let baseline = max(caption?.0.baseline ?? 0, value?.0.baseline ?? 0)
+    let captionTop = baseline - (caption?.0.baseline ?? 0)
+    let valueTop = baseline - (value?.0.baseline ?? 0)
+    let contentHeight = max(
+      captionTop + (caption?.0.size.height ?? 0), valueTop + (value?.0.size.height ?? 0))
+    let height = context.rowHeight(fitting: contentHeight + 2 * padding)
+    let top = context.grid.round((height - contentHeight) / 2)
+    var row = RowLayout(cellName: name, size: Size(width: context.cellWidth, height: height))
+    if case let (layout, x)? = caption {
+      row.labels.append(
+        RowLabel(
+          name: "caption", text: layout, color: try context.color("linkTextColor", highlighted: "highlightedTextColor"),
+          boxOrigin: Point(x: x, y: top + captionTop)))
+    }
+    if case let (layout, x)? = value {
+      row.labels.append(
+        RowLabel(
+          name: "text", text: layout, color: try context.color("textColor", highlighted: "highlightedTextColor"),
+          boxOrigin: Point(x: x, y: top + valueTop)))
+    }
+    return row
+  }
+}
+
+/// The caption row mirrored: the text on the left, the caption right-aligned in a 75-point
+/// column at the right. Three20's `TTTableRightCaptionItemCell` was an unfinished stub; this
+/// is the layout its name promised.
+public struct RightCaptionCell: TableCell {
+  public let name = "RightCaptionCell"
+
+  public init() {}
+
+  public func layout(_ item: any CaptionedItem, in context: LayoutContext) throws -> RowLayout {
+    let padding = 10.0
+    let captionX = context.contentWidth - padding - CaptionCell.captionWidth
+    let value = try context.shape(
+      item.text, font: "tableSmallFont", width: captionX - CaptionCell.spacing - padding)
+    let caption = try context.shape(
+      item.caption, font: "tableTitleFont", width: CaptionCell.captionWidth, lines: 1, alignment: .right)
+    return try CaptionCell.row(
+      name: name, context: context,
+      caption: caption.map { ($0, captionX) }, value: value.map { ($0, padding) })
+  }
+}
+
+/// Bold text with smaller gray text below it (Three20's `TTTableSubtextItemCell`).
+public struct SubtextCell: TableCell {
+  public let name = "SubtextCell"
+
+  public init() {}
+
+  public func layout(_ item: any CaptionedItem, in context: LayoutContext) throws -> RowLayout {
+    let padding = 10.0
+    let width = context.contentWidth - 2 * padding
+    let text = try context.shape(item.text, font: "tableFont", width: width, lines: 1)
+    let caption = try context.shape(item.caption, font: "font", width: width)
+    let textHeight = text?.size.height ?? 0
+    let contentHeight = textHeight + (caption?.size.height ?? 0)
+    let height = context.rowHeight(fitting: contentHeight + 2 * padding)
+    let top = context.grid.round((height - contentHeight) / 2)
+    var row = RowLayout(cellName: name, size: Size(width: context.cellWidth, height: height))
+    if let text {
+      row.labels.append(
+        RowLabel(
+          name: "text", text: text, color: try context.color("textColor", highlighted: "highlightedTextColor"),
+          boxOrigin: Point(x: padding, y: top)))
+    }
+    if let caption {
+      row.labels.append(
+        RowLabel(
+          name: "caption", text: caption,
+          color: try context.color("tableSubTextColor", highlighted: "highlightedTextColor"),
+          boxOrigin: Point(x: padding, y: top + textHeight)))
+    }
+    return row
+  }
+}
+
+/// A settings row (UIKit's value-1 style, Three20's `TTTableSettingsItemCell`): the caption
+/// on the left in bold, the value right-aligned in blue-gray. The value takes up to 60% of
+/// the width and the caption the rest; both stay on one line.
+public struct SettingsCell: TableCell {
+  public let name = "SettingsCell"
+
+  public init() {}
+
+  public func layout(_ item: any CaptionedItem, in context: LayoutContext) throws -> RowLayout {
+    let padding = 10.0
+    let gap = 10.0
+    let available = context.contentWidth - 2 * padding
+    let value = try context.shape(
+      item.text, font: "tableValueFont", width: available * 0.6, lines: 1, alignment: .right)
+    let valueWidth = value?.size.width ?? 0
+    let captionWidth = available - (valueWidth > 0 ? valueWidth + gap : 0)
+    let caption = try context.shape(item.caption, font: "tableFont", width: captionWidth, lines: 1)
+    let baseline = max(caption?.baseline ?? 0, value?.baseline ?? 0)
+    let captionTop = baseline - (caption?.baseline ?? 0)
+    let valueTop = baseline - (value?.baseline ?? 0)
+    let contentHeight = max(
+      captionTop + (caption?.size.height ?? 0), valueTop + (value?.size.height ?? 0))
+    let height = context.rowHeight(fitting: contentHeight + 2 * padding)
+    let top = context.grid.round((height - contentHeight) / 2)
+    var row = RowLayout(cellName: name, size: Size(width: context.cellWidth, height: height))
+    if let caption {
+      row.labels.append(
+        RowLabel(
+          name: "caption", text: caption, color: try context.color("textColor", highlighted: "highlightedTextColor"),
+          boxOrigin: Point(x: padding, y: top + captionTop)))
+    }
+    if let value {
+      row.labels.append(
+        RowLabel(
+          name: "text", text: value,
+          color: try context.color("tableValueTextColor", highlighted: "highlightedTextColor"),
+          boxOrigin: Point(x: context.contentWidth - padding - available * 0.6, y: top + valueTop)))
+    }
+    return row
+  }
+}

@@ -1,0 +1,44 @@
+import RowKitGraphics
+
+/// Styled text with 6-point padding (Three20's `TTStyledTextTableItemCell`): bold, italic,
+/// underlined runs and links in the link color. Its height counts the accessory's width,
+/// which Three20 did only for this cell.
+public struct StyledTextCell: TableCell {
+  public let name = "StyledTextCell"
+  /// Three20's default `TTTableStyledTextItem` padding.
+  public static let padding = 6.0
+
+  public init() {}
+
+  public func layout(_ item: StyledTextItem, in context: LayoutContext) throws -> RowLayout {
+    let markup = try StyledTextMarkup(parsing: item.text)
+    let padding = Self.padding
+    let base = try context.font("font")
+    let linkColor = try context.color("linkTextColor")
+    var runs: [TextRun] = []
+    for span in markup.spans {
+      switch span.attribute {
+      case .bold: runs.append(TextRun(span.range, .weight(700)))
+      case .italic: runs.append(TextRun(span.range, .italic))
+      case .underline: runs.append(TextRun(span.range, .underline))
+      case .link:
+        runs.append(TextRun(span.range, .weight(700)))
+        // A selected row draws all its text in the highlighted color, as Three20 did.
+        if !context.isSelected { runs.append(TextRun(span.range, .color(linkColor))) }
+      case .styleClass: break
+      }
+    }
+    let text = try context.shape(
+      markup.text, font: base.description, width: context.contentWidth - 2 * padding, runs: runs)
+    let textHeight = text?.size.height ?? 0
+    let height = context.rowHeight(fitting: textHeight + 2 * padding)
+    var row = RowLayout(cellName: name, size: Size(width: context.cellWidth, height: height))
+    if let text {
+      row.labels.append(
+        RowLabel(
+          name: "text", text: text, color: try context.color("textColor", highlighted: "highlightedTextColor"),
+          boxOrigin: Point(x: padding, y: context.grid.round((height - textHeight) / 2))))
+    }
+    return row
+  }
+}

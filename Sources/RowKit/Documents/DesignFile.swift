@@ -1,0 +1,292 @@
+import Foundation
+import RowKitGraphics
+
+/// A cell design loaded from a file: a ``CellDesign`` whose labels and images are bound to
+/// an item's fields (`bind: name`, or `text: "{first} {last}"`).
+public struct DesignTemplate: Hashable, Sendable {
+  public enum TextSource: Hashable, Sendable {
+    case bind(String)
+    /// Text with `{field}` substitutions; `{{` and `}}` write braces.
+    case template([TemplatePart])
+  }
+
+  public enum TemplatePart: Hashable, Sendable {
+    case literal(String)
+    case field(String)
+  }
+
+  indirect enum Node: Hashable, Sendable {
+    case stack(DesignStack, [Node])
+    case label(DesignLabel, TextSource)
+    case image(DesignImage, TextSource?)
+    case spacer(DesignSpacer)
+  }
+
+  public let file: String
+  var design: CellDesign
+  var body: Node
+  /// Every field the design reads.
+  public internal(set) var fields: Set<String> = []
+  /// The fields whose values are image URLs.
+  public internal(set) var imageFields: Set<String> = []
+
+  /// The design for one item's fields. Missing fields read as empty text.
+  public func design(for fields: [String: String]) -> CellDesign {
+    var design = self.design
+    design.body = instantiate(body, fields)
+    return design
+  }
+
+  private func instantiate(_ node: Node, _ fields: [String: String]) -> DesignNode {
+    switch node {
+    case .stack(var stack, let children):
+      stack.children = children.map { instantiate($0, fields) }
+      return .stack(stack)
+    case .label(var label, let source):
+      label.text = Self.text(source, fields)
+      return .label(label)
+    case .image(var image, let source):
+      if let source { image.url = Self.text(source, fields).nilIfEmpty }
+      return .image(image)
+    case .spacer(let spacer):
+      return .spacer(spacer)
+    }
+  }
+
+  static func text(_ source: TextSource, _ fields: [String: String]) -> String {
+    switch source {
+    case .bind(let field): return fields[field] ?? ""
+    case .template(let parts):
+      return parts.map {
+        switch $0 {
+        case .literal(let text): return text
+        case .field(let field): return fields[field] ?? ""
+        }
+      }.joined()
+    }
+  }
+}
+
+extension String {
+  var nilIfEmpty: String? { isEmpty ? nil : self }
+}
+
+/// Draws document items with a design file.
+public struct DesignFileCell: DesignedCell {
+  public let name: String
+  public let template: DesignTemplate
+
+  public init(name: String, template: DesignTemplate) {
+    self.name = name
+    self.template = template
+  }
+
+  public func design(for item: DocumentItem) throws -> CellDesign {
+    template.design(for: item.fields)
+  }
+}
+
+/// Reads design files (`../shared/SPEC.md` §3) and checks them against the stylesheet.
+struct DesignFileLoader {
+  let stylesheet: Stylesheet
+  let fontFamilies: [String]
+  let resolver: ImageURLResolver
+
+  func load(_ url: URL) throws -> DesignTemplate {
+    let value = try YAMLValue.load(contentsOf: url, displayName: displayPath(url))
+    let map = try value.mapping(
+      allowed: ["padding", "minHeight", "height", "background", "selectedBackground", "body", "preview"])
+    var design = CellDesign(body: .spacer(DesignSpacer()))
+    if let padding = map["padding"] {
+      let insets = try padding.insets()
+      design.padding = EdgeInsets(top: insets.top, left: insets.left, bottom: insets.bottom, right: insets.right)
+    }
+    if let minHeight = map["minHeight"] { design.minHeight = try length(minHeight, upTo: 2000) }
+    if let height = map["height"] { design.height = try length(height, upTo: 2000) }
+    if let background = map["background"] { design.background = try styleName(background) }
+    if let selected = map["selectedBackground"] { design.selectedBackground = try styleName(selected) }
+    if let preview = map["preview"] { _ = try preview.sequence() }
+    var template = DesignTemplate(file: value.file, design: design, body: .spacer(DesignSpacer()))
+    template.body = try node(map.required("body", "the design's root view"), into: &template)
+    return template
+  }
+
+  private func node(_ value: YAMLValue, into template: inout DesignTemplate) throws -> DesignTemplate.Node {
+    let map = try value.mapping()
+    guard map.entries.count == 1, let (kind, body) = map.entries.first else {
+      throw value.error("a view is a map with one key: hstack, vstack, zstack, label, image or spacer")
+    }
+    switch kind {
+    case "hstack", "vstack", "zstack":
+      let stackMap = try body.mapping(allowed: ["spacing", "align", "padding", "grow", "children"])
+      let axis: DesignStack.Axis = kind == "hstack" ? .horizontal : kind == "vstack" ? .vertical : .overlay
+      var stack = DesignStack(axis: axis, alignment: axis == .horizontal ? .center : .start, children: [])
+      if let spacing = stackMap["spacing"] { stack.spacing = try length(spacing, upTo: 1000) }
+      if let align = stackMap["align"] { stack.alignment = try option(align, DesignStack.Alignment.self) }
+      if let padding = stackMap["padding"] {
+        let insets = try padding.insets()
+        stack.padding = EdgeInsets(top: insets.top, left: insets.left, bottom: insets.bottom, right: insets.right)
+      }
+      if let grow = stackMap["grow"] { stack.grow = try length(grow, upTo: 1000) }
+      let children = try stackMap.required("children").sequence().map { try node($0, into: &template) }
+      return .stack(stack, children)
+    case "label":
+      let labelMap = try body.mapping(
+        allowed: ["bind", "text", "font", "color", "highlightedColor", "lines", "align", "ellipsize", "grow", "name"])
+      var label = DesignLabel(text: "")
+      let source = try textSource(labelMap, body, into: &template)
+      if let font = labelMap["font"] { label.font = try fontReference(font) }
+      if let color = labelMap["color"] { label.color = try colorReference(color) }
+      if let color = labelMap["highlightedColor"] { label.highlightedColor = try colorReference(color) }
+      if let lines = labelMap["lines"] {
+        label.lines = try lines.int()
+        guard (0...1000).contains(label.lines) else { throw lines.error("lines must be 0 (no limit) to 1000") }
+      }
+      if let align = labelMap["align"] { label.alignment = try option(align, TextStyle.Alignment.self) }
+      if let ellipsize = labelMap["ellipsize"] { label.ellipsize = try option(ellipsize, TextStyle.Ellipsize.self) }
+      if let grow = labelMap["grow"] { label.grow = try length(grow, upTo: 1000) }
+      label.name = try labelMap["name"]?.string()
+      _ = try fontReference(YAMLValue(node: .init(label.font), file: body.file, keyPath: body.keyPath + ".font"))
+      return .label(label, source)
+    case "image":
+      let imageMap = try body.mapping(
+        allowed: ["bind", "url", "width", "height", "default", "style", "contentMode", "name"])
+      var image = DesignImage(
+        url: nil, width: try length(imageMap.required("width"), upTo: 2000),
+        height: try length(imageMap.required("height"), upTo: 2000))
+      var source: DesignTemplate.TextSource?
+      if let bind = imageMap["bind"] {
+        let field = try bind.string()
+        template.fields.insert(field)
+        template.imageFields.insert(field)
+        source = .bind(field)
+      } else if let url = imageMap["url"] {
+        image.url = try imageURL(url)
+      }
+      if let fallback = imageMap["default"] { image.defaultURL = try imageURL(fallback) }
+      if let style = imageMap["style"] { image.style = try styleName(style) }
+      if let mode = imageMap["contentMode"] { image.contentMode = try option(mode, ContentMode.self) }
+      image.name = try imageMap["name"]?.string()
+      return .image(image, source)
+    case "spacer":
+      var spacer = DesignSpacer()
+      if !body.isNull {
+        let spacerMap = try body.mapping(allowed: ["minLength", "grow"])
+        if let minLength = spacerMap["minLength"] { spacer.minLength = try length(minLength, upTo: 2000) }
+        if let grow = spacerMap["grow"] { spacer.grow = try length(grow, upTo: 1000) }
+      }
+      return .spacer(spacer)
+    default:
+      let kinds: Set<String> = ["hstack", "vstack", "zstack", "label", "image", "spacer"]
+      var message = "unknown view '\(kind)' (hstack, vstack, zstack, label, image or spacer)"
+      if let suggestion = YAMLValue.closest(to: kind, in: kinds) { message += "; did you mean '\(suggestion)'?" }
+      throw value.error(message)
+    }
+  }
+
+  private func textSource(
+    _ map: KeyedValues, _ owner: YAMLValue, into template: inout DesignTemplate
+  ) throws -> DesignTemplate.TextSource {
+    if let bind = map["bind"] {
+      guard map["text"] == nil else { throw bind.error("a label has either bind or text, not both") }
+      let field = try bind.string()
+      template.fields.insert(field)
+      return .bind(field)
+    }
+    guard let text = map["text"] else { throw owner.error("a label needs bind (a field) or text") }
+    let parts = try Self.parseTemplate(try text.string(), text)
+    for case .field(let field) in parts { template.fields.insert(field) }
+    return .template(parts)
+  }
+
+  static func parseTemplate(_ text: String, _ value: YAMLValue) throws -> [DesignTemplate.TemplatePart] {
+    var parts: [DesignTemplate.TemplatePart] = []
+    var literal = ""
+    var index = text.startIndex
+    while index < text.endIndex {
+      let character = text[index]
+      let next = text.index(after: index)
+      if character == "{", next < text.endIndex, text[next] == "{" {
+        literal.append("{")
+        index = text.index(after: next)
+      } else if character == "}", next < text.endIndex, text[next] == "}" {
+        literal.append("}")
+        index = text.index(after: next)
+      } else if character == "{" {
+        guard let close = text[next...].firstIndex(of: "}") else {
+          throw value.error("'{' opens a field that is never closed (write {{ for a brace)")
+        }
+        let field = String(text[next..<close]).trimmingCharacters(in: .whitespaces)
+        guard !field.isEmpty else { throw value.error("'{}' names no field") }
+        if !literal.isEmpty { parts.append(.literal(literal)) }
+        literal = ""
+        parts.append(.field(field))
+        index = text.index(after: close)
+      } else if character == "}" {
+        throw value.error("'}' closes nothing (write }} for a brace)")
+      } else {
+        literal.append(character)
+        index = next
+      }
+    }
+    if !literal.isEmpty { parts.append(.literal(literal)) }
+    return parts
+  }
+
+  private func length(_ value: YAMLValue, upTo limit: Double) throws -> Double {
+    let number = try value.double()
+    guard number >= 0, number <= limit else { throw value.error("\(number) is out of range (0 to \(Int(limit)))") }
+    return number
+  }
+
+  private func option<T: RawRepresentable & CaseIterable>(_ value: YAMLValue, _ type: T.Type) throws -> T
+  where T.RawValue == String {
+    let text = try value.string()
+    guard let option = T(rawValue: text) else {
+      throw value.error("'\(text)' is not one of \(T.allCases.map(\.rawValue).joined(separator: ", "))")
+    }
+    return option
+  }
+
+  func styleName(_ value: YAMLValue) throws -> String {
+    let name = try value.string()
+    do {
+      _ = try stylesheet.style(name)
+    } catch {
+      throw value.error(error.message)
+    }
+    return name
+  }
+
+  private func fontReference(_ value: YAMLValue) throws -> String {
+    let reference = try value.string()
+    let font: Font
+    do {
+      font = try stylesheet.font(reference)
+    } catch {
+      throw value.error(error.message)
+    }
+    try StylesheetLoader(fontFamilies: fontFamilies).checkFamily(font, value)
+    return reference
+  }
+
+  private func colorReference(_ value: YAMLValue) throws -> String {
+    let reference = try value.string()
+    do {
+      _ = try stylesheet.color(reference)
+    } catch {
+      throw value.error(error.message)
+    }
+    return reference
+  }
+
+  private func imageURL(_ value: YAMLValue) throws -> String {
+    let url = try value.string()
+    do {
+      _ = try resolver.resolve(url)
+    } catch {
+      throw value.error(error.message)
+    }
+    return url
+  }
+}

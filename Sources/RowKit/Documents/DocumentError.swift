@@ -1,0 +1,28 @@
+/// Bad input in a file: which file, where in it, and what is wrong. Its description is one
+/// line: `table.yaml:12:7: sections[0].items[2].type: unknown item type 'foo'`.
+public struct DocumentError: Error, Hashable, Sendable, CustomStringConvertible {
+  public var file: String
+  /// 1-based; 0 when the place has no line (a file that cannot be read at all).
+  public var line: Int
+  public var column: Int
+  /// The key path of the value at fault (`sections[0].items[2].type`), or empty.
+  public var keyPath: String
+  public var message: String
+
+  public init(file: String, line: Int = 0, column: Int = 0, keyPath: String = "", message: String) {
+    self.file = file
+    self.line = line
+    self.column = column
+    self.keyPath = keyPath
+    self.message = message
+  }
+
+  public var description: String {
+    var place = file
+    if line > 0 {
+      place += ":\(line)"
+      if column > 0 { place += ":\(column)" }
+    }
+    return keyPath.isEmpty ? "\(place): \(message)" : "\(place): \(keyPath): \(message)"
+  }
+}

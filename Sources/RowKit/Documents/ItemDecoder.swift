@@ -1,0 +1,169 @@
+import Foundation
+import RowKitGraphics
+
+/// Decodes one item map of a document into a built-in item or a ``DocumentItem``.
+struct ItemDecoder {
+  let stylesheet: Stylesheet
+  let resolver: ImageURLResolver
+  let designs: [String: DesignTemplate]
+
+  /// Keys every item may have besides its fields.
+  static let commonKeys: Set<String> = ["type", "url", "accessoryURL", "selected", "background", "selectedBackground"]
+
+  /// Each built-in type's fields.
+  static let builtInFields: [String: Set<String>] = {
+    var fields: [String: Set<String>] = [:]
+    for type in ["text", "link", "button", "longText", "grayText", "summary", "activity", "styledText"] {
+      fields[type] = ["text"]
+    }
+    for type in ["caption", "rightCaption", "subtext", "settings"] { fields[type] = ["text", "caption"] }
+    fields["subtitle"] = ["text", "subtitle", "imageURL", "defaultImage"]
+    fields["moreButton"] = ["text", "subtitle", "loading"]
+    fields["message"] = ["title", "caption", "text", "timestamp", "imageURL", "defaultImage"]
+    fields["image"] = ["text", "imageURL", "defaultImage", "imageStyle"]
+    fields["rightImage"] = ["text", "imageURL", "defaultImage", "imageStyle"]
+    fields["control"] = ["caption", "control"]
+    fields["checkmark"] = ["text", "checked"]
+    return fields
+  }()
+
+  static var builtInTypes: Set<String> { Set(builtInFields.keys) }
+
+  func decode(_ value: YAMLValue) throws -> any TableItem {
+    let typeValue = try value.mapping().required("type", "the item's type, such as text or subtitle")
+    let type = try typeValue.string()
+    if let fields = Self.builtInFields[type] {
+      let map = try value.mapping(allowed: Self.commonKeys.union(fields))
+      return try decodeBuiltIn(type, map, options: try options(map))
+    }
+    if let design = designs[type] {
+      return try decodeDocumentItem(type, design: design, value)
+    }
+    var message = "unknown item type '\(type)' (built-in types: \(Self.builtInTypes.sorted().joined(separator: ", ")); "
+      + "a custom type must be listed under cells:)"
+    if let suggestion = YAMLValue.closest(to: type, in: Self.builtInTypes.union(designs.keys)) {
+      message = "unknown item type '\(type)' (did you mean '\(suggestion)'? custom types must be listed under cells:)"
+    }
+    throw typeValue.error(message)
+  }
+
+  private func options(_ map: KeyedValues) throws -> ItemOptions {
+    ItemOptions(
+      url: try map["url"]?.string(), accessoryURL: try map["accessoryURL"]?.string(),
+      isSelected: try map["selected"]?.bool() ?? false, background: try map["background"].map(styleName),
+      selectedBackground: try map["selectedBackground"].map(styleName))
+  }
+
+  private func decodeBuiltIn(_ type: String, _ map: KeyedValues, options: ItemOptions) throws -> any TableItem {
+    func text(_ key: String = "text") throws -> String { try map.required(key).string() }
+    func optional(_ key: String) throws -> String? { try map[key]?.string() }
+    switch type {
+    case "text": return TextItem(text: try text(), options: options)
+    case "link": return LinkItem(text: try text(), options: options)
+    case "button": return ButtonItem(text: try text(), options: options)
+    case "longText": return LongTextItem(text: try text(), options: options)
+    case "grayText": return GrayTextItem(text: try text(), options: options)
+    case "summary": return SummaryItem(text: try text(), options: options)
+    case "activity": return ActivityItem(text: try text(), options: options)
+    case "styledText":
+      let value = try map.required("text")
+      let markup = try value.string()
+      do {
+        _ = try StyledTextMarkup(parsing: markup)
+      } catch {
+        throw value.error("malformed markup: \(error.message)")
+      }
+      return StyledTextItem(text: markup, options: options)
+    case "caption": return CaptionItem(text: try text(), caption: try optional("caption") ?? "", options: options)
+    case "rightCaption":
+      return RightCaptionItem(text: try text(), caption: try optional("caption") ?? "", options: options)
+    case "subtext": return SubtextItem(text: try text(), caption: try optional("caption") ?? "", options: options)
+    case "settings": return SettingsItem(text: try text(), caption: try optional("caption") ?? "", options: options)
+    case "subtitle":
+      return SubtitleItem(
+        text: try text(), subtitle: try optional("subtitle"), imageURL: try imageURL(map["imageURL"]),
+        defaultImage: try imageURL(map["defaultImage"]), options: options)
+    case "moreButton":
+      return MoreButtonItem(
+        text: try text(), subtitle: try optional("subtitle"), isLoading: try map["loading"]?.bool() ?? false,
+        options: options)
+    case "message":
+      let title = try optional("title")
+      let body = try optional("text")
+      if title == nil && body == nil { throw map.owner.error("a message needs a title or a text") }
+      return MessageItem(
+        title: title, caption: try optional("caption"), text: body ?? "", timestamp: try map["timestamp"]?.date(),
+        imageURL: try imageURL(map["imageURL"]), defaultImage: try imageURL(map["defaultImage"]), options: options)
+    case "image", "rightImage":
+      let url = try imageURL(map["imageURL"])
+      let fallback = try imageURL(map["defaultImage"])
+      let style = try map["imageStyle"].map(styleName)
+      let body = try text()
+      return type == "image"
+        ? ImageItem(text: body, imageURL: url, defaultImage: fallback, imageStyle: style, options: options)
+        : RightImageItem(text: body, imageURL: url, defaultImage: fallback, imageStyle: style, options: options)
+    case "control":
+      return ControlItem(caption: try optional("caption"), control: try control(map.required("control")), options: options)
+    case "checkmark":
+      return CheckmarkItem(text: try text(), isChecked: try map["checked"]?.bool() ?? false, options: options)
+    default:
+      throw map.owner.error("unknown item type '\(type)'")
+    }
+  }
+
+  private func control(_ value: YAMLValue) throws -> ControlItem.Control {
+    let map = try value.mapping(allowed: ["switch", "textField", "slider", "text"])
+    let kinds = map.keys.filter { $0 != "text" }
+    guard kinds.count == 1 else { throw value.error("a control is one of switch: true/false, textField: placeholder, slider: 0…1") }
+    switch kinds[0] {
+    case "switch": return .toggle(isOn: try map.required("switch").bool())
+    case "textField":
+      return .textField(placeholder: try map.required("textField").string(), text: try map["text"]?.string())
+    default:
+      let slider = try map.required("slider")
+      let number = try slider.double()
+      guard (0...1).contains(number) else { throw slider.error("a slider's value is from 0 to 1, not \(number)") }
+      return .slider(value: number)
+    }
+  }
+
+  private func styleName(_ value: YAMLValue) throws -> String {
+    let name = try value.string()
+    guard stylesheet.styles[name] != nil else {
+      var message = "unknown style '\(name)'"
+      if let suggestion = YAMLValue.closest(to: name, in: Set(stylesheet.styles.keys)) {
+        message += " (did you mean '\(suggestion)'?)"
+      } else {
+        message += " (the stylesheet has: \(stylesheet.styles.keys.sorted().joined(separator: ", ")))"
+      }
+      throw value.error(message)
+    }
+    return name
+  }
+
+  private func imageURL(_ value: YAMLValue?) throws -> String? {
+    guard let value else { return nil }
+    let url = try value.string()
+    do {
+      _ = try resolver.resolve(url)
+    } catch {
+      throw value.error(error.message)
+    }
+    return url
+  }
+
+  private func decodeDocumentItem(_ type: String, design: DesignTemplate, _ value: YAMLValue) throws -> DocumentItem {
+    let map = try value.mapping(allowed: Self.commonKeys.union(design.fields))
+    var fields: [String: String] = [:]
+    for field in design.fields.sorted() {
+      guard let fieldValue = map[field] else {
+        throw value.error("missing field '\(field)', which \(design.file) shows")
+      }
+      guard case .scalar = fieldValue.node else {
+        throw fieldValue.error("field '\(field)' must be text, a number or true/false, not \(fieldValue.kindName)")
+      }
+      fields[field] = try design.imageFields.contains(field) ? imageURL(fieldValue) : fieldValue.string()
+    }
+    return DocumentItem(typeName: type, fields: fields, options: try options(map))
+  }
+}

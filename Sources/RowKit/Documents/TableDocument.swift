@@ -1,0 +1,180 @@
+import Foundation
+import RowKitGraphics
+
+/// A table document (YAML or JSON), decoded and checked: its configuration, stylesheet,
+/// custom cell designs and sections of items. Every mistake is reported with the file, the
+/// line and the key path.
+public struct TableDocument: Sendable {
+  public var file: URL
+  public var configuration: TableConfiguration
+  public var stylesheet: Stylesheet
+  public var assetsDirectory: URL
+  public var dataSource: SectionedDataSource
+  /// The design files that `cells:` names, by item type.
+  public var designs: [String: DesignTemplate]
+  /// Where each item was written, by section and row.
+  let places: [[Place]]
+
+  struct Place: Sendable {
+    var line: Int
+    var column: Int
+    var keyPath: String
+  }
+
+  /// The resolver for the document's image URLs.
+  public var imageResolver: ImageURLResolver {
+    ImageURLResolver(assetsDirectory: assetsDirectory, baseDirectory: file.deletingLastPathComponent())
+  }
+
+  /// An error about the item at `section`, `row`, placed where the item was written.
+  public func error(section: Int, row: Int, _ message: String) -> DocumentError {
+    let place = places[safe: section]?[safe: row]
+    return DocumentError(
+      file: displayPath(file), line: place?.line ?? 0, column: place?.column ?? 0,
+      keyPath: place?.keyPath ?? "sections[\(section)].items[\(row)]", message: message)
+  }
+
+  /// Reads and checks the document at `url`. `fontFamilies` are the families fonts may name.
+  public static func load(_ url: URL, fontFamilies: [String]) throws -> TableDocument {
+    let value = try YAMLValue.load(contentsOf: url, displayName: displayPath(url))
+    return try TableDocumentDecoder(file: url, fontFamilies: fontFamilies).decode(value)
+  }
+
+  /// Decodes a document from bytes, as if read from `url`.
+  public static func decode(_ bytes: [UInt8], as url: URL, fontFamilies: [String]) throws -> TableDocument {
+    let value = try YAMLValue.parse(bytes, displayName: displayPath(url))
+    return try TableDocumentDecoder(file: url, fontFamilies: fontFamilies).decode(value)
+  }
+}
+
+struct TableDocumentDecoder {
+  let file: URL
+  let fontFamilies: [String]
+  var directory: URL { file.deletingLastPathComponent() }
+
+  static let topLevelKeys: Set<String> = ["table", "stylesheet", "assets", "cells", "sections", "items"]
+
+  func decode(_ root: YAMLValue) throws -> TableDocument {
+    let map = try root.mapping(allowed: Self.topLevelKeys)
+    let configuration = try decodeConfiguration(map["table"])
+    let stylesheet = try decodeStylesheet(map["stylesheet"])
+    var assets = directory
+    if let value = map["assets"] {
+      assets = resolve(try value.string())
+      var isDirectory: ObjCBool = false
+      guard FileManager.default.fileExists(atPath: assets.path, isDirectory: &isDirectory), isDirectory.boolValue else {
+        throw value.error("the assets folder \(assets.path) does not exist")
+      }
+    }
+    let resolver = ImageURLResolver(assetsDirectory: assets, baseDirectory: directory)
+    var designs: [String: DesignTemplate] = [:]
+    var mapping = CellMapping()
+    if let cells = map["cells"] {
+      let loader = DesignFileLoader(stylesheet: stylesheet, fontFamilies: fontFamilies, resolver: resolver)
+      for (typeName, value) in try cells.mapping().entries {
+        if ItemDecoder.builtInTypes.contains(typeName) {
+          throw value.error("'\(typeName)' is a built-in item type; give the custom type another name")
+        }
+        let path = try value.string()
+        let url = resolve(path)
+        guard FileManager.default.fileExists(atPath: url.path) else {
+          throw value.error("design file '\(path)' does not exist (looked for \(url.path))")
+        }
+        let template = try loader.load(url)
+        designs[typeName] = template
+        mapping.register(DesignFileCell(name: typeName + "Cell", template: template), forTypeNamed: typeName)
+      }
+    }
+    let itemDecoder = ItemDecoder(stylesheet: stylesheet, resolver: resolver, designs: designs)
+    var sections: [TableSection] = []
+    var places: [[TableDocument.Place]] = []
+    switch (map["sections"], map["items"]) {
+    case (.some, .some):
+      throw root.error("the document has both sections and items; use one of them")
+    case (nil, nil):
+      throw root.error("the document has no sections or items")
+    case (nil, .some(let items)):
+      let (section, sectionPlaces) = try decodeItems(items, decoder: itemDecoder)
+      sections = [TableSection(items: section)]
+      places = [sectionPlaces]
+    case (.some(let sectionList), nil):
+      for sectionValue in try sectionList.sequence() {
+        let sectionMap = try sectionValue.mapping(allowed: ["header", "footer", "items"])
+        let (items, sectionPlaces) = try sectionMap["items"].map { try decodeItems($0, decoder: itemDecoder) } ?? ([], [])
+        sections.append(
+          TableSection(
+            header: try sectionMap["header"]?.string(), footer: try sectionMap["footer"]?.string(), items: items))
+        places.append(sectionPlaces)
+      }
+    }
+    let rows = sections.reduce(0) { $0 + $1.items.count }
+    guard rows > 0 else { throw root.error("the document has no rows") }
+    guard rows <= TableConfiguration.maximumRows else {
+      throw root.error("the document has \(rows) rows, more than \(TableConfiguration.maximumRows)")
+    }
+    return TableDocument(
+      file: file, configuration: configuration, stylesheet: stylesheet, assetsDirectory: assets,
+      dataSource: SectionedDataSource(sections: sections, cellMapping: mapping), designs: designs, places: places)
+  }
+
+  private func decodeItems(
+    _ value: YAMLValue, decoder: ItemDecoder
+  ) throws -> ([any TableItem], [TableDocument.Place]) {
+    var items: [any TableItem] = []
+    var places: [TableDocument.Place] = []
+    for itemValue in try value.sequence() {
+      items.append(try decoder.decode(itemValue))
+      places.append(.init(line: itemValue.line, column: itemValue.column, keyPath: itemValue.keyPath))
+      guard items.count <= TableConfiguration.maximumRows else {
+        throw value.error("more than \(TableConfiguration.maximumRows) items")
+      }
+    }
+    return (items, places)
+  }
+
+  private func decodeConfiguration(_ value: YAMLValue?) throws -> TableConfiguration {
+    var configuration = TableConfiguration()
+    guard let value else { return configuration }
+    let map = try value.mapping(allowed: ["width", "scale", "style", "rowHeight", "now"])
+    if let width = map["width"] {
+      configuration.width = try width.double()
+      if let problem = TableConfiguration(width: configuration.width).problem { throw width.error(problem) }
+    }
+    if let scale = map["scale"] {
+      configuration.scale = try scale.double()
+      if let problem = TableConfiguration(width: 100, scale: configuration.scale).problem { throw scale.error(problem) }
+    }
+    if let style = map["style"] {
+      let name = try style.string()
+      guard let parsed = TableStyle(rawValue: name) else { throw style.error("style is plain or grouped, not '\(name)'") }
+      configuration.style = parsed
+    }
+    if let rowHeight = map["rowHeight"] {
+      if (try? rowHeight.string()) != "auto" {
+        configuration.rowHeight = try rowHeight.double()
+        if let problem = TableConfiguration(rowHeight: configuration.rowHeight).problem { throw rowHeight.error(problem) }
+      }
+    }
+    if let now = map["now"] { configuration.now = try now.date() }
+    if let problem = configuration.problem { throw value.error(problem) }
+    return configuration
+  }
+
+  private func decodeStylesheet(_ value: YAMLValue?) throws -> Stylesheet {
+    let loader = StylesheetLoader(fontFamilies: fontFamilies)
+    guard let value else { return .default }
+    if case .mapping = value.node {
+      return try loader.decode(value, directory: directory, chain: [file.standardizedFileURL.path])
+    }
+    let path = try value.string()
+    let url = resolve(path)
+    guard FileManager.default.fileExists(atPath: url.path) else {
+      throw value.error("stylesheet file '\(path)' does not exist (looked for \(url.path))")
+    }
+    return try loader.load(url, displayName: displayPath(url))
+  }
+
+  private func resolve(_ path: String) -> URL {
+    (path.hasPrefix("/") ? URL(fileURLWithPath: path) : directory.appendingPathComponent(path)).standardizedFileURL
+  }
+}

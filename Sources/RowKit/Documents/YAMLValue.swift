@@ -1,0 +1,284 @@
+import Foundation
+import Yams
+
+/// A YAML node that knows its file, its line and its key path, so that every decoding
+/// error can say where it is.
+struct YAMLValue {
+  let node: Node
+  let file: String
+  let keyPath: String
+
+  /// The most nodes a document may expand to, counting each use of an alias in full. A YAML
+  /// alias bomb (an anchor repeated in an anchor repeated…) stops here instead of consuming
+  /// memory and time.
+  static let maximumExpandedNodes = 2_000_000
+
+  /// Reads and parses a YAML (or JSON) file.
+  static func load(contentsOf url: URL, displayName: String) throws -> YAMLValue {
+    guard let data = FileManager.default.contents(atPath: url.path) else {
+      let exists = FileManager.default.fileExists(atPath: url.path)
+      throw DocumentError(file: displayName, message: exists ? "cannot read the file" : "no such file")
+    }
+    return try parse([UInt8](data), displayName: displayName)
+  }
+
+  static func parse(_ bytes: [UInt8], displayName: String) throws -> YAMLValue {
+    guard let text = String(validating: bytes, as: UTF8.self) else {
+      let offset = firstInvalidUTF8Offset(bytes)
+      let line = bytes[..<offset].filter { $0 == 0x0A }.count + 1
+      let lineStart = bytes[..<offset].lastIndex(of: 0x0A).map { $0 + 1 } ?? 0
+      throw DocumentError(
+        file: displayName, line: line, column: offset - lineStart + 1,
+        message: "the file is not valid UTF-8 (byte \(offset))")
+    }
+    if let (line, column) = aliasUsedAsKey(in: text) {
+      throw DocumentError(
+        file: displayName, line: line, column: column, message: "a YAML alias cannot be used as a mapping key")
+    }
+    let node: Node?
+    do {
+      node = try Yams.compose(yaml: text)
+    } catch let error as YamlError {
+      throw documentError(error, file: displayName)
+    }
+    guard let node, !YAMLValue(node: node, file: displayName, keyPath: "").isNull else {
+      throw DocumentError(file: displayName, line: 1, message: "the document is empty")
+    }
+    var budget = maximumExpandedNodes
+    guard expandedSizeFits(node, budget: &budget) else {
+      throw DocumentError(
+        file: displayName, line: node.mark?.line ?? 1,
+        message: "the document expands to more than \(maximumExpandedNodes) values through aliases (a YAML alias bomb?)")
+    }
+    return YAMLValue(node: node, file: displayName, keyPath: "")
+  }
+
+  private static func expandedSizeFits(_ node: Node, budget: inout Int) -> Bool {
+    budget -= 1
+    if budget < 0 { return false }
+    switch node {
+    case .scalar, .alias: return true
+    case .sequence(let sequence):
+      for child in sequence where !expandedSizeFits(child, budget: &budget) { return false }
+      return true
+    case .mapping(let mapping):
+      for (key, value) in mapping {
+        if !expandedSizeFits(key, budget: &budget) || !expandedSizeFits(value, budget: &budget) { return false }
+      }
+      return true
+    }
+  }
+
+  /// Yams hashes mapping keys while composing; an alias bomb used as a key would take
+  /// exponential time before any budget could stop it, so such keys are refused up front.
+  private static func aliasUsedAsKey(in text: String) -> (Int, Int)? {
+    for (index, line) in text.split(separator: "\n", omittingEmptySubsequences: false).enumerated() {
+      var rest = line.drop { $0 == " " || $0 == "\t" }
+      if rest.hasPrefix("- ") { rest = rest.dropFirst(2).drop { $0 == " " } }
+      if rest.hasPrefix("? ") { rest = rest.dropFirst(2).drop { $0 == " " } }
+      if rest.hasPrefix("?*") || (line.contains("? *")) {
+        return (index + 1, 1)
+      }
+      if rest.hasPrefix("*") {
+        let name = rest.dropFirst().prefix { !$0.isWhitespace && $0 != ":" }
+        let after = rest.dropFirst(1 + name.count).drop { $0 == " " }
+        if after.hasPrefix(":") { return (index + 1, line.count - rest.count + 1) }
+      }
+    }
+    return nil
+  }
+
+  private static func firstInvalidUTF8Offset(_ bytes: [UInt8]) -> Int {
+    var iterator = bytes.makeIterator()
+    var parser = Unicode.UTF8.ForwardParser()
+    var offset = 0
+    while true {
+      switch parser.parseScalar(from: &iterator) {
+      case .valid(let scalar): offset += scalar.count
+      case .emptyInput: return offset
+      case .error: return offset
+      }
+    }
+  }
+
+  private static func documentError(_ error: YamlError, file: String) -> DocumentError {
+    switch error {
+    case .scanner(let context, let problem, let mark, _), .parser(let context, let problem, let mark, _),
+      .composer(let context, let problem, let mark, _):
+      let what = [context?.text, problem].compactMap { $0 }.filter { !$0.isEmpty }.joined(separator: " ")
+      return DocumentError(file: file, line: mark.line, column: mark.column, message: "malformed YAML: \(what)")
+    case .reader(let problem, let offset, _, _):
+      return DocumentError(file: file, message: "malformed YAML: \(problem) at byte \(offset ?? 0)")
+    case .duplicatedKeysInMapping(let duplicates, let context):
+      return DocumentError(
+        file: file, line: context.mark.line, column: context.mark.column,
+        message: "duplicate key '\(duplicates.first ?? "")'")
+    default:
+      return DocumentError(file: file, message: "malformed YAML: \(error)")
+    }
+  }
+
+  // MARK: - Navigation
+
+  var line: Int { node.mark?.line ?? 0 }
+  var column: Int { node.mark?.column ?? 0 }
+
+  func error(_ message: String) -> DocumentError {
+    DocumentError(file: file, line: line, column: column, keyPath: keyPath, message: message)
+  }
+
+  var isNull: Bool {
+    if case .scalar(let scalar) = node { return scalar.style == .plain && NSNull.construct(from: scalar) != nil }
+    return false
+  }
+
+  func child(_ key: String, _ node: Node) -> YAMLValue {
+    YAMLValue(node: node, file: file, keyPath: keyPath.isEmpty ? key : "\(keyPath).\(key)")
+  }
+
+  func element(_ index: Int, _ node: Node) -> YAMLValue {
+    YAMLValue(node: node, file: file, keyPath: "\(keyPath)[\(index)]")
+  }
+
+  var kindName: String {
+    switch node {
+    case .scalar: return isNull ? "nothing" : "a single value"
+    case .mapping: return "a map"
+    case .sequence: return "a list"
+    case .alias: return "an alias"
+    }
+  }
+
+  // MARK: - Scalars
+
+  func string() throws -> String {
+    guard case .scalar(let scalar) = node, !isNull else { throw error("expected text, found \(kindName)") }
+    return scalar.string
+  }
+
+  func bool() throws -> Bool {
+    guard case .scalar(let scalar) = node, let value = Bool.construct(from: scalar) else {
+      throw error("expected true or false, found \(describe())")
+    }
+    return value
+  }
+
+  func double() throws -> Double {
+    guard case .scalar(let scalar) = node, let value = Double.construct(from: scalar), value.isFinite else {
+      throw error("expected a number, found \(describe())")
+    }
+    return value
+  }
+
+  func int() throws -> Int {
+    let value = try double()
+    guard value.rounded() == value, abs(value) < 1e9 else { throw error("expected a whole number, found \(describe())") }
+    return Int(value)
+  }
+
+  func date() throws -> Date {
+    let text = try string()
+    let full = ISO8601DateFormatter()
+    full.formatOptions = [.withInternetDateTime]
+    let fractional = ISO8601DateFormatter()
+    fractional.formatOptions = [.withInternetDateTime, .withFractionalSeconds]
+    let day = ISO8601DateFormatter()
+    day.formatOptions = [.withFullDate]
+    if let date = full.date(from: text) ?? fractional.date(from: text) ?? day.date(from: text) { return date }
+    throw error("expected an ISO 8601 date like 2011-03-27T18:30:00Z, found '\(text)'")
+  }
+
+  /// One number for all four sides, or a list `[top, right, bottom, left]`.
+  func insets() throws -> EdgeInsetsValue {
+    if case .sequence = node {
+      let values = try sequence().map { try $0.double() }
+      guard values.count == 4 else { throw error("expected [top, right, bottom, left], found \(values.count) numbers") }
+      return EdgeInsetsValue(top: values[0], right: values[1], bottom: values[2], left: values[3])
+    }
+    let all = try double()
+    return EdgeInsetsValue(top: all, right: all, bottom: all, left: all)
+  }
+
+  func describe() -> String {
+    if case .scalar(let scalar) = node, !isNull { return "'\(scalar.string)'" }
+    return kindName
+  }
+
+  // MARK: - Collections
+
+  func sequence() throws -> [YAMLValue] {
+    guard case .sequence(let sequence) = node else { throw error("expected a list, found \(kindName)") }
+    return sequence.enumerated().map { element($0.offset, $0.element) }
+  }
+
+  /// The map's entries in order, checked against the keys it may have.
+  func mapping(allowed: Set<String>? = nil) throws -> KeyedValues {
+    guard case .mapping(let mapping) = node else { throw error("expected a map, found \(kindName)") }
+    var entries: [(String, YAMLValue)] = []
+    for (keyNode, valueNode) in mapping {
+      let keyValue = YAMLValue(node: keyNode, file: file, keyPath: keyPath)
+      guard case .scalar(let scalar) = keyNode else { throw keyValue.error("keys must be plain text") }
+      let key = scalar.string
+      if let allowed, !allowed.contains(key) {
+        let value = child(key, valueNode)
+        var message = "unknown key '\(key)'"
+        if let suggestion = YAMLValue.closest(to: key, in: allowed) { message += " (did you mean '\(suggestion)'?)" }
+        throw DocumentError(
+          file: file, line: keyValue.line, column: keyValue.column, keyPath: value.keyPath, message: message)
+      }
+      entries.append((key, child(key, valueNode)))
+    }
+    return KeyedValues(owner: self, entries: entries)
+  }
+
+  static func closest(to key: String, in candidates: Set<String>) -> String? {
+    var best: (name: String, distance: Int)?
+    for candidate in candidates.sorted() {
+      let distance = editDistance(key.lowercased(), candidate.lowercased())
+      if best == nil || distance < best!.distance { best = (candidate, distance) }
+    }
+    guard let best, best.distance <= max(2, key.count / 3) else { return nil }
+    return best.name
+  }
+
+  private static func editDistance(_ a: String, _ b: String) -> Int {
+    let a = Array(a)
+    let b = Array(b)
+    guard !a.isEmpty else { return b.count }
+    guard !b.isEmpty else { return a.count }
+    var previous = Array(0...b.count)
+    for i in 1...a.count {
+      var current = [i] + Array(repeating: 0, count: b.count)
+      for j in 1...b.count {
+        let substitution = previous[j - 1] + (a[i - 1] == b[j - 1] ? 0 : 1)
+        current[j] = min(previous[j] + 1, current[j - 1] + 1, substitution)
+      }
+      previous = current
+    }
+    return previous[b.count]
+  }
+}
+
+/// Four edge values in the order files write them: top, right, bottom, left.
+struct EdgeInsetsValue {
+  var top, right, bottom, left: Double
+}
+
+/// A map's entries, looked up by key.
+struct KeyedValues {
+  let owner: YAMLValue
+  let entries: [(String, YAMLValue)]
+
+  subscript(key: String) -> YAMLValue? {
+    entries.first { $0.0 == key }.map(\.1).flatMap { $0.isNull ? nil : $0 }
+  }
+
+  func required(_ key: String, _ what: String = "") throws -> YAMLValue {
+    guard let value = self[key] else {
+      throw owner.error("missing required key '\(key)'\(what.isEmpty ? "" : " (\(what))")")
+    }
+    return value
+  }
+
+  var keys: [String] { entries.map(\.0) }
+}

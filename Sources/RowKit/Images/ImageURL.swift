@@ -1,0 +1,81 @@
+import Foundation
+
+/// Where an image slot's URL points, once resolved against the document and assets folders.
+public enum ImageLocation: Hashable, Sendable {
+  case file(URL)
+  case remote(URL)
+}
+
+/// Resolves image URLs: `bundle://` under the assets folder (never outside it), `file://`,
+/// and relative paths against the document's folder.
+public struct ImageURLResolver: Hashable, Sendable {
+  /// Where `bundle://` URLs resolve.
+  public var assetsDirectory: URL
+  /// Where relative paths resolve: the document's folder.
+  public var baseDirectory: URL
+
+  public init(assetsDirectory: URL, baseDirectory: URL) {
+    self.assetsDirectory = assetsDirectory.standardizedFileURL
+    self.baseDirectory = baseDirectory.standardizedFileURL
+  }
+
+  /// The schemes RowKit reads images from.
+  public static let schemes = ["bundle", "file", "http", "https"]
+
+  /// Resolves `string`, or explains why it cannot be an image URL.
+  public func resolve(_ string: String) throws(ImageURLError) -> ImageLocation {
+    guard !string.isEmpty else { throw ImageURLError("an image URL is empty") }
+    if let range = string.range(of: "://") {
+      let scheme = String(string[..<range.lowerBound]).lowercased()
+      let rest = String(string[range.upperBound...])
+      switch scheme {
+      case "bundle":
+        return .file(try Self.contained(rest, in: assetsDirectory, what: "bundle:// URL '\(string)'"))
+      case "file":
+        guard rest.hasPrefix("/") else { throw ImageURLError("file:// URL '\(string)' needs an absolute path") }
+        return .file(URL(fileURLWithPath: rest).standardizedFileURL)
+      case "http", "https":
+        guard let url = URL(string: string), url.host != nil else { throw ImageURLError("'\(string)' is not a valid URL") }
+        return .remote(url)
+      default:
+        throw ImageURLError(
+          "image URL '\(string)' has the unknown scheme '\(scheme)://' (use \(Self.schemes.map { $0 + "://" }.joined(separator: ", ")) or a relative path)")
+      }
+    }
+    if string.hasPrefix("/") { return .file(URL(fileURLWithPath: string).standardizedFileURL) }
+    return .file(baseDirectory.appendingPathComponent(string).standardizedFileURL)
+  }
+
+  /// `relative` inside `root`; a path that climbs out of it is refused, whether by `..` or
+  /// through a symbolic link.
+  static func contained(_ relative: String, in root: URL, what: String) throws(ImageURLError) -> URL {
+    var components: [String] = []
+    for component in relative.split(separator: "/", omittingEmptySubsequences: true) {
+      switch component {
+      case ".": continue
+      case "..":
+        guard !components.isEmpty else { throw ImageURLError("\(what) escapes the assets folder") }
+        components.removeLast()
+      default: components.append(String(component))
+      }
+    }
+    guard !components.isEmpty else { throw ImageURLError("\(what) names no file") }
+    let url = components.reduce(root) { $0.appendingPathComponent($1) }
+    let realRoot = root.resolvingSymlinksInPath().path
+    let realPath = url.resolvingSymlinksInPath().path
+    guard realPath == realRoot || realPath.hasPrefix(realRoot.hasSuffix("/") ? realRoot : realRoot + "/") else {
+      throw ImageURLError("\(what) escapes the assets folder through a symbolic link")
+    }
+    return url
+  }
+}
+
+public struct ImageURLError: Error, Hashable, Sendable, CustomStringConvertible {
+  public var message: String
+
+  public init(_ message: String) {
+    self.message = message
+  }
+
+  public var description: String { message }
+}

@@ -1,0 +1,231 @@
+import Foundation
+
+/// Three20's styled-text markup, parsed: plain text plus the ranges that are bold, italic,
+/// underlined or links. Markup is well-formed XHTML in a small vocabulary; anything else is
+/// an error, never silently dropped.
+///
+/// Tags: `b` and `strong` (bold), `i` and `em` (italic), `u` (underline), `span`, `div` and
+/// `p` (blocks start on a new line), `br`, and `a href="…"` (links). `class="…"` is accepted
+/// on `span`, `div`, `p` and `a`. Entities: `&amp; &lt; &gt; &quot; &apos; &nbsp;` and
+/// numeric ones. Runs of white space collapse to one space, as in HTML.
+public struct StyledTextMarkup: Hashable, Sendable {
+  public enum Attribute: Hashable, Sendable {
+    case bold, italic, underline
+    case link(href: String)
+    case styleClass(String)
+  }
+
+  public struct Span: Hashable, Sendable {
+    /// Offsets in Unicode scalars of ``text``.
+    public var range: Range<Int>
+    public var attribute: Attribute
+  }
+
+  public let text: String
+  public let spans: [Span]
+
+  /// The tags the markup may use.
+  public static let tags: Set<String> = ["b", "strong", "i", "em", "u", "span", "div", "p", "br", "a"]
+
+  /// Parses markup; the error message says what is wrong and where (a character offset).
+  public init(parsing source: String) throws(MarkupError) {
+    var parser = Parser(source: Array(source.unicodeScalars))
+    try parser.run()
+    text = String(String.UnicodeScalarView(parser.output))
+    spans = parser.spans
+  }
+
+  /// Markup with every special character escaped, for plain text.
+  public static func escaping(_ text: String) -> String {
+    var result = ""
+    for character in text {
+      switch character {
+      case "&": result += "&amp;"
+      case "<": result += "&lt;"
+      case ">": result += "&gt;"
+      case "\"": result += "&quot;"
+      default: result.append(character)
+      }
+    }
+    return result
+  }
+
+  private struct Parser {
+    let source: [Unicode.Scalar]
+    var index = 0
+    var output: [Unicode.Scalar] = []
+    var spans: [Span] = []
+    var open: [(name: String, start: Int, attributes: [Attribute], at: Int)] = []
+    var pendingSpace = false
+
+    init(source: [Unicode.Scalar]) {
+      self.source = source
+    }
+
+    mutating func run() throws(MarkupError) {
+      while index < source.count {
+        let scalar = source[index]
+        if scalar == "<" {
+          try readTag()
+        } else if scalar == "&" {
+          appendText(try readEntity())
+        } else if scalar.properties.isWhitespace {
+          if !output.isEmpty, output.last != "\n" { pendingSpace = true }
+          index += 1
+        } else {
+          appendText(scalar)
+          index += 1
+        }
+      }
+      if let unclosed = open.last {
+        throw MarkupError("<\(unclosed.name)> at character \(unclosed.at) is never closed")
+      }
+      while output.last == "\n" || output.last == " " { output.removeLast() }
+    }
+
+    mutating func appendText(_ scalar: Unicode.Scalar) {
+      if pendingSpace {
+        output.append(" ")
+        pendingSpace = false
+      }
+      output.append(scalar)
+    }
+
+    mutating func lineBreak() {
+      pendingSpace = false
+      if let last = output.last, last != "\n" { output.append("\n") }
+    }
+
+    mutating func readEntity() throws(MarkupError) -> Unicode.Scalar {
+      let start = index
+      guard let end = source[index...].prefix(12).firstIndex(of: ";") else {
+        throw MarkupError("'&' at character \(start) starts no entity (write &amp;)")
+      }
+      let name = String(String.UnicodeScalarView(source[(index + 1)..<end]))
+      index = end + 1
+      switch name {
+      case "amp": return "&"
+      case "lt": return "<"
+      case "gt": return ">"
+      case "quot": return "\""
+      case "apos": return "'"
+      case "nbsp": return "\u{00A0}"
+      default:
+        if name.hasPrefix("#") {
+          let digits = name.dropFirst()
+          let value = digits.hasPrefix("x") || digits.hasPrefix("X")
+            ? UInt32(digits.dropFirst(), radix: 16) : UInt32(digits)
+          if let value, let scalar = Unicode.Scalar(value) { return scalar }
+        }
+        throw MarkupError("unknown entity &\(name); at character \(start)")
+      }
+    }
+
+    mutating func readTag() throws(MarkupError) {
+      let start = index
+      guard let end = source[index...].firstIndex(of: ">") else {
+        throw MarkupError("'<' at character \(start) opens a tag that never ends (write &lt;)")
+      }
+      var body = String(String.UnicodeScalarView(source[(index + 1)..<end]))
+      index = end + 1
+      let closing = body.hasPrefix("/")
+      if closing { body.removeFirst() }
+      let selfClosing = body.hasSuffix("/")
+      if selfClosing { body.removeLast() }
+      let (name, attributeText) = splitName(body)
+      guard StyledTextMarkup.tags.contains(name) else {
+        throw MarkupError(
+          "unknown tag <\(name)> at character \(start) (supported: \(StyledTextMarkup.tags.sorted().joined(separator: ", ")))")
+      }
+      if closing {
+        guard let top = open.last else {
+          throw MarkupError("</\(name)> at character \(start) closes nothing")
+        }
+        guard top.name == name else {
+          throw MarkupError("</\(name)> at character \(start) does not match <\(top.name)> at character \(top.at)")
+        }
+        open.removeLast()
+        for attribute in top.attributes where top.start < output.count {
+          spans.append(Span(range: top.start..<output.count, attribute: attribute))
+        }
+        if name == "div" || name == "p" { lineBreak() }
+        return
+      }
+      let attributes = try parseAttributes(attributeText, tag: name, at: start)
+      if name == "br" {
+        guard attributes.keys.allSatisfy({ $0 == "class" }) else {
+          throw MarkupError("<br> at character \(start) takes no attributes")
+        }
+        output.append("\n")
+        pendingSpace = false
+        return
+      }
+      if name == "div" || name == "p" { lineBreak() }
+      if pendingSpace, !output.isEmpty {
+        output.append(" ")
+        pendingSpace = false
+      }
+      var spanAttributes: [Attribute] = []
+      switch name {
+      case "b", "strong": spanAttributes.append(.bold)
+      case "i", "em": spanAttributes.append(.italic)
+      case "u": spanAttributes.append(.underline)
+      case "a":
+        guard let href = attributes["href"] else {
+          throw MarkupError("<a> at character \(start) has no href")
+        }
+        spanAttributes.append(.link(href: href))
+      default: break
+      }
+      if let styleClass = attributes["class"] { spanAttributes.append(.styleClass(styleClass)) }
+      let allowed: Set<String> = name == "a" ? ["href", "class"] : ["class"]
+      if let unknown = attributes.keys.sorted().first(where: { !allowed.contains($0) }) {
+        throw MarkupError("<\(name)> at character \(start) has an unknown attribute '\(unknown)'")
+      }
+      if selfClosing { return }
+      open.append((name, output.count, spanAttributes, start))
+    }
+
+    func splitName(_ body: String) -> (String, String) {
+      let trimmed = body.trimmingCharacters(in: .whitespaces)
+      guard let space = trimmed.firstIndex(where: { $0 == " " || $0 == "\t" || $0 == "\n" }) else {
+        return (trimmed.lowercased(), "")
+      }
+      return (String(trimmed[..<space]).lowercased(), String(trimmed[space...]))
+    }
+
+    func parseAttributes(_ text: String, tag: String, at offset: Int) throws(MarkupError) -> [String: String] {
+      var result: [String: String] = [:]
+      var rest = Substring(text)
+      while true {
+        rest = rest.drop { $0.isWhitespace }
+        guard !rest.isEmpty else { return result }
+        guard let equals = rest.firstIndex(of: "=") else {
+          throw MarkupError("<\(tag)> at character \(offset): attribute '\(rest)' has no value")
+        }
+        let name = rest[..<equals].trimmingCharacters(in: .whitespaces).lowercased()
+        rest = rest[rest.index(after: equals)...].drop { $0.isWhitespace }
+        guard let quote = rest.first, quote == "\"" || quote == "'" else {
+          throw MarkupError("<\(tag)> at character \(offset): the value of '\(name)' must be quoted")
+        }
+        rest = rest.dropFirst()
+        guard let close = rest.firstIndex(of: quote) else {
+          throw MarkupError("<\(tag)> at character \(offset): the value of '\(name)' is not closed")
+        }
+        result[name] = String(rest[..<close])
+        rest = rest[rest.index(after: close)...]
+      }
+    }
+  }
+}
+
+/// Markup that is not well formed or uses what RowKit does not support.
+public struct MarkupError: Error, Hashable, Sendable, CustomStringConvertible {
+  public var message: String
+
+  public init(_ message: String) {
+    self.message = message
+  }
+
+  public var description: String { message }
+}

@@ -1,0 +1,88 @@
+import Foundation
+import RowKitGraphics
+
+/// Plain or grouped, as `UITableViewStyle`.
+public enum TableStyle: String, Hashable, Sendable, CaseIterable {
+  case plain, grouped
+}
+
+/// What a cell knows when it lays out a row: the width it has, the table's look, the row's
+/// state, the stylesheet, and the shaper that turns text into layouts.
+public struct LayoutContext {
+  /// The cell's full width: the table's width less a grouped table's side margins.
+  public let cellWidth: Double
+  /// The accessory the row shows. Its width is already taken out of ``contentWidth``.
+  public let accessory: Accessory?
+  public let tableStyle: TableStyle
+  public let scale: Double
+  /// Whether the row is drawn selected; labels take their highlighted colors.
+  public let isSelected: Bool
+  public let stylesheet: Stylesheet
+  public let shaper: TextShaper
+  /// The moment relative timestamps count from; without it timestamps show dates.
+  public let now: Date?
+
+  public init(
+    cellWidth: Double, accessory: Accessory?, tableStyle: TableStyle, scale: Double, isSelected: Bool,
+    stylesheet: Stylesheet, shaper: TextShaper, now: Date? = nil
+  ) {
+    self.cellWidth = cellWidth
+    self.accessory = accessory
+    self.tableStyle = tableStyle
+    self.scale = scale
+    self.isSelected = isSelected
+    self.stylesheet = stylesheet
+    self.shaper = shaper
+    self.now = now
+  }
+
+  /// The width a cell lays its content out in: the cell less the accessory.
+  public var contentWidth: Double { max(0, cellWidth - (accessory?.width ?? 0)) }
+
+  /// The device-pixel grid at this context's scale.
+  public var grid: PixelGrid { PixelGrid(scale: scale) }
+
+  /// Three20's default row height, the least any built-in row is.
+  public static let defaultRowHeight = 44.0
+
+  /// The font a stylesheet variable or literal names; its family must be loaded.
+  public func font(_ reference: String) throws -> Font {
+    let font = try stylesheet.font(reference)
+    guard shaper.hasFamily(font.family) else {
+      throw StyleError(
+        "font family '\(font.family)' is not loaded (RowKit's fonts: \(shaper.families.joined(separator: ", ")))")
+    }
+    return font
+  }
+
+  public func color(_ reference: String) throws -> Color {
+    try stylesheet.color(reference)
+  }
+
+  /// The color for the row's state: `highlighted` when the row is selected.
+  public func color(_ normal: String, highlighted: String) throws -> Color {
+    try stylesheet.color(isSelected ? highlighted : normal)
+  }
+
+  /// Shapes `text` once. Empty text is not shaped and gives nil: a cell leaves the label
+  /// out.
+  public func shape(
+    _ text: String?, font: String, width: Double?, lines: Int = 0,
+    alignment: TextStyle.Alignment = .left, ellipsize: TextStyle.Ellipsize = .end,
+    maxHeight: Double? = LayoutContext.maximumLabelHeight, runs: [TextRun] = []
+  ) throws -> TextLayout? {
+    guard let text, !text.isEmpty else { return nil }
+    let style = TextStyle(
+      font: try self.font(font), width: width.map { max(1, $0) }, maxLines: lines,
+      alignment: alignment, ellipsize: ellipsize, maxHeight: maxHeight)
+    return shaper.shape(text, style: style, runs: runs)
+  }
+
+  /// Three20's `kMaxLabelHeight`: text taller than this is cut off.
+  public static let maximumLabelHeight = 2000.0
+
+  /// A row height that fits `contentHeight`, at least `minimum`, on the pixel grid.
+  public func rowHeight(fitting contentHeight: Double, minimum: Double = LayoutContext.defaultRowHeight) -> Double {
+    grid.ceil(max(contentHeight, minimum))
+  }
+}

@@ -1,0 +1,144 @@
+import RowKitGraphics
+
+/// Everything about one row, computed once: its size, where each label, image slot and
+/// control sits, the shaped text, the accessory and the background. The painter draws a row
+/// layout as it is and never measures; the row's height is ``height`` and nothing else.
+///
+/// Frames are in the cell's coordinates: the origin is the cell's top-left corner (inside
+/// the side margins of a grouped table).
+public struct RowLayout {
+  /// The cell that made this layout, for manifests (`SubtitleCell`).
+  public var cellName: String
+  /// The cell's size in points. The height is a whole number of device pixels.
+  public var size: Size
+  public var labels: [RowLabel]
+  public var images: [ImageSlot]
+  public var decorations: [Decoration]
+  /// The accessory and the frame of its glyph; set by the table, not by cells.
+  public var accessory: AccessoryLayout?
+  /// The style drawn behind the row instead of the table's cell background, if any.
+  public var background: Style?
+  /// The style drawn behind the row when it is selected, if not the table's.
+  public var selectedBackground: Style?
+  public var isSelected: Bool
+
+  public init(
+    cellName: String, size: Size, labels: [RowLabel] = [], images: [ImageSlot] = [],
+    decorations: [Decoration] = [], isSelected: Bool = false
+  ) {
+    self.cellName = cellName
+    self.size = size
+    self.labels = labels
+    self.images = images
+    self.decorations = decorations
+    self.isSelected = isSelected
+  }
+
+  public var height: Double {
+    get { size.height }
+    set { size.height = newValue }
+  }
+
+  /// The label with this name (`text`, `subtitle`, `caption`…).
+  public func label(_ name: String) -> RowLabel? {
+    labels.first { $0.name == name }
+  }
+
+  /// The image slot with this name (`image`).
+  public func image(_ name: String) -> ImageSlot? {
+    images.first { $0.name == name }
+  }
+
+  /// Moves every element down by `dy` points.
+  mutating func shiftContent(by dy: Double) {
+    guard dy != 0 else { return }
+    for index in labels.indices { labels[index].frame = labels[index].frame.offsetBy(dx: 0, dy: dy) }
+    for index in images.indices { images[index].frame = images[index].frame.offsetBy(dx: 0, dy: dy) }
+    decorations = decorations.map { $0.offsetBy(dy: dy) }
+  }
+}
+
+/// A shaped label and where its text sits.
+public struct RowLabel {
+  /// What the label shows in its cell (`text`, `subtitle`, `timestamp`…).
+  public var name: String
+  /// Where the text's logical extents sit, in cell coordinates.
+  public var frame: Rect
+  /// The shaped text, drawn as it is.
+  public let text: TextLayout
+  /// The color for the row's state (the highlighted color when the row is selected).
+  public var color: Color
+  /// A second drawing of the text one point lower, as table headers use.
+  public var shadow: Color?
+
+  /// A label whose layout box (the width it was shaped in) starts at `boxOrigin`.
+  public init(name: String, text: TextLayout, color: Color, boxOrigin: Point, shadow: Color? = nil) {
+    self.name = name
+    self.text = text
+    self.color = color
+    self.shadow = shadow
+    self.frame = text.logicalRect.offsetBy(dx: boxOrigin.x, dy: boxOrigin.y)
+  }
+
+  /// Where the layout's origin goes when drawing, so that its text lands on ``frame``.
+  public var drawingOrigin: Point {
+    Point(x: frame.x - text.logicalRect.x, y: frame.y - text.logicalRect.y)
+  }
+}
+
+/// A place for an image. Its size comes from the cell, never from the image, so a row keeps
+/// its height whether the image loads, fails or is replaced by its default image.
+public struct ImageSlot: Hashable, Sendable {
+  public var name: String
+  public var frame: Rect
+  public var url: String?
+  public var defaultURL: String?
+  public var contentMode: ContentMode
+  /// The outline the image is clipped to.
+  public var shape: StyleShape
+
+  public init(
+    name: String = "image", frame: Rect, url: String?, defaultURL: String?,
+    contentMode: ContentMode = .aspectFill, shape: StyleShape = .rectangle
+  ) {
+    self.name = name
+    self.frame = frame
+    self.url = url
+    self.defaultURL = defaultURL
+    self.contentMode = contentMode
+    self.shape = shape
+  }
+}
+
+/// Vector drawings that some cells add: spinners and controls.
+public enum Decoration: Hashable, Sendable {
+  case spinner(frame: Rect, color: Color)
+  case toggle(frame: Rect, isOn: Bool, onColor: Color, offColor: Color, borderColor: Color)
+  case slider(frame: Rect, value: Double, fillColor: Color, trackColor: Color, borderColor: Color)
+  case textField(frame: Rect, borderColor: Color)
+  /// A filled rectangle, e.g. the fallback cell's warning background.
+  case fill(frame: Rect, color: Color)
+
+  public var frame: Rect {
+    switch self {
+    case .spinner(let frame, _), .toggle(let frame, _, _, _, _), .slider(let frame, _, _, _, _),
+      .textField(let frame, _), .fill(let frame, _):
+      return frame
+    }
+  }
+
+  func offsetBy(dy: Double) -> Decoration {
+    switch self {
+    case .spinner(let frame, let color):
+      return .spinner(frame: frame.offsetBy(dx: 0, dy: dy), color: color)
+    case .toggle(let frame, let isOn, let on, let off, let border):
+      return .toggle(frame: frame.offsetBy(dx: 0, dy: dy), isOn: isOn, onColor: on, offColor: off, borderColor: border)
+    case .slider(let frame, let value, let fill, let track, let border):
+      return .slider(frame: frame.offsetBy(dx: 0, dy: dy), value: value, fillColor: fill, trackColor: track, borderColor: border)
+    case .textField(let frame, let border):
+      return .textField(frame: frame.offsetBy(dx: 0, dy: dy), borderColor: border)
+    case .fill(let frame, let color):
+      return .fill(frame: frame.offsetBy(dx: 0, dy: dy), color: color)
+    }
+  }
+}

@@ -1,0 +1,235 @@
+import RowKitGraphics
+
+/// A whole table laid out: every row's layout and position, section headers and footers.
+/// Positions are in points from the table's top-left corner, on the device-pixel grid.
+public final class TableLayout {
+  public let configuration: TableConfiguration
+  public let look: TableLook
+  public let size: Size
+  public let sections: [SectionLayout]
+  public let rows: [PlacedRow]
+
+  init(configuration: TableConfiguration, look: TableLook, size: Size, sections: [SectionLayout], rows: [PlacedRow]) {
+    self.configuration = configuration
+    self.look = look
+    self.size = size
+    self.sections = sections
+    self.rows = rows
+  }
+
+  /// The table's height in device pixels.
+  public var pixelHeight: Int { configuration.grid.pixels(size.height) }
+
+  /// Every label the table holds: rows, headers and footers.
+  public var allLabels: [RowLabel] {
+    rows.flatMap(\.layout.labels) + sections.flatMap { [$0.header, $0.footer].compactMap { $0?.label } }
+  }
+}
+
+/// Where a row sits in its section, which decides a grouped row's rounded corners.
+public enum RowPosition: String, Hashable, Sendable {
+  case only, first, middle, last
+
+  init(index: Int, count: Int) {
+    if count == 1 {
+      self = .only
+    } else if index == 0 {
+      self = .first
+    } else if index == count - 1 {
+      self = .last
+    } else {
+      self = .middle
+    }
+  }
+
+  public var roundsTop: Bool { self == .only || self == .first }
+  public var roundsBottom: Bool { self == .only || self == .last }
+}
+
+/// A row in its table.
+public struct PlacedRow {
+  public var section: Int
+  public var row: Int
+  public var item: any TableItem
+  public var layout: RowLayout
+  /// The row's band across the whole table width.
+  public var frame: Rect
+  /// The cell's rectangle in table coordinates (inside a grouped table's margins).
+  public var cellFrame: Rect
+  public var position: RowPosition
+
+  public var y: Double { frame.y }
+  public var height: Double { frame.height }
+}
+
+/// A section's place in the table.
+public struct SectionLayout {
+  public var index: Int
+  public var header: SectionBand?
+  public var footer: SectionBand?
+  /// The indices into ``TableLayout/rows`` of this section's rows.
+  public var rows: Range<Int>
+}
+
+/// A header or footer band: its frame across the table, and its title label if it has one.
+public struct SectionBand {
+  public enum Kind: String, Hashable, Sendable { case header, footer }
+
+  public var kind: Kind
+  public var title: String?
+  public var frame: Rect
+  /// The title, in table coordinates.
+  public var label: RowLabel?
+}
+
+/// A failure to lay out one row: which row, and why.
+public struct RowLayoutError: Error, CustomStringConvertible {
+  public var section: Int
+  public var row: Int
+  public var underlying: any Error
+
+  public var description: String { "sections[\(section)].items[\(row)]: \(underlying)" }
+}
+
+/// Lays out a data source as a table: asks each row's cell for its layout once, then stacks
+/// rows, headers and footers.
+public struct TableLayoutEngine {
+  public let configuration: TableConfiguration
+  public let stylesheet: Stylesheet
+  public let shaper: TextShaper
+
+  public init(configuration: TableConfiguration, stylesheet: Stylesheet, shaper: TextShaper) {
+    self.configuration = configuration
+    self.stylesheet = stylesheet
+    self.shaper = shaper
+  }
+
+  public func layout(_ dataSource: any TableDataSource) throws -> TableLayout {
+    if let problem = configuration.problem { throw StyleError(problem) }
+    guard dataSource.numberOfRows <= TableConfiguration.maximumRows else {
+      throw StyleError("the table has \(dataSource.numberOfRows) rows, more than \(TableConfiguration.maximumRows)")
+    }
+    let look = try TableLook(style: configuration.style, stylesheet: stylesheet)
+    let grid = configuration.grid
+    let width = configuration.width
+    let grouped = configuration.style == .grouped
+    let cellX = look.groupedMargin
+    let cellWidth = width - 2 * cellX
+    // Positions add up in whole device pixels, so no rounding error builds up down the table.
+    var yPixels = 0
+    var y: Double { Double(yPixels) / configuration.scale }
+    var rows: [PlacedRow] = []
+    var sections: [SectionLayout] = []
+    let dataSections = dataSource.sections
+    for (sectionIndex, section) in dataSections.enumerated() {
+      let header = try band(.header, title: section.header, first: sectionIndex == 0, at: y, look: look)
+      yPixels += grid.pixels(header?.frame.height ?? 0)
+      let firstRow = rows.count
+      for (rowIndex, item) in section.items.enumerated() {
+        do {
+          let layout = try rowLayout(item, cellWidth: cellWidth, mapping: dataSource.cellMapping, look: look)
+          rows.append(
+            PlacedRow(
+              section: sectionIndex, row: rowIndex, item: item, layout: layout,
+              frame: Rect(x: 0, y: y, width: width, height: layout.height),
+              cellFrame: Rect(x: cellX, y: y, width: cellWidth, height: layout.height),
+              position: grouped ? RowPosition(index: rowIndex, count: section.items.count) : .middle))
+          yPixels += grid.pixels(layout.height)
+        } catch {
+          throw RowLayoutError(section: sectionIndex, row: rowIndex, underlying: error)
+        }
+      }
+      let footer = try band(.footer, title: section.footer, first: false, at: y, look: look)
+      yPixels += grid.pixels(footer?.frame.height ?? 0)
+      sections.append(SectionLayout(index: sectionIndex, header: header, footer: footer, rows: firstRow..<rows.count))
+    }
+    return TableLayout(
+      configuration: configuration, look: look, size: Size(width: width, height: y),
+      sections: sections, rows: rows)
+  }
+
+  private func rowLayout(
+    _ item: any TableItem, cellWidth: Double, mapping: CellMapping, look: TableLook
+  ) throws -> RowLayout {
+    let cell = mapping.cell(for: item)
+    let accessory = cell.accessory(for: item)
+    let options = item.options
+    let context = LayoutContext(
+      cellWidth: cellWidth, accessory: accessory, tableStyle: configuration.style, scale: configuration.scale,
+      isSelected: options.isSelected, stylesheet: stylesheet, shaper: shaper, now: configuration.now)
+    guard var layout = try cell.layout(item, in: context) else {
+      throw StyleError("cell \(cell.name) cannot draw a \(item.typeName) item")
+    }
+    let grid = configuration.grid
+    layout.size.width = cellWidth
+    if let fixed = configuration.rowHeight {
+      let height = grid.ceil(fixed)
+      layout.shiftContent(by: grid.round((height - layout.height) / 2))
+      layout.height = height
+    } else {
+      layout.height = grid.ceil(layout.height)
+    }
+    layout.isSelected = options.isSelected
+    if let name = options.background { layout.background = try stylesheet.style(name) }
+    if let name = options.selectedBackground { layout.selectedBackground = try stylesheet.style(name) }
+    if let accessory {
+      let selected = options.isSelected
+      let color: Color
+      switch accessory {
+      case .disclosureIndicator: color = selected ? look.highlightedText : look.disclosure
+      case .detailDisclosureButton: color = look.detailButton
+      case .checkmark: color = selected ? look.highlightedText : look.checkmark
+      }
+      layout.accessory = AccessoryLayout(
+        kind: accessory, frame: accessory.glyphFrame(in: layout.size, grid: grid), color: color,
+        glyphColor: .white)
+    }
+    return layout
+  }
+
+  /// Three20's header heights: plain 22; grouped 46 for the first section and 36 for the
+  /// others. Untitled grouped headers and footers leave a 10-point gap, so sections stand
+  /// apart; untitled plain ones take no space.
+  private func band(
+    _ kind: SectionBand.Kind, title: String?, first: Bool, at y: Double, look: TableLook
+  ) throws -> SectionBand? {
+    let grid = configuration.grid
+    let width = configuration.width
+    let grouped = configuration.style == .grouped
+    guard let title, !title.isEmpty else {
+      return grouped ? SectionBand(kind: kind, title: nil, frame: Rect(x: 0, y: y, width: width, height: 10)) : nil
+    }
+    let context = LayoutContext(
+      cellWidth: width, accessory: nil, tableStyle: configuration.style, scale: configuration.scale,
+      isSelected: false, stylesheet: stylesheet, shaper: shaper)
+    switch (kind, grouped) {
+    case (.header, false):
+      let x = 12.0
+      let text = try context.shape(title, font: "tableHeaderPlainFont", width: width - 2 * x, lines: 1)!
+      let height = grid.ceil(max(22, text.size.height + 2))
+      let label = RowLabel(
+        name: "header", text: text, color: look.headerText,
+        boxOrigin: Point(x: x, y: y + grid.round((height - text.size.height) / 2)), shadow: look.headerShadow)
+      return SectionBand(kind: kind, title: title, frame: Rect(x: 0, y: y, width: width, height: height), label: label)
+    case (.header, true):
+      let x = look.groupedMargin + 10
+      let text = try context.shape(title, font: "tableHeaderGroupedFont", width: width - 2 * x)!
+      let bottomGap = 8.0
+      let height = grid.ceil(max(first ? 46 : 36, text.size.height + bottomGap + 6))
+      let label = RowLabel(
+        name: "header", text: text, color: look.groupedHeaderText,
+        boxOrigin: Point(x: x, y: y + height - bottomGap - text.size.height), shadow: look.groupedHeaderShadow)
+      return SectionBand(kind: kind, title: title, frame: Rect(x: 0, y: y, width: width, height: height), label: label)
+    case (.footer, _):
+      let x = look.groupedMargin + 10
+      let text = try context.shape(title, font: "tableFooterFont", width: width - 2 * x, alignment: .center)!
+      let top = 6.0
+      let bottom = grouped ? 10.0 : 6.0
+      let height = grid.ceil(text.size.height + top + bottom)
+      let label = RowLabel(
+        name: "footer", text: text, color: look.footerText, boxOrigin: Point(x: x, y: y + top),
+        shadow: grouped ? look.groupedHeaderShadow : nil)
+      return SectionBand(kind: kind, title: title, frame: Rect(x: 0, y: y, width: width, height: height), label: label)
+    }
+  }
+}

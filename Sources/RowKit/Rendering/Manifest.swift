@@ -1,0 +1,92 @@
+/// What a render wrote and where everything is: the table's size, each section's header and
+/// footer, each row's position, type, cell, accessory and image slots. `rowkit measure`
+/// prints the same document without image states.
+public struct Manifest: Codable, Hashable, Sendable {
+  public struct Section: Codable, Hashable, Sendable {
+    public var section: Int
+    public var header: String?
+    /// The header's top and height (0 when the section has no header band).
+    public var y: Double
+    public var height: Double
+    public var footer: String?
+    public var footerY: Double?
+    public var footerHeight: Double?
+    public var rows: Int
+  }
+
+  public struct Image: Codable, Hashable, Sendable {
+    public var slot: String
+    public var url: String?
+    public var defaultImage: String?
+    public var state: ImageState?
+    public var reason: String?
+  }
+
+  public struct Row: Codable, Hashable, Sendable {
+    public var section: Int
+    public var row: Int
+    public var y: Double
+    public var height: Double
+    public var type: String
+    public var cell: String
+    public var selected: Bool
+    public var url: String?
+    public var accessoryURL: String?
+    public var accessory: String?
+    public var images: [Image]
+    /// The row's PNG, relative to the rows folder, when one was written.
+    public var file: String?
+  }
+
+  /// One PNG of a table too tall for a single image.
+  public struct Tile: Codable, Hashable, Sendable {
+    public var file: String
+    public var y: Double
+    public var height: Double
+  }
+
+  public var width: Double
+  public var scale: Double
+  public var height: Double
+  public var style: String
+  public var rowHeight: Double?
+  public var sections: [Section]
+  public var rows: [Row]
+  public var tiles: [Tile]?
+
+  /// The manifest of `table`; with `images`, each slot's state.
+  public init(table: TableLayout, images: ResolvedImages?) {
+    let configuration = table.configuration
+    width = configuration.width
+    scale = configuration.scale
+    height = table.size.height
+    style = configuration.style.rawValue
+    rowHeight = configuration.rowHeight
+    sections = table.sections.map { section in
+      Section(
+        section: section.index, header: section.header?.title, y: section.header?.frame.y ?? table.rows[safe: section.rows.lowerBound]?.y ?? 0,
+        height: section.header?.frame.height ?? 0, footer: section.footer?.title,
+        footerY: section.footer?.frame.y, footerHeight: section.footer?.frame.height, rows: section.rows.count)
+    }
+    rows = table.rows.map { row in
+      let options = row.item.options
+      return Row(
+        section: row.section, row: row.row, y: row.y, height: row.height, type: row.item.typeName,
+        cell: row.layout.cellName, selected: options.isSelected, url: options.url, accessoryURL: options.accessoryURL,
+        accessory: row.layout.accessory?.kind.rawValue,
+        images: row.layout.images.enumerated().map { index, slot in
+          let resolved = images?.image(section: row.section, row: row.row, slot: index)
+          return Image(
+            slot: slot.name, url: slot.url, defaultImage: slot.defaultURL, state: resolved?.state,
+            reason: resolved?.reason)
+        })
+    }
+  }
+
+  /// The per-row PNG name for a section and row.
+  public static func rowFileName(section: Int, row: Int) -> String { "s\(section)-r\(row).png" }
+}
+
+extension Array {
+  subscript(safe index: Int) -> Element? { indices.contains(index) ? self[index] : nil }
+}

@@ -1,0 +1,138 @@
+import Foundation
+import RowKitGraphics
+
+/// A rendered table: its layout, what each image slot showed, the table image (one tile,
+/// or several for a table taller than Cairo's surface limit), optional per-row images, and
+/// the manifest.
+public struct RenderedTable {
+  public var layout: TableLayout
+  public var images: ResolvedImages
+  public var tiles: [TableRenderer.Tile]
+  /// Each row's own image, when rows were asked for.
+  public var rowImages: [Bitmap]
+  public var manifest: Manifest
+}
+
+extension TableRenderer {
+  /// What a render produces.
+  public struct Outputs: OptionSet, Sendable {
+    public let rawValue: Int
+    public init(rawValue: Int) { self.rawValue = rawValue }
+
+    public static let table = Outputs(rawValue: 1)
+    public static let rows = Outputs(rawValue: 2)
+  }
+
+  /// Lays out, resolves images and paints `dataSource`.
+  public func render(
+    _ dataSource: any TableDataSource, policy: ImagePolicy = .complete, outputs: Outputs = [.table]
+  ) throws -> RenderedTable {
+    let table = try layout(dataSource)
+    let images = try resolveImages(for: table, policy: policy)
+    let tiles = outputs.contains(.table) ? try renderTable(table, images: images) : []
+    let rows = outputs.contains(.rows) ? try table.rows.map { try renderRow($0, in: table, images: images) } : []
+    return RenderedTable(
+      layout: table, images: images, tiles: tiles, rowImages: rows, manifest: Manifest(table: table, images: images))
+  }
+}
+
+extension TableDocument {
+  /// A renderer for this document, with `configuration` in place of the document's own.
+  public func makeRenderer(configuration: TableConfiguration? = nil, shaper: TextShaper? = nil) throws -> TableRenderer {
+    try TableRenderer(
+      configuration: configuration ?? self.configuration, stylesheet: stylesheet,
+      images: ImageLoader(resolver: imageResolver), shaper: shaper)
+  }
+
+  /// Renders the document; an error about a row names the row's place in the document.
+  public func render(
+    with renderer: TableRenderer, policy: ImagePolicy = .complete, outputs: TableRenderer.Outputs = [.table]
+  ) throws -> RenderedTable {
+    do {
+      return try renderer.render(dataSource, policy: policy, outputs: outputs)
+    } catch let error as RowLayoutError {
+      throw self.error(section: error.section, row: error.row, "\(error.underlying)")
+    }
+  }
+}
+
+/// Writes render results. Every file is written to a temporary name and renamed into place,
+/// so a failed run never leaves a half-written file.
+public enum OutputWriter {
+  /// Writes `data` to `url` atomically.
+  public static func write(_ data: [UInt8], to url: URL) throws {
+    let directory = url.deletingLastPathComponent()
+    let temporary = directory.appendingPathComponent(".\(url.lastPathComponent).\(ProcessInfo.processInfo.processIdentifier).tmp")
+    do {
+      try Data(data).write(to: temporary)
+      if FileManager.default.fileExists(atPath: url.path) {
+        _ = try FileManager.default.replaceItemAt(url, withItemAt: temporary)
+      } else {
+        try FileManager.default.moveItem(at: temporary, to: url)
+      }
+    } catch {
+      try? FileManager.default.removeItem(at: temporary)
+      throw OutputError("cannot write \(url.path): \(error.localizedDescription)")
+    }
+  }
+
+  /// The file names of a table's tiles: the output name itself for one tile, or the name
+  /// with `-1`, `-2`, … before the extension for several.
+  public static func tileURLs(for output: URL, count: Int) -> [URL] {
+    guard count > 1 else { return [output] }
+    let stem = output.deletingPathExtension().lastPathComponent
+    let ext = output.pathExtension.isEmpty ? "png" : output.pathExtension
+    return (1...count).map { output.deletingLastPathComponent().appendingPathComponent("\(stem)-\($0).\(ext)") }
+  }
+
+  /// Writes a rendered table: the table PNG (or tiles), the rows' PNGs, and the manifest.
+  /// Everything is encoded before the first file is written.
+  public static func write(
+    _ rendered: RenderedTable, table: URL?, rowsDirectory: URL?, manifest manifestURL: URL?
+  ) throws {
+    var manifest = rendered.manifest
+    var files: [(URL, [UInt8])] = []
+    if let table {
+      let urls = tileURLs(for: table, count: rendered.tiles.count)
+      for (url, tile) in zip(urls, rendered.tiles) { files.append((url, try PNG.encode(tile.bitmap))) }
+      if rendered.tiles.count > 1 {
+        let scale = rendered.layout.configuration.scale
+        manifest.tiles = zip(urls, rendered.tiles).map { url, tile in
+          Manifest.Tile(
+            file: url.lastPathComponent, y: Double(tile.topPixel) / scale, height: Double(tile.bitmap.height) / scale)
+        }
+      }
+    }
+    if let rowsDirectory {
+      for (index, row) in rendered.layout.rows.enumerated() {
+        let name = Manifest.rowFileName(section: row.section, row: row.row)
+        files.append((rowsDirectory.appendingPathComponent(name), try PNG.encode(rendered.rowImages[index])))
+        manifest.rows[index].file = name
+      }
+    }
+    if let manifestURL { files.append((manifestURL, try manifest.jsonBytes())) }
+    if let rowsDirectory {
+      do {
+        try FileManager.default.createDirectory(at: rowsDirectory, withIntermediateDirectories: true)
+      } catch {
+        throw OutputError("cannot create \(rowsDirectory.path): \(error.localizedDescription)")
+      }
+    }
+    for (url, data) in files { try write(data, to: url) }
+  }
+}
+
+extension Manifest {
+  /// Pretty-printed JSON with sorted keys: the same manifest is always the same bytes.
+  public func jsonBytes() throws -> [UInt8] {
+    let encoder = JSONEncoder()
+    encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
+    return [UInt8](try encoder.encode(self)) + [0x0A]
+  }
+}
+
+public struct OutputError: Error, CustomStringConvertible {
+  public var message: String
+  public init(_ message: String) { self.message = message }
+  public var description: String { message }
+}

@@ -1,0 +1,258 @@
+import Foundation
+import RowKitGraphics
+
+/// The images a table's slots show, keyed by row and slot.
+public struct ResolvedImages: Sendable {
+  var slots: [SlotKey: SlotImage] = [:]
+
+  struct SlotKey: Hashable {
+    var section: Int
+    var row: Int
+    var slot: Int
+  }
+
+  public init() {}
+
+  public func image(section: Int, row: Int, slot: Int) -> SlotImage? {
+    slots[SlotKey(section: section, row: row, slot: slot)]
+  }
+}
+
+/// Paints a laid-out table. It measures nothing: it draws each row's layout as it is.
+///
+/// Everything is painted in table coordinates, band by band: a band is any horizontal strip
+/// of the table, and each row, header and footer is clipped to its own strip, so a row's
+/// pixels are the same whether it is painted alone or with the whole table.
+struct TablePainter {
+  let table: TableLayout
+  let images: ResolvedImages
+
+  private var look: TableLook { table.look }
+  private var onePixel: Double { 1 / table.configuration.scale }
+
+  /// Paints the strip of the table that starts `topPixel` device pixels down into `canvas`.
+  func paintBand(into canvas: Canvas, topPixel: Int) {
+    let top = Double(topPixel) / table.configuration.scale
+    let band = Rect(x: 0, y: top, width: table.size.width, height: canvas.size.height)
+    canvas.clear(look.background)
+    canvas.withSavedState {
+      canvas.translate(x: 0, y: -top)
+      paintBackground(band, canvas)
+      for section in table.sections {
+        for sectionBand in [section.header, section.footer].compactMap({ $0 }) where sectionBand.frame.intersects(band) {
+          paint(sectionBand, canvas)
+        }
+      }
+      for row in rows(intersecting: band) {
+        paint(row, canvas)
+      }
+    }
+  }
+
+  private func rows(intersecting band: Rect) -> ArraySlice<PlacedRow> {
+    // Rows are sorted by y: find the first that ends below the band's top.
+    var low = 0
+    var high = table.rows.count
+    while low < high {
+      let mid = (low + high) / 2
+      if table.rows[mid].frame.maxY <= band.minY { low = mid + 1 } else { high = mid }
+    }
+    var end = low
+    while end < table.rows.count, table.rows[end].frame.minY < band.maxY { end += 1 }
+    return table.rows[low..<end]
+  }
+
+  private func paintBackground(_ band: Rect, _ canvas: Canvas) {
+    canvas.fill(band, color: look.background)
+    guard let stripe = look.stripe else { return }
+    // UIKit's grouped pinstripes, anchored to the table so bands line up.
+    let period = 5.0
+    var x = 0.0
+    while x < band.maxX {
+      canvas.fill(Rect(x: x, y: band.minY, width: 2, height: band.height), color: stripe)
+      x += period
+    }
+  }
+
+  // MARK: - Headers and footers
+
+  private func paint(_ band: SectionBand, _ canvas: Canvas) {
+    canvas.withSavedState {
+      canvas.clip(to: band.frame)
+      if band.kind == .header, band.title != nil, table.configuration.style == .plain {
+        let tint = look.headerTint
+        let lighter = Color(
+          red: min(1, tint.red * 1.1), green: min(1, tint.green * 1.1), blue: min(1, tint.blue * 1.1), alpha: tint.alpha)
+        canvas.fill(.rect(band.frame), gradient: .vertical(band.frame, from: lighter, to: tint))
+        canvas.fill(
+          Rect(x: band.frame.minX, y: band.frame.maxY - onePixel, width: band.frame.width, height: onePixel),
+          color: look.headerBorder)
+      }
+      if let label = band.label { draw(label, canvas) }
+    }
+  }
+
+  // MARK: - Rows
+
+  private func paint(_ row: PlacedRow, _ canvas: Canvas) {
+    let layout = row.layout
+    let cellRect = Rect(origin: .zero, size: row.cellFrame.size)
+    let grouped = table.configuration.style == .grouped
+    let radius = look.cornerRadius
+    let corners = CornerRadii(
+      topLeft: row.position.roundsTop ? radius : 0, topRight: row.position.roundsTop ? radius : 0,
+      bottomRight: row.position.roundsBottom ? radius : 0, bottomLeft: row.position.roundsBottom ? radius : 0)
+    let cellShape = grouped ? Path.roundedRect(cellRect, corners: corners) : .rect(cellRect)
+    canvas.withSavedState {
+      canvas.clip(to: row.frame)
+      canvas.translate(x: row.cellFrame.x, y: row.cellFrame.y)
+      canvas.withSavedState {
+        canvas.clip(to: cellShape)
+        if layout.isSelected {
+          canvas.draw(layout.selectedBackground ?? look.selectedBackground, in: cellRect)
+        } else if let background = layout.background {
+          canvas.draw(background, in: cellRect)
+        } else if grouped {
+          canvas.fill(cellRect, color: look.groupedCellBackground)
+        } else {
+          canvas.draw(look.cellBackground, in: cellRect)
+        }
+        for decoration in layout.decorations { draw(decoration, canvas) }
+        for (index, slot) in layout.images.enumerated() {
+          if let image = images.image(section: row.section, row: row.row, slot: index) {
+            draw(image, in: slot, canvas)
+          }
+        }
+        for label in layout.labels { draw(label, canvas) }
+        if let accessory = layout.accessory { draw(accessory, canvas) }
+      }
+      if grouped {
+        strokeGroupedBorder(cellRect, corners: corners, position: row.position, canvas)
+      } else {
+        canvas.fill(
+          Rect(x: 0, y: cellRect.maxY - onePixel, width: cellRect.width, height: onePixel), color: look.separator)
+      }
+    }
+  }
+
+  /// A grouped cell's outline. Rows below the first leave out their top edge, so that the
+  /// bottom edge of the row above is the one-pixel separator between them.
+  private func strokeGroupedBorder(_ rect: Rect, corners: CornerRadii, position: RowPosition, _ canvas: Canvas) {
+    let half = onePixel / 2
+    let inner = rect.insetBy(dx: half, dy: half)
+    if position.roundsTop {
+      canvas.stroke(.roundedRect(inner, corners: corners), color: look.groupedBorder, width: onePixel)
+      return
+    }
+    let r = corners.bottomLeft
+    var path = Path()
+    path.move(to: Point(x: inner.minX, y: rect.minY))
+    path.line(to: Point(x: inner.minX, y: inner.maxY - r))
+    if r > 0 {
+      path.arc(center: Point(x: inner.minX + r, y: inner.maxY - r), radius: r, start: .pi, end: .pi / 2)
+      path.arc(center: Point(x: inner.maxX - r, y: inner.maxY - r), radius: r, start: .pi / 2, end: 0)
+    } else {
+      path.line(to: Point(x: inner.minX, y: inner.maxY))
+      path.line(to: Point(x: inner.maxX, y: inner.maxY))
+    }
+    path.line(to: Point(x: inner.maxX, y: rect.minY))
+    canvas.stroke(path, color: look.groupedBorder, width: onePixel)
+  }
+
+  private func draw(_ label: RowLabel, _ canvas: Canvas) {
+    let origin = label.drawingOrigin
+    if let shadow = label.shadow {
+      canvas.draw(label.text, at: Point(x: origin.x, y: origin.y + 1), color: shadow)
+    }
+    canvas.draw(label.text, at: origin, color: label.color)
+  }
+
+  private func draw(_ image: SlotImage, in slot: ImageSlot, _ canvas: Canvas) {
+    guard let pixels = image.pixels, let rect = image.drawingRect else { return }
+    canvas.withSavedState {
+      canvas.clip(to: slot.shape.path(in: slot.frame))
+      canvas.blit(pixels, at: rect.origin)
+    }
+  }
+
+  // MARK: - Vector glyphs
+
+  private func draw(_ accessory: AccessoryLayout, _ canvas: Canvas) {
+    let f = accessory.frame
+    switch accessory.kind {
+    case .disclosureIndicator:
+      let inset = 1.25
+      canvas.stroke(
+        .polyline([
+          Point(x: f.minX + inset, y: f.minY + inset), Point(x: f.maxX - inset, y: f.midY),
+          Point(x: f.minX + inset, y: f.maxY - inset),
+        ]), color: accessory.color, width: 2.5)
+    case .detailDisclosureButton:
+      let center = Point(x: f.midX, y: f.midY)
+      let radius = f.width / 2
+      let top = Color(
+        red: min(1, accessory.color.red + 0.25), green: min(1, accessory.color.green + 0.25),
+        blue: min(1, accessory.color.blue + 0.15))
+      canvas.fill(.circle(center: center, radius: radius), color: .white)
+      canvas.fill(.circle(center: center, radius: radius - 2), gradient: .vertical(f, from: top, to: accessory.color))
+      canvas.stroke(
+        .polyline([
+          Point(x: center.x - 2, y: center.y - 4.5), Point(x: center.x + 2.5, y: center.y),
+          Point(x: center.x - 2, y: center.y + 4.5),
+        ]), color: accessory.glyphColor, width: 2.2)
+    case .checkmark:
+      canvas.stroke(
+        .polyline([
+          Point(x: f.minX + 1, y: f.minY + f.height * 0.55), Point(x: f.minX + f.width * 0.38, y: f.maxY - 1),
+          Point(x: f.maxX - 1, y: f.minY + 1),
+        ]), color: accessory.color, width: 2.5, cap: .round)
+    }
+  }
+
+  private func draw(_ decoration: Decoration, _ canvas: Canvas) {
+    switch decoration {
+    case .fill(let frame, let color):
+      canvas.fill(frame, color: color)
+    case .spinner(let frame, let color):
+      let center = Point(x: frame.midX, y: frame.midY)
+      let outer = frame.width / 2 - 1
+      for spoke in 0..<12 {
+        let angle = Double(spoke) * .pi / 6 - .pi / 2
+        let alpha = 0.25 + 0.75 * Double(spoke) / 11
+        canvas.stroke(
+          .polyline([
+            Point(x: center.x + cos(angle) * outer * 0.5, y: center.y + sin(angle) * outer * 0.5),
+            Point(x: center.x + cos(angle) * outer, y: center.y + sin(angle) * outer),
+          ]), color: color.withAlpha(color.alpha * alpha), width: 2, cap: .round)
+      }
+    case .toggle(let frame, let isOn, let onColor, let offColor, let borderColor):
+      let pill = Path.roundedRect(frame, radius: frame.height / 2)
+      canvas.fill(pill, color: isOn ? onColor : offColor)
+      canvas.stroke(
+        .roundedRect(frame.insetBy(dx: 0.5, dy: 0.5), radius: frame.height / 2 - 0.5),
+        color: isOn ? onColor : borderColor, width: 1)
+      let knobRadius = frame.height / 2 - 1.5
+      let knobX = isOn ? frame.maxX - 1.5 - knobRadius : frame.minX + 1.5 + knobRadius
+      let knob = Path.circle(center: Point(x: knobX, y: frame.midY), radius: knobRadius)
+      canvas.fill(knob, color: .white)
+      canvas.stroke(knob, color: borderColor.withAlpha(0.6), width: 0.5)
+    case .slider(let frame, let value, let fillColor, let trackColor, let borderColor):
+      let knobRadius = frame.height / 2
+      let trackHeight = 4.0
+      let start = frame.minX + knobRadius
+      let end = frame.maxX - knobRadius
+      let knobX = start + (end - start) * value
+      let track = Rect(x: frame.minX, y: frame.midY - trackHeight / 2, width: frame.width, height: trackHeight)
+      canvas.fill(.roundedRect(track, radius: trackHeight / 2), color: trackColor)
+      canvas.fill(
+        .roundedRect(Rect(x: track.minX, y: track.minY, width: knobX - track.minX, height: trackHeight), radius: trackHeight / 2),
+        color: fillColor)
+      let knob = Path.circle(center: Point(x: knobX, y: frame.midY), radius: knobRadius - 0.5)
+      canvas.fill(knob, color: .white)
+      canvas.stroke(knob, color: borderColor, width: 1)
+    case .textField(let frame, let borderColor):
+      canvas.fill(.roundedRect(frame, radius: 5), color: .white)
+      canvas.stroke(.roundedRect(frame.insetBy(dx: 0.5, dy: 0.5), radius: 4.5), color: borderColor, width: 1)
+    }
+  }
+}

@@ -1,0 +1,101 @@
+import RowKitGraphics
+
+/// Named variables (fonts, colors, numbers) and named styles. Cells read every font and
+/// color they draw with from here, by Three20's variable names, so a stylesheet restyles
+/// them without code.
+///
+/// A reference to a font or a color is either a variable name (`tableFont`) or a literal: a
+/// Pango font description (`"Inter Bold 17"`) or a color (`"#FF0000"`, `"#00000080"`).
+public struct Stylesheet: Hashable, Sendable {
+  public enum Value: Hashable, Sendable, CustomStringConvertible {
+    case font(Font)
+    case color(Color)
+    case number(Double)
+
+    public var description: String {
+      switch self {
+      case .font(let font): return font.description
+      case .color(let color): return color.hexString
+      case .number(let number): return String(number)
+      }
+    }
+  }
+
+  public var variables: [String: Value]
+  public var styles: [String: Style]
+
+  public init(variables: [String: Value] = [:], styles: [String: Style] = [:]) {
+    self.variables = variables
+    self.styles = styles
+  }
+
+  /// This stylesheet with `other`'s variables and styles laid over it.
+  public func merging(_ other: Stylesheet) -> Stylesheet {
+    Stylesheet(
+      variables: variables.merging(other.variables) { $1 },
+      styles: styles.merging(other.styles) { $1 })
+  }
+
+  /// The font a reference names.
+  public func font(_ reference: String) throws(StyleError) -> Font {
+    if let value = variables[reference] {
+      guard case .font(let font) = value else {
+        throw StyleError("variable '\(reference)' is a \(value.kind), not a font")
+      }
+      return font
+    }
+    if let font = Font.parse(reference) { return font }
+    throw StyleError("'\(reference)' is neither a font variable nor a font like \"Inter Bold 17\"")
+  }
+
+  /// The color a reference names.
+  public func color(_ reference: String) throws(StyleError) -> Color {
+    if let value = variables[reference] {
+      guard case .color(let color) = value else {
+        throw StyleError("variable '\(reference)' is a \(value.kind), not a color")
+      }
+      return color
+    }
+    if let color = Color(hex: reference) { return color }
+    throw StyleError("'\(reference)' is neither a color variable nor a color like \"#FF0000\"")
+  }
+
+  /// The number a variable holds.
+  public func number(_ name: String) throws(StyleError) -> Double {
+    guard let value = variables[name] else { throw StyleError("undefined variable '\(name)'") }
+    guard case .number(let number) = value else {
+      throw StyleError("variable '\(name)' is a \(value.kind), not a number")
+    }
+    return number
+  }
+
+  /// The style with this name.
+  public func style(_ name: String) throws(StyleError) -> Style {
+    guard let style = styles[name] else {
+      let known = styles.keys.sorted().joined(separator: ", ")
+      throw StyleError("unknown style '\(name)' (the stylesheet has: \(known))")
+    }
+    return style
+  }
+}
+
+extension Stylesheet.Value {
+  var kind: String {
+    switch self {
+    case .font: return "font"
+    case .color: return "color"
+    case .number: return "number"
+    }
+  }
+}
+
+/// A reference to a style, variable or value that the stylesheet cannot satisfy.
+public struct StyleError: Error, Hashable, Sendable, CustomStringConvertible {
+  public var message: String
+
+  public init(_ message: String) {
+    self.message = message
+  }
+
+  public var description: String { message }
+}

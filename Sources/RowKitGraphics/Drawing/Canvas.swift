@@ -1,0 +1,250 @@
+internal import CCairo
+internal import CPango
+
+/// A Cairo image surface and its drawing context. Coordinates are points; the canvas maps
+/// them to device pixels by its scale.
+///
+/// A canvas is not thread-safe and stays on the thread that made it.
+public final class Canvas {
+  /// Cairo's largest image surface side, in pixels.
+  public static let maximumPixelSide = 32767
+
+  public let pixelWidth: Int
+  public let pixelHeight: Int
+  public let scale: Double
+
+  private let surface: OpaquePointer
+  private let cr: OpaquePointer
+
+  /// A transparent canvas of the given pixel size.
+  public init(pixelWidth: Int, pixelHeight: Int, scale: Double) throws {
+    guard pixelWidth > 0, pixelHeight > 0, pixelWidth <= Canvas.maximumPixelSide,
+      pixelHeight <= Canvas.maximumPixelSide
+    else {
+      throw GraphicsError(
+        .surface,
+        "a \(pixelWidth)×\(pixelHeight) pixel surface is out of range (1 to \(Canvas.maximumPixelSide) per side)")
+    }
+    let surface = cairo_image_surface_create(CAIRO_FORMAT_ARGB32, Int32(pixelWidth), Int32(pixelHeight))!
+    let status = cairo_surface_status(surface)
+    guard status == CAIRO_STATUS_SUCCESS else {
+      cairo_surface_destroy(surface)
+      throw GraphicsError(.surface, "Cairo could not create a surface: \(String(cString: cairo_status_to_string(status)))")
+    }
+    self.surface = surface
+    self.cr = cairo_create(surface)!
+    self.pixelWidth = pixelWidth
+    self.pixelHeight = pixelHeight
+    self.scale = scale
+    cairo_scale(cr, scale, scale)
+  }
+
+  deinit {
+    cairo_destroy(cr)
+    cairo_surface_destroy(surface)
+  }
+
+  /// The canvas size in points.
+  public var size: Size { Size(width: Double(pixelWidth) / scale, height: Double(pixelHeight) / scale) }
+
+  // MARK: - State
+
+  /// Runs `body` and restores the transform, clip and source afterwards.
+  public func withSavedState<T>(_ body: () throws -> T) rethrows -> T {
+    cairo_save(cr)
+    defer { cairo_restore(cr) }
+    return try body()
+  }
+
+  public func translate(x: Double, y: Double) {
+    cairo_translate(cr, x, y)
+  }
+
+  /// Limits drawing to `rect` until the state is restored.
+  public func clip(to rect: Rect) {
+    cairo_new_path(cr)
+    cairo_rectangle(cr, rect.x, rect.y, rect.width, rect.height)
+    cairo_clip(cr)
+  }
+
+  /// Limits drawing to the inside of `path` until the state is restored.
+  public func clip(to path: Path) {
+    addPath(path)
+    cairo_clip(cr)
+  }
+
+  // MARK: - Filling and stroking
+
+  /// Replaces every pixel with `color` (or with transparency).
+  public func clear(_ color: Color = .clear) {
+    withSavedState {
+      cairo_reset_clip(cr)
+      cairo_set_operator(cr, CAIRO_OPERATOR_SOURCE)
+      setSource(color)
+      cairo_paint(cr)
+    }
+  }
+
+  public func fill(_ rect: Rect, color: Color) {
+    cairo_new_path(cr)
+    cairo_rectangle(cr, rect.x, rect.y, rect.width, rect.height)
+    setSource(color)
+    cairo_fill(cr)
+  }
+
+  public func fill(_ path: Path, color: Color) {
+    addPath(path)
+    setSource(color)
+    cairo_fill(cr)
+  }
+
+  public func fill(_ path: Path, gradient: LinearGradient) {
+    addPath(path)
+    let pattern = cairo_pattern_create_linear(gradient.start.x, gradient.start.y, gradient.end.x, gradient.end.y)!
+    defer { cairo_pattern_destroy(pattern) }
+    for stop in gradient.stops {
+      cairo_pattern_add_color_stop_rgba(
+        pattern, stop.offset, stop.color.red, stop.color.green, stop.color.blue, stop.color.alpha)
+    }
+    cairo_set_source(cr, pattern)
+    cairo_fill(cr)
+  }
+
+  public enum LineCap: Hashable, Sendable { case butt, round, square }
+
+  public func stroke(_ path: Path, color: Color, width: Double, cap: LineCap = .butt) {
+    addPath(path)
+    setSource(color)
+    cairo_set_line_width(cr, width)
+    switch cap {
+    case .butt: cairo_set_line_cap(cr, CAIRO_LINE_CAP_BUTT)
+    case .round: cairo_set_line_cap(cr, CAIRO_LINE_CAP_ROUND)
+    case .square: cairo_set_line_cap(cr, CAIRO_LINE_CAP_SQUARE)
+    }
+    cairo_set_line_join(cr, cap == .round ? CAIRO_LINE_JOIN_ROUND : CAIRO_LINE_JOIN_MITER)
+    cairo_stroke(cr)
+  }
+
+  // MARK: - Text and images
+
+  /// Draws `layout` with its origin at `origin`, in `color` where its runs name no color.
+  /// Nothing is measured: the layout is drawn exactly as it was shaped.
+  public func draw(_ layout: TextLayout, at origin: Point, color: Color) {
+    withSavedState {
+      if layout.isClipped {
+        let bounds = layout.logicalRect
+        clip(to: Rect(
+          x: origin.x + bounds.x - 1000, y: origin.y + bounds.y,
+          width: bounds.width + 2000, height: bounds.height))
+      }
+      cairo_new_path(cr)
+      setSource(color)
+      cairo_move_to(cr, origin.x, origin.y)
+      pango_cairo_show_layout(cr, layout.layout)
+    }
+  }
+
+  /// Draws `bitmap` scaled into `rect`, with a good downscaling filter and edges that do not
+  /// fade. Pixels outside `rect` are not touched.
+  public func draw(_ bitmap: Bitmap, in rect: Rect, alpha: Double = 1) {
+    guard bitmap.width > 0, bitmap.height > 0, rect.width > 0, rect.height > 0 else { return }
+    let source = CairoImage(bitmap)
+    withSavedState {
+      cairo_new_path(cr)
+      cairo_rectangle(cr, rect.x, rect.y, rect.width, rect.height)
+      cairo_clip(cr)
+      cairo_translate(cr, rect.x, rect.y)
+      cairo_scale(cr, rect.width / Double(bitmap.width), rect.height / Double(bitmap.height))
+      cairo_set_source_surface(cr, source.surface, 0, 0)
+      let pattern = cairo_get_source(cr)
+      cairo_pattern_set_filter(pattern, CAIRO_FILTER_GOOD)
+      cairo_pattern_set_extend(pattern, CAIRO_EXTEND_PAD)
+      if alpha < 1 { cairo_paint_with_alpha(cr, alpha) } else { cairo_paint(cr) }
+    }
+  }
+
+  /// Copies `bitmap` one image pixel to one device pixel, its top-left corner at `origin`
+  /// snapped to the nearest device pixel. No resampling happens, so the result is the same
+  /// wherever on the canvas the bitmap lands; the current clip still applies.
+  public func blit(_ bitmap: Bitmap, at origin: Point) {
+    guard bitmap.width > 0, bitmap.height > 0 else { return }
+    let source = CairoImage(bitmap)
+    withSavedState {
+      var x = origin.x
+      var y = origin.y
+      cairo_user_to_device(cr, &x, &y)
+      cairo_identity_matrix(cr)
+      cairo_set_source_surface(cr, source.surface, x.rounded(), y.rounded())
+      cairo_pattern_set_filter(cairo_get_source(cr), CAIRO_FILTER_NEAREST)
+      cairo_new_path(cr)
+      cairo_rectangle(cr, x.rounded(), y.rounded(), Double(bitmap.width), Double(bitmap.height))
+      cairo_fill(cr)
+    }
+  }
+
+  // MARK: - Pixels
+
+  /// A copy of the canvas pixels.
+  public func bitmap() -> Bitmap {
+    cairo_surface_flush(surface)
+    let stride = Int(cairo_image_surface_get_stride(surface))
+    let data = UnsafeMutableRawPointer(cairo_image_surface_get_data(surface)!)
+    let rowBytes = pixelWidth * 4
+    var pixels = [UInt8](repeating: 0, count: rowBytes * pixelHeight)
+    pixels.withUnsafeMutableBytes { target in
+      for row in 0..<pixelHeight {
+        (target.baseAddress! + row * rowBytes).copyMemory(from: data + row * stride, byteCount: rowBytes)
+      }
+    }
+    return Bitmap(width: pixelWidth, height: pixelHeight, pixels: pixels)
+  }
+
+  // MARK: - Private
+
+  private func setSource(_ color: Color) {
+    cairo_set_source_rgba(cr, color.red, color.green, color.blue, color.alpha)
+  }
+
+  private func addPath(_ path: Path) {
+    cairo_new_path(cr)
+    for element in path.elements {
+      switch element {
+      case .move(let p): cairo_move_to(cr, p.x, p.y)
+      case .line(let p): cairo_line_to(cr, p.x, p.y)
+      case .curve(let c1, let c2, let p): cairo_curve_to(cr, c1.x, c1.y, c2.x, c2.y, p.x, p.y)
+      case .arc(let center, let radius, let start, let end):
+        if radius <= 0 {
+          cairo_line_to(cr, center.x, center.y)
+        } else if end >= start {
+          cairo_arc(cr, center.x, center.y, radius, start, end)
+        } else {
+          cairo_arc_negative(cr, center.x, center.y, radius, start, end)
+        }
+      case .close: cairo_close_path(cr)
+      }
+    }
+  }
+}
+
+/// A Cairo surface holding a copy of a bitmap's pixels, for use as a drawing source.
+final class CairoImage {
+  let surface: OpaquePointer
+
+  init(_ bitmap: Bitmap) {
+    surface = cairo_image_surface_create(CAIRO_FORMAT_ARGB32, Int32(bitmap.width), Int32(bitmap.height))!
+    cairo_surface_flush(surface)
+    let stride = Int(cairo_image_surface_get_stride(surface))
+    let data = UnsafeMutableRawPointer(cairo_image_surface_get_data(surface)!)
+    bitmap.pixels.withUnsafeBytes { source in
+      for row in 0..<bitmap.height {
+        (data + row * stride).copyMemory(
+          from: source.baseAddress! + row * bitmap.bytesPerRow, byteCount: bitmap.bytesPerRow)
+      }
+    }
+    cairo_surface_mark_dirty(surface)
+  }
+
+  deinit {
+    cairo_surface_destroy(surface)
+  }
+}

@@ -1,0 +1,65 @@
+/// A straight (not premultiplied) sRGB color with components from 0 to 1.
+public struct Color: Hashable, Sendable, Codable, CustomStringConvertible {
+  public var red: Double
+  public var green: Double
+  public var blue: Double
+  public var alpha: Double
+
+  public init(red: Double, green: Double, blue: Double, alpha: Double = 1) {
+    self.red = red
+    self.green = green
+    self.blue = blue
+    self.alpha = alpha
+  }
+
+  /// A color from 0–255 components, the way Three20's `RGBCOLOR` wrote them.
+  public init(r: Int, g: Int, b: Int, a: Double = 1) {
+    self.init(red: Double(r) / 255, green: Double(g) / 255, blue: Double(b) / 255, alpha: a)
+  }
+
+  /// A gray of the given white level, like `UIColor(white:alpha:)`.
+  public init(white: Double, alpha: Double = 1) {
+    self.init(red: white, green: white, blue: white, alpha: alpha)
+  }
+
+  /// Parses `#RGB`, `#RRGGBB` or `#RRGGBBAA`; returns nil for anything else.
+  public init?(hex: String) {
+    guard hex.first == "#" else { return nil }
+    let digits = Array(hex.dropFirst())
+    guard digits.allSatisfy(\.isHexDigit) else { return nil }
+    func component(_ start: Int, _ length: Int) -> Double {
+      let text = String(digits[start..<start + length])
+      let value = Double(Int(text, radix: 16) ?? 0)
+      return length == 1 ? value * 17 / 255 : value / 255
+    }
+    switch digits.count {
+    case 3: self.init(red: component(0, 1), green: component(1, 1), blue: component(2, 1))
+    case 6: self.init(red: component(0, 2), green: component(2, 2), blue: component(4, 2))
+    case 8:
+      self.init(
+        red: component(0, 2), green: component(2, 2), blue: component(4, 2),
+        alpha: component(6, 2))
+    default: return nil
+    }
+  }
+
+  public static let black = Color(red: 0, green: 0, blue: 0)
+  public static let white = Color(red: 1, green: 1, blue: 1)
+  public static let clear = Color(red: 0, green: 0, blue: 0, alpha: 0)
+
+  public func withAlpha(_ alpha: Double) -> Color {
+    Color(red: red, green: green, blue: blue, alpha: alpha)
+  }
+
+  /// `#RRGGBB`, or `#RRGGBBAA` when the color is not opaque.
+  public var hexString: String {
+    func byte(_ value: Double) -> String {
+      let text = String(Int((min(max(value, 0), 1) * 255).rounded()), radix: 16, uppercase: true)
+      return text.count == 1 ? "0" + text : text
+    }
+    let rgb = "#" + byte(red) + byte(green) + byte(blue)
+    return alpha >= 1 ? rgb : rgb + byte(alpha)
+  }
+
+  public var description: String { hexString }
+}

@@ -1,0 +1,91 @@
+/// Pixels in memory: premultiplied 8-bit BGRA, rows top to bottom with no padding. This is
+/// Cairo's ARGB32 layout on little-endian machines, so a bitmap moves in and out of a
+/// ``Canvas`` with plain copies.
+public struct Bitmap: Hashable, Sendable, CustomStringConvertible {
+  public let width: Int
+  public let height: Int
+  public var pixels: [UInt8]
+
+  public init(width: Int, height: Int, pixels: [UInt8]) {
+    precondition(width >= 0 && height >= 0 && pixels.count == width * height * 4)
+    self.width = width
+    self.height = height
+    self.pixels = pixels
+  }
+
+  /// A bitmap filled with one color.
+  public init(width: Int, height: Int, color: Color = .clear) {
+    let a = color.alpha
+    let pixel: [UInt8] = [
+      Bitmap.byte(color.blue * a), Bitmap.byte(color.green * a), Bitmap.byte(color.red * a),
+      Bitmap.byte(a),
+    ]
+    var pixels = [UInt8](repeating: 0, count: width * height * 4)
+    if pixel != [0, 0, 0, 0] {
+      for index in stride(from: 0, to: pixels.count, by: 4) {
+        pixels[index] = pixel[0]
+        pixels[index + 1] = pixel[1]
+        pixels[index + 2] = pixel[2]
+        pixels[index + 3] = pixel[3]
+      }
+    }
+    self.init(width: width, height: height, pixels: pixels)
+  }
+
+  public var description: String {
+    return "Bitmap(\(width)×\(height))"
+  }
+
+  static func byte(_ value: Double) -> UInt8 { UInt8((min(max(value, 0), 1) * 255).rounded()) }
+
+  public var bytesPerRow: Int { width * 4 }
+
+  /// The straight (not premultiplied) color of one pixel.
+  public func color(x: Int, y: Int) -> Color {
+    let index = (y * width + x) * 4
+    let alpha = Double(pixels[index + 3]) / 255
+    guard alpha > 0 else { return .clear }
+    return Color(
+      red: Double(pixels[index + 2]) / 255 / alpha, green: Double(pixels[index + 1]) / 255 / alpha,
+      blue: Double(pixels[index]) / 255 / alpha, alpha: alpha)
+  }
+
+  /// Whether every pixel is fully opaque.
+  public var isOpaque: Bool {
+    var index = 3
+    while index < pixels.count {
+      if pixels[index] != 255 { return false }
+      index += 4
+    }
+    return true
+  }
+
+  /// This bitmap resampled to `width` × `height` pixels with a good filter (a box filter
+  /// when shrinking), edges extended rather than faded.
+  public func scaled(width: Int, height: Int) throws -> Bitmap {
+    if width == self.width && height == self.height { return self }
+    let canvas = try Canvas(pixelWidth: width, pixelHeight: height, scale: 1)
+    canvas.draw(self, in: Rect(x: 0, y: 0, width: Double(width), height: Double(height)))
+    return canvas.bitmap()
+  }
+
+  /// The rows from `rows.lowerBound` up to (not including) `rows.upperBound`.
+  public func cropping(rows: Range<Int>) -> Bitmap {
+    precondition(rows.lowerBound >= 0 && rows.upperBound <= height)
+    let start = rows.lowerBound * bytesPerRow
+    let end = rows.upperBound * bytesPerRow
+    return Bitmap(width: width, height: rows.count, pixels: Array(pixels[start..<end]))
+  }
+
+  /// A copy of the region `x..<x+width`, `y..<y+height` (in pixels).
+  public func cropping(x: Int, y: Int, width: Int, height: Int) -> Bitmap {
+    precondition(x >= 0 && y >= 0 && x + width <= self.width && y + height <= self.height)
+    var result = [UInt8]()
+    result.reserveCapacity(width * height * 4)
+    for row in y..<(y + height) {
+      let start = (row * self.width + x) * 4
+      result += pixels[start..<(start + width * 4)]
+    }
+    return Bitmap(width: width, height: height, pixels: result)
+  }
+}

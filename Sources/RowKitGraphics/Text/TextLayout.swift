@@ -1,0 +1,82 @@
+internal import CPango
+
+/// Shaped text: one Pango layout, measured once and painted as it is.
+///
+/// A layout belongs to the ``TextShaper`` (and thread) that made it.
+public final class TextLayout {
+  public let text: String
+  public let style: TextStyle
+  /// The text's logical extents relative to the layout's origin, in points. The origin may
+  /// be off zero: centered, right-aligned and right-to-left text starts inside the width.
+  public let logicalRect: Rect
+  /// Where ink actually falls; may reach past ``logicalRect`` (italic overhang, accents).
+  public let inkRect: Rect
+  /// The lines shown, after line limits.
+  public let lineCount: Int
+  /// Whether an ellipsis replaced some of the text.
+  public let isEllipsized: Bool
+  /// Characters that no loaded font has a glyph for; they draw as boxes.
+  public let unknownGlyphCount: Int
+  /// The first line's baseline, down from the layout's top, in points.
+  public let baseline: Double
+  /// Whether the first paragraph runs right to left.
+  public let isRightToLeft: Bool
+  /// Whether lines were cut off below ``logicalRect`` (a line limit without ellipsizing, or a
+  /// maximum height); the painter clips to it.
+  public let isClipped: Bool
+
+  let layout: OpaquePointer
+
+  init(layout: OpaquePointer, text: String, style: TextStyle) {
+    self.layout = layout
+    self.text = text
+    self.style = style
+    var ink = PangoRectangle()
+    var logical = PangoRectangle()
+    pango_layout_get_extents(layout, &ink, &logical)
+    func rect(_ r: PangoRectangle) -> Rect {
+      Rect(
+        x: cpango_units_to_double(r.x), y: cpango_units_to_double(r.y),
+        width: cpango_units_to_double(r.width), height: cpango_units_to_double(r.height))
+    }
+    var logicalRect = rect(logical)
+    var lines = Int(pango_layout_get_line_count(layout))
+    var clipped = false
+    if style.maxLines > 0, lines > style.maxLines {
+      // Only without ellipsizing can Pango lay out more lines than the limit.
+      logicalRect.size.height = TextLayout.bottomOfLine(style.maxLines - 1, in: layout) - logicalRect.y
+      lines = style.maxLines
+      clipped = true
+    }
+    if let maxHeight = style.maxHeight, logicalRect.height > maxHeight {
+      logicalRect.size.height = maxHeight
+      clipped = true
+    }
+    self.logicalRect = logicalRect
+    self.inkRect = rect(ink)
+    self.lineCount = lines
+    self.isClipped = clipped
+    self.isEllipsized = pango_layout_is_ellipsized(layout) != 0
+    self.unknownGlyphCount = Int(pango_layout_get_unknown_glyphs_count(layout))
+    self.baseline = cpango_units_to_double(pango_layout_get_baseline(layout))
+    self.isRightToLeft = pango_layout_get_direction(layout, 0) == PANGO_DIRECTION_RTL
+  }
+
+  deinit {
+    cpango_object_unref(UnsafeMutableRawPointer(layout))
+  }
+
+  /// The size of the logical extents.
+  public var size: Size { logicalRect.size }
+
+  private static func bottomOfLine(_ index: Int, in layout: OpaquePointer) -> Double {
+    let iterator = pango_layout_get_iter(layout)!
+    defer { pango_layout_iter_free(iterator) }
+    var line = 0
+    while line < index, pango_layout_iter_next_line(iterator) != 0 { line += 1 }
+    var y0: Int32 = 0
+    var y1: Int32 = 0
+    pango_layout_iter_get_line_yrange(iterator, &y0, &y1)
+    return cpango_units_to_double(y1)
+  }
+}

@@ -1,0 +1,202 @@
+import Foundation
+internal import CCairo
+internal import CPango
+
+/// Shapes text into ``TextLayout``s with one private font map and one Pango context.
+///
+/// A shaper is not thread-safe and stays on the thread that made it: Pango font maps are
+/// caches that must not be shared between threads. Build one per thread from the same
+/// ``TextEnvironment``; they shape identically.
+public final class TextShaper {
+  public let environment: TextEnvironment
+  /// The font families the private configuration holds, sorted. Pango's generic aliases
+  /// (`Sans`, `Monospace`, …) are left out: which font they pick is not RowKit's promise.
+  public let families: [String]
+  /// How many layouts this shaper has made: the proof that each label is shaped once.
+  public private(set) var shapeCount = 0
+  /// Called with the text of each layout this shaper makes; for tests and diagnostics.
+  public var shapeObserver: ((String) -> Void)?
+
+  private let fontMap: UnsafeMutablePointer<PangoFontMap>
+  private let context: OpaquePointer
+  private var fontDescriptions: [Font: OpaquePointer] = [:]
+
+  init(environment: TextEnvironment) throws {
+    self.environment = environment
+    for file in environment.fontFiles {
+      guard FileManager.default.isReadableFile(atPath: file.path) else {
+        throw GraphicsError(
+          .missingFont,
+          "font file \(file.path) is missing: install the Debian package \(file.debianPackage) "
+            + "(scripts/setup.sh does)")
+      }
+    }
+    guard let config = FcConfigCreate() else {
+      throw GraphicsError(.fontConfiguration, "fontconfig could not create a configuration")
+    }
+    for file in environment.fontFiles {
+      let added = file.path.withCString { path in
+        path.withMemoryRebound(to: FcChar8.self, capacity: file.path.utf8.count + 1) {
+          FcConfigAppFontAddFile(config, $0)
+        }
+      }
+      if added == 0 {
+        FcConfigDestroy(config)
+        throw GraphicsError(.fontConfiguration, "fontconfig could not load the font file \(file.path)")
+      }
+    }
+    guard let fontMap = pango_cairo_font_map_new_for_font_type(CAIRO_FONT_TYPE_FT) else {
+      FcConfigDestroy(config)
+      throw GraphicsError(.fontConfiguration, "Pango could not create a FreeType font map")
+    }
+    // The font map takes its own reference to the configuration.
+    pango_fc_font_map_set_config(cpango_fc_font_map(fontMap), config)
+    FcConfigDestroy(config)
+    self.fontMap = fontMap
+
+    let context = pango_font_map_create_context(fontMap)!
+    let options = cairo_font_options_create()
+    cairo_font_options_set_antialias(options, CAIRO_ANTIALIAS_GRAY)
+    cairo_font_options_set_hint_style(options, CAIRO_HINT_STYLE_NONE)
+    cairo_font_options_set_hint_metrics(options, CAIRO_HINT_METRICS_OFF)
+    cairo_font_options_set_subpixel_order(options, CAIRO_SUBPIXEL_ORDER_DEFAULT)
+    pango_cairo_context_set_font_options(context, options)
+    cairo_font_options_destroy(options)
+    // 72 dpi makes a Pango point one RowKit point; the drawing scale is applied by Cairo.
+    pango_cairo_context_set_resolution(context, 72)
+    pango_context_set_language(context, pango_language_from_string(environment.language))
+    // Fractional glyph positions: whole-point rounding would quantize positions to 2 pixels
+    // at scale 2 and give uneven letter spacing.
+    pango_context_set_round_glyph_positions(context, 0)
+    self.context = context
+
+    var families: UnsafeMutablePointer<UnsafeMutablePointer<PangoFontFamily>?>?
+    var count: Int32 = 0
+    pango_font_map_list_families(fontMap, &families, &count)
+    var names: [String] = []
+    if let families {
+      for index in 0..<Int(count) {
+        if let family = families[index], let name = pango_font_family_get_name(family) {
+          names.append(String(cString: name))
+        }
+      }
+      g_free(families)
+    }
+    let genericAliases: Set<String> = ["Sans", "Serif", "Monospace", "System-ui", "Cursive", "Fantasy", "Emoji", "Math"]
+    self.families = names.filter { !genericAliases.contains($0) }.sorted()
+  }
+
+  deinit {
+    for description in fontDescriptions.values {
+      pango_font_description_free(description)
+    }
+    cpango_object_unref(UnsafeMutableRawPointer(context))
+    cpango_object_unref(UnsafeMutableRawPointer(fontMap))
+  }
+
+  /// Whether `font`'s family is one this shaper has loaded.
+  public func hasFamily(_ family: String) -> Bool {
+    families.contains { $0.caseInsensitiveCompare(family) == .orderedSame }
+  }
+
+  /// Shapes `text` once; the layout is measured and painted as it is.
+  public func shape(_ text: String, style: TextStyle, runs: [TextRun] = []) -> TextLayout {
+    shapeCount += 1
+    shapeObserver?(text)
+    let layout = pango_layout_new(context)!
+    // With a line limit, newlines become Unicode line separators: Pango applies its line
+    // limit per paragraph, and a line separator breaks the line without a new paragraph.
+    let shapedText = style.maxLines > 0 ? text.replacingOccurrences(of: "\n", with: "\u{2028}") : text
+    pango_layout_set_text(layout, shapedText, -1)
+    pango_layout_set_font_description(layout, fontDescription(for: style.font))
+    pango_layout_set_wrap(layout, style.wrap == .word ? PANGO_WRAP_WORD_CHAR : PANGO_WRAP_CHAR)
+    switch style.alignment {
+    case .left: pango_layout_set_alignment(layout, PANGO_ALIGN_LEFT)
+    case .center: pango_layout_set_alignment(layout, PANGO_ALIGN_CENTER)
+    case .right: pango_layout_set_alignment(layout, PANGO_ALIGN_RIGHT)
+    }
+    if let width = style.width {
+      pango_layout_set_width(layout, cpango_units_from_double(max(0, width)))
+      pango_layout_set_ellipsize(layout, ellipsizeMode(style.ellipsize))
+      if style.ellipsize != .none {
+        // Negative heights are line counts; -1 (Pango's default) keeps one line per paragraph.
+        pango_layout_set_height(layout, style.maxLines > 0 ? Int32(-style.maxLines) : Int32.max)
+      }
+    }
+    if !runs.isEmpty {
+      let attributes = makeAttributes(runs, text: shapedText)
+      pango_layout_set_attributes(layout, attributes)
+      pango_attr_list_unref(attributes)
+    }
+    return TextLayout(layout: layout, text: text, style: style)
+  }
+
+  /// The ascent and descent the font reports, without shaping any text. A line of text in
+  /// this font is as tall as their sum.
+  public func metrics(for font: Font) -> FontMetrics {
+    let metrics = pango_context_get_metrics(context, fontDescription(for: font), nil)!
+    defer { pango_font_metrics_unref(metrics) }
+    return FontMetrics(
+      ascent: cpango_units_to_double(pango_font_metrics_get_ascent(metrics)),
+      descent: cpango_units_to_double(pango_font_metrics_get_descent(metrics)))
+  }
+
+  private func ellipsizeMode(_ ellipsize: TextStyle.Ellipsize) -> PangoEllipsizeMode {
+    switch ellipsize {
+    case .none: return PANGO_ELLIPSIZE_NONE
+    case .start: return PANGO_ELLIPSIZE_START
+    case .middle: return PANGO_ELLIPSIZE_MIDDLE
+    case .end: return PANGO_ELLIPSIZE_END
+    }
+  }
+
+  private func fontDescription(for font: Font) -> OpaquePointer {
+    if let description = fontDescriptions[font] { return description }
+    let description = font.makePangoDescription()
+    fontDescriptions[font] = description
+    return description
+  }
+
+  /// Builds a Pango attribute list; the caller releases it.
+  private func makeAttributes(_ runs: [TextRun], text: String) -> OpaquePointer {
+    let list = pango_attr_list_new()!
+    // Pango ranges count UTF-8 bytes; runs count Unicode scalars.
+    var byteOffsets: [UInt32] = [0]
+    byteOffsets.reserveCapacity(text.unicodeScalars.count + 1)
+    var offset: UInt32 = 0
+    for scalar in text.unicodeScalars {
+      offset += UInt32(UTF8.width(scalar))
+      byteOffsets.append(offset)
+    }
+    func bytes(_ index: Int) -> UInt32 { byteOffsets[min(max(index, 0), byteOffsets.count - 1)] }
+    for run in runs {
+      let attributes: [UnsafeMutablePointer<PangoAttribute>]
+      switch run.attribute {
+      case .weight(let weight):
+        attributes = [pango_attr_weight_new(PangoWeight(rawValue: UInt32(weight)))]
+      case .italic:
+        attributes = [pango_attr_style_new(PANGO_STYLE_ITALIC)]
+      case .underline:
+        attributes = [pango_attr_underline_new(PANGO_UNDERLINE_SINGLE)]
+      case .strikethrough:
+        attributes = [pango_attr_strikethrough_new(1)]
+      case .color(let color):
+        func channel(_ value: Double) -> UInt16 { UInt16((min(max(value, 0), 1) * 65535).rounded()) }
+        attributes = [
+          pango_attr_foreground_new(channel(color.red), channel(color.green), channel(color.blue)),
+          pango_attr_foreground_alpha_new(channel(color.alpha)),
+        ]
+      case .font(let font):
+        attributes = [pango_attr_font_desc_new(fontDescription(for: font))]
+      case .scale(let factor):
+        attributes = [pango_attr_scale_new(factor)]
+      }
+      for attribute in attributes {
+        attribute.pointee.start_index = bytes(run.range.lowerBound)
+        attribute.pointee.end_index = bytes(run.range.upperBound)
+        pango_attr_list_insert(list, attribute)
+      }
+    }
+    return list
+  }
+}

@@ -1,0 +1,83 @@
+/// How a paragraph of text is laid out: its font, the width it wraps in, line limits and
+/// ellipsizing. A `TextStyle` and a string are everything a ``TextShaper`` needs.
+public struct TextStyle: Hashable, Sendable {
+  public enum Alignment: String, Hashable, Sendable, CaseIterable {
+    /// The leading edge: left for left-to-right text, right for right-to-left text.
+    case left
+    case center
+    /// The trailing edge: right for left-to-right text, left for right-to-left text.
+    case right
+  }
+
+  public enum Ellipsize: String, Hashable, Sendable, CaseIterable {
+    case none, start, middle, end
+  }
+
+  public enum Wrap: String, Hashable, Sendable {
+    /// Break at word boundaries, and inside a word only when it alone is wider than the line.
+    case word
+    case character
+  }
+
+  public var font: Font
+  /// The width to wrap (or ellipsize) in, in points; nil lays the text out on one line of
+  /// whatever width it needs.
+  public var width: Double?
+  /// The most lines shown; 0 means no limit. Newlines count as line breaks, not paragraphs,
+  /// so the limit holds for the whole text.
+  public var maxLines: Int
+  public var alignment: Alignment
+  public var ellipsize: Ellipsize
+  public var wrap: Wrap
+  /// The tallest the text may be, in points; lines below it are cut off.
+  public var maxHeight: Double?
+
+  public init(
+    font: Font, width: Double? = nil, maxLines: Int = 0, alignment: Alignment = .left,
+    ellipsize: Ellipsize = .end, wrap: Wrap = .word, maxHeight: Double? = nil
+  ) {
+    self.font = font
+    self.width = width
+    self.maxLines = maxLines
+    self.alignment = alignment
+    self.ellipsize = ellipsize
+    self.wrap = wrap
+    self.maxHeight = maxHeight
+  }
+}
+
+/// A stretch of text with its own attributes, for styled text. Offsets count Unicode scalars
+/// of the text handed to the shaper.
+public struct TextRun: Hashable, Sendable {
+  public enum Attribute: Hashable, Sendable {
+    case weight(Int)
+    case italic
+    case underline
+    case strikethrough
+    case color(Color)
+    case font(Font)
+    case scale(Double)
+  }
+
+  public var range: Range<Int>
+  public var attribute: Attribute
+
+  public init(_ range: Range<Int>, _ attribute: Attribute) {
+    self.range = range
+    self.attribute = attribute
+  }
+}
+
+/// A font's vertical metrics in points.
+public struct FontMetrics: Hashable, Sendable {
+  public var ascent: Double
+  public var descent: Double
+
+  public init(ascent: Double, descent: Double) {
+    self.ascent = ascent
+    self.descent = descent
+  }
+
+  /// The height of one line: ascent plus descent.
+  public var lineHeight: Double { ascent + descent }
+}

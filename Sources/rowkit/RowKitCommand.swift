@@ -1,0 +1,44 @@
+import ArgumentParser
+import Foundation
+import RowKit
+import RowKitGraphics
+
+@main
+struct RowKitCommand: ParsableCommand {
+  static let configuration = CommandConfiguration(
+    commandName: "rowkit",
+    abstract: "Render table rows to PNG images, the way Three20 drew them.",
+    discussion: """
+      Exit status: 0 on success, 1 when a comparison fails, 2 on bad input or usage.
+
+      Example:
+        rowkit render Assets/Samples/features.yaml -o features.png --rows-dir rows --manifest features.json
+      """,
+    version: "0.1.0",
+    subcommands: [Render.self, Measure.self, Catalog.self])
+
+  /// Runs the command and maps every failure to RowKit's exit statuses: 2 with one line on
+  /// stderr for bad input or usage, 0 for help and version.
+  static func main() {
+    do {
+      var command = try parseAsRoot()
+      try command.run()
+    } catch let exit as ExitCode {
+      Foundation.exit(exit.rawValue)
+    } catch {
+      let code = exitCode(for: error)
+      if code == .success {
+        Self.exit(withError: error)
+      }
+      let message: String
+      if error is DocumentError || error is GraphicsError || error is OutputError || error is StyleError {
+        message = "\(error)"
+      } else {
+        let first = fullMessage(for: error).split(separator: "\n").first.map(String.init) ?? "\(error)"
+        message = first.hasPrefix("Error: ") ? String(first.dropFirst(7)) : first
+      }
+      FileHandle.standardError.write(Data("rowkit: error: \(message)\n".utf8))
+      Foundation.exit(2)
+    }
+  }
+}

@@ -1,0 +1,37 @@
+import ArgumentParser
+import Foundation
+import RowKit
+import RowKitGraphics
+
+extension RowKitCommand {
+  struct Measure: ParsableCommand {
+    static let configuration = CommandConfiguration(
+      abstract: "Print each row's section, row, y and height as JSON, without painting.",
+      discussion: """
+        The output is the manifest that render writes, without image states. Heights and \
+        positions are in points, on whole device pixels.
+
+        Example:
+          rowkit measure Assets/Samples/features.yaml --width 320
+        """)
+
+    @Argument(help: "The table document (YAML or JSON).")
+    var table: String
+
+    @OptionGroup var tableOptions: TableOptions
+
+    func run() throws {
+      let shaper = try TextEnvironment.standard.makeShaper()
+      let document = try loadDocument(table, shaperFamilies: shaper.families)
+      let configuration = try tableOptions.apply(to: document.configuration)
+      let renderer = try document.makeRenderer(configuration: configuration, shaper: shaper)
+      let layout: TableLayout
+      do {
+        layout = try renderer.layout(document.dataSource)
+      } catch let error as RowLayoutError {
+        throw document.error(section: error.section, row: error.row, "\(error.underlying)")
+      }
+      FileHandle.standardOutput.write(Data(try Manifest(table: layout, images: nil).jsonBytes()))
+    }
+  }
+}

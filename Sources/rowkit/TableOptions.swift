@@ -1,0 +1,38 @@
+import ArgumentParser
+import Foundation
+import RowKit
+
+/// The flags that override a document's `table:` block.
+struct TableOptions: ParsableArguments {
+  @Option(help: "Table width in points (default: the document's, or 375).")
+  var width: Double?
+
+  @Option(help: "Device pixels per point (default: the document's, or 2).")
+  var scale: Double?
+
+  @Option(help: "plain or grouped (default: the document's, or plain).")
+  var style: TableStyle?
+
+  @Option(help: "Give every row this height in points instead of its content's height.")
+  var rowHeight: Double?
+
+  /// `base` with these flags laid over it, checked against RowKit's bounds.
+  func apply(to base: TableConfiguration) throws -> TableConfiguration {
+    var configuration = base
+    if let width { configuration.width = width }
+    if let scale { configuration.scale = scale }
+    if let style { configuration.style = style }
+    if let rowHeight { configuration.rowHeight = rowHeight }
+    if let problem = configuration.problem {
+      throw ValidationError("command line: \(problem) (check --width, --scale and --row-height)")
+    }
+    return configuration
+  }
+}
+
+extension TableStyle: ExpressibleByArgument {}
+
+/// Loads a table document, for the subcommands that read one.
+func loadDocument(_ path: String, shaperFamilies: [String]) throws -> TableDocument {
+  try TableDocument.load(URL(fileURLWithPath: path), fontFamilies: shaperFamilies)
+}

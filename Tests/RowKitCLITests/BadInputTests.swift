@@ -1,0 +1,127 @@
+import Foundation
+import RowKitTestSupport
+import Testing
+
+/// Every input a user can get wrong: exit status 2, one line on stderr that names the file
+/// and the place, and no output file.
+@Suite struct BadInputTests {
+  struct Case: CustomTestStringConvertible, Sendable {
+    var name: String
+    var document: [UInt8]
+    /// Text the one error line must contain, besides the file name.
+    var expected: [String]
+    var files: [String: String] = [:]
+    var testDescription: String { name }
+
+    init(_ name: String, _ document: String, expect expected: [String], files: [String: String] = [:]) {
+      self.name = name
+      self.document = Array(document.utf8)
+      self.expected = expected
+      self.files = files
+    }
+
+    init(_ name: String, bytes: [UInt8], expect expected: [String]) {
+      self.name = name
+      self.document = bytes
+      self.expected = expected
+    }
+  }
+
+  static let cases: [Case] = [
+    Case("unknown item type", "items:\n  - type: txt\n    text: Hello\n", expect: [":2:", "unknown item type 'txt'", "did you mean 'text'"]),
+    Case("missing required field", "items:\n  - type: caption\n    caption: Name\n", expect: [":2:", "items[0]", "missing required key 'text'"]),
+    Case("field of the wrong kind", "items:\n  - type: text\n    text: Hello\n    selected: maybe\n", expect: [":4:", "items[0].selected", "true or false"]),
+    Case("a list where text belongs", "items:\n  - type: text\n    text: [a, b]\n", expect: [":3:", "items[0].text", "expected text"]),
+    Case("unknown field", "items:\n  - type: text\n    text: Hi\n    subtitle: No\n", expect: [":4:", "unknown key 'subtitle'"]),
+    Case("malformed YAML", "items:\n  - type: text\n    text: \"unterminated\n", expect: ["malformed YAML"]),
+    Case("empty document", "# nothing here\n", expect: [":1", "the document is empty"]),
+    Case("no rows", "items: []\n", expect: ["no rows"]),
+    Case("unknown style name", "items:\n  - type: text\n    text: Hi\n    background: shiny\n", expect: [":4:", "unknown style 'shiny'"]),
+    Case("missing design file", "cells:\n  Person: cells/person.yaml\nitems:\n  - type: Person\n", expect: [":2:", "cells.Person", "design file 'cells/person.yaml' does not exist"]),
+    Case("missing stylesheet file", "stylesheet: styles/none.yaml\nitems:\n  - type: text\n    text: Hi\n", expect: [":1:", "stylesheet file 'styles/none.yaml' does not exist"]),
+    Case("bundle URL escaping the assets folder", "items:\n  - type: image\n    text: Hi\n    imageURL: bundle://../../etc/passwd\n", expect: [":4:", "imageURL", "escapes the assets folder"]),
+    Case("unknown URL scheme", "items:\n  - type: image\n    text: Hi\n    imageURL: ftp://example.com/a.png\n", expect: [":4:", "unknown scheme"]),
+    Case("invalid UTF-8", bytes: Array("items:\n  - type: text\n    text: caf".utf8) + [0xC3, 0x28] + Array("\n".utf8), expect: [":3:", "not valid UTF-8"]),
+    Case("absurd width", "table:\n  width: 1000000000\nitems:\n  - type: text\n    text: Hi\n", expect: [":2:", "table.width", "out of range"]),
+    Case("absurd scale", "table:\n  scale: 1000\nitems:\n  - type: text\n    text: Hi\n", expect: [":2:", "table.scale", "out of range"]),
+    Case("absurd row height", "table:\n  rowHeight: 100000\nitems:\n  - type: text\n    text: Hi\n", expect: [":2:", "rowHeight", "out of range"]),
+    Case("unknown table style", "table:\n  style: fancy\nitems:\n  - type: text\n    text: Hi\n", expect: [":2:", "plain or grouped"]),
+    Case("both sections and items", "sections: []\nitems: []\n", expect: ["both sections and items"]),
+    Case("malformed markup", "items:\n  - type: styledText\n    text: \"<b>bold</i>\"\n", expect: [":3:", "malformed markup", "</i>"]),
+    Case("unknown tag in markup", "items:\n  - type: styledText\n    text: \"<blink>x</blink>\"\n", expect: [":3:", "unknown tag <blink>"]),
+    Case("slider out of range", "items:\n  - type: control\n    caption: Volume\n    control: { slider: 2 }\n", expect: [":4:", "from 0 to 1"]),
+    Case("bad timestamp", "items:\n  - type: message\n    title: Joe\n    timestamp: yesterday\n", expect: [":4:", "ISO 8601"]),
+    Case("unknown font family in a stylesheet", "stylesheet:\n  vars:\n    tableFont: \"Helvetica Bold 17\"\nitems:\n  - type: text\n    text: Hi\n", expect: [":3:", "Helvetica", "not loaded"]),
+    Case("stylesheet cycle", "stylesheet: a.yaml\nitems:\n  - type: text\n    text: Hi\n", expect: ["cycle", "a.yaml → b.yaml → a.yaml"], files: ["a.yaml": "extends: b.yaml\n", "b.yaml": "extends: a.yaml\n"]),
+    Case("unknown style element", "stylesheet:\n  styles:\n    card:\n      - sparkle: 3\nitems:\n  - type: text\n    text: Hi\n", expect: [":4:", "unknown style element 'sparkle'"]),
+    Case("design file with an unknown view", "cells:\n  Person: person.yaml\nitems:\n  - type: Person\n", expect: ["person.yaml:2:", "unknown view 'lable'", "did you mean 'label'"], files: ["person.yaml": "body:\n  lable: { text: Hi }\n"]),
+    Case("custom item missing a field", "cells:\n  Person: person.yaml\nitems:\n  - type: Person\n", expect: [":4:", "missing field 'name'"], files: ["person.yaml": "body:\n  label: { bind: name }\n"]),
+    Case(
+      "YAML alias bomb",
+      """
+      a: &a ["lol","lol","lol","lol","lol","lol","lol","lol","lol"]
+      b: &b [*a,*a,*a,*a,*a,*a,*a,*a,*a]
+      c: &c [*b,*b,*b,*b,*b,*b,*b,*b,*b]
+      d: &d [*c,*c,*c,*c,*c,*c,*c,*c,*c]
+      e: &e [*d,*d,*d,*d,*d,*d,*d,*d,*d]
+      f: &f [*e,*e,*e,*e,*e,*e,*e,*e,*e]
+      g: &g [*f,*f,*f,*f,*f,*f,*f,*f,*f]
+      h: &h [*g,*g,*g,*g,*g,*g,*g,*g,*g]
+      i: &i [*h,*h,*h,*h,*h,*h,*h,*h,*h]
+      items: *i
+
+      """, expect: ["alias bomb"]),
+    Case("alias as a key", "a: &a [1, 2]\n? *a\n: x\nitems: []\n", expect: [":2:", "alias cannot be used as a mapping key"]),
+  ]
+
+  @Test(arguments: cases)
+  func badDocumentsFailCleanly(_ badCase: Case) throws {
+    let folder = try TestSupport.temporaryDirectory(badCase.name)
+    let document = folder.appendingPathComponent("table.yaml")
+    try Data(badCase.document).write(to: document)
+    for (name, content) in badCase.files { try Data(content.utf8).write(to: folder.appendingPathComponent(name)) }
+    let output = folder.appendingPathComponent("out.png")
+    let manifest = folder.appendingPathComponent("out.json")
+    let result = try CommandRunner.run(
+      ["render", "table.yaml", "-o", output.path, "--manifest", manifest.path, "--rows-dir", "rows"], in: folder)
+    #expect(result.status == 2, "\(badCase.name): \(result.stderr)")
+    let lines = result.stderr.split(separator: "\n")
+    #expect(lines.count == 1, "\(badCase.name): \(result.stderr)")
+    let line = String(lines.first ?? "")
+    #expect(line.contains(".yaml"), "\(badCase.name) names no file: \(line)")
+    for expected in badCase.expected {
+      #expect(line.contains(expected), "\(badCase.name): '\(expected)' missing from: \(line)")
+    }
+    #expect(!FileManager.default.fileExists(atPath: output.path))
+    #expect(!FileManager.default.fileExists(atPath: manifest.path))
+    #expect(!FileManager.default.fileExists(atPath: folder.appendingPathComponent("rows").path))
+    let leftovers = try FileManager.default.contentsOfDirectory(atPath: folder.path).filter { $0.hasSuffix(".tmp") }
+    #expect(leftovers.isEmpty)
+  }
+
+  @Test(arguments: [
+    (["--width", "1000000000"], "out of range"), (["--scale", "1000"], "out of range"), (["--style", "fancy"], "fancy"),
+  ])
+  func absurdFlagsFailCleanly(flags: [String], expected: String) throws {
+    let folder = try TestSupport.temporaryDirectory()
+    let output = folder.appendingPathComponent("out.png")
+    let sample = TestSupport.assets.appendingPathComponent("Samples/features.yaml").path
+    let result = try CommandRunner.run(["render", sample, "-o", output.path] + flags)
+    #expect(result.status == 2)
+    #expect(result.stderr.split(separator: "\n").count == 1, "\(result.stderr)")
+    #expect(result.stderr.contains(expected))
+    #expect(!FileManager.default.fileExists(atPath: output.path))
+  }
+
+  @Test func aMissingDocumentIsNamed() throws {
+    let result = try CommandRunner.run(["render", "/nonexistent/table.yaml", "-o", "/tmp/never.png"])
+    #expect(result.status == 2)
+    #expect(result.stderr.contains("/nonexistent/table.yaml: no such file"))
+  }
+
+  @Test func usageErrorsExitWithTwo() throws {
+    let result = try CommandRunner.run(["render"])
+    #expect(result.status == 2)
+    #expect(result.stderr.split(separator: "\n").count == 1)
+  }
+}

@@ -1,0 +1,125 @@
+import Foundation
+import RowKitGraphics
+import RowKitTestSupport
+import Testing
+
+/// `rowkit render`, `measure` and `catalog`, run as a user runs them: the built binary.
+@Suite struct RenderCommandTests {
+  let sample = TestSupport.assets.appendingPathComponent("Samples/features.yaml").path
+
+  @Test func rendersTheSampleTableRowsAndManifest() throws {
+    let out = try TestSupport.temporaryDirectory()
+    let result = try CommandRunner.run([
+      "render", sample, "-o", out.appendingPathComponent("table.png").path,
+      "--rows-dir", out.appendingPathComponent("rows").path, "--manifest", out.appendingPathComponent("table.json").path,
+    ])
+    #expect(result.status == 0, "\(result.stderr)")
+    #expect(result.stderr.isEmpty)
+    let table = try PNG.decode(contentsOf: out.appendingPathComponent("table.png"))
+    let manifest = try JSONSerialization.jsonObject(with: Data(contentsOf: out.appendingPathComponent("table.json"))) as! [String: Any]
+    let scale = manifest["scale"] as! Double
+    #expect(Double(table.width) == (manifest["width"] as! Double) * scale)
+    #expect(Double(table.height) == (manifest["height"] as! Double) * scale)
+    let rows = manifest["rows"] as! [[String: Any]]
+    #expect(rows.count == 11)
+    for row in rows {
+      let file = try #require(row["file"] as? String)
+      let image = try PNG.decode(contentsOf: out.appendingPathComponent("rows").appendingPathComponent(file))
+      #expect(Double(image.height) == (row["height"] as! Double) * scale, "\(file)")
+      #expect(file == "s\(row["section"]!)-r\(row["row"]!).png")
+    }
+    let first = rows[0]
+    #expect(first["type"] as? String == "subtitle")
+    #expect(first["cell"] as? String == "SubtitleCell")
+    #expect(first["accessory"] as? String == "disclosure")
+    let images = try #require(first["images"] as? [[String: Any]])
+    #expect(images.first?["state"] as? String == "loaded")
+    let missing = rows.first { ($0["images"] as? [[String: Any]])?.first?["url"] as? String == "bundle://images/missing.png" }
+    #expect((missing?["images"] as? [[String: Any]])?.first?["state"] as? String == "failed")
+  }
+
+  @Test func renderingTwiceWritesIdenticalBytes() throws {
+    let out = try TestSupport.temporaryDirectory()
+    for name in ["a", "b"] {
+      let result = try CommandRunner.run([
+        "render", sample, "-o", out.appendingPathComponent("\(name).png").path,
+        "--manifest", out.appendingPathComponent("\(name).json").path,
+      ])
+      #expect(result.status == 0)
+    }
+    #expect(try Data(contentsOf: out.appendingPathComponent("a.png")) == Data(contentsOf: out.appendingPathComponent("b.png")))
+    #expect(try Data(contentsOf: out.appendingPathComponent("a.json")) == Data(contentsOf: out.appendingPathComponent("b.json")))
+  }
+
+  @Test func flagsOverrideTheDocument() throws {
+    let out = try TestSupport.temporaryDirectory()
+    let png = out.appendingPathComponent("narrow.png")
+    let result = try CommandRunner.run(["render", sample, "-o", png.path, "--width", "320", "--scale", "1", "--style", "plain"])
+    #expect(result.status == 0, "\(result.stderr)")
+    #expect(try PNG.decode(contentsOf: png).width == 320)
+  }
+
+  @Test func placeholdersKeepGeometryAndReportDefaultImages() throws {
+    let out = try TestSupport.temporaryDirectory()
+    let complete = try CommandRunner.run(["measure", sample])
+    let result = try CommandRunner.run(["render", sample, "--placeholders", "--manifest", out.appendingPathComponent("m.json").path])
+    #expect(result.status == 0)
+    let manifest = try JSONSerialization.jsonObject(with: Data(contentsOf: out.appendingPathComponent("m.json"))) as! [String: Any]
+    let measured = try JSONSerialization.jsonObject(with: Data(complete.stdout.utf8)) as! [String: Any]
+    let rows = manifest["rows"] as! [[String: Any]]
+    #expect(rows.map { $0["height"] as! Double } == (measured["rows"] as! [[String: Any]]).map { $0["height"] as! Double })
+    let states = rows.flatMap { ($0["images"] as! [[String: Any]]).map { $0["state"] as! String } }
+    #expect(!states.isEmpty && states.allSatisfy { $0 == "default" })
+  }
+
+  @Test func measurePrintsPositionsWithoutImageStates() throws {
+    let result = try CommandRunner.run(["measure", sample])
+    #expect(result.status == 0)
+    let json = try JSONSerialization.jsonObject(with: Data(result.stdout.utf8)) as! [String: Any]
+    let rows = json["rows"] as! [[String: Any]]
+    var y = -1.0
+    for row in rows {
+      let rowY = row["y"] as! Double
+      #expect(rowY > y)
+      y = rowY
+      #expect(row["section"] != nil && row["row"] != nil && row["height"] != nil)
+      for image in row["images"] as! [[String: Any]] { #expect(image["state"] == nil) }
+    }
+    #expect((json["sections"] as! [[String: Any]]).count == 4)
+  }
+
+  @Test(arguments: ["plain", "grouped"])
+  func catalogDrawsEveryBuiltInType(style: String) throws {
+    let out = try TestSupport.temporaryDirectory()
+    let result = try CommandRunner.run([
+      "catalog", "-o", out.appendingPathComponent("catalog.png").path, "--style", style,
+      "--manifest", out.appendingPathComponent("catalog.json").path,
+    ])
+    #expect(result.status == 0, "\(result.stderr)")
+    let manifest = try JSONSerialization.jsonObject(with: Data(contentsOf: out.appendingPathComponent("catalog.json"))) as! [String: Any]
+    let types = Set((manifest["rows"] as! [[String: Any]]).map { $0["type"] as! String })
+    #expect(types == [
+      "text", "link", "button", "longText", "grayText", "summary", "caption", "rightCaption", "subtext", "settings",
+      "subtitle", "moreButton", "message", "image", "rightImage", "styledText", "activity", "control", "checkmark",
+    ])
+    let reference = try PNG.decode(contentsOf: TestSupport.snapshots.appendingPathComponent("Catalog/\(style).png"))
+    #expect(try PNG.decode(contentsOf: out.appendingPathComponent("catalog.png")) == reference)
+  }
+
+  @Test(arguments: ["render", "measure", "catalog"])
+  func helpShowsAnExample(command: String) throws {
+    let result = try CommandRunner.run([command, "--help"])
+    #expect(result.status == 0)
+    #expect(result.stdout.contains("Example:"))
+    #expect(result.stdout.contains("rowkit \(command)"))
+  }
+
+  @Test func jsonDocumentsWork() throws {
+    let out = try TestSupport.temporaryDirectory()
+    let json = out.appendingPathComponent("table.json")
+    try Data(#"{"table": {"width": 320}, "items": [{"type": "text", "text": "From JSON"}]}"#.utf8).write(to: json)
+    let result = try CommandRunner.run(["measure", json.path])
+    #expect(result.status == 0, "\(result.stderr)")
+    #expect(result.stdout.contains("\"width\" : 320"))
+  }
+}

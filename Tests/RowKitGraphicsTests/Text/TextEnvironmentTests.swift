@@ -1,0 +1,56 @@
+import Testing
+@testable import RowKitGraphics
+
+@Suite struct TextEnvironmentTests {
+  @Test func loadsExactlyRowKitsFontsAndNothingFromTheMachine() throws {
+    let shaper = try TextEnvironment.standard.makeShaper()
+    #expect(shaper.families == ["DejaVu Sans", "DejaVu Sans Mono", "Inter"])
+  }
+
+  @Test func namesTheDebianPackageOfAMissingFont() throws {
+    var environment = TextEnvironment.standard
+    environment.fontFiles.append(.init(path: "/nonexistent/Font.otf", debianPackage: "fonts-example"))
+    #expect {
+      try environment.makeShaper()
+    } throws: { error in
+      let message = "\(error)"
+      return message.contains("/nonexistent/Font.otf") && message.contains("fonts-example")
+    }
+  }
+
+  @Test func listsTheDebianPackagesItNeeds() {
+    #expect(TextEnvironment.standard.debianPackages == ["fonts-inter", "fonts-dejavu-core"])
+  }
+
+  @Test func twoShapersShapeIdentically() throws {
+    let font = try #require(Font.parse("Inter Bold 17"))
+    let style = TextStyle(font: font, width: 200)
+    let text = "Measured once, painted as it is: the same width everywhere."
+    let a = try TextEnvironment.standard.makeShaper().shape(text, style: style)
+    let b = try TextEnvironment.standard.makeShaper().shape(text, style: style)
+    #expect(a.logicalRect == b.logicalRect)
+    #expect(a.lineCount == b.lineCount)
+  }
+}
+
+@Suite struct FontTests {
+  @Test func parsesPangoDescriptions() throws {
+    let bold = try #require(Font.parse("Inter Bold 17"))
+    #expect(bold == Font(family: "Inter", size: 17, weight: 700))
+    let semibold = try #require(Font.parse("Inter Semi-Bold Italic 15.5"))
+    #expect(semibold.weight == 600 && semibold.isItalic && semibold.size == 15.5)
+    #expect(Font.parse("Bold 13")?.family == "Inter")
+  }
+
+  @Test func refusesDescriptionsWithoutASaneSize() {
+    #expect(Font.parse("Inter Bold") == nil)
+    #expect(Font.parse("Inter 0") == nil)
+    #expect(Font.parse("Inter 100000") == nil)
+    #expect(Font.parse("") == nil)
+  }
+
+  @Test func writesDescriptionsBack() {
+    #expect(Font(family: "Inter", size: 17, weight: 700).description == "Inter Bold 17")
+    #expect(Font(family: "Inter", size: 14.5).description == "Inter 14.5")
+  }
+}

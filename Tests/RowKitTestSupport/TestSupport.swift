@@ -1,0 +1,52 @@
+import Foundation
+import RowKit
+import RowKitGraphics
+
+/// Paths and builders shared by RowKit's test targets.
+public enum TestSupport {
+  /// The repository's top folder.
+  public static let repositoryRoot: URL = {
+    var url = URL(fileURLWithPath: #filePath)
+    while url.path != "/" {
+      url.deleteLastPathComponent()
+      if FileManager.default.fileExists(atPath: url.appendingPathComponent("Package.swift").path) { return url }
+    }
+    fatalError("Package.swift not found above \(#filePath)")
+  }()
+
+  public static var assets: URL { repositoryRoot.appendingPathComponent("Assets") }
+  public static var snapshots: URL { repositoryRoot.appendingPathComponent("Snapshots") }
+
+  /// A fresh folder under the system's temporary folder.
+  public static func temporaryDirectory(_ name: String = #function) throws -> URL {
+    let safe = name.filter { $0.isLetter || $0.isNumber }
+    let url = FileManager.default.temporaryDirectory
+      .appendingPathComponent("rowkit-tests-\(safe)-\(UUID().uuidString.prefix(8))")
+    try FileManager.default.createDirectory(at: url, withIntermediateDirectories: true)
+    return url
+  }
+
+  /// A renderer with the standard environment and a fresh shaper.
+  public static func renderer(
+    _ configuration: TableConfiguration = TableConfiguration(), stylesheet: Stylesheet = .default
+  ) throws -> TableRenderer {
+    try TableRenderer(configuration: configuration, stylesheet: stylesheet)
+  }
+
+  /// A catalog renderer with the catalog's generated images preloaded.
+  public static func catalogRenderer(style: TableStyle) throws -> TableRenderer {
+    let renderer = try TableRenderer(configuration: TableConfiguration(style: style, now: Catalog.now))
+    for (url, bitmap) in try Catalog.images() { renderer.images.preload(bitmap, for: url) }
+    return renderer
+  }
+
+  /// Lays out one item in a one-row table and returns its placed row.
+  public static func layoutRow(
+    _ item: any TableItem, width: Double = 375, style: TableStyle = .plain, mapping: CellMapping = CellMapping(),
+    renderer: TableRenderer? = nil
+  ) throws -> PlacedRow {
+    let renderer = try renderer ?? TableRenderer(configuration: TableConfiguration(width: width, style: style))
+    let table = try renderer.layout(SectionedDataSource(sections: [TableSection(items: [item])], cellMapping: mapping))
+    return table.rows[0]
+  }
+}

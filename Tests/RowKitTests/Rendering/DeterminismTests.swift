@@ -1,0 +1,74 @@
+import Foundation
+import RowKitGraphics
+import RowKitTestSupport
+import Testing
+
+@testable import RowKit
+
+/// The same input gives the same pixels: twice in a row, row by row, in any order.
+@Suite struct DeterminismTests {
+  @Test func renderingTwiceGivesIdenticalBytes() throws {
+    func render() throws -> ([UInt8], [UInt8]) {
+      let renderer = try TestSupport.catalogRenderer(style: .grouped)
+      let rendered = try renderer.render(Catalog.dataSource())
+      return (try PNG.encode(rendered.tiles[0].bitmap), try rendered.manifest.jsonBytes())
+    }
+    let first = try render()
+    let second = try render()
+    #expect(first.0 == second.0)
+    #expect(first.1 == second.1)
+  }
+
+  @Test(arguments: [TableStyle.plain, .grouped])
+  func rowsRenderTheSameInAnyOrderAndOneAtATime(style: TableStyle) throws {
+    let renderer = try TestSupport.catalogRenderer(style: style)
+    let rendered = try renderer.render(Catalog.dataSource(), outputs: [.table, .rows])
+    let table = rendered.tiles[0].bitmap
+    let grid = PixelGrid(scale: 2)
+
+    // Each row's own image is exactly its strip of the whole table.
+    for (row, image) in zip(rendered.layout.rows, rendered.rowImages) {
+      let top = grid.pixels(row.y)
+      #expect(table.cropping(rows: top..<(top + image.height)) == image, "s\(row.section)-r\(row.row)")
+    }
+
+    // In reverse order, with the same renderer.
+    let images = rendered.images
+    for (index, row) in rendered.layout.rows.enumerated().reversed() {
+      #expect(try renderer.renderRow(row, in: rendered.layout, images: images) == rendered.rowImages[index])
+    }
+
+    // One at a time: each row alone in its own table, laid out by a fresh renderer.
+    let source = Catalog.dataSource()
+    for (index, row) in rendered.layout.rows.enumerated() where style == .plain {
+      let alone = try TestSupport.catalogRenderer(style: style)
+      let single = SectionedDataSource(sections: [TableSection(items: [source.sections[row.section].items[row.row]])])
+      let one = try alone.render(single, outputs: [.rows])
+      #expect(one.rowImages[0] == rendered.rowImages[index], "s\(row.section)-r\(row.row) alone")
+    }
+  }
+
+  @Test func parallelRenderersMatchASerialOne() async throws {
+    let serial = try TestSupport.catalogRenderer(style: .plain).render(Catalog.dataSource()).tiles[0].bitmap
+    let results = try await withThrowingTaskGroup(of: Bitmap.self) { group in
+      for _ in 0..<4 {
+        group.addTask {
+          try TestSupport.catalogRenderer(style: .plain).render(Catalog.dataSource()).tiles[0].bitmap
+        }
+      }
+      return try await group.reduce(into: []) { $0.append($1) }
+    }
+    #expect(results.count == 4)
+    #expect(results.allSatisfy { $0 == serial })
+  }
+
+  @Test func plainTextIsNeverReadAsMarkup() throws {
+    let renderer = try TestSupport.renderer()
+    let rendered = try renderer.render(ListDataSource(items: [TextItem(text: "<b>x</b>"), TextItem(text: "x")]))
+    let markup = try #require(rendered.layout.rows[0].layout.label("text"))
+    let plain = try #require(rendered.layout.rows[1].layout.label("text"))
+    #expect(markup.text.text == "<b>x</b>")
+    #expect(markup.text.style.font == plain.text.style.font)
+    #expect(markup.frame.width > 4 * plain.frame.width, "the tags are drawn as typed")
+  }
+}

@@ -1,0 +1,57 @@
+import Foundation
+import RowKitGraphics
+import RowKitTestSupport
+import Testing
+
+@testable import RowKit
+
+/// The catalog of every built-in cell, plain and grouped, and the sample document, compared
+/// pixel for pixel with the references under `Snapshots/`.
+@Suite struct CatalogSnapshotTests {
+  @Test(arguments: [TableStyle.plain, .grouped])
+  func catalog(style: TableStyle) throws {
+    let renderer = try TestSupport.catalogRenderer(style: style)
+    let rendered = try renderer.render(Catalog.dataSource())
+    #expect(rendered.tiles.count == 1)
+    let outcome = ReferenceImages.check(rendered.tiles[0].bitmap, suite: "Catalog", name: style.rawValue)
+    #expect(outcome == .matched, "\(outcome.message ?? "")")
+  }
+
+  @Test func sampleDocument() throws {
+    let shaper = try TextEnvironment.standard.makeShaper()
+    let document = try TableDocument.load(
+      TestSupport.assets.appendingPathComponent("Samples/features.yaml"), fontFamilies: shaper.families)
+    let rendered = try document.render(with: document.makeRenderer(shaper: shaper))
+    let outcome = ReferenceImages.check(rendered.tiles[0].bitmap, suite: "Samples", name: "features")
+    #expect(outcome == .matched, "\(outcome.message ?? "")")
+  }
+
+  @Test func selectionChangesOnlyTheSelectedRows() throws {
+    func render(selected: Set<Int>) throws -> (TableLayout, Bitmap) {
+      let items: [any TableItem] = (0..<5).map { index in
+        SubtitleItem(
+          text: "Row \(index)", subtitle: "Subtitle", options: ItemOptions(url: "app://\(index)", isSelected: selected.contains(index)))
+      }
+      let renderer = try TestSupport.renderer(TableConfiguration(style: .grouped))
+      let rendered = try renderer.render(SectionedDataSource(sections: [TableSection(header: "Rows", items: items)]))
+      return (rendered.layout, rendered.tiles[0].bitmap)
+    }
+    let (layout, none) = try render(selected: [])
+    let (_, some) = try render(selected: [1, 3])
+    let grid = PixelGrid(scale: 2)
+    let selectedRows = [1, 3].map { layout.rows[$0] }.map { grid.pixels($0.y)..<grid.pixels($0.y + $0.height) }
+    var changedOutside = 0
+    var changedInside = [0, 0]
+    for y in 0..<none.height {
+      let rowStart = y * none.bytesPerRow
+      let same = none.pixels[rowStart..<rowStart + none.bytesPerRow] == some.pixels[rowStart..<rowStart + none.bytesPerRow]
+      if let index = selectedRows.firstIndex(where: { $0.contains(y) }) {
+        if !same { changedInside[index] += 1 }
+      } else if !same {
+        changedOutside += 1
+      }
+    }
+    #expect(changedOutside == 0)
+    #expect(changedInside.allSatisfy { $0 > 0 })
+  }
+}

@@ -1,0 +1,34 @@
+#!/usr/bin/env bash
+# Installs everything RowKit needs on Debian 12: the Cairo, Pango and libpng development
+# packages and the font packages RowKit renders with. Safe to run again: it installs only
+# what is missing. Run as root, or as a user who may use sudo.
+set -euo pipefail
+
+packages=(
+  pkg-config
+  libcairo2-dev
+  libpango1.0-dev
+  libpng-dev
+  fonts-inter        # Inter: every row's text
+  fonts-dejavu-core  # DejaVu Sans: Arabic, Hebrew and other scripts Inter lacks
+)
+
+missing=()
+for package in "${packages[@]}"; do
+  if ! dpkg-query -W -f='${Status}' "$package" 2>/dev/null | grep -q "install ok installed"; then
+    missing+=("$package")
+  fi
+done
+
+if ((${#missing[@]} > 0)); then
+  sudo=""
+  if [ "$(id -u)" -ne 0 ]; then sudo="sudo"; fi
+  echo "setup: installing ${missing[*]}" >&2
+  $sudo apt-get update
+  DEBIAN_FRONTEND=noninteractive $sudo apt-get install -y --no-install-recommends "${missing[@]}"
+fi
+
+if ! command -v swift >/dev/null 2>&1; then
+  echo "setup: RowKit needs a Swift 6 toolchain on PATH (swift.org/install); none was found" >&2
+  exit 1
+fi
