@@ -1,0 +1,169 @@
+import Foundation
+import RowKitGraphics
+import RowKitTestSupport
+import Testing
+
+@testable import RowKit
+
+@Suite struct TableDocumentTests {
+  let families = ["DejaVu Sans", "DejaVu Sans Mono", "Inter"]
+
+  func decode(_ yaml: String, files: [String: String] = [:]) throws -> TableDocument {
+    let folder = try TestSupport.temporaryDirectory()
+    for (name, content) in files {
+      let url = folder.appendingPathComponent(name)
+      try FileManager.default.createDirectory(at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
+      try Data(content.utf8).write(to: url)
+    }
+    return try TableDocument.decode(Array(yaml.utf8), as: folder.appendingPathComponent("table.yaml"), fontFamilies: families)
+  }
+
+  func decodeError(_ yaml: String, files: [String: String] = [:]) -> DocumentError? {
+    do {
+      _ = try decode(yaml, files: files)
+      return nil
+    } catch let error as DocumentError {
+      return error
+    } catch {
+      return nil
+    }
+  }
+
+  @Test func decodesTheTableBlockAndEveryBuiltInType() throws {
+    let document = try decode("""
+      table: { width: 320, scale: 3, style: grouped, rowHeight: auto, now: 2011-03-27T18:30:00Z }
+      sections:
+        - header: All
+          footer: Done
+          items:
+            - { type: text, text: a, url: "app://a", selected: true }
+            - { type: link, text: b }
+            - { type: button, text: c }
+            - { type: longText, text: d }
+            - { type: grayText, text: e }
+            - { type: summary, text: f }
+            - { type: caption, text: g, caption: h }
+            - { type: rightCaption, text: g, caption: h }
+            - { type: subtext, text: g, caption: h }
+            - { type: settings, text: g, caption: h, accessoryURL: "app://info" }
+            - { type: subtitle, text: i, subtitle: j, imageURL: a.png, defaultImage: "bundle://b.png" }
+            - { type: moreButton, text: k, loading: true }
+            - { type: message, title: l, caption: m, text: n, timestamp: "2011-03-27T14:05:00Z" }
+            - { type: image, text: o, imageURL: a.png, imageStyle: rounded }
+            - { type: rightImage, text: p }
+            - { type: styledText, text: "<b>q</b>" }
+            - { type: activity, text: r }
+            - { type: control, caption: s, control: { switch: false } }
+            - { type: control, caption: t, control: { textField: Name } }
+            - { type: control, caption: u, control: { slider: 0.25 } }
+            - { type: checkmark, text: v, checked: true }
+      """)
+    #expect(document.configuration == TableConfiguration(width: 320, scale: 3, style: .grouped, now: Date(timeIntervalSince1970: 1_301_250_600)))
+    let section = document.dataSource.sections[0]
+    #expect(section.header == "All" && section.footer == "Done")
+    #expect(section.items.map(\.typeName) == [
+      "text", "link", "button", "longText", "grayText", "summary", "caption", "rightCaption", "subtext", "settings",
+      "subtitle", "moreButton", "message", "image", "rightImage", "styledText", "activity", "control", "control",
+      "control", "checkmark",
+    ])
+    let first = try #require(section.items[0] as? TextItem)
+    #expect(first.options == ItemOptions(url: "app://a", isSelected: true))
+    let subtitle = try #require(section.items[10] as? SubtitleItem)
+    #expect(subtitle.imageURL == "a.png" && subtitle.defaultImage == "bundle://b.png")
+    #expect((section.items[17] as? ControlItem)?.control == .toggle(isOn: false))
+    #expect((section.items[19] as? ControlItem)?.control == .slider(value: 0.25))
+    #expect((section.items[12] as? MessageItem)?.timestamp == Date(timeIntervalSince1970: 1_301_234_700))
+  }
+
+  @Test func jsonDecodesLikeYAML() throws {
+    let document = try decode(#"{"table": {"style": "grouped"}, "items": [{"type": "text", "text": "JSON"}]}"#)
+    #expect(document.configuration.style == .grouped)
+    #expect((document.dataSource.sections[0].items[0] as? TextItem)?.text == "JSON")
+  }
+
+  @Test func errorsNameTheLineAndKeyPath() throws {
+    let error = try #require(decodeError("sections:\n  - items:\n      - type: text\n        text: a\n      - type: text\n        txt: b\n"))
+    #expect(error.line == 6)
+    #expect(error.keyPath == "sections[0].items[1].txt")
+    #expect(error.message.contains("unknown key 'txt'") && error.message.contains("did you mean 'text'"))
+    #expect(error.description.hasSuffix("table.yaml:6:9: sections[0].items[1].txt: unknown key 'txt' (did you mean 'text'?)"))
+  }
+
+  @Test func inlineAndFileStylesheetsExtendTheDefault() throws {
+    let inline = try decode("""
+      stylesheet:
+        vars: { textColor: "#112233", tableFont: "Inter Semi-Bold 16", spacing: 4, alias: linkTextColor }
+        styles: { card: [ { shape: { roundedRect: 8 } }, { fill: textColor }, { border: { color: "#C8C7CC" } } ] }
+      items: [ { type: text, text: a, background: card } ]
+      """)
+    #expect(inline.stylesheet.variables["textColor"] == .color(Color(r: 0x11, g: 0x22, b: 0x33)))
+    #expect(inline.stylesheet.variables["tableFont"] == .font(Font(family: "Inter", size: 16, weight: 600)))
+    #expect(inline.stylesheet.variables["spacing"] == .number(4))
+    #expect(inline.stylesheet.variables["alias"] == .color(Color(r: 87, g: 107, b: 149)))
+    #expect(inline.stylesheet.variables["font"] == Stylesheet.default.variables["font"])
+    #expect(inline.stylesheet.styles["card"]?.elements.count == 3)
+
+    let fromFile = try decode(
+      "stylesheet: styles/theme.yaml\nitems: [ { type: text, text: a } ]\n",
+      files: ["styles/theme.yaml": "extends: base.yaml\nvars: { linkTextColor: \"#FF0000\" }\n",
+              "styles/base.yaml": "vars: { textColor: \"#00FF00\" }\n"])
+    #expect(fromFile.stylesheet.variables["linkTextColor"] == .color(Color(r: 255, g: 0, b: 0)))
+    #expect(fromFile.stylesheet.variables["textColor"] == .color(Color(r: 0, g: 255, b: 0)))
+  }
+
+  @Test func designFilesDrawCustomTypes() throws {
+    let document = try decode(
+      """
+      cells: { PersonItem: person.yaml }
+      items:
+        - { type: PersonItem, name: Joe, role: Author, photoURL: photo.png }
+      """,
+      files: [
+        "person.yaml": """
+          padding: 8
+          minHeight: 56
+          body:
+            hstack:
+              spacing: 10
+              children:
+                - image: { bind: photoURL, width: 40, height: 40, style: circle }
+                - vstack:
+                    grow: 1
+                    children:
+                      - label: { bind: name, font: tableFont, name: name }
+                      - label: { text: "{role} since {{2009}}", name: role }
+          """
+      ])
+    let item = try #require(document.dataSource.sections[0].items[0] as? DocumentItem)
+    #expect(item.typeName == "PersonItem")
+    #expect(item.fields == ["name": "Joe", "role": "Author", "photoURL": "photo.png"])
+    let renderer = try document.makeRenderer()
+    let row = try renderer.layout(document.dataSource).rows[0]
+    #expect(row.layout.cellName == "PersonItemCell")
+    #expect(row.layout.label("role")?.text.text == "Author since {2009}")
+    #expect(row.layout.image("image0")?.frame == Rect(x: 8, y: 8, width: 40, height: 40))
+    #expect(row.layout.image("image0")?.shape == .roundedRect(CornerRadii(all: -1)))
+    #expect(row.layout.label("name")?.frame.minX == 58)
+    #expect(row.height == 56)
+  }
+
+  @Test func designFileMistakesNameTheDesignFile() throws {
+    let cases: [(String, String)] = [
+      ("body:\n  label: { bind: name, font: nofont }\n", "neither a font variable"),
+      ("body:\n  label: { bind: name, color: \"#GG0000\" }\n", "neither a color variable"),
+      ("body:\n  image: { bind: photo, width: 40, height: 40, style: shiny }\n", "unknown style 'shiny'"),
+      ("body:\n  label: { text: \"{unclosed\" }\n", "never closed"),
+      ("padding: 8\nbody:\n  label: { bind: name }\nsparkle: 1\n", "unknown key 'sparkle'"),
+      ("body:\n  hstack: { children: [ { label: { bind: name } } ], align: middle }\n", "'middle' is not one of"),
+      ("minHeight: -4\nbody:\n  spacer: {}\n", "out of range"),
+    ]
+    for (design, message) in cases {
+      let error = try #require(
+        decodeError("cells: { P: p.yaml }\nitems: [ { type: P, name: x, photo: y.png } ]\n", files: ["p.yaml": design]),
+        "\(message)")
+      #expect(error.file.hasSuffix("p.yaml"), "\(error)")
+      #expect(error.message.contains(message), "\(error)")
+      #expect(error.line > 0)
+    }
+  }
+}
