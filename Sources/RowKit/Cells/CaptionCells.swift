@@ -22,31 +22,35 @@ public struct CaptionCell: TableCell {
       caption: caption.map { ($0, padding) }, value: value.map { ($0, valueX) })
   }
 
-  /// Places a caption and a value side by side, first baselines aligned, the pair centered
-  /// vertically in a row of at least 44 points.
+  /// Places a caption and a value side by side in link and text colors.
   static func row(
     name: String, context: LayoutContext, caption: (TextLayout, Double)?, value: (TextLayout, Double)?
   ) throws -> RowLayout {
+    try baselineRow(
+      name: name, context: context,
+      labels: [
+        caption.map { ("caption", $0.0, $0.1, "linkTextColor") },
+        value.map { ("text", $0.0, $0.1, "textColor") },
+      ].compactMap { $0 })
+  }
+
+  /// Places labels side by side at their x positions with their first baselines aligned,
+  /// the group centered vertically in a row of at least 44 points. Each label is (name,
+  /// layout, x, color reference); selected rows draw them in the highlighted color.
+  static func baselineRow(
+    name: String, context: LayoutContext, labels: [(String, TextLayout, Double, String)]
+  ) throws -> RowLayout {
     let padding = 10.0
-    let baseline = max(caption?.0.baseline ?? 0, value?.0.baseline ?? 0)
-    let captionTop = baseline - (caption?.0.baseline ?? 0)
-    let valueTop = baseline - (value?.0.baseline ?? 0)
-    let contentHeight = max(
-      captionTop + (caption?.0.size.height ?? 0), valueTop + (value?.0.size.height ?? 0))
+    let baseline = labels.map { $0.1.baseline }.max() ?? 0
+    let contentHeight = labels.map { baseline - $0.1.baseline + $0.1.size.height }.max() ?? 0
     let height = context.rowHeight(fitting: contentHeight + 2 * padding)
     let top = context.grid.round((height - contentHeight) / 2)
     var row = RowLayout(cellName: name, size: Size(width: context.cellWidth, height: height))
-    if case let (layout, x)? = caption {
+    for (labelName, layout, x, color) in labels {
       row.labels.append(
         RowLabel(
-          name: "caption", text: layout, color: try context.color("linkTextColor", highlighted: "highlightedTextColor"),
-          boxOrigin: Point(x: x, y: top + captionTop)))
-    }
-    if case let (layout, x)? = value {
-      row.labels.append(
-        RowLabel(
-          name: "text", text: layout, color: try context.color("textColor", highlighted: "highlightedTextColor"),
-          boxOrigin: Point(x: x, y: top + valueTop)))
+          name: labelName, text: layout, color: try context.color(color, highlighted: "highlightedTextColor"),
+          boxOrigin: Point(x: x, y: top + baseline - layout.baseline)))
     }
     return row
   }
@@ -123,27 +127,11 @@ public struct SettingsCell: TableCell {
     let valueWidth = value?.size.width ?? 0
     let captionWidth = available - (valueWidth > 0 ? valueWidth + gap : 0)
     let caption = try context.shape(item.caption, font: "tableFont", width: captionWidth, lines: 1)
-    let baseline = max(caption?.baseline ?? 0, value?.baseline ?? 0)
-    let captionTop = baseline - (caption?.baseline ?? 0)
-    let valueTop = baseline - (value?.baseline ?? 0)
-    let contentHeight = max(
-      captionTop + (caption?.size.height ?? 0), valueTop + (value?.size.height ?? 0))
-    let height = context.rowHeight(fitting: contentHeight + 2 * padding)
-    let top = context.grid.round((height - contentHeight) / 2)
-    var row = RowLayout(cellName: name, size: Size(width: context.cellWidth, height: height))
-    if let caption {
-      row.labels.append(
-        RowLabel(
-          name: "caption", text: caption, color: try context.color("textColor", highlighted: "highlightedTextColor"),
-          boxOrigin: Point(x: padding, y: top + captionTop)))
-    }
-    if let value {
-      row.labels.append(
-        RowLabel(
-          name: "text", text: value,
-          color: try context.color("tableValueTextColor", highlighted: "highlightedTextColor"),
-          boxOrigin: Point(x: context.contentWidth - padding - available * 0.6, y: top + valueTop)))
-    }
-    return row
+    return try CaptionCell.baselineRow(
+      name: name, context: context,
+      labels: [
+        caption.map { ("caption", $0, padding, "textColor") },
+        value.map { ("text", $0, context.contentWidth - padding - available * 0.6, "tableValueTextColor") },
+      ].compactMap { $0 })
   }
 }

@@ -30,15 +30,8 @@ public struct StyledTextCell: TableCell {
     }
     let text = try context.shape(
       markup.text, font: base.description, width: context.contentWidth - 2 * padding, runs: runs)
-    let textHeight = text?.size.height ?? 0
-    let height = context.rowHeight(fitting: textHeight + 2 * padding)
-    var row = RowLayout(cellName: name, size: Size(width: context.cellWidth, height: height))
-    if let text {
-      row.labels.append(
-        RowLabel(
-          name: "text", text: text, color: try context.color("textColor", highlighted: "highlightedTextColor"),
-          boxOrigin: Point(x: padding, y: context.grid.round((height - textHeight) / 2))))
-    }
-    return row
+    return RowLayout.paddedLabel(
+      cellName: name, text: text, color: try context.color("textColor", highlighted: "highlightedTextColor"),
+      padding: padding, in: context)
   }
 }

@@ -48,16 +48,9 @@ public struct TextCell: TableCell {
     let padding = 10.0
     let text = try context.shape(
       item.text, font: style.font, width: context.contentWidth - 2 * padding, alignment: style.alignment)
-    let textHeight = text?.size.height ?? 0
-    let height = context.rowHeight(fitting: textHeight + 2 * padding)
-    var row = RowLayout(cellName: name, size: Size(width: context.cellWidth, height: height))
-    if let text {
-      row.labels.append(
-        RowLabel(
-          name: "text", text: text, color: try context.color(style.color, highlighted: style.highlightedColor),
-          boxOrigin: Point(x: padding, y: context.grid.round((height - textHeight) / 2))))
-    }
-    return row
+    return RowLayout.paddedLabel(
+      cellName: name, text: text, color: try context.color(style.color, highlighted: style.highlightedColor),
+      padding: padding, in: context)
   }
 }
 
@@ -94,17 +87,10 @@ public struct FallbackCell: TableCell {
     let padding = 10.0
     let text = try context.shape(
       "No cell for \(item.typeName)", font: "font", width: context.contentWidth - 2 * padding, lines: 2)
-    let textHeight = text?.size.height ?? 0
-    let height = context.rowHeight(fitting: textHeight + 2 * padding)
-    var row = RowLayout(cellName: name, size: Size(width: context.cellWidth, height: height))
+    var row = RowLayout.paddedLabel(
+      cellName: name, text: text, color: try context.color("fallbackTextColor"), padding: padding, in: context)
     row.decorations.append(
       .fill(frame: Rect(origin: .zero, size: row.size), color: try context.color("fallbackCellColor")))
-    if let text {
-      row.labels.append(
-        RowLabel(
-          name: "text", text: text, color: try context.color("fallbackTextColor"),
-          boxOrigin: Point(x: padding, y: context.grid.round((height - textHeight) / 2))))
-    }
     return row
   }
 }

@@ -249,13 +249,7 @@ struct DesignFileLoader {
   }
 
   func styleName(_ value: YAMLValue) throws -> String {
-    let name = try value.string()
-    do {
-      _ = try stylesheet.style(name)
-    } catch {
-      throw value.error(error.message)
-    }
-    return name
+    try value.styleName(in: stylesheet)
   }
 
   private func fontReference(_ value: YAMLValue) throws -> String {
@@ -281,12 +275,7 @@ struct DesignFileLoader {
   }
 
   private func imageURL(_ value: YAMLValue) throws -> String {
-    let url = try value.string()
-    do {
-      _ = try resolver.resolve(url)
-    } catch {
-      throw value.error(error.message)
-    }
-    return url
+    try value.imageURL(resolver)
   }
+
 }

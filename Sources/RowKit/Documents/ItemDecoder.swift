@@ -128,28 +128,11 @@ struct ItemDecoder {
   }
 
   private func styleName(_ value: YAMLValue) throws -> String {
-    let name = try value.string()
-    guard stylesheet.styles[name] != nil else {
-      var message = "unknown style '\(name)'"
-      if let suggestion = YAMLValue.closest(to: name, in: Set(stylesheet.styles.keys)) {
-        message += " (did you mean '\(suggestion)'?)"
-      } else {
-        message += " (the stylesheet has: \(stylesheet.styles.keys.sorted().joined(separator: ", ")))"
-      }
-      throw value.error(message)
-    }
-    return name
+    try value.styleName(in: stylesheet)
   }
 
   private func imageURL(_ value: YAMLValue?) throws -> String? {
-    guard let value else { return nil }
-    let url = try value.string()
-    do {
-      _ = try resolver.resolve(url)
-    } catch {
-      throw value.error(error.message)
-    }
-    return url
+    try value?.imageURL(resolver)
   }
 
   private func decodeDocumentItem(_ type: String, design: DesignTemplate, _ value: YAMLValue) throws -> DocumentItem {

@@ -199,6 +199,33 @@ struct YAMLValue {
     return EdgeInsetsValue(top: all, right: all, bottom: all, left: all)
   }
 
+  /// An image URL, checked against `resolver` (a bundle:// path that escapes, an unknown
+  /// scheme).
+  func imageURL(_ resolver: ImageURLResolver) throws -> String {
+    let url = try string()
+    do {
+      _ = try resolver.resolve(url)
+    } catch {
+      throw self.error(error.message)
+    }
+    return url
+  }
+
+  /// The name of a style the stylesheet has.
+  func styleName(in stylesheet: Stylesheet) throws -> String {
+    let name = try string()
+    guard stylesheet.styles[name] != nil else {
+      var message = "unknown style '\(name)'"
+      if let suggestion = YAMLValue.closest(to: name, in: Set(stylesheet.styles.keys)) {
+        message += " (did you mean '\(suggestion)'?)"
+      } else {
+        message += " (the stylesheet has: \(stylesheet.styles.keys.sorted().joined(separator: ", ")))"
+      }
+      throw self.error(message)
+    }
+    return name
+  }
+
   func describe() -> String {
     if case .scalar(let scalar) = node, !isNull { return "'\(scalar.string)'" }
     return kindName

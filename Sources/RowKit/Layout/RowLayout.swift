@@ -39,6 +39,23 @@ public struct RowLayout {
     set { size.height = newValue }
   }
 
+  /// A row of one label inset by `padding` and centered vertically, at least 44 points
+  /// tall: the shape of the text, styled-text and fallback rows.
+  static func paddedLabel(
+    cellName: String, text: TextLayout?, color: Color, padding: Double, in context: LayoutContext
+  ) -> RowLayout {
+    let textHeight = text?.size.height ?? 0
+    let height = context.rowHeight(fitting: textHeight + 2 * padding)
+    var row = RowLayout(cellName: cellName, size: Size(width: context.cellWidth, height: height))
+    if let text {
+      row.labels.append(
+        RowLabel(
+          name: "text", text: text, color: color,
+          boxOrigin: Point(x: padding, y: context.grid.round((height - textHeight) / 2))))
+    }
+    return row
+  }
+
   /// The label with this name (`text`, `subtitle`, `caption`…).
   public func label(_ name: String) -> RowLabel? {
     labels.first { $0.name == name }
