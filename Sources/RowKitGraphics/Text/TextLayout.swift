@@ -26,9 +26,12 @@ public final class TextLayout {
   public let isClipped: Bool
 
   let layout: OpaquePointer
+  /// The shaper whose fonts this layout draws with; kept alive as long as the layout is.
+  private let shaper: TextShaper
 
-  init(layout: OpaquePointer, text: String, style: TextStyle) {
+  init(layout: OpaquePointer, text: String, style: TextStyle, shaper: TextShaper) {
     self.layout = layout
+    self.shaper = shaper
     self.text = text
     self.style = style
     var ink = PangoRectangle()

@@ -90,6 +90,10 @@ public final class TextShaper {
     for description in fontDescriptions.values {
       pango_font_description_free(description)
     }
+    // NB: Pango 1.50 does not release a font map's fontconfig configuration when the map is
+    // finalized (about 57 KB per shaper, seen with LeakSanitizer); clearing it first does.
+    // Layouts keep their shaper alive, so no layout can still need the fonts here.
+    pango_fc_font_map_set_config(cpango_fc_font_map(fontMap), nil)
     cpango_object_unref(UnsafeMutableRawPointer(context))
     cpango_object_unref(UnsafeMutableRawPointer(fontMap))
   }
@@ -128,7 +132,7 @@ public final class TextShaper {
       pango_layout_set_attributes(layout, attributes)
       pango_attr_list_unref(attributes)
     }
-    return TextLayout(layout: layout, text: text, style: style)
+    return TextLayout(layout: layout, text: text, style: style, shaper: self)
   }
 
   /// The ascent and descent the font reports, without shaping any text. A line of text in
