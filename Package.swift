@@ -6,6 +6,7 @@ let package = Package(
   products: [
     .library(name: "RowKit", targets: ["RowKit"]),
     .library(name: "RowKitGraphics", targets: ["RowKitGraphics"]),
+    .library(name: "RowKitSnapshot", targets: ["RowKitSnapshot"]),
     .executable(name: "rowkit", targets: ["rowkit"]),
   ],
   dependencies: [
@@ -26,18 +27,22 @@ let package = Package(
     .target(
       name: "RowKit",
       dependencies: ["RowKitGraphics", .product(name: "Yams", package: "Yams")]),
+    .target(name: "RowKitSnapshot", dependencies: ["RowKit", "RowKitGraphics"]),
 
     // MARK: - Executables
     .executableTarget(
       name: "rowkit",
-      dependencies: ["RowKit", .product(name: "ArgumentParser", package: "swift-argument-parser")]),
+      dependencies: [
+        "RowKit", "RowKitSnapshot", .product(name: "ArgumentParser", package: "swift-argument-parser"),
+      ]),
     .executableTarget(
       name: "rowkit-bench", dependencies: ["RowKit"], path: "Benchmarks/rowkit-bench"),
 
     // MARK: - Tests
-    .target(name: "RowKitTestSupport", dependencies: ["RowKit"], path: "Tests/RowKitTestSupport"),
+    .target(name: "RowKitTestSupport", dependencies: ["RowKit", "RowKitSnapshot"], path: "Tests/RowKitTestSupport"),
     .testTarget(name: "RowKitGraphicsTests", dependencies: ["RowKitGraphics", "RowKitTestSupport"]),
-    .testTarget(name: "RowKitTests", dependencies: ["RowKit", "RowKitTestSupport"]),
+    .testTarget(name: "RowKitTests", dependencies: ["RowKit", "RowKitSnapshot", "RowKitTestSupport"]),
+    .testTarget(name: "RowKitSnapshotTests", dependencies: ["RowKitSnapshot", "RowKitTestSupport"]),
     .testTarget(name: "RowKitCLITests", dependencies: ["rowkit", "RowKitTestSupport"]),
   ],
   swiftLanguageModes: [.v6]

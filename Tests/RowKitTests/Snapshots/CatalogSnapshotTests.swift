@@ -1,5 +1,6 @@
 import Foundation
 import RowKitGraphics
+import RowKitSnapshot
 import RowKitTestSupport
 import Testing
 
@@ -10,20 +11,16 @@ import Testing
 @Suite struct CatalogSnapshotTests {
   @Test(arguments: [TableStyle.plain, .grouped])
   func catalog(style: TableStyle) throws {
-    let renderer = try TestSupport.catalogRenderer(style: style)
-    let rendered = try renderer.render(Catalog.dataSource())
-    #expect(rendered.tiles.count == 1)
-    let outcome = ReferenceImages.check(rendered.tiles[0].bitmap, suite: "Catalog", name: style.rawValue)
-    #expect(outcome == .matched, "\(outcome.message ?? "")")
+    assertSnapshot(
+      of: Catalog.dataSource(), named: style.rawValue, suite: "Catalog",
+      configuration: TableConfiguration(style: style, now: Catalog.now), images: .bitmaps(try Catalog.images()))
   }
 
   @Test func sampleDocument() throws {
     let shaper = try TextEnvironment.standard.makeShaper()
     let document = try TableDocument.load(
       TestSupport.assets.appendingPathComponent("Samples/features.yaml"), fontFamilies: shaper.families)
-    let rendered = try document.render(with: document.makeRenderer(shaper: shaper))
-    let outcome = ReferenceImages.check(rendered.tiles[0].bitmap, suite: "Samples", name: "features")
-    #expect(outcome == .matched, "\(outcome.message ?? "")")
+    assertSnapshot(of: document, named: "features", suite: "Samples")
   }
 
   @Test func selectionChangesOnlyTheSelectedRows() throws {

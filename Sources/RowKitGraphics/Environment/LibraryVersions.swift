@@ -1,0 +1,34 @@
+internal import CCairo
+internal import CPNG
+internal import CPango
+
+/// The versions of the C libraries that decide RowKit's pixels, as the running process
+/// loaded them.
+public struct LibraryVersions: Hashable, Sendable, Codable {
+  public var cairo: String
+  public var pixman: String
+  public var pango: String
+  public var harfbuzz: String
+  public var freetype: String
+  public var fontconfig: String
+  public var libpng: String
+
+  public static let current: LibraryVersions = {
+    var library: FT_Library?
+    var freetype = "unknown"
+    if FT_Init_FreeType(&library) == 0, let library {
+      var major: FT_Int = 0
+      var minor: FT_Int = 0
+      var patch: FT_Int = 0
+      FT_Library_Version(library, &major, &minor, &patch)
+      freetype = "\(major).\(minor).\(patch)"
+      FT_Done_FreeType(library)
+    }
+    let fc = Int(FcGetVersion())
+    return LibraryVersions(
+      cairo: String(cString: cairo_version_string()), pixman: String(cString: pixman_version_string()),
+      pango: String(cString: pango_version_string()), harfbuzz: String(cString: hb_version_string()),
+      freetype: freetype, fontconfig: "\(fc / 10000).\(fc / 100 % 100).\(fc % 100)",
+      libpng: String(cString: png_get_libpng_ver(nil)))
+  }()
+}

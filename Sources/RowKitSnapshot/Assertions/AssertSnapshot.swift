@@ -1,0 +1,159 @@
+import Foundation
+import RowKit
+import RowKitGraphics
+import Testing
+import XCTest
+
+/// Where a test's references live: `Snapshots/` in the package that holds the test file
+/// (or `ROWKIT_SNAPSHOTS`), with failure artifacts under that package's
+/// `.build/snapshot-artifacts/` (or `ROWKIT_SNAPSHOT_ARTIFACTS`).
+public enum SnapshotConfiguration {
+  nonisolated(unsafe) private static var stores: [String: ReferenceStore] = [:]
+  private static let lock = NSLock()
+
+  /// The store for references of tests in `filePath`. One store per folder, so that a name
+  /// checked twice in one run is caught wherever the two checks are.
+  public static func store(for filePath: String) -> ReferenceStore {
+    let environment = ProcessInfo.processInfo.environment
+    let root: URL
+    let artifacts: URL?
+    if let explicit = environment["ROWKIT_SNAPSHOTS"] {
+      root = URL(fileURLWithPath: explicit)
+      artifacts = nil
+    } else {
+      let package = packageRoot(containing: URL(fileURLWithPath: filePath))
+      root = package.appendingPathComponent("Snapshots")
+      artifacts = package.appendingPathComponent(".build/snapshot-artifacts")
+    }
+    return lock.withLock {
+      if let store = stores[root.path] { return store }
+      let store = ReferenceStore(root: root, artifactsRoot: environment["ROWKIT_SNAPSHOT_ARTIFACTS"] == nil ? artifacts : nil)
+      stores[root.path] = store
+      return store
+    }
+  }
+
+  static func packageRoot(containing file: URL) -> URL {
+    var directory = file.deletingLastPathComponent()
+    while directory.path != "/" {
+      if FileManager.default.fileExists(atPath: directory.appendingPathComponent("Package.swift").path) { return directory }
+      directory.deleteLastPathComponent()
+    }
+    return file.deletingLastPathComponent()
+  }
+
+  /// The default suite for a test file: its name without `.swift`.
+  static func suite(for fileID: String) -> String {
+    var name = String(fileID.split(separator: "/").last ?? "Snapshots")
+    if name.hasSuffix(".swift") { name.removeLast(6) }
+    return name
+  }
+}
+
+// MARK: - Assertions
+
+/// Checks an image against its reference `Snapshots/<suite>/<name>.png`, recording a Swift
+/// Testing issue or an XCTest failure with exact numbers and the artifact paths when it does
+/// not match.
+///
+/// ```swift
+/// @Test func settingsRow() throws {
+///   assertSnapshot(of: try SnapshotRendering.row(SettingsItem(text: "On", caption: "Wi-Fi")), named: "settings")
+/// }
+/// ```
+///
+/// - Parameters:
+///   - image: The rendered pixels.
+///   - name: The reference's name; explicit, never a counter.
+///   - suite: The folder under `Snapshots/`; by default the test file's name.
+///   - options: The tolerances; exact by default.
+///   - record: The record mode for this check; by default `ROWKIT_RECORD`, else `missing`.
+///     Under CI nothing is ever recorded.
+@discardableResult
+public func assertSnapshot(
+  of image: Bitmap, named name: String, suite: String? = nil, options: ComparisonOptions = .exact,
+  record: RecordMode? = nil, fileID: String = #fileID, filePath: StaticString = #filePath, line: Int = #line,
+  column: Int = #column
+) -> SnapshotOutcome {
+  let store = SnapshotConfiguration.store(for: "\(filePath)")
+  let outcome = store.check(
+    image, suite: suite ?? SnapshotConfiguration.suite(for: fileID), name: name, options: options, record: record)
+  if let message = outcome.message {
+    reportSnapshotFailure(message, fileID: fileID, filePath: filePath, line: line, column: column)
+  }
+  return outcome
+}
+
+/// Renders a table (twice, to prove it deterministic) and checks it against its reference.
+@discardableResult
+public func assertSnapshot(
+  of table: any TableDataSource, named name: String, suite: String? = nil,
+  configuration: TableConfiguration = TableConfiguration(), stylesheet: Stylesheet = .default,
+  images: SnapshotRendering.ImageSource = .none, options: ComparisonOptions = .exact, record: RecordMode? = nil,
+  fileID: String = #fileID, filePath: StaticString = #filePath, line: Int = #line, column: Int = #column
+) -> SnapshotOutcome {
+  render(fileID: fileID, filePath: filePath, line: line, column: column) {
+    try SnapshotRendering.table(table, configuration: configuration, stylesheet: stylesheet, images: images)
+  } then: { image in
+    assertSnapshot(
+      of: image, named: name, suite: suite, options: options, record: record, fileID: fileID, filePath: filePath,
+      line: line, column: column)
+  }
+}
+
+/// Renders a table document (twice) and checks it against its reference.
+@discardableResult
+public func assertSnapshot(
+  of document: TableDocument, named name: String, suite: String? = nil, options: ComparisonOptions = .exact,
+  record: RecordMode? = nil, fileID: String = #fileID, filePath: StaticString = #filePath, line: Int = #line,
+  column: Int = #column
+) -> SnapshotOutcome {
+  render(fileID: fileID, filePath: filePath, line: line, column: column) {
+    try SnapshotRendering.document(document)
+  } then: { image in
+    assertSnapshot(
+      of: image, named: name, suite: suite, options: options, record: record, fileID: fileID, filePath: filePath,
+      line: line, column: column)
+  }
+}
+
+/// Renders one item's row (twice) and checks it against its reference.
+@discardableResult
+public func assertSnapshot(
+  ofRow item: any TableItem, named name: String, suite: String? = nil, mapping: CellMapping = CellMapping(),
+  configuration: TableConfiguration = TableConfiguration(), stylesheet: Stylesheet = .default,
+  images: SnapshotRendering.ImageSource = .none, options: ComparisonOptions = .exact, record: RecordMode? = nil,
+  fileID: String = #fileID, filePath: StaticString = #filePath, line: Int = #line, column: Int = #column
+) -> SnapshotOutcome {
+  render(fileID: fileID, filePath: filePath, line: line, column: column) {
+    try SnapshotRendering.row(item, mapping: mapping, configuration: configuration, stylesheet: stylesheet, images: images)
+  } then: { image in
+    assertSnapshot(
+      of: image, named: name, suite: suite, options: options, record: record, fileID: fileID, filePath: filePath,
+      line: line, column: column)
+  }
+}
+
+private func render(
+  fileID: String, filePath: StaticString, line: Int, column: Int, _ body: () throws -> Bitmap,
+  then check: (Bitmap) -> SnapshotOutcome
+) -> SnapshotOutcome {
+  do {
+    return check(try body())
+  } catch {
+    let outcome = SnapshotOutcome.error(message: "rendering failed: \(error)")
+    reportSnapshotFailure(outcome.message!, fileID: fileID, filePath: filePath, line: line, column: column)
+    return outcome
+  }
+}
+
+/// Records a failure in whichever test framework is running.
+func reportSnapshotFailure(_ message: String, fileID: String, filePath: StaticString, line: Int, column: Int) {
+  if Test.current != nil {
+    Issue.record(
+      Comment(rawValue: message),
+      sourceLocation: SourceLocation(fileID: fileID, filePath: "\(filePath)", line: line, column: column))
+  } else {
+    XCTFail(message, file: filePath, line: UInt(line))
+  }
+}

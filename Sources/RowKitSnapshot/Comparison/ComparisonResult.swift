@@ -1,0 +1,94 @@
+/// What comparing two images found, in exact numbers.
+public struct ComparisonResult: Hashable, Sendable, Codable {
+  public enum Status: String, Hashable, Sendable, Codable {
+    /// Every pixel is the same.
+    case identical
+    /// Some pixels differ, within the tolerances.
+    case withinTolerance
+    /// More differs than the tolerances allow.
+    case different
+    /// The images are not the same size.
+    case sizeMismatch
+  }
+
+  public struct Size: Hashable, Sendable, Codable, CustomStringConvertible {
+    public var width: Int
+    public var height: Int
+    public var description: String { "\(width)×\(height)" }
+  }
+
+  public struct Cluster: Hashable, Sendable, Codable {
+    public var pixels: Int
+    public var box: PixelRect
+  }
+
+  public var status: Status
+  public var referenceSize: Size
+  public var actualSize: Size
+  public var totalPixels: Int
+  /// Pixels whose colors differ by more than the threshold, not counting antialiasing or
+  /// ignored regions: what the tolerances judge.
+  public var differentPixels: Int
+  /// Differing pixels classified as antialiasing (not counted when it is ignored).
+  public var antialiasedPixels: Int
+  /// Differing pixels inside ignored regions.
+  public var ignoredPixels: Int
+  /// Pixels whose bytes differ by no more than the threshold.
+  public var belowThresholdPixels: Int
+  /// How many differing pixels the options allow.
+  public var allowedDiffPixels: Int
+  /// The bounding box of every counted differing pixel.
+  public var changedBox: PixelRect?
+  /// The largest connected patch of counted differing pixels.
+  public var largestCluster: Cluster?
+  /// The largest color distance found, on the threshold's 0–1 scale.
+  public var maxDistance: Double
+  public var options: ComparisonOptions
+
+  public var passed: Bool { status == .identical || status == .withinTolerance }
+
+  public var diffRatio: Double { totalPixels == 0 ? 0 : Double(differentPixels) / Double(totalPixels) }
+
+  /// One line with the exact numbers.
+  public var summary: String {
+    switch status {
+    case .identical:
+      return "identical (\(referenceSize), \(totalPixels) pixels)"
+    case .sizeMismatch:
+      return "sizes differ: reference \(referenceSize), actual \(actualSize)"
+    case .withinTolerance, .different:
+      var parts = [
+        "\(differentPixels) of \(totalPixels) pixels differ (\(Self.percent(diffRatio))), \(allowedDiffPixels) allowed"
+      ]
+      if let largestCluster {
+        var cluster = "largest cluster \(largestCluster.pixels) pixels at \(largestCluster.box)"
+        if let limit = options.maxClusterPixels { cluster += " (limit \(limit))" }
+        parts.append(cluster)
+      }
+      if let changedBox { parts.append("changes within \(changedBox)") }
+      if antialiasedPixels > 0 {
+        parts.append("\(antialiasedPixels) antialiasing pixels\(options.ignoresAntialiasing ? " ignored" : "")")
+      }
+      if ignoredPixels > 0 { parts.append("\(ignoredPixels) pixels in ignored regions") }
+      if belowThresholdPixels > 0 { parts.append("\(belowThresholdPixels) pixels within the color threshold") }
+      parts.append("max color distance \(Self.decimal(maxDistance))")
+      return (status == .withinTolerance ? "within tolerance: " : "") + parts.joined(separator: "; ")
+    }
+  }
+
+  static func percent(_ ratio: Double) -> String {
+    let value = ratio * 100
+    if value == 0 { return "0%" }
+    if value < 0.0001 { return "<0.0001%" }
+    return decimal(value, digits: value < 1 ? 4 : 2) + "%"
+  }
+
+  static func decimal(_ value: Double, digits: Int = 4) -> String {
+    var factor = 1.0
+    for _ in 0..<digits { factor *= 10 }
+    let rounded = (value * factor).rounded() / factor
+    var text = String(rounded)
+    if text.hasSuffix(".0") { text.removeLast(2) }
+    return text
+  }
+}

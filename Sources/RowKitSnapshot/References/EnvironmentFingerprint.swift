@@ -1,0 +1,83 @@
+import Foundation
+import RowKitGraphics
+
+/// Everything besides the input that decides RowKit's pixels: library versions, the font
+/// files' contents, font options and the CPU architecture. Stored beside the references, so
+/// that running in another environment gives one clear message instead of a wall of pixel
+/// failures.
+public struct EnvironmentFingerprint: Hashable, Sendable, Codable {
+  public struct FontFile: Hashable, Sendable, Codable {
+    public var file: String
+    public var sha256: String
+  }
+
+  public var libraries: LibraryVersions
+  public var architecture: String
+  public var fonts: [FontFile]
+  public var fontOptions: String
+  public var language: String
+
+  /// The file name inside a references folder.
+  public static let fileName = "environment.json"
+
+  /// The fingerprint of this process with `environment`'s fonts.
+  public static func current(_ environment: TextEnvironment = .standard) -> EnvironmentFingerprint {
+    cacheLock.lock()
+    defer { cacheLock.unlock() }
+    if let cached = cache[environment] { return cached }
+    let fonts = environment.fontFiles.map { font in
+      FontFile(
+        file: font.path,
+        sha256: FileManager.default.contents(atPath: font.path).map { SHA256.hex([UInt8]($0)) } ?? "missing")
+    }
+    #if arch(x86_64)
+      let architecture = "x86_64"
+    #elseif arch(arm64)
+      let architecture = "arm64"
+    #else
+      let architecture = "other"
+    #endif
+    let fingerprint = EnvironmentFingerprint(
+      libraries: .current, architecture: architecture, fonts: fonts,
+      fontOptions: TextEnvironment.fontOptionsDescription, language: environment.language)
+    cache[environment] = fingerprint
+    return fingerprint
+  }
+
+  nonisolated(unsafe) private static var cache: [TextEnvironment: EnvironmentFingerprint] = [:]
+  private static let cacheLock = NSLock()
+
+  /// What differs from `other`, one phrase each (`pango 1.50.12 → 1.54.0`).
+  public func differences(from other: EnvironmentFingerprint) -> [String] {
+    var result: [String] = []
+    let mine = libraries
+    let theirs = other.libraries
+    for (name, a, b) in [
+      ("cairo", mine.cairo, theirs.cairo), ("pixman", mine.pixman, theirs.pixman), ("pango", mine.pango, theirs.pango),
+      ("harfbuzz", mine.harfbuzz, theirs.harfbuzz), ("freetype", mine.freetype, theirs.freetype),
+      ("fontconfig", mine.fontconfig, theirs.fontconfig), ("libpng", mine.libpng, theirs.libpng),
+    ] where a != b {
+      result.append("\(name) \(a) → \(b)")
+    }
+    if architecture != other.architecture { result.append("architecture \(architecture) → \(other.architecture)") }
+    if fontOptions != other.fontOptions { result.append("font options \(fontOptions) → \(other.fontOptions)") }
+    if language != other.language { result.append("language \(language) → \(other.language)") }
+    let myFonts = Dictionary(fonts.map { ($0.file, $0.sha256) }, uniquingKeysWith: { a, _ in a })
+    let theirFonts = Dictionary(other.fonts.map { ($0.file, $0.sha256) }, uniquingKeysWith: { a, _ in a })
+    for file in Set(myFonts.keys).union(theirFonts.keys).sorted() where myFonts[file] != theirFonts[file] {
+      let name = URL(fileURLWithPath: file).lastPathComponent
+      switch (myFonts[file], theirFonts[file]) {
+      case (nil, _): result.append("font \(name) added")
+      case (_, nil): result.append("font \(name) removed")
+      default: result.append("font \(name) changed")
+      }
+    }
+    return result
+  }
+
+  public func jsonBytes() throws -> [UInt8] {
+    let encoder = JSONEncoder()
+    encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
+    return [UInt8](try encoder.encode(self)) + [0x0A]
+  }
+}

@@ -1,0 +1,209 @@
+import Foundation
+import RowKitGraphics
+
+/// What checking an image against its reference came to.
+public enum SnapshotOutcome: Sendable {
+  /// The image matches its reference (exactly, or within the tolerances).
+  case matched(ComparisonResult)
+  /// A reference was written; the check fails so that the new reference is looked at.
+  case recorded(path: String, reason: String)
+  /// The image does not match, or there is no reference and none may be written.
+  case failed(message: String, result: ComparisonResult?, artifacts: FailureArtifacts?)
+  /// The references were recorded in another environment; nothing was compared.
+  case environmentMismatch(message: String)
+  /// The check could not run: a bad name, a duplicate, an unreadable file.
+  case error(message: String)
+
+  public var passed: Bool {
+    if case .matched = self { return true }
+    return false
+  }
+
+  /// One line for a failure message; nil when the check passed.
+  public var message: String? {
+    switch self {
+    case .matched: return nil
+    case .recorded(let path, let reason): return "\(reason): recorded \(path); look at it, then run again"
+    case .failed(let message, _, _), .environmentMismatch(let message), .error(let message): return message
+    }
+  }
+}
+
+/// References under `<root>/<Suite>/<name>.png`, with the environment fingerprint beside
+/// them in `<root>/environment.json`.
+///
+/// Names are explicit (no counters) and a name may be checked once per store: checking it
+/// twice is an error, since two tests would then fight over one file.
+public final class ReferenceStore: @unchecked Sendable {
+  public let root: URL
+  /// Where failure artifacts go: `<artifacts>/<Suite>/<name>/`.
+  public let artifactsRoot: URL
+  public let environment: TextEnvironment
+  private let lock = NSLock()
+  private var claimed: Set<String> = []
+  private var mismatchReported = false
+  private let processEnvironment: [String: String]
+
+  public init(
+    root: URL, artifactsRoot: URL? = nil, environment: TextEnvironment = .standard,
+    processEnvironment: [String: String] = ProcessInfo.processInfo.environment
+  ) {
+    self.root = root.standardizedFileURL
+    self.artifactsRoot = (artifactsRoot
+      ?? processEnvironment["ROWKIT_SNAPSHOT_ARTIFACTS"].map { URL(fileURLWithPath: $0) }
+      ?? FileManager.default.temporaryDirectory.appendingPathComponent("rowkit-snapshot-artifacts")).standardizedFileURL
+    self.environment = environment
+    self.processEnvironment = processEnvironment
+  }
+
+  /// The reference file for a suite and a name. Suites may have `/`-separated parts; every
+  /// part and the name are letters, digits, `.`, `_` and `-`.
+  public func referenceURL(suite: String, name: String) throws -> URL {
+    try Self.validate(suite: suite, name: name)
+    return root.appendingPathComponent(suite).appendingPathComponent(name + ".png")
+  }
+
+  static func validate(suite: String, name: String) throws {
+    func safe(_ part: Substring) -> Bool {
+      !part.isEmpty && part != "." && part != ".."
+        && part.allSatisfy { $0.isASCII && ($0.isLetter || $0.isNumber || "._-".contains($0)) }
+    }
+    guard safe(Substring(name)) else {
+      throw SnapshotError("snapshot name '\(name)' must be letters, digits, '.', '_' or '-'")
+    }
+    guard !suite.isEmpty, suite.split(separator: "/", omittingEmptySubsequences: false).allSatisfy(safe) else {
+      throw SnapshotError("snapshot suite '\(suite)' must be letters, digits, '.', '_', '-', and '/' between parts")
+    }
+  }
+
+  /// The stored fingerprint, if the references have one.
+  public func storedFingerprint() throws -> EnvironmentFingerprint? {
+    let url = root.appendingPathComponent(EnvironmentFingerprint.fileName)
+    guard let data = FileManager.default.contents(atPath: url.path) else { return nil }
+    do {
+      return try JSONDecoder().decode(EnvironmentFingerprint.self, from: data)
+    } catch {
+      throw SnapshotError("\(url.path) is not a RowKit environment fingerprint: \(error)")
+    }
+  }
+
+  /// The one message for references recorded elsewhere, or nil when the environments match
+  /// (or the references have no fingerprint yet).
+  public func environmentMismatch() throws -> String? {
+    guard let stored = try storedFingerprint() else { return nil }
+    let differences = stored.differences(from: .current(environment))
+    guard !differences.isEmpty else { return nil }
+    return "the references in \(root.path) were recorded in another environment (\(differences.joined(separator: ", "))); "
+      + "render in the environment they were recorded in, or re-record them all with ROWKIT_RECORD=all and review the changes"
+  }
+
+  /// Checks `actual` against the reference for `suite`/`name`.
+  public func check(
+    _ actual: Bitmap, suite: String, name: String, options: ComparisonOptions = .exact, record: RecordMode? = nil
+  ) -> SnapshotOutcome {
+    let mode = RecordMode.effective(record, environment: processEnvironment)
+    let reference: URL
+    do {
+      reference = try referenceURL(suite: suite, name: name)
+    } catch {
+      return .error(message: "\(error)")
+    }
+    let key = "\(suite)/\(name)"
+    let duplicate = lock.withLock { !claimed.insert(key).inserted }
+    if duplicate { return .error(message: "snapshot \(key) is checked twice in one run; give each check its own name") }
+    if let problem = options.problem { return .error(message: "\(key): \(problem)") }
+
+    do {
+      if mode != .all, let mismatch = try environmentMismatch() {
+        let first = lock.withLock { () -> Bool in
+          defer { mismatchReported = true }
+          return !mismatchReported
+        }
+        return .environmentMismatch(message: first ? mismatch : "\(key): not compared, the environment differs (see the first snapshot failure)")
+      }
+    } catch {
+      return .error(message: "\(error)")
+    }
+
+    guard let data = FileManager.default.contents(atPath: reference.path) else {
+      if mode == .never {
+        let artifacts = try? FailureArtifacts.write(
+          to: artifactDirectory(suite: suite, name: name), reference: nil, actual: actual, outcome: nil)
+        let where_ = artifacts.map { "; the actual image is at \($0.actual)" } ?? ""
+        return .failed(
+          message: "\(key): no reference at \(reference.path), and references are never recorded here"
+            + (RecordMode.isCI(processEnvironment) ? " (CI is set)" : "") + where_,
+          result: nil, artifacts: artifacts)
+      }
+      return writeReference(actual, at: reference, reason: "\(key): no reference")
+    }
+    let expected: Bitmap
+    do {
+      expected = try PNG.decode([UInt8](data))
+    } catch {
+      if mode == .failed || mode == .all { return writeReference(actual, at: reference, reason: "\(key): the reference did not decode") }
+      return .failed(message: "\(key): the reference \(reference.path) does not decode: \(error)", result: nil, artifacts: nil)
+    }
+    let outcome = ImageComparison.compare(expected, actual, options: options)
+    if outcome.result.status == .identical {
+      if mode == .all { try? updateFingerprint() }
+      return .matched(outcome.result)
+    }
+    if mode == .all || (mode == .failed && !outcome.result.passed) {
+      return writeReference(actual, at: reference, reason: "\(key): \(outcome.result.summary)")
+    }
+    if outcome.result.passed { return .matched(outcome.result) }
+    do {
+      let artifacts = try FailureArtifacts.write(
+        to: artifactDirectory(suite: suite, name: name), reference: expected, actual: actual, outcome: outcome)
+      return .failed(
+        message: "\(key): \(outcome.result.summary); \(artifacts.listing)", result: outcome.result, artifacts: artifacts)
+    } catch {
+      return .failed(
+        message: "\(key): \(outcome.result.summary) (artifacts could not be written: \(error))", result: outcome.result,
+        artifacts: nil)
+    }
+  }
+
+  public func artifactDirectory(suite: String, name: String) -> URL {
+    artifactsRoot.appendingPathComponent(suite).appendingPathComponent(name)
+  }
+
+  private func writeReference(_ actual: Bitmap, at reference: URL, reason: String) -> SnapshotOutcome {
+    do {
+      try FileManager.default.createDirectory(at: reference.deletingLastPathComponent(), withIntermediateDirectories: true)
+      try writeAtomically(PNG.encode(actual), to: reference)
+      try updateFingerprint()
+      return .recorded(path: reference.path, reason: reason)
+    } catch {
+      return .error(message: "\(reason); recording \(reference.path) failed: \(error)")
+    }
+  }
+
+  /// Makes the stored fingerprint this environment's, when recording.
+  private func updateFingerprint() throws {
+    try lock.withLock {
+      let current = EnvironmentFingerprint.current(environment)
+      if (try? storedFingerprint()) != current {
+        try FileManager.default.createDirectory(at: root, withIntermediateDirectories: true)
+        try writeAtomically(current.jsonBytes(), to: root.appendingPathComponent(EnvironmentFingerprint.fileName))
+      }
+    }
+  }
+
+  private func writeAtomically(_ bytes: [UInt8], to url: URL) throws {
+    let temporary = url.deletingLastPathComponent().appendingPathComponent(".\(url.lastPathComponent).\(UUID().uuidString).tmp")
+    try Data(bytes).write(to: temporary)
+    if FileManager.default.fileExists(atPath: url.path) {
+      _ = try FileManager.default.replaceItemAt(url, withItemAt: temporary)
+    } else {
+      try FileManager.default.moveItem(at: temporary, to: url)
+    }
+  }
+}
+
+public struct SnapshotError: Error, Hashable, Sendable, CustomStringConvertible {
+  public var message: String
+  public init(_ message: String) { self.message = message }
+  public var description: String { message }
+}
