@@ -2,6 +2,7 @@ import ArgumentParser
 import Foundation
 import RowKit
 import RowKitGraphics
+import RowKitSnapshot
 
 @main
 struct RowKitCommand: ParsableCommand {
@@ -15,7 +16,7 @@ struct RowKitCommand: ParsableCommand {
         rowkit render Assets/Samples/features.yaml -o features.png --rows-dir rows --manifest features.json
       """,
     version: "0.1.0",
-    subcommands: [Render.self, Measure.self, Catalog.self])
+    subcommands: [Render.self, Measure.self, Catalog.self, Diff.self, Check.self])
 
   /// Runs the command and maps every failure to RowKit's exit statuses: 2 with one line on
   /// stderr for bad input or usage, 0 for help and version.
@@ -31,7 +32,7 @@ struct RowKitCommand: ParsableCommand {
         Self.exit(withError: error)
       }
       let message: String
-      if error is DocumentError || error is GraphicsError || error is OutputError || error is StyleError {
+      if error is DocumentError || error is GraphicsError || error is OutputError || error is StyleError || error is SnapshotError {
         message = "\(error)"
       } else {
         let first = fullMessage(for: error).split(separator: "\n").first.map(String.init) ?? "\(error)"

@@ -40,6 +40,15 @@ public struct TableDocument: Sendable {
     return try TableDocumentDecoder(file: url, fontFamilies: fontFamilies).decode(value)
   }
 
+  /// Whether the YAML or JSON file at `url` looks like a table document (its top level has
+  /// `sections` or `items`) rather than a stylesheet or a cell design. A file that does not
+  /// parse counts as a document, so that loading it reports the mistake.
+  public static func looksLikeTableDocument(_ url: URL) -> Bool {
+    guard let value = try? YAMLValue.load(contentsOf: url, displayName: url.lastPathComponent) else { return true }
+    guard let map = try? value.mapping() else { return true }
+    return map.keys.contains("sections") || map.keys.contains("items")
+  }
+
   /// Decodes a document from bytes, as if read from `url`.
   public static func decode(_ bytes: [UInt8], as url: URL, fontFamilies: [String]) throws -> TableDocument {
     let value = try YAMLValue.parse(bytes, displayName: displayPath(url))

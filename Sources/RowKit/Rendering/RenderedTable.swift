@@ -59,20 +59,20 @@ extension TableDocument {
 /// Writes render results. Every file is written to a temporary name and renamed into place,
 /// so a failed run never leaves a half-written file.
 public enum OutputWriter {
-  /// Writes `data` to `url` atomically.
+  /// Writes `data` to `url` atomically: to a temporary file beside it, then renamed over it,
+  /// so readers see the old file or the new one, never a part.
   public static func write(_ data: [UInt8], to url: URL) throws {
     let directory = url.deletingLastPathComponent()
-    let temporary = directory.appendingPathComponent(".\(url.lastPathComponent).\(ProcessInfo.processInfo.processIdentifier).tmp")
+    let temporary = directory.appendingPathComponent(".\(url.lastPathComponent).\(UUID().uuidString).tmp")
     do {
       try Data(data).write(to: temporary)
-      if FileManager.default.fileExists(atPath: url.path) {
-        _ = try FileManager.default.replaceItemAt(url, withItemAt: temporary)
-      } else {
-        try FileManager.default.moveItem(at: temporary, to: url)
+      // NB: rename(2), not FileManager.replaceItemAt, which fails on Linux when the target exists.
+      guard rename(temporary.path, url.path) == 0 else {
+        throw OutputError(String(cString: strerror(errno)))
       }
     } catch {
       try? FileManager.default.removeItem(at: temporary)
-      throw OutputError("cannot write \(url.path): \(error.localizedDescription)")
+      throw OutputError("cannot write \(url.path): \((error as? OutputError)?.message ?? error.localizedDescription)")
     }
   }
 

@@ -69,13 +69,14 @@ public enum SnapshotConfiguration {
 ///   - options: The tolerances; exact by default.
 ///   - record: The record mode for this check; by default `ROWKIT_RECORD`, else `missing`.
 ///     Under CI nothing is ever recorded.
+///   - store: The references; by default `Snapshots/` of the test's package.
 @discardableResult
 public func assertSnapshot(
   of image: Bitmap, named name: String, suite: String? = nil, options: ComparisonOptions = .exact,
-  record: RecordMode? = nil, fileID: String = #fileID, filePath: StaticString = #filePath, line: Int = #line,
-  column: Int = #column
+  record: RecordMode? = nil, store: ReferenceStore? = nil, fileID: String = #fileID,
+  filePath: StaticString = #filePath, line: Int = #line, column: Int = #column
 ) -> SnapshotOutcome {
-  let store = SnapshotConfiguration.store(for: "\(filePath)")
+  let store = store ?? SnapshotConfiguration.store(for: "\(filePath)")
   let outcome = store.check(
     image, suite: suite ?? SnapshotConfiguration.suite(for: fileID), name: name, options: options, record: record)
   if let message = outcome.message {

@@ -1,4 +1,5 @@
 import Foundation
+import RowKit
 import RowKitGraphics
 
 /// What checking an image against its reference came to.
@@ -56,11 +57,12 @@ public final class ReferenceStore: @unchecked Sendable {
     self.processEnvironment = processEnvironment
   }
 
-  /// The reference file for a suite and a name. Suites may have `/`-separated parts; every
-  /// part and the name are letters, digits, `.`, `_` and `-`.
+  /// The reference file for a suite and a name. Suites may have `/`-separated parts (or be
+  /// empty, for references at the top); every part and the name are letters, digits, `.`,
+  /// `_` and `-`.
   public func referenceURL(suite: String, name: String) throws -> URL {
     try Self.validate(suite: suite, name: name)
-    return root.appendingPathComponent(suite).appendingPathComponent(name + ".png")
+    return (suite.isEmpty ? root : root.appendingPathComponent(suite)).appendingPathComponent(name + ".png")
   }
 
   static func validate(suite: String, name: String) throws {
@@ -71,7 +73,7 @@ public final class ReferenceStore: @unchecked Sendable {
     guard safe(Substring(name)) else {
       throw SnapshotError("snapshot name '\(name)' must be letters, digits, '.', '_' or '-'")
     }
-    guard !suite.isEmpty, suite.split(separator: "/", omittingEmptySubsequences: false).allSatisfy(safe) else {
+    guard suite.isEmpty || suite.split(separator: "/", omittingEmptySubsequences: false).allSatisfy(safe) else {
       throw SnapshotError("snapshot suite '\(suite)' must be letters, digits, '.', '_', '-', and '/' between parts")
     }
   }
@@ -108,7 +110,7 @@ public final class ReferenceStore: @unchecked Sendable {
     } catch {
       return .error(message: "\(error)")
     }
-    let key = "\(suite)/\(name)"
+    let key = suite.isEmpty ? name : "\(suite)/\(name)"
     let duplicate = lock.withLock { !claimed.insert(key).inserted }
     if duplicate { return .error(message: "snapshot \(key) is checked twice in one run; give each check its own name") }
     if let problem = options.problem { return .error(message: "\(key): \(problem)") }
@@ -166,7 +168,7 @@ public final class ReferenceStore: @unchecked Sendable {
   }
 
   public func artifactDirectory(suite: String, name: String) -> URL {
-    artifactsRoot.appendingPathComponent(suite).appendingPathComponent(name)
+    (suite.isEmpty ? artifactsRoot : artifactsRoot.appendingPathComponent(suite)).appendingPathComponent(name)
   }
 
   private func writeReference(_ actual: Bitmap, at reference: URL, reason: String) -> SnapshotOutcome {
@@ -192,13 +194,7 @@ public final class ReferenceStore: @unchecked Sendable {
   }
 
   private func writeAtomically(_ bytes: [UInt8], to url: URL) throws {
-    let temporary = url.deletingLastPathComponent().appendingPathComponent(".\(url.lastPathComponent).\(UUID().uuidString).tmp")
-    try Data(bytes).write(to: temporary)
-    if FileManager.default.fileExists(atPath: url.path) {
-      _ = try FileManager.default.replaceItemAt(url, withItemAt: temporary)
-    } else {
-      try FileManager.default.moveItem(at: temporary, to: url)
-    }
+    try OutputWriter.write(bytes, to: url)
   }
 }
 

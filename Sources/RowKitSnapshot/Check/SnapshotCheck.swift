@@ -1,0 +1,210 @@
+import Foundation
+import RowKit
+import RowKitGraphics
+
+/// Renders every table document in a folder and checks each against its reference: what
+/// `rowkit check` runs.
+public struct SnapshotCheck {
+  /// One document and the reference it is checked against.
+  public struct Case: Hashable, Sendable {
+    /// The document's path relative to the folder, without its extension (`settings/wifi`).
+    public var name: String
+    public var document: URL
+
+    /// The reference's suite and name: the folders and the file name of ``name``.
+    public var suite: String {
+      let parts = name.split(separator: "/")
+            return parts.dropLast().joined(separator: "/")
+    }
+
+    public var baseName: String { String(name.split(separator: "/").last ?? "") }
+  }
+
+  public enum Status: String, Codable, Sendable {
+    case passed, failed, new, missing, error
+  }
+
+  public struct CaseResult: Codable, Sendable {
+    public var name: String
+    public var document: String
+    public var status: Status
+    public var message: String?
+    public var result: ComparisonResult?
+    /// Images for a review page, relative to the report folder.
+    public var reference: String?
+    public var actual: String?
+    public var diff: String?
+    public var composite: String?
+  }
+
+  public struct Report: Codable, Sendable {
+    public struct Summary: Codable, Sendable {
+      public var total = 0
+      public var passed = 0
+      public var failed = 0
+      public var new = 0
+      public var missing = 0
+      public var errors = 0
+    }
+
+    public var summary = Summary()
+    public var shard: String?
+    public var snapshots: String
+    public var recordMode: RecordMode
+    public var options: ComparisonOptions
+    public var environment: EnvironmentFingerprint
+    /// Set when the references were recorded elsewhere: then nothing was compared.
+    public var environmentMismatch: String?
+    public var cases: [CaseResult] = []
+
+    public var exitStatus: Int32 {
+      if summary.errors > 0 { return 2 }
+      if environmentMismatch != nil || summary.passed < summary.total { return 1 }
+      return 0
+    }
+  }
+
+  public let folder: URL
+  public let store: ReferenceStore
+  public let options: ComparisonOptions
+  public let record: RecordMode?
+  /// Where the report goes; nil writes none.
+  public let reportDirectory: URL?
+
+  public init(
+    folder: URL, store: ReferenceStore, options: ComparisonOptions = .exact, record: RecordMode? = nil,
+    reportDirectory: URL? = nil
+  ) {
+    self.folder = folder.standardizedFileURL
+    self.store = store
+    self.options = options
+    self.record = record
+    self.reportDirectory = reportDirectory
+  }
+
+  /// The table documents in `folder` and below, sorted by name. YAML and JSON files whose
+  /// top level has no `sections` or `items` (stylesheets, cell designs) are not cases.
+  public static func discover(in folder: URL) throws -> [Case] {
+    let root = folder.standardizedFileURL
+    var isDirectory: ObjCBool = false
+    guard FileManager.default.fileExists(atPath: root.path, isDirectory: &isDirectory), isDirectory.boolValue else {
+      throw SnapshotError("\(root.path): no such folder")
+    }
+    guard let enumerator = FileManager.default.enumerator(at: root, includingPropertiesForKeys: nil) else {
+      throw SnapshotError("\(root.path): cannot list the folder")
+    }
+    var cases: [Case] = []
+    for case let url as URL in enumerator {
+      let ext = url.pathExtension.lowercased()
+      guard ["yaml", "yml", "json"].contains(ext), isTableDocument(url) else { continue }
+      let relative = url.standardizedFileURL.path.dropFirst(root.path.count + 1)
+      cases.append(Case(name: String(relative.dropLast(ext.count + 1)), document: url))
+    }
+    return cases.sorted { $0.name < $1.name }
+  }
+
+  static func isTableDocument(_ url: URL) -> Bool {
+    TableDocument.looksLikeTableDocument(url)
+  }
+
+  /// The cases of shard `index` (1-based) of `count`: every `count`-th case, so shards stay
+  /// balanced as cases are added.
+  public static func shard(_ cases: [Case], index: Int, count: Int) -> [Case] {
+    cases.enumerated().filter { $0.offset % count == index - 1 }.map(\.element)
+  }
+
+  /// Runs every case and writes the report.
+  public func run(_ cases: [Case], shard: String? = nil, fontFamilies: [String]) throws -> Report {
+    var report = Report(
+      shard: shard, snapshots: store.root.path, recordMode: RecordMode.effective(record), options: options,
+      environment: .current(store.environment))
+    report.summary.total = cases.count
+    if report.recordMode != .all, let mismatch = try store.environmentMismatch() {
+      report.environmentMismatch = mismatch
+      try write(report)
+      return report
+    }
+    for testCase in cases {
+      let result = check(testCase, fontFamilies: fontFamilies)
+      switch result.status {
+      case .passed: report.summary.passed += 1
+      case .failed: report.summary.failed += 1
+      case .new: report.summary.new += 1
+      case .missing: report.summary.missing += 1
+      case .error: report.summary.errors += 1
+      }
+      report.cases.append(result)
+    }
+    try write(report)
+    return report
+  }
+
+  private func check(_ testCase: Case, fontFamilies: [String]) -> CaseResult {
+    var result = CaseResult(name: testCase.name, document: testCase.document.path, status: .error)
+    let image: Bitmap
+    do {
+      let document = try TableDocument.load(testCase.document, fontFamilies: fontFamilies)
+      image = try SnapshotRendering.document(document)
+    } catch {
+      result.message = "\(error)"
+      return result
+    }
+    let outcome = store.check(image, suite: testCase.suite, name: testCase.baseName, options: options, record: record)
+    result.message = outcome.message
+    let caseDirectory = store.artifactDirectory(suite: testCase.suite, name: testCase.baseName)
+    switch outcome {
+    case .matched(let comparison):
+      result.status = .passed
+      result.result = comparison
+      result.reference = copyForReport(try? store.referenceURL(suite: testCase.suite, name: testCase.baseName), testCase, "reference.png")
+    case .recorded(let path, _):
+      result.status = .new
+      result.actual = copyForReport(URL(fileURLWithPath: path), testCase, "actual.png")
+    case .failed(_, let comparison, let artifacts):
+      result.status = comparison == nil && artifacts?.reference == nil ? .missing : .failed
+      result.result = comparison
+      result.reference = artifacts?.reference.map { relative($0) }
+      result.actual = artifacts.map { relative($0.actual) }
+      result.diff = artifacts?.diff.map { relative($0) }
+      result.composite = artifacts.map { relative($0.composite) }
+      if artifacts == nil { result.actual = relative(caseDirectory.appendingPathComponent("actual.png").path) }
+    case .environmentMismatch:
+      result.status = .failed
+    case .error:
+      result.status = .error
+    }
+    return result
+  }
+
+  /// Puts a copy of `source` in the report's case folder and returns its relative path.
+  private func copyForReport(_ source: URL?, _ testCase: Case, _ name: String) -> String? {
+    guard let reportDirectory, let source else { return nil }
+    let target = store.artifactDirectory(suite: testCase.suite, name: testCase.baseName).appendingPathComponent(name)
+    do {
+      try FileManager.default.createDirectory(at: target.deletingLastPathComponent(), withIntermediateDirectories: true)
+      if FileManager.default.fileExists(atPath: target.path) { try FileManager.default.removeItem(at: target) }
+      try FileManager.default.copyItem(at: source, to: target)
+    } catch {
+      return nil
+    }
+    return relative(target.path, to: reportDirectory)
+  }
+
+  private func relative(_ path: String) -> String {
+    guard let reportDirectory else { return path }
+    return relative(path, to: reportDirectory)
+  }
+
+  private func relative(_ path: String, to directory: URL) -> String {
+    let prefix = directory.standardizedFileURL.path + "/"
+    return path.hasPrefix(prefix) ? String(path.dropFirst(prefix.count)) : path
+  }
+
+  private func write(_ report: Report) throws {
+    guard let reportDirectory else { return }
+    try FileManager.default.createDirectory(at: reportDirectory, withIntermediateDirectories: true)
+    let encoder = JSONEncoder()
+    encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
+    try encoder.encode(report).write(to: reportDirectory.appendingPathComponent("report.json"))
+  }
+}

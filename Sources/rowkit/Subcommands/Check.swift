@@ -1,0 +1,85 @@
+import ArgumentParser
+import Foundation
+import RowKit
+import RowKitGraphics
+import RowKitSnapshot
+
+extension RowKitCommand {
+  struct Check: ParsableCommand {
+    static let configuration = CommandConfiguration(
+      abstract: "Render every table document in a folder and compare each with its reference.",
+      discussion: """
+        DIR/a/b.yaml is compared with SNAPDIR/a/b.png. Exits 0 when every case matches, 1 when \
+        any differs or has no reference, 2 when a document is bad input. With CI set in the \
+        environment nothing is ever written to SNAPDIR and a missing reference fails. When the \
+        references were recorded with other library or font versions (SNAPDIR/environment.json), \
+        one message says so and nothing is compared.
+
+        Example:
+          rowkit check Assets/Samples --snapshots Snapshots/Check --report report
+          rowkit check tables --snapshots refs --shard 2/4 --threshold 0.1 --ignore-antialiasing
+        """)
+
+    @Argument(help: "The folder of table documents (YAML or JSON, searched recursively).")
+    var directory: String
+
+    @Option(help: "The folder of reference PNGs.")
+    var snapshots: String
+
+    @Option(help: "missing | all | failed | never (default: ROWKIT_RECORD, else missing; never under CI).")
+    var record: RecordMode?
+
+    @Option(help: "Write report.json and the images of every case here, for review.")
+    var report: String?
+
+    @Option(help: "Check only shard i of n (1-based), e.g. 2/4, to split a suite across machines.")
+    var shard: String?
+
+    @Option(help: "Where failure artifacts go when there is no --report.")
+    var artifacts: String?
+
+    @OptionGroup var tolerance: ToleranceOptions
+
+    func validate() throws {
+      _ = try parsedShard()
+    }
+
+    func parsedShard() throws -> (index: Int, count: Int)? {
+      guard let shard else { return nil }
+      let parts = shard.split(separator: "/").map { Int($0) }
+      guard parts.count == 2, let index = parts[0], let count = parts[1], count >= 1, (1...count).contains(index) else {
+        throw ValidationError("--shard \(shard): expected i/n with 1 ≤ i ≤ n")
+      }
+      return (index, count)
+    }
+
+    func run() throws {
+      let options = try tolerance.comparisonOptions()
+      let shaper = try TextEnvironment.standard.makeShaper()
+      var cases = try SnapshotCheck.discover(in: URL(fileURLWithPath: directory))
+      if let (index, count) = try parsedShard() { cases = SnapshotCheck.shard(cases, index: index, count: count) }
+      let reportURL = report.map { URL(fileURLWithPath: $0) }
+      if let reportURL {
+        // A report describes one run: images left from an earlier run would mislead.
+        try? FileManager.default.removeItem(at: reportURL.appendingPathComponent("cases"))
+      }
+      let artifactsURL = reportURL?.appendingPathComponent("cases") ?? artifacts.map { URL(fileURLWithPath: $0) }
+      let store = ReferenceStore(root: URL(fileURLWithPath: snapshots), artifactsRoot: artifactsURL)
+      let check = SnapshotCheck(
+        folder: URL(fileURLWithPath: directory), store: store, options: options, record: record, reportDirectory: reportURL)
+      let result = try check.run(cases, shard: shard, fontFamilies: shaper.families)
+      if let mismatch = result.environmentMismatch {
+        FileHandle.standardError.write(Data("rowkit: \(mismatch)\n".utf8))
+        throw ExitCode(result.exitStatus)
+      }
+      for item in result.cases {
+        let label = item.status.rawValue.uppercased()
+        print(item.message.map { "\(label) \($0)" } ?? "\(label) \(item.name)")
+      }
+      let s = result.summary
+      print("\(s.total) cases: \(s.passed) passed, \(s.failed) failed, \(s.new) new, \(s.missing) missing, \(s.errors) errors"
+        + (shard.map { " (shard \($0))" } ?? "") + (reportURL.map { "; report in \($0.path)" } ?? ""))
+      if result.exitStatus != 0 { throw ExitCode(result.exitStatus) }
+    }
+  }
+}
