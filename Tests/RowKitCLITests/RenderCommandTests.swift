@@ -123,3 +123,18 @@ import Testing
     #expect(result.stdout.contains("\"width\" : 320"))
   }
 }
+
+@Suite struct OutputFileTests {
+  @Test func renderingReplacesExistingOutputs() throws {
+    let out = try TestSupport.temporaryDirectory()
+    let png = out.appendingPathComponent("table.png")
+    try Data("old".utf8).write(to: png)
+    let sample = TestSupport.assets.appendingPathComponent("Samples/features.yaml").path
+    for _ in 0..<2 {
+      let result = try CommandRunner.run(["render", sample, "-o", png.path, "--rows-dir", out.appendingPathComponent("rows").path])
+      #expect(result.status == 0, "\(result.stderr)")
+    }
+    #expect(try PNG.decode(contentsOf: png).width == 750)
+    #expect(try FileManager.default.contentsOfDirectory(atPath: out.path).filter { $0.hasSuffix(".tmp") }.isEmpty)
+  }
+}

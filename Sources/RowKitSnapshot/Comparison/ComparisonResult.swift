@@ -67,7 +67,10 @@ public struct ComparisonResult: Hashable, Sendable, Codable {
       }
       if let changedBox { parts.append("changes within \(changedBox)") }
       if antialiasedPixels > 0 {
-        parts.append("\(antialiasedPixels) antialiasing pixels\(options.ignoresAntialiasing ? " ignored" : "")")
+        parts.append(
+          options.ignoresAntialiasing
+            ? "\(antialiasedPixels) antialiasing pixels ignored"
+            : "\(antialiasedPixels) of them look like antialiasing")
       }
       if ignoredPixels > 0 { parts.append("\(ignoredPixels) pixels in ignored regions") }
       if belowThresholdPixels > 0 { parts.append("\(belowThresholdPixels) pixels within the color threshold") }
