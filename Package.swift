@@ -42,7 +42,7 @@ let package = Package(
     .target(name: "RowKitTestSupport", dependencies: ["RowKit", "RowKitSnapshot"], path: "Tests/RowKitTestSupport"),
     .testTarget(name: "RowKitGraphicsTests", dependencies: ["RowKitGraphics", "RowKitTestSupport"]),
     .testTarget(name: "RowKitTests", dependencies: ["RowKit", "RowKitSnapshot", "RowKitTestSupport"]),
-    .testTarget(name: "RowKitSnapshotTests", dependencies: ["RowKitSnapshot", "RowKitTestSupport"]),
+    .testTarget(name: "RowKitSnapshotTests", dependencies: ["RowKit", "RowKitSnapshot", "RowKitTestSupport"]),
     .testTarget(name: "RowKitCLITests", dependencies: ["rowkit", "RowKitTestSupport"]),
   ],
   swiftLanguageModes: [.v6]
