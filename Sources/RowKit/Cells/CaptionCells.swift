@@ -1,21 +1,18 @@
 import RowKitGraphics
 
-/// "Key: value" (Three20's `TTTableCaptionItemCell`): the caption in a 75-point column,
-/// right-aligned in the link color; the text 12 points to its right, wrapping. The two share
-/// a first baseline.
+/// "Key: value" (Three20's `TTTableCaptionItemCell`): the caption in a column
+/// `tableCaptionWidth` (75) wide, right-aligned in the link color; the text
+/// `tableCaptionSpacing` (12) to its right, wrapping. The two share a first baseline.
 public struct CaptionCell: TableCell {
   public let name = "CaptionCell"
-  /// Three20's `kKeyWidth` and `kKeySpacing`.
-  public static let captionWidth = 75.0
-  public static let spacing = 12.0
 
   public init() {}
 
   public func layout(_ item: any CaptionedItem, in context: LayoutContext) throws -> RowLayout {
-    let padding = 10.0
-    let valueX = padding + Self.captionWidth + Self.spacing
+    let padding = context.metrics.padding
+    let valueX = padding + context.metrics.captionWidth + context.metrics.captionSpacing
     let caption = try context.shape(
-      item.caption, font: "tableTitleFont", width: Self.captionWidth, lines: 1, alignment: .right)
+      item.caption, font: "tableTitleFont", width: context.metrics.captionWidth, lines: 1, alignment: .right)
     let value = try context.shape(item.text, font: "tableSmallFont", width: context.contentWidth - valueX - padding)
     return try CaptionCell.row(
       name: name, context: context,
@@ -40,7 +37,7 @@ public struct CaptionCell: TableCell {
   static func baselineRow(
     name: String, context: LayoutContext, labels: [(String, TextLayout, Double, String)]
   ) throws -> RowLayout {
-    let padding = 10.0
+    let padding = context.metrics.padding
     let baseline = labels.map { $0.1.baseline }.max() ?? 0
     let contentHeight = labels.map { baseline - $0.1.baseline + $0.1.size.height }.max() ?? 0
     let height = context.rowHeight(fitting: contentHeight + 2 * padding)
@@ -65,12 +62,12 @@ public struct RightCaptionCell: TableCell {
   public init() {}
 
   public func layout(_ item: any CaptionedItem, in context: LayoutContext) throws -> RowLayout {
-    let padding = 10.0
-    let captionX = context.contentWidth - padding - CaptionCell.captionWidth
+    let padding = context.metrics.padding
+    let captionX = context.contentWidth - padding - context.metrics.captionWidth
     let value = try context.shape(
-      item.text, font: "tableSmallFont", width: captionX - CaptionCell.spacing - padding)
+      item.text, font: "tableSmallFont", width: captionX - context.metrics.captionSpacing - padding)
     let caption = try context.shape(
-      item.caption, font: "tableTitleFont", width: CaptionCell.captionWidth, lines: 1, alignment: .right)
+      item.caption, font: "tableTitleFont", width: context.metrics.captionWidth, lines: 1, alignment: .right)
     return try CaptionCell.row(
       name: name, context: context,
       caption: caption.map { ($0, captionX) }, value: value.map { ($0, padding) })
@@ -84,7 +81,7 @@ public struct SubtextCell: TableCell {
   public init() {}
 
   public func layout(_ item: any CaptionedItem, in context: LayoutContext) throws -> RowLayout {
-    let padding = 10.0
+    let padding = context.metrics.padding
     let width = context.contentWidth - 2 * padding
     let text = try context.shape(item.text, font: "tableFont", width: width, lines: 1)
     let caption = try context.shape(item.caption, font: "font", width: width)
@@ -119,8 +116,8 @@ public struct SettingsCell: TableCell {
   public init() {}
 
   public func layout(_ item: any CaptionedItem, in context: LayoutContext) throws -> RowLayout {
-    let padding = 10.0
-    let gap = 10.0
+    let padding = context.metrics.padding
+    let gap = context.metrics.padding
     let available = context.contentWidth - 2 * padding
     let value = try context.shape(
       item.text, font: "tableValueFont", width: available * 0.6, lines: 1, alignment: .right)

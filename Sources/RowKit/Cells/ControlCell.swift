@@ -7,23 +7,22 @@ public struct ControlCell: TableCell {
   public static let switchSize = Size(width: 51, height: 31)
   public static let fieldHeight = 31.0
   public static let sliderKnob = 23.0
-  /// Three20's `kControlPadding`.
-  public static let spacing = 8.0
 
   public init() {}
 
   public func accessory(for item: ControlItem) -> Accessory? { nil }
 
   public func layout(_ item: ControlItem, in context: LayoutContext) throws -> RowLayout {
-    let padding = 10.0
+    let padding = context.metrics.padding
+    let spacing = context.metrics.controlSpacing
     let available = context.contentWidth - 2 * padding
     let captionWidth: Double
     switch item.control {
-    case .toggle: captionWidth = available - Self.switchSize.width - Self.spacing
+    case .toggle: captionWidth = available - Self.switchSize.width - spacing
     case .textField, .slider: captionWidth = available * 0.4
     }
     let caption = try context.shape(item.caption, font: "tableFont", width: captionWidth, lines: 1)
-    let controlX = padding + (caption.map { $0.size.width + Self.spacing } ?? 0)
+    let controlX = padding + (caption.map { $0.size.width + spacing } ?? 0)
     let controlWidth = context.contentWidth - padding - controlX
     let highlighted = "highlightedTextColor"
 
@@ -31,7 +30,7 @@ public struct ControlCell: TableCell {
     var placeholderColor = Color.clear
     if case .textField(let placeholderText, let text) = item.control {
       let shown = text ?? placeholderText
-      placeholder = try context.shape(shown, font: "tableControlFont", width: controlWidth - 2 * Self.spacing, lines: 1)
+      placeholder = try context.shape(shown, font: "tableControlFont", width: controlWidth - 2 * spacing, lines: 1)
       placeholderColor = try context.color(text == nil ? "placeholderTextColor" : "textColor", highlighted: highlighted)
     }
     let controlHeight: Double
@@ -68,7 +67,7 @@ public struct ControlCell: TableCell {
           RowLabel(
             name: "field", text: placeholder, color: placeholderColor,
             boxOrigin: Point(
-              x: controlX + Self.spacing, y: controlY + context.grid.round((controlHeight - placeholder.size.height) / 2))))
+              x: controlX + spacing, y: controlY + context.grid.round((controlHeight - placeholder.size.height) / 2))))
       }
     case .slider(let value):
       row.decorations.append(

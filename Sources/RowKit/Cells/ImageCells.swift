@@ -1,13 +1,10 @@
 import RowKitGraphics
 
 /// An image at the left, 10 points in and vertically centered, with the text 12 points to
-/// its right (Three20's `TTTableImageItemCell`). The slot is 50 × 50 points whatever the
-/// image's size, and the row is at least the slot plus its paddings.
+/// its right (Three20's `TTTableImageItemCell`). The slot is `tableImageSize` (50) square
+/// whatever the image's size, and the row is at least the slot plus its paddings.
 public struct ImageCell: TableCell {
   public let name = "ImageCell"
-  /// Three20's `kDefaultImageSize` and `kKeySpacing`.
-  public static let imageSize = 50.0
-  public static let spacing = 12.0
 
   public init() {}
 
@@ -21,25 +18,26 @@ public struct ImageCell: TableCell {
     name: String, text: String, imageURL: String?, defaultImage: String?, imageStyle: String?,
     imageOnRight: Bool, in context: LayoutContext
   ) throws -> RowLayout {
-    let padding = 10.0
+    let padding = context.metrics.padding
+    let imageSize = context.metrics.imageSize
     let hasImage = imageURL != nil || defaultImage != nil
-    let imageWidth = hasImage ? Self.imageSize + Self.spacing : 0
+    let imageWidth = hasImage ? imageSize + context.metrics.imageSpacing : 0
     let textWidth = context.contentWidth - 2 * padding - imageWidth
     let label = try context.shape(
       text, font: imageOnRight ? "tableSmallFont" : "tableFont", width: textWidth,
       alignment: imageOnRight ? .center : .left)
     let textHeight = label?.size.height ?? 0
-    let height = context.rowHeight(fitting: max(textHeight, hasImage ? Self.imageSize : 0) + 2 * padding)
+    let height = context.rowHeight(fitting: max(textHeight, hasImage ? imageSize : 0) + 2 * padding)
     var row = RowLayout(cellName: name, size: Size(width: context.cellWidth, height: height))
     let textX = imageOnRight || !hasImage ? padding : padding + imageWidth
     if hasImage {
       let shape = try imageStyle.map { try context.stylesheet.style($0).clipShape } ?? .rectangle
-      let imageX = imageOnRight ? context.contentWidth - padding - Self.imageSize : padding
+      let imageX = imageOnRight ? context.contentWidth - padding - imageSize : padding
       row.images.append(
         ImageSlot(
           frame: Rect(
-            x: imageX, y: context.grid.round((height - Self.imageSize) / 2), width: Self.imageSize,
-            height: Self.imageSize),
+            x: imageX, y: context.grid.round((height - imageSize) / 2), width: imageSize,
+            height: imageSize),
           url: imageURL, defaultURL: defaultImage, shape: shape))
     }
     if let label {
@@ -65,14 +63,5 @@ public struct RightImageCell: TableCell {
     try ImageCell.layout(
       name: name, text: item.text, imageURL: item.imageURL, defaultImage: item.defaultImage,
       imageStyle: item.imageStyle, imageOnRight: true, in: context)
-  }
-}
-
-extension Style {
-  /// The shape an image drawn with this style is clipped to: the style's last shape.
-  public var clipShape: StyleShape {
-    var shape = StyleShape.rectangle
-    for case .shape(let s) in elements { shape = s }
-    return shape
   }
 }

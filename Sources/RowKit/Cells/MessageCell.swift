@@ -8,17 +8,15 @@ import RowKitGraphics
 /// text keeps a 10-point right padding.
 public struct MessageCell: TableCell {
   public let name = "MessageCell"
-  /// Three20's `kDefaultMessageImageWidth` / `Height`.
-  public static let imageSize = 34.0
-  public static let margin = 6.0
 
   public init() {}
 
   public func layout(_ item: MessageItem, in context: LayoutContext) throws -> RowLayout {
-    let margin = Self.margin
-    let padding = 10.0
+    let margin = context.metrics.messageMargin
+    let padding = context.metrics.padding
+    let imageSize = context.metrics.messageImageSize
     let hasImage = item.imageURL != nil || item.defaultImage != nil
-    let left = hasImage ? margin + Self.imageSize + margin : padding
+    let left = hasImage ? margin + imageSize + margin : padding
     let width = context.contentWidth - left - padding
     let timestamp = try context.shape(
       item.timestamp.map { Self.format($0, now: context.now) }, font: "tableTimestampFont", width: width / 2,
@@ -62,12 +60,12 @@ public struct MessageCell: TableCell {
           boxOrigin: Point(x: left, y: y)))
       y += body.size.height
     }
-    let contentBottom = max(y, hasImage ? margin + Self.imageSize : 0)
+    let contentBottom = max(y, hasImage ? margin + imageSize : 0)
     row.size = Size(width: context.cellWidth, height: context.rowHeight(fitting: contentBottom + margin))
     if hasImage {
       row.images.append(
         ImageSlot(
-          frame: Rect(x: margin, y: margin, width: Self.imageSize, height: Self.imageSize),
+          frame: Rect(x: margin, y: margin, width: imageSize, height: imageSize),
           url: item.imageURL, defaultURL: item.defaultImage))
     }
     return row

@@ -5,14 +5,12 @@ import RowKitGraphics
 /// which Three20 did only for this cell.
 public struct StyledTextCell: TableCell {
   public let name = "StyledTextCell"
-  /// Three20's default `TTTableStyledTextItem` padding.
-  public static let padding = 6.0
 
   public init() {}
 
   public func layout(_ item: StyledTextItem, in context: LayoutContext) throws -> RowLayout {
     let markup = try StyledTextMarkup(parsing: item.text)
-    let padding = Self.padding
+    let padding = context.metrics.styledTextPadding
     let base = try context.font("font")
     let linkColor = try context.color("linkTextColor")
     var runs: [TextRun] = []

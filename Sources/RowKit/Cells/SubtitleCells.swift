@@ -15,7 +15,7 @@ public struct SubtitleCell: TableCell {
   public static func imageSide(in context: LayoutContext) throws -> Double {
     let title = context.shaper.metrics(for: try context.font("tableFont")).lineHeight
     let subtitle = context.shaper.metrics(for: try context.font("font")).lineHeight
-    return context.grid.ceil(max(title + subtitle + 20, LayoutContext.defaultRowHeight))
+    return context.grid.ceil(max(title + subtitle + 2 * context.metrics.padding, context.metrics.rowHeight))
   }
 
   public func layout(_ item: SubtitleItem, in context: LayoutContext) throws -> RowLayout {
@@ -23,15 +23,15 @@ public struct SubtitleCell: TableCell {
     let side = hasImage ? try Self.imageSide(in: context) : 0
     return try Self.layout(
       name: name, text: item.text, subtitle: item.subtitle, image: hasImage ? (item.imageURL, item.defaultImage) : nil,
-      imageSide: side, textX: hasImage ? side + 6 : 10, textFont: "tableFont", textColor: "textColor",
-      minimumHeight: max(side, LayoutContext.defaultRowHeight), in: context)
+      imageSide: side, textX: hasImage ? side + context.metrics.subtitleImageSpacing : context.metrics.padding,
+      textFont: "tableFont", textColor: "textColor", minimumHeight: max(side, context.metrics.rowHeight), in: context)
   }
 
   static func layout(
     name: String, text: String, subtitle: String?, image: (String?, String?)?, imageSide: Double,
     textX: Double, textFont: String, textColor: String, minimumHeight: Double, in context: LayoutContext
   ) throws -> RowLayout {
-    let padding = 10.0
+    let padding = context.metrics.padding
     let width = context.contentWidth - textX - padding
     let title = try context.shape(text, font: textFont, width: width, lines: 1)
     let detail = try context.shape(subtitle, font: "font", width: width, lines: 2)
@@ -67,9 +67,6 @@ public struct SubtitleCell: TableCell {
 /// x = 40, a spinner to its left while loading, at least 66 points tall, never an accessory.
 public struct MoreButtonCell: TableCell {
   public let name = "MoreButtonCell"
-  /// Three20's `kMoreButtonMargin`.
-  public static let textX = 40.0
-  public static let spinnerSize = 20.0
 
   public init() {}
 
@@ -77,15 +74,15 @@ public struct MoreButtonCell: TableCell {
 
   public func layout(_ item: MoreButtonItem, in context: LayoutContext) throws -> RowLayout {
     var row = try SubtitleCell.layout(
-      name: name, text: item.text, subtitle: item.subtitle, image: nil, imageSide: 0, textX: Self.textX,
-      textFont: "tableSmallFont", textColor: "moreLinkTextColor",
-      minimumHeight: LayoutContext.defaultRowHeight * 1.5, in: context)
+      name: name, text: item.text, subtitle: item.subtitle, image: nil, imageSide: 0,
+      textX: context.metrics.moreButtonMargin, textFont: "tableSmallFont", textColor: "moreLinkTextColor",
+      minimumHeight: context.metrics.moreButtonMinimumHeight, in: context)
     if item.isLoading {
-      let side = Self.spinnerSize
+      let side = context.metrics.spinnerSize
       row.decorations.append(
         .spinner(
           frame: Rect(
-            x: Self.textX - 6 - side, y: context.grid.round((row.height - side) / 2), width: side, height: side),
+            x: context.metrics.moreButtonMargin - context.metrics.subtitleImageSpacing - side, y: context.grid.round((row.height - side) / 2), width: side, height: side),
           color: try context.color("activityIndicatorColor", highlighted: "highlightedTextColor")))
     }
     return row
@@ -101,9 +98,9 @@ public struct ActivityCell: TableCell {
   public func accessory(for item: ActivityItem) -> Accessory? { nil }
 
   public func layout(_ item: ActivityItem, in context: LayoutContext) throws -> RowLayout {
-    let padding = 10.0
-    let spacing = 6.0
-    let side = MoreButtonCell.spinnerSize
+    let padding = context.metrics.padding
+    let spacing = context.metrics.subtitleImageSpacing
+    let side = context.metrics.spinnerSize
     let text = try context.shape(
       item.text, font: "activityLabelFont", width: context.contentWidth - 2 * padding - side - spacing, lines: 1)
     let textSize = text?.size ?? .zero

@@ -45,7 +45,7 @@ public struct TextCell: TableCell {
   }
 
   public func layout(_ item: any TextContentItem, in context: LayoutContext) throws -> RowLayout {
-    let padding = 10.0
+    let padding = context.metrics.padding
     let text = try context.shape(
       item.text, font: style.font, width: context.contentWidth - 2 * padding, alignment: style.alignment)
     return RowLayout.paddedLabel(
@@ -84,7 +84,7 @@ public struct FallbackCell: TableCell {
   public func accessory(for item: any TableItem) -> Accessory? { nil }
 
   public func layout(_ item: any TableItem, in context: LayoutContext) throws -> RowLayout {
-    let padding = 10.0
+    let padding = context.metrics.padding
     let text = try context.shape(
       "No cell for \(item.typeName)", font: "font", width: context.contentWidth - 2 * padding, lines: 2)
     var row = RowLayout.paddedLabel(

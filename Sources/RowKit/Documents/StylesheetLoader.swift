@@ -35,7 +35,7 @@ struct StylesheetLoader {
     var sheet = base
     if let vars = map["vars"] {
       for (name, entry) in try vars.mapping().entries {
-        sheet.variables[name] = try variable(entry, in: sheet)
+        sheet.variables[name] = try variable(name, entry, in: sheet)
       }
     }
     if let styles = map["styles"] {
@@ -46,7 +46,28 @@ struct StylesheetLoader {
     return sheet
   }
 
-  private func variable(_ entry: YAMLValue, in sheet: Stylesheet) throws -> Stylesheet.Value {
+  /// A variable's value. A variable the default stylesheet defines keeps its kind: a color
+  /// stays a color. A value naming another variable takes that variable's value.
+  private func variable(_ name: String, _ entry: YAMLValue, in sheet: Stylesheet) throws -> Stylesheet.Value {
+    let value = try parseValue(entry, in: sheet)
+    if let allowed = Stylesheet.keywords[name] {
+      guard case .keyword(let word) = value, allowed.contains(word) else {
+        throw entry.error("variable '\(name)' is one of \(allowed.joined(separator: ", ")), not '\(entry.describe())'")
+      }
+      return value
+    }
+    if case .keyword(let word) = value {
+      throw entry.error(
+        "'\(word)' is neither a color (#RRGGBB), a number, a font (\"Inter Bold 17\") nor a defined variable"
+          + (Stylesheet.looksLikeName(word) ? " (undefined variable '\(word)')" : ""))
+    }
+    if let existing = Stylesheet.default.variables[name], existing.kind != value.kind {
+      throw entry.error("variable '\(name)' is a \(existing.kind), so '\(value)' (a \(value.kind)) cannot replace it")
+    }
+    return value
+  }
+
+  private func parseValue(_ entry: YAMLValue, in sheet: Stylesheet) throws -> Stylesheet.Value {
     if case .scalar(let scalar) = entry.node, scalar.style == .plain, let number = Double.construct(from: scalar),
       number.isFinite
     {
@@ -60,12 +81,11 @@ struct StylesheetLoader {
       return .color(color)
     }
     if let existing = sheet.variables[text] { return existing }
-    guard let font = Font.parse(text) else {
-      throw entry.error(
-        "'\(text)' is neither a color (#RRGGBB), a number, a font (\"Inter Bold 17\") nor a defined variable")
+    if let font = Font.parse(text) {
+      try checkFamily(font, entry)
+      return .font(font)
     }
-    try checkFamily(font, entry)
-    return .font(font)
+    return .keyword(text)
   }
 
   func checkFamily(_ font: Font, _ entry: YAMLValue) throws {
@@ -80,67 +100,17 @@ struct StylesheetLoader {
   private func style(_ entry: YAMLValue, in sheet: Stylesheet) throws -> Style {
     var elements: [StyleElement] = []
     for element in try entry.sequence() {
+      if case .scalar = element.node, (try? element.string()) == "content" {
+        elements.append(.content)
+        continue
+      }
       let map = try element.mapping()
       guard map.entries.count == 1, let (name, parameters) = map.entries.first else {
         throw element.error("each style element is a map with one key, such as { fill: \"#FFFFFF\" }")
       }
-      elements.append(try styleElement(name, parameters, in: sheet))
+      elements.append(try StyleElementDecoder(sheet: sheet, loader: self).decode(name, parameters))
     }
     return Style(elements)
-  }
-
-  private func styleElement(_ name: String, _ value: YAMLValue, in sheet: Stylesheet) throws -> StyleElement {
-    switch name {
-    case "shape":
-      return .shape(try shape(value))
-    case "inset":
-      let insets = try value.insets()
-      return .inset(EdgeInsets(top: insets.top, left: insets.left, bottom: insets.bottom, right: insets.right))
-    case "fill":
-      return .fill(try color(value, in: sheet))
-    case "linearGradient":
-      let colors = try value.sequence()
-      guard colors.count == 2 else { throw value.error("a linear gradient takes two colors, [top, bottom]") }
-      return .linearGradient(try color(colors[0], in: sheet), try color(colors[1], in: sheet))
-    case "border":
-      let map = try value.mapping(allowed: ["color", "width"])
-      let width = try map["width"]?.double() ?? 1
-      guard width > 0, width <= 100 else { throw value.error("border width \(width) is out of range (0 to 100)") }
-      return .border(color: try color(map.required("color"), in: sheet), width: width)
-    default:
-      var message = "unknown style element '\(name)' (known: \(Style.elementNames.joined(separator: ", ")))"
-      if let suggestion = YAMLValue.closest(to: name, in: Set(Style.elementNames)) {
-        message += "; did you mean '\(suggestion)'?"
-      }
-      throw DocumentError(
-        file: value.file, line: value.line, column: value.column, keyPath: value.keyPath, message: message)
-    }
-  }
-
-  private func shape(_ value: YAMLValue) throws -> StyleShape {
-    if case .scalar = value.node {
-      let name = try value.string()
-      guard name == "rectangle" else { throw value.error("unknown shape '\(name)' (rectangle, or { roundedRect: R })") }
-      return .rectangle
-    }
-    let map = try value.mapping(allowed: ["rectangle", "roundedRect"])
-    if map["rectangle"] != nil { return .rectangle }
-    let radius = try map.required("roundedRect", "a corner radius, -1 for a pill, or four radii")
-    if case .sequence = radius.node {
-      let radii = try radius.sequence().map { try $0.double() }
-      guard radii.count == 4 else { throw radius.error("four radii: [topLeft, topRight, bottomRight, bottomLeft]") }
-      return .roundedRect(CornerRadii(topLeft: radii[0], topRight: radii[1], bottomRight: radii[2], bottomLeft: radii[3]))
-    }
-    return .roundedRect(CornerRadii(all: try radius.double()))
-  }
-
-  func color(_ value: YAMLValue, in sheet: Stylesheet) throws -> Color {
-    let text = try value.string()
-    do {
-      return try sheet.color(text)
-    } catch {
-      throw value.error(error.message)
-    }
   }
 
   func resolve(_ path: String, against directory: URL) -> URL {

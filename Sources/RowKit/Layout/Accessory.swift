@@ -14,16 +14,6 @@ public enum Accessory: String, Hashable, Sendable, CaseIterable {
     return options.accessoryURL != nil ? .detailDisclosureButton : .disclosureIndicator
   }
 
-  /// The width taken out of the cell's content before any text is measured, so text never
-  /// runs under the glyph.
-  public var width: Double {
-    switch self {
-    case .disclosureIndicator: return 20
-    case .detailDisclosureButton: return 33
-    case .checkmark: return 24
-    }
-  }
-
   /// The glyph's size in points.
   public var glyphSize: Size {
     switch self {

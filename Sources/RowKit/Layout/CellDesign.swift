@@ -6,8 +6,8 @@ import RowKitGraphics
 public struct CellDesign: Hashable, Sendable {
   /// Space between the cell's edges and its body.
   public var padding: EdgeInsets
-  /// The least row height; the default is Three20's 44 points.
-  public var minHeight: Double
+  /// The least row height; nil is the stylesheet's `tableRowHeight` (Three20's 44 points).
+  public var minHeight: Double?
   /// A fixed row height; the body is clipped if it is taller.
   public var height: Double?
   /// Stylesheet style names for the row's background in each state.
@@ -16,7 +16,7 @@ public struct CellDesign: Hashable, Sendable {
   public var body: DesignNode
 
   public init(
-    padding: EdgeInsets = EdgeInsets(all: 10), minHeight: Double = LayoutContext.defaultRowHeight,
+    padding: EdgeInsets = EdgeInsets(all: 10), minHeight: Double? = nil,
     height: Double? = nil, background: String? = nil, selectedBackground: String? = nil, body: DesignNode
   ) {
     self.padding = padding

@@ -21,11 +21,14 @@ public struct LayoutContext {
   public let shaper: TextShaper
   /// The moment relative timestamps count from; without it timestamps show dates.
   public let now: Date?
+  /// The stylesheet's sizes: paddings, image slots, accessory widths.
+  public let metrics: CellMetrics
 
   public init(
     cellWidth: Double, accessory: Accessory?, tableStyle: TableStyle, scale: Double, isSelected: Bool,
-    stylesheet: Stylesheet, shaper: TextShaper, now: Date? = nil
+    stylesheet: Stylesheet, shaper: TextShaper, now: Date? = nil, metrics: CellMetrics? = nil
   ) {
+    self.metrics = metrics ?? (try? CellMetrics(stylesheet)) ?? .default
     self.cellWidth = cellWidth
     self.accessory = accessory
     self.tableStyle = tableStyle
@@ -37,13 +40,11 @@ public struct LayoutContext {
   }
 
   /// The width a cell lays its content out in: the cell less the accessory.
-  public var contentWidth: Double { max(0, cellWidth - (accessory?.width ?? 0)) }
+  public var contentWidth: Double { max(0, cellWidth - (accessory.map(metrics.width(of:)) ?? 0)) }
 
   /// The device-pixel grid at this context's scale.
   public var grid: PixelGrid { PixelGrid(scale: scale) }
 
-  /// Three20's default row height, the least any built-in row is.
-  public static let defaultRowHeight = 44.0
 
   /// The font a stylesheet variable or literal names; its family must be loaded.
   public func font(_ reference: String) throws -> Font {
@@ -81,8 +82,9 @@ public struct LayoutContext {
   /// Three20's `kMaxLabelHeight`: text taller than this is cut off.
   public static let maximumLabelHeight = 2000.0
 
-  /// A row height that fits `contentHeight`, at least `minimum`, on the pixel grid.
-  public func rowHeight(fitting contentHeight: Double, minimum: Double = LayoutContext.defaultRowHeight) -> Double {
-    grid.ceil(max(contentHeight, minimum))
+  /// A row height that fits `contentHeight`, at least `minimum` (by default the stylesheet's
+  /// `tableRowHeight`, Three20's 44), on the pixel grid.
+  public func rowHeight(fitting contentHeight: Double, minimum: Double? = nil) -> Double {
+    grid.ceil(max(contentHeight, minimum ?? metrics.rowHeight))
   }
 }

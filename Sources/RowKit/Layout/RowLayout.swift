@@ -85,8 +85,11 @@ public struct RowLabel {
   public let text: TextLayout
   /// The color for the row's state (the highlighted color when the row is selected).
   public var color: Color
-  /// A second drawing of the text one point lower, as table headers use.
+  /// A second drawing of the text, moved by ``shadowOffset``, as table headers use.
   public var shadow: Color?
+  public var shadowOffset = Size(width: 0, height: 1)
+  /// Drawn by a style decoration at its `content` element, not with the other labels.
+  public var isStyleContent = false
 
   /// A label whose layout box (the width it was shaped in) starts at `boxOrigin`.
   public init(name: String, text: TextLayout, color: Color, boxOrigin: Point, shadow: Color? = nil) {
@@ -135,11 +138,14 @@ public enum Decoration: Hashable, Sendable {
   case textField(frame: Rect, borderColor: Color)
   /// A filled rectangle, e.g. the fallback cell's warning background.
   case fill(frame: Rect, color: Color)
+  /// A style drawn in a frame, with the label at `contentLabel` (an index into the row's
+  /// labels) drawn at the style's `content` element.
+  case style(frame: Rect, style: Style, contentLabel: Int?)
 
   public var frame: Rect {
     switch self {
     case .spinner(let frame, _), .toggle(let frame, _, _, _, _), .slider(let frame, _, _, _, _),
-      .textField(let frame, _), .fill(let frame, _):
+      .textField(let frame, _), .fill(let frame, _), .style(let frame, _, _):
       return frame
     }
   }
@@ -156,6 +162,8 @@ public enum Decoration: Hashable, Sendable {
       return .textField(frame: frame.offsetBy(dx: 0, dy: dy), borderColor: border)
     case .fill(let frame, let color):
       return .fill(frame: frame.offsetBy(dx: 0, dy: dy), color: color)
+    case .style(let frame, let style, let label):
+      return .style(frame: frame.offsetBy(dx: 0, dy: dy), style: style, contentLabel: label)
     }
   }
 }

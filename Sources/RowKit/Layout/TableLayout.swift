@@ -156,7 +156,8 @@ public struct TableLayoutEngine {
     let options = item.options
     let context = LayoutContext(
       cellWidth: cellWidth, accessory: accessory, tableStyle: configuration.style, scale: configuration.scale,
-      isSelected: options.isSelected, stylesheet: stylesheet, shaper: shaper, now: configuration.now)
+      isSelected: options.isSelected, stylesheet: stylesheet, shaper: shaper, now: configuration.now,
+      metrics: look.metrics)
     guard var layout = try cell.layout(item, in: context) else {
       throw StyleError("cell \(cell.name) cannot draw a \(item.typeName) item")
     }
@@ -197,31 +198,34 @@ public struct TableLayoutEngine {
     let width = configuration.width
     let grouped = configuration.style == .grouped
     guard let title, !title.isEmpty else {
-      return grouped ? SectionBand(kind: kind, title: nil, frame: Rect(x: 0, y: y, width: width, height: 10)) : nil
+      let gap = look.metrics.sectionGap
+      return grouped ? SectionBand(kind: kind, title: nil, frame: Rect(x: 0, y: y, width: width, height: gap)) : nil
     }
     let context = LayoutContext(
       cellWidth: width, accessory: nil, tableStyle: configuration.style, scale: configuration.scale,
-      isSelected: false, stylesheet: stylesheet, shaper: shaper)
+      isSelected: false, stylesheet: stylesheet, shaper: shaper, metrics: look.metrics)
+    let metrics = look.metrics
     switch (kind, grouped) {
     case (.header, false):
       let x = 12.0
       let text = try context.shape(title, font: "tableHeaderPlainFont", width: width - 2 * x, lines: 1)!
-      let height = grid.ceil(max(22, text.size.height + 2))
+      let height = grid.ceil(max(metrics.plainHeaderHeight, text.size.height + 2))
       let label = RowLabel(
         name: "header", text: text, color: look.headerText,
         boxOrigin: Point(x: x, y: y + grid.round((height - text.size.height) / 2)), shadow: look.headerShadow)
       return SectionBand(kind: kind, title: title, frame: Rect(x: 0, y: y, width: width, height: height), label: label)
     case (.header, true):
-      let x = look.groupedMargin + 10
+      let x = look.groupedMargin + metrics.padding
       let text = try context.shape(title, font: "tableHeaderGroupedFont", width: width - 2 * x)!
       let bottomGap = 8.0
-      let height = grid.ceil(max(first ? 46 : 36, text.size.height + bottomGap + 6))
+      let height = grid.ceil(
+        max(first ? metrics.groupedFirstHeaderHeight : metrics.groupedHeaderHeight, text.size.height + bottomGap + 6))
       let label = RowLabel(
         name: "header", text: text, color: look.groupedHeaderText,
         boxOrigin: Point(x: x, y: y + height - bottomGap - text.size.height), shadow: look.groupedHeaderShadow)
       return SectionBand(kind: kind, title: title, frame: Rect(x: 0, y: y, width: width, height: height), label: label)
     case (.footer, _):
-      let x = look.groupedMargin + 10
+      let x = look.groupedMargin + metrics.padding
       let text = try context.shape(title, font: "tableFooterFont", width: width - 2 * x, alignment: .center)!
       let top = 6.0
       let bottom = grouped ? 10.0 : 6.0

@@ -23,6 +23,14 @@ public struct TableLook: Hashable, Sendable {
   public var groupedMargin: Double
   public var cellBackground: Style
   public var selectedBackground: Style
+  /// The plain section header's background (Three20's `tableHeader` style).
+  public var headerStyle: Style
+  /// `none`, `singleLine`, or `singleLineEtched` (a white line under the separator).
+  public var separatorStyle: String
+  public var separatorEtch: Color
+  public var separatorInsetLeft: Double
+  public var separatorInsetRight: Double
+  public var metrics: CellMetrics
 
   init(style: TableStyle, stylesheet: Stylesheet) throws {
     let grouped = style == .grouped
@@ -42,9 +50,15 @@ public struct TableLook: Hashable, Sendable {
     detailButton = try stylesheet.color("detailButtonColor")
     checkmark = try stylesheet.color("checkmarkColor")
     highlightedText = try stylesheet.color("highlightedTextColor")
-    cornerRadius = try stylesheet.number("tableGroupedCornerRadius")
-    groupedMargin = grouped ? try stylesheet.number("tableGroupedMargin") : 0
+    metrics = try CellMetrics(stylesheet)
+    cornerRadius = metrics.groupedCornerRadius
+    groupedMargin = grouped ? metrics.groupedMargin : 0
     cellBackground = try stylesheet.style("tableCell")
     selectedBackground = try stylesheet.style("tableCellSelected")
+    headerStyle = try stylesheet.style("tableHeader")
+    separatorStyle = try stylesheet.keyword(grouped ? "tableGroupedCellSeparatorStyle" : "tablePlainCellSeparatorStyle")
+    separatorEtch = try stylesheet.color("tableSeparatorEtchColor")
+    separatorInsetLeft = metrics.separatorInsetLeft
+    separatorInsetRight = metrics.separatorInsetRight
   }
 }

@@ -80,13 +80,7 @@ struct TablePainter {
     canvas.withSavedState {
       canvas.clip(to: band.frame)
       if band.kind == .header, band.title != nil, table.configuration.style == .plain {
-        let tint = look.headerTint
-        let lighter = Color(
-          red: min(1, tint.red * 1.1), green: min(1, tint.green * 1.1), blue: min(1, tint.blue * 1.1), alpha: tint.alpha)
-        canvas.fill(.rect(band.frame), gradient: .vertical(band.frame, from: lighter, to: tint))
-        canvas.fill(
-          Rect(x: band.frame.minX, y: band.frame.maxY - onePixel, width: band.frame.width, height: onePixel),
-          color: look.headerBorder)
+        canvas.draw(look.headerStyle, in: band.frame)
       }
       if let label = band.label { draw(label, canvas) }
     }
@@ -103,66 +97,96 @@ struct TablePainter {
       topLeft: row.position.roundsTop ? radius : 0, topRight: row.position.roundsTop ? radius : 0,
       bottomRight: row.position.roundsBottom ? radius : 0, bottomLeft: row.position.roundsBottom ? radius : 0)
     let cellShape = grouped ? Path.roundedRect(cellRect, corners: corners) : .rect(cellRect)
+    let background: Style? =
+      layout.isSelected
+      ? (layout.selectedBackground ?? look.selectedBackground) : (layout.background ?? (grouped ? nil : look.cellBackground))
     canvas.withSavedState {
       canvas.clip(to: row.frame)
       canvas.translate(x: row.cellFrame.x, y: row.cellFrame.y)
       canvas.withSavedState {
         canvas.clip(to: cellShape)
-        if layout.isSelected {
-          canvas.draw(layout.selectedBackground ?? look.selectedBackground, in: cellRect)
-        } else if let background = layout.background {
-          canvas.draw(background, in: cellRect)
-        } else if grouped {
-          canvas.fill(cellRect, color: look.groupedCellBackground)
+        if let background {
+          // A background style with a `content` element decides where the row's content goes.
+          canvas.draw(background, in: cellRect) { target, _, _ in drawContent(of: row, on: target) }
         } else {
-          canvas.draw(look.cellBackground, in: cellRect)
+          canvas.fill(cellRect, color: look.groupedCellBackground)
+          drawContent(of: row, on: canvas)
         }
-        for decoration in layout.decorations { draw(decoration, canvas) }
-        for (index, slot) in layout.images.enumerated() {
-          if let image = images.image(section: row.section, row: row.row, slot: index) {
-            draw(image, in: slot, canvas)
-          }
-        }
-        for label in layout.labels { draw(label, canvas) }
-        if let accessory = layout.accessory { draw(accessory, canvas) }
       }
       if grouped {
         strokeGroupedBorder(cellRect, corners: corners, position: row.position, canvas)
-      } else {
-        canvas.fill(
-          Rect(x: 0, y: cellRect.maxY - onePixel, width: cellRect.width, height: onePixel), color: look.separator)
+      }
+      if !grouped || !row.position.roundsBottom {
+        drawSeparator(below: cellRect, canvas)
       }
     }
   }
 
-  /// A grouped cell's outline. Rows below the first leave out their top edge, so that the
-  /// bottom edge of the row above is the one-pixel separator between them.
+  private func drawContent(of row: PlacedRow, on canvas: Canvas) {
+    let layout = row.layout
+    for decoration in layout.decorations { draw(decoration, in: layout, canvas) }
+    for (index, slot) in layout.images.enumerated() {
+      if let image = images.image(section: row.section, row: row.row, slot: index) {
+        draw(image, in: slot, canvas)
+      }
+    }
+    for label in layout.labels where !label.isStyleContent { draw(label, canvas) }
+    if let accessory = layout.accessory { draw(accessory, canvas) }
+  }
+
+  /// The one-pixel line at a row's bottom, between the stylesheet's separator insets;
+  /// `singleLineEtched` adds a lighter line under it, `none` draws nothing.
+  private func drawSeparator(below rect: Rect, _ canvas: Canvas) {
+    guard look.separatorStyle != "none" else { return }
+    let etched = look.separatorStyle == "singleLineEtched"
+    let left = rect.minX + look.separatorInsetLeft
+    let width = rect.width - look.separatorInsetLeft - look.separatorInsetRight
+    guard width > 0 else { return }
+    let y = rect.maxY - onePixel * (etched ? 2 : 1)
+    canvas.fill(Rect(x: left, y: y, width: width, height: onePixel), color: look.separator)
+    if etched {
+      canvas.fill(Rect(x: left, y: y + onePixel, width: width, height: onePixel), color: look.separatorEtch)
+    }
+  }
+
+  /// A grouped cell's outline: the sides, with the rounded top on a section's first row and
+  /// the rounded bottom on its last. Separators between rows are drawn on their own.
   private func strokeGroupedBorder(_ rect: Rect, corners: CornerRadii, position: RowPosition, _ canvas: Canvas) {
     let half = onePixel / 2
     let inner = rect.insetBy(dx: half, dy: half)
-    if position.roundsTop {
+    if position == .only {
       canvas.stroke(.roundedRect(inner, corners: corners), color: look.groupedBorder, width: onePixel)
       return
     }
-    let r = corners.bottomLeft
     var path = Path()
-    path.move(to: Point(x: inner.minX, y: rect.minY))
-    path.line(to: Point(x: inner.minX, y: inner.maxY - r))
-    if r > 0 {
+    if position.roundsTop {
+      let r = corners.topLeft
+      path.move(to: Point(x: inner.minX, y: rect.maxY))
+      path.line(to: Point(x: inner.minX, y: inner.minY + r))
+      path.arc(center: Point(x: inner.minX + r, y: inner.minY + r), radius: r, start: .pi, end: 1.5 * .pi)
+      path.arc(center: Point(x: inner.maxX - r, y: inner.minY + r), radius: r, start: 1.5 * .pi, end: 2 * .pi)
+      path.line(to: Point(x: inner.maxX, y: rect.maxY))
+    } else if position.roundsBottom {
+      let r = corners.bottomLeft
+      path.move(to: Point(x: inner.minX, y: rect.minY))
+      path.line(to: Point(x: inner.minX, y: inner.maxY - r))
       path.arc(center: Point(x: inner.minX + r, y: inner.maxY - r), radius: r, start: .pi, end: .pi / 2)
       path.arc(center: Point(x: inner.maxX - r, y: inner.maxY - r), radius: r, start: .pi / 2, end: 0)
+      path.line(to: Point(x: inner.maxX, y: rect.minY))
     } else {
-      path.line(to: Point(x: inner.minX, y: inner.maxY))
-      path.line(to: Point(x: inner.maxX, y: inner.maxY))
+      path.move(to: Point(x: inner.minX, y: rect.minY))
+      path.line(to: Point(x: inner.minX, y: rect.maxY))
+      path.move(to: Point(x: inner.maxX, y: rect.minY))
+      path.line(to: Point(x: inner.maxX, y: rect.maxY))
     }
-    path.line(to: Point(x: inner.maxX, y: rect.minY))
     canvas.stroke(path, color: look.groupedBorder, width: onePixel)
   }
 
   private func draw(_ label: RowLabel, _ canvas: Canvas) {
     let origin = label.drawingOrigin
     if let shadow = label.shadow {
-      canvas.draw(label.text, at: Point(x: origin.x, y: origin.y + 1), color: shadow)
+      canvas.draw(
+        label.text, at: Point(x: origin.x + label.shadowOffset.width, y: origin.y + label.shadowOffset.height), color: shadow)
     }
     canvas.draw(label.text, at: origin, color: label.color)
   }
@@ -209,8 +233,12 @@ struct TablePainter {
     }
   }
 
-  private func draw(_ decoration: Decoration, _ canvas: Canvas) {
+  private func draw(_ decoration: Decoration, in layout: RowLayout, _ canvas: Canvas) {
     switch decoration {
+    case .style(let frame, let style, let contentLabel):
+      canvas.draw(style, in: frame) { target, _, _ in
+        if let contentLabel, layout.labels.indices.contains(contentLabel) { draw(layout.labels[contentLabel], target) }
+      }
     case .fill(let frame, let color):
       canvas.fill(frame, color: color)
     case .spinner(let frame, let color):

@@ -45,6 +45,9 @@ extension Stylesheet {
       "tableGroupedCellSeparatorColor": Color(r: 171, g: 171, b: 171),
       // Section headers and footers.
       "tableHeaderTintColor": Color(r: 152, g: 167, b: 181),
+      // The tint × 1.1 in value, the top of Three20's tableHeader gradient.
+      "tableHeaderHighlightColor": Color(r: 167, g: 184, b: 199),
+      "tableSeparatorEtchColor": .white,
       "tableHeaderTextColor": .white,
       "tableHeaderShadowColor": Color(white: 0, alpha: 0.35),
       "tableHeaderBorderColor": Color(white: 0, alpha: 0.15),
@@ -66,22 +69,64 @@ extension Stylesheet {
       "fallbackCellColor": Color(r: 255, g: 236, b: 236),
       "fallbackTextColor": Color(r: 179, g: 18, b: 23),
     ]
-    let numbers: [String: Double] = [
-      "tableGroupedCornerRadius": 8,
-      "tableGroupedMargin": 10,
-    ]
     var variables: [String: Value] = [:]
     for (name, description) in fonts { variables[name] = .font(Font.parse(description)!) }
     for (name, color) in colors { variables[name] = .color(color) }
-    for (name, number) in numbers { variables[name] = .number(number) }
+    for variable in CellMetrics.variables { variables[variable.name] = .number(variable.value) }
+    variables["tablePlainCellSeparatorStyle"] = .keyword("singleLine")
+    variables["tableGroupedCellSeparatorStyle"] = .keyword("singleLine")
+    let white = Color.white
+    let black = Color.black
     let styles: [String: Style] = [
-      "tableCell": Style([.fill(.white)]),
-      "tableCellSelected": Style([
-        .linearGradient(Color(r: 5, g: 140, b: 245), Color(r: 1, g: 93, b: 230))
+      "tableCell": Style([.fill(white)]),
+      "tableCellSelected": Style([.linearGradient(Color(r: 5, g: 140, b: 245), Color(r: 1, g: 93, b: 230))]),
+      // TTDefaultStyleSheet's tableHeader: gradient, then a 15% black bottom border.
+      "tableHeader": Style([
+        .linearGradient(Color(r: 167, g: 184, b: 199), Color(r: 152, g: 167, b: 181)),
+        .inset(EdgeInsets(top: -1, left: 0, bottom: 0, right: 0)),
+        .fourBorder(top: nil, right: nil, bottom: Color(white: 0, alpha: 0.15), left: nil, width: 1),
       ]),
-      "rounded": Style([.shape(.roundedRect(CornerRadii(all: 8)))]),
-      "circle": Style([.shape(.roundedRect(CornerRadii(all: -1)))]),
+      "rounded": Style([.shape(.roundedRect(CornerRadii(all: 8))), .content]),
+      "circle": Style([.shape(.roundedRect(CornerRadii(all: -1))), .content]),
+      "linkText": Style([.text(TextElement(color: Color(r: 87, g: 107, b: 149)))]),
+      "blackBezel": Style([.shape(.roundedRect(CornerRadii(all: 10))), .fill(Color(white: 0, alpha: 0.7))]),
+      "whiteBezel": Style([
+        .shape(.roundedRect(CornerRadii(all: 10))), .fill(white),
+        .border(color: Color(r: 178, g: 178, b: 178), width: 1),
+      ]),
+      "badge": Style([
+        .shape(.roundedRect(CornerRadii(all: -1))), .inset(EdgeInsets(all: 1)),
+        .shadow(color: Color(white: 0, alpha: 0.8), blur: 3, offset: Size(width: 0, height: 4)),
+        .reflectiveFill(Color(r: 221, g: 17, b: 27), bottomHighlight: false), .inset(EdgeInsets(all: -1)),
+        .border(color: white, width: 2), .box(margin: .zero, padding: EdgeInsets(top: 1, left: 7, bottom: 2, right: 7)),
+        .text(TextElement(font: Font(family: "Inter", size: 15, weight: 700), color: white)),
+      ]),
+      "toolbarButton": toolbarButton(.roundedRect(CornerRadii(all: 4.5))),
+      "toolbarBackButton": toolbarButton(.roundedLeftArrow(radius: 4.5)),
+      "toolbarForwardButton": toolbarButton(.roundedRightArrow(radius: 4.5)),
+      "speechBubble": Style([
+        .shape(.speechBubble(radius: 8, pointLocation: 290, pointAngle: 270, pointSize: Size(width: 12, height: 8))),
+        .fill(Color(r: 230, g: 240, b: 255)), .border(color: Color(r: 150, g: 170, b: 210), width: 1),
+        .box(margin: .zero, padding: EdgeInsets(top: 6, left: 10, bottom: 14, right: 10)),
+        .text(TextElement(font: Font(family: "Inter", size: 14), color: black, alignment: .left)),
+      ]),
     ]
     return Stylesheet(variables: variables, styles: styles)
   }()
+
+  /// TTDefaultStyleSheet's `toolbarButtonForState:shape:…` for the normal state with its
+  /// default tint (109, 132, 162).
+  private static func toolbarButton(_ shape: StyleShape) -> Style {
+    let tint = Color(r: 109, g: 132, b: 162)
+    return Style([
+      .shape(shape), .inset(EdgeInsets(top: 2, left: 0, bottom: 1, right: 0)),
+      .shadow(color: Color(white: 1, alpha: 0.18), blur: 0, offset: Size(width: 0, height: 1)),
+      .reflectiveFill(tint, bottomHighlight: false),
+      .bevelBorder(highlight: Color(r: 63, g: 82, b: 108), shadow: Color(r: 56, g: 70, b: 90), width: 1, lightSource: 270),
+      .inset(EdgeInsets(top: 0, left: -1, bottom: 0, right: -1)),
+      .bevelBorder(highlight: nil, shadow: Color(white: 0, alpha: 0.15), width: 1, lightSource: 270),
+      .box(margin: .zero, padding: EdgeInsets(all: 8)),
+      .text(TextElement(font: Font(family: "Inter", size: 12, weight: 700), color: .white, shadowColor: Color(white: 0, alpha: 0.4))),
+    ])
+  }
 }

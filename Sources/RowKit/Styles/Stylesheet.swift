@@ -11,15 +11,24 @@ public struct Stylesheet: Hashable, Sendable {
     case font(Font)
     case color(Color)
     case number(Double)
+    /// One of a fixed set of words, such as a separator style (`singleLine`).
+    case keyword(String)
 
     public var description: String {
       switch self {
       case .font(let font): return font.description
       case .color(let color): return color.hexString
       case .number(let number): return String(number)
+      case .keyword(let word): return word
       }
     }
   }
+
+  /// The words each keyword variable of the default stylesheet accepts.
+  public static let keywords: [String: [String]] = [
+    "tablePlainCellSeparatorStyle": ["none", "singleLine", "singleLineEtched"],
+    "tableGroupedCellSeparatorStyle": ["none", "singleLine", "singleLineEtched"],
+  ]
 
   public var variables: [String: Value]
   public var styles: [String: Style]
@@ -45,7 +54,14 @@ public struct Stylesheet: Hashable, Sendable {
       return font
     }
     if let font = Font.parse(reference) { return font }
+    if Stylesheet.looksLikeName(reference) { throw StyleError("undefined variable '\(reference)' (expected a font)") }
     throw StyleError("'\(reference)' is neither a font variable nor a font like \"Inter Bold 17\"")
+  }
+
+  /// Whether `text` reads as a variable name rather than a literal.
+  static func looksLikeName(_ text: String) -> Bool {
+    guard let first = text.first, first.isLetter else { return false }
+    return text.allSatisfy { $0.isLetter || $0.isNumber || $0 == "_" } && Font.parse(text) == nil
   }
 
   /// The color a reference names.
@@ -57,16 +73,27 @@ public struct Stylesheet: Hashable, Sendable {
       return color
     }
     if let color = Color(hex: reference) { return color }
+    if Stylesheet.looksLikeName(reference) { throw StyleError("undefined variable '\(reference)' (expected a color)") }
     throw StyleError("'\(reference)' is neither a color variable nor a color like \"#FF0000\"")
   }
 
-  /// The number a variable holds.
-  public func number(_ name: String) throws(StyleError) -> Double {
-    guard let value = variables[name] else { throw StyleError("undefined variable '\(name)'") }
+  /// The number a variable holds, or a literal number.
+  public func number(_ reference: String) throws(StyleError) -> Double {
+    if let number = Double(reference), number.isFinite { return number }
+    guard let value = variables[reference] else { throw StyleError("undefined variable '\(reference)' (expected a number)") }
     guard case .number(let number) = value else {
-      throw StyleError("variable '\(name)' is a \(value.kind), not a number")
+      throw StyleError("variable '\(reference)' is a \(value.kind), not a number")
     }
     return number
+  }
+
+  /// The keyword a variable holds.
+  public func keyword(_ name: String) throws(StyleError) -> String {
+    guard let value = variables[name] else { throw StyleError("undefined variable '\(name)'") }
+    guard case .keyword(let word) = value else {
+      throw StyleError("variable '\(name)' is a \(value.kind), not a keyword")
+    }
+    return word
   }
 
   /// The style with this name.
@@ -85,6 +112,7 @@ extension Stylesheet.Value {
     case .font: return "font"
     case .color: return "color"
     case .number: return "number"
+    case .keyword: return "keyword"
     }
   }
 }

@@ -13,8 +13,8 @@ public final class Canvas {
   public let pixelHeight: Int
   public let scale: Double
 
-  private let surface: OpaquePointer
-  private let cr: OpaquePointer
+  let surface: OpaquePointer
+  let cr: OpaquePointer
 
   /// A transparent canvas of the given pixel size.
   public init(pixelWidth: Int, pixelHeight: Int, scale: Double) throws {
@@ -92,22 +92,41 @@ public final class Canvas {
     cairo_fill(cr)
   }
 
-  public func fill(_ path: Path, color: Color) {
+  /// Fills `path`; with `evenOdd`, regions inside an even number of subpaths stay empty
+  /// (a rectangle with a shape inside it fills everything but the shape).
+  public func fill(_ path: Path, color: Color, evenOdd: Bool = false) {
     addPath(path)
     setSource(color)
+    if evenOdd { cairo_set_fill_rule(cr, CAIRO_FILL_RULE_EVEN_ODD) }
     cairo_fill(cr)
+    if evenOdd { cairo_set_fill_rule(cr, CAIRO_FILL_RULE_WINDING) }
   }
 
   public func fill(_ path: Path, gradient: LinearGradient) {
     addPath(path)
+    setSource(gradient)
+    cairo_fill(cr)
+  }
+
+  /// Strokes `path` with a gradient instead of a color.
+  public func stroke(_ path: Path, gradient: LinearGradient, width: Double) {
+    addPath(path)
+    setSource(gradient)
+    cairo_set_line_width(cr, width)
+    cairo_set_line_cap(cr, CAIRO_LINE_CAP_BUTT)
+    cairo_set_line_join(cr, CAIRO_LINE_JOIN_MITER)
+    cairo_stroke(cr)
+  }
+
+  func setSource(_ gradient: LinearGradient) {
     let pattern = cairo_pattern_create_linear(gradient.start.x, gradient.start.y, gradient.end.x, gradient.end.y)!
     defer { cairo_pattern_destroy(pattern) }
     for stop in gradient.stops {
       cairo_pattern_add_color_stop_rgba(
         pattern, stop.offset, stop.color.red, stop.color.green, stop.color.blue, stop.color.alpha)
     }
+    cairo_pattern_set_extend(pattern, CAIRO_EXTEND_PAD)
     cairo_set_source(cr, pattern)
-    cairo_fill(cr)
   }
 
   public enum LineCap: Hashable, Sendable { case butt, round, square }
@@ -201,21 +220,21 @@ public final class Canvas {
 
   // MARK: - Private
 
-  private func setSource(_ color: Color) {
+  func setSource(_ color: Color) {
     cairo_set_source_rgba(cr, color.red, color.green, color.blue, color.alpha)
   }
 
-  private func addPath(_ path: Path) {
+  func addPath(_ path: Path) {
     cairo_new_path(cr)
     for element in path.elements {
       switch element {
       case .move(let p): cairo_move_to(cr, p.x, p.y)
       case .line(let p): cairo_line_to(cr, p.x, p.y)
       case .curve(let c1, let c2, let p): cairo_curve_to(cr, c1.x, c1.y, c2.x, c2.y, p.x, p.y)
-      case .arc(let center, let radius, let start, let end):
+      case .arc(let center, let radius, let start, let end, let clockwise):
         if radius <= 0 {
           cairo_line_to(cr, center.x, center.y)
-        } else if end >= start {
+        } else if clockwise {
           cairo_arc(cr, center.x, center.y, radius, start, end)
         } else {
           cairo_arc_negative(cr, center.x, center.y, radius, start, end)

@@ -1,29 +1,115 @@
+import Foundation
+
 /// A vector path in points: what a shape, a border or an accessory glyph is made of.
 public struct Path: Hashable, Sendable {
   public enum Element: Hashable, Sendable {
     case move(Point)
     case line(Point)
     case curve(Point, Point, Point)
-    /// A circular arc around a center from one angle to another (radians, clockwise on
-    /// screen), joined to the current point by a line.
-    case arc(center: Point, radius: Double, start: Double, end: Double)
+    /// A circular arc around a center from one angle to another (radians; clockwise on
+    /// screen means increasing angles), joined to the current point by a line.
+    case arc(center: Point, radius: Double, start: Double, end: Double, clockwise: Bool)
     case close
   }
 
   public private(set) var elements: [Element] = []
+  /// Where the path ends now.
+  public private(set) var currentPoint: Point?
+  private var subpathStart: Point?
 
   public init() {}
 
-  public mutating func move(to point: Point) { elements.append(.move(point)) }
-  public mutating func line(to point: Point) { elements.append(.line(point)) }
+  public mutating func move(to point: Point) {
+    elements.append(.move(point))
+    currentPoint = point
+    subpathStart = point
+  }
+
+  public mutating func line(to point: Point) {
+    elements.append(.line(point))
+    currentPoint = point
+  }
+
   public mutating func curve(to point: Point, control1: Point, control2: Point) {
     elements.append(.curve(control1, control2, point))
+    currentPoint = point
   }
-  public mutating func arc(center: Point, radius: Double, start: Double, end: Double) {
-    elements.append(.arc(center: center, radius: radius, start: start, end: end))
+
+  /// An arc from `start` to `end` (radians). Clockwise on screen unless `clockwise` says
+  /// otherwise; by default it follows the sign of `end - start`.
+  public mutating func arc(center: Point, radius: Double, start: Double, end: Double, clockwise: Bool? = nil) {
+    elements.append(.arc(center: center, radius: radius, start: start, end: end, clockwise: clockwise ?? (end >= start)))
+    currentPoint = Point(x: center.x + radius * cos(end), y: center.y + radius * sin(end))
   }
-  public mutating func close() { elements.append(.close) }
-  public mutating func append(_ other: Path) { elements += other.elements }
+
+  /// A line toward `corner` that turns toward `next` along a circle of `radius` touching
+  /// both lines (PostScript's `arct`, Core Graphics' `addArc(tangent1End:tangent2End:)`).
+  public mutating func arc(tangentTo corner: Point, then next: Point, radius: Double) {
+    guard let start = currentPoint else {
+      move(to: corner)
+      return
+    }
+    guard let arc = Path.tangentArc(from: start, corner: corner, next: next, radius: radius) else {
+      line(to: corner)
+      return
+    }
+    line(to: arc.start)
+    self.arc(
+      center: arc.center, radius: arc.radius, start: arc.startAngle, end: arc.startAngle + arc.sweep,
+      clockwise: arc.sweep > 0)
+  }
+
+  /// The circle touching the lines `from`→`corner` and `corner`→`next`.
+  public struct TangentArc: Hashable, Sendable {
+    public var center: Point
+    public var radius: Double
+    /// Where the arc leaves the first line.
+    public var start: Point
+    public var startAngle: Double
+    /// The signed angle swept: positive is clockwise on screen.
+    public var sweep: Double
+  }
+
+  /// The tangent arc at `corner`, or nil when the lines are straight or a length is zero.
+  public static func tangentArc(from: Point, corner: Point, next: Point, radius: Double) -> TangentArc? {
+    let v1 = (x: from.x - corner.x, y: from.y - corner.y)
+    let v2 = (x: next.x - corner.x, y: next.y - corner.y)
+    let l1 = (v1.x * v1.x + v1.y * v1.y).squareRoot()
+    let l2 = (v2.x * v2.x + v2.y * v2.y).squareRoot()
+    let cross = v1.x * v2.y - v1.y * v2.x
+    guard radius > 0, l1 > 0, l2 > 0, abs(cross) > 1e-9 else { return nil }
+    let u1 = (x: v1.x / l1, y: v1.y / l1)
+    let u2 = (x: v2.x / l2, y: v2.y / l2)
+    let angle = acos(max(-1, min(1, u1.x * u2.x + u1.y * u2.y)))
+    let distance = radius / tan(angle / 2)
+    let t1 = Point(x: corner.x + u1.x * distance, y: corner.y + u1.y * distance)
+    let t2 = Point(x: corner.x + u2.x * distance, y: corner.y + u2.y * distance)
+    let bisector = (x: u1.x + u2.x, y: u1.y + u2.y)
+    let bisectorLength = (bisector.x * bisector.x + bisector.y * bisector.y).squareRoot()
+    let centerDistance = radius / sin(angle / 2)
+    let center = Point(
+      x: corner.x + bisector.x / bisectorLength * centerDistance, y: corner.y + bisector.y / bisectorLength * centerDistance)
+    let startAngle = atan2(t1.y - center.y, t1.x - center.x)
+    var endAngle = atan2(t2.y - center.y, t2.x - center.x)
+    // Turning right on screen (y down) sweeps clockwise: increasing angles.
+    let clockwise = cross < 0
+    if clockwise {
+      while endAngle < startAngle { endAngle += 2 * .pi }
+    } else {
+      while endAngle > startAngle { endAngle -= 2 * .pi }
+    }
+    return TangentArc(center: center, radius: radius, start: t1, startAngle: startAngle, sweep: endAngle - startAngle)
+  }
+
+  public mutating func close() {
+    elements.append(.close)
+    currentPoint = subpathStart
+  }
+
+  public mutating func append(_ other: Path) {
+    elements += other.elements
+    currentPoint = other.currentPoint ?? currentPoint
+  }
 
   public static func rect(_ rect: Rect) -> Path {
     var path = Path()

@@ -68,7 +68,7 @@ import Testing
     let row = try row(SettingsItem(text: "On", caption: "Airplane Mode", options: ItemOptions(url: "app://x")))
     let caption = try #require(row.layout.label("caption"))
     let value = try #require(row.layout.label("text"))
-    let contentWidth = 375 - Accessory.disclosureIndicator.width
+    let contentWidth = 375 - CellMetrics.default.width(of: .disclosureIndicator)
     #expect(caption.frame.minX == 10)
     #expect(abs(value.frame.maxX - (contentWidth - 10)) < 0.01)
     #expect(caption.frame.maxX < value.frame.minX)

@@ -52,7 +52,7 @@ import Testing
     #expect(row.height == 70, "slot plus two paddings")
     #expect(slot.frame.minY == 10)
     #expect(label.frame.minX == 72, "10 + 50 + 12")
-    #expect(label.text.style.width == Double(375 - 20 - 62 - Accessory.disclosureIndicator.width))
+    #expect(label.text.style.width == Double(375 - 20 - 62 - CellMetrics.default.width(of: .disclosureIndicator)))
   }
 
   @Test func imageCellWithoutAnyImageIsATextRow() throws {
@@ -103,7 +103,7 @@ import Testing
     let title = try #require(row.layout.label("title"))
     let timestamp = try #require(row.layout.label("timestamp"))
     let caption = try #require(row.layout.label("caption"))
-    let contentWidth = 375 - Accessory.disclosureIndicator.width
+    let contentWidth = 375 - CellMetrics.default.width(of: .disclosureIndicator)
     #expect(slot.frame == Rect(x: 6, y: 6, width: 34, height: 34))
     #expect(title.frame.minX == 46 && title.frame.minY == 6)
     #expect(abs(timestamp.frame.maxX - (contentWidth - 10)) < 0.01)

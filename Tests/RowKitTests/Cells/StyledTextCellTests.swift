@@ -11,7 +11,7 @@ import Testing
     let label = try #require(row.layout.label("text"))
     #expect(label.frame.minX == 6)
     #expect(label.frame.minY == 6)
-    #expect(label.text.style.width == Double(375 - 12 - Accessory.disclosureIndicator.width))
+    #expect(label.text.style.width == Double(375 - 12 - CellMetrics.default.width(of: .disclosureIndicator)))
     #expect(label.text.lineCount > 2)
     #expect(row.height == PixelGrid(scale: 2).ceil(label.frame.height + 12))
     #expect(label.text.text.hasPrefix("Styled bold and linked words."))

@@ -40,7 +40,7 @@ import Testing
     let label = try #require(linked.layout.label("text"))
     let accessory = try #require(linked.layout.accessory)
     #expect(accessory.kind == .disclosureIndicator)
-    #expect(label.text.style.width == Double(375 - 20 - Accessory.disclosureIndicator.width))
+    #expect(label.text.style.width == Double(375 - 20 - CellMetrics.default.width(of: .disclosureIndicator)))
     #expect(label.frame.maxX <= accessory.frame.minX - 10)
     #expect(linked.height >= plain.height)
   }
@@ -105,7 +105,7 @@ import Testing
   func rightToLeftTextHugsTheRightPadding(script: String, text: String) throws {
     let row = try row(LongTextItem(text: text, options: ItemOptions(url: "app://x")))
     let label = try #require(row.layout.label("text"))
-    let contentWidth = 375 - Accessory.disclosureIndicator.width
+    let contentWidth = 375 - CellMetrics.default.width(of: .disclosureIndicator)
     #expect(label.text.isRightToLeft)
     #expect(label.text.unknownGlyphCount == 0)
     #expect(abs(label.frame.maxX - (contentWidth - 10)) < 0.01, "\(script) ends at the right padding")
@@ -129,7 +129,7 @@ import Testing
     let checked = try row(CheckmarkItem(text: "On", isChecked: true))
     let unchecked = try row(CheckmarkItem(text: "Off", isChecked: false))
     #expect(checked.layout.accessory?.kind == .checkmark)
-    #expect(checked.layout.label("text")!.text.style.width == Double(375 - 20 - Accessory.checkmark.width))
+    #expect(checked.layout.label("text")!.text.style.width == Double(375 - 20 - CellMetrics.default.width(of: .checkmark)))
     #expect(unchecked.layout.accessory == nil)
     #expect(unchecked.layout.label("text")!.text.style.width == Double(375 - 20))
     #expect(checked.layout.cellName == "CheckmarkCell")

@@ -149,7 +149,7 @@ import Testing
 
   @Test func designFileMistakesNameTheDesignFile() throws {
     let cases: [(String, String)] = [
-      ("body:\n  label: { bind: name, font: nofont }\n", "neither a font variable"),
+      ("body:\n  label: { bind: name, font: nofont }\n", "undefined variable 'nofont'"),
       ("body:\n  label: { bind: name, color: \"#GG0000\" }\n", "neither a color variable"),
       ("body:\n  image: { bind: photo, width: 40, height: 40, style: shiny }\n", "unknown style 'shiny'"),
       ("body:\n  label: { text: \"{unclosed\" }\n", "never closed"),
