@@ -1,8 +1,9 @@
 import RowKitGraphics
 
 /// Styled text with 6-point padding (Three20's `TTStyledTextTableItemCell`): bold, italic,
-/// underlined runs and links in the link color. Its height counts the accessory's width,
-/// which Three20 did only for this cell.
+/// underlined runs, links in the `linkText` style, spans styled by stylesheet classes, and
+/// inline images. Its height counts the accessory's width, which Three20 did only for this
+/// cell.
 public struct StyledTextCell: TableCell {
   public let name = "StyledTextCell"
 
@@ -12,8 +13,9 @@ public struct StyledTextCell: TableCell {
     let markup = try StyledTextMarkup(parsing: item.text)
     let padding = context.metrics.styledTextPadding
     let base = try context.font("font")
-    let linkColor = try context.color("linkTextColor")
+    let linkColor = try context.stylesheet.styles["linkText"]?.textStyle?.color ?? context.color("linkTextColor")
     var runs: [TextRun] = []
+    var images: [(range: Range<Int>, src: String, size: Size)] = []
     for span in markup.spans {
       switch span.attribute {
       case .bold: runs.append(TextRun(span.range, .weight(700)))
@@ -23,13 +25,31 @@ public struct StyledTextCell: TableCell {
         runs.append(TextRun(span.range, .weight(700)))
         // A selected row draws all its text in the highlighted color, as Three20 did.
         if !context.isSelected { runs.append(TextRun(span.range, .color(linkColor))) }
-      case .styleClass: break
+      case .styleClass(let name):
+        let style = try context.stylesheet.style(name)
+        if let font = style.textStyle?.font { runs.append(TextRun(span.range, .font(font))) }
+        if !context.isSelected, let color = style.textStyle?.color { runs.append(TextRun(span.range, .color(color))) }
+        for case .fill(let color) in style.elements { runs.append(TextRun(span.range, .background(color))) }
+      case .image(let src, let width, let height):
+        let size = Size(width: width, height: height)
+        runs.append(TextRun(span.range, .placeholder(size)))
+        images.append((span.range, src, size))
       }
     }
     let text = try context.shape(
       markup.text, font: base.description, width: context.contentWidth - 2 * padding, runs: runs)
-    return RowLayout.paddedLabel(
+    var row = RowLayout.paddedLabel(
       cellName: name, text: text, color: try context.color("textColor", highlighted: "highlightedTextColor"),
       padding: padding, in: context)
+    if let label = row.label("text") {
+      for (index, image) in images.enumerated() {
+        guard let rect = label.text.placeholderRect(atScalarOffset: image.range.lowerBound, size: image.size) else { continue }
+        row.images.append(
+          ImageSlot(
+            name: "image\(index)", frame: rect.offsetBy(dx: label.drawingOrigin.x, dy: label.drawingOrigin.y),
+            url: image.src, defaultURL: nil, contentMode: .aspectFit))
+      }
+    }
+    return row
   }
 }

@@ -77,6 +77,7 @@ public struct CellMapping: Sendable {
     add(ActivityItem.self, ActivityCell())
     add(ControlItem.self, ControlCell())
     add(CheckmarkItem.self, CheckmarkCell())
+    add(StyleItem.self, StyleCell())
     return cells
   }()
 }

@@ -24,6 +24,7 @@ struct ItemDecoder {
     fields["rightImage"] = ["text", "imageURL", "defaultImage", "imageStyle"]
     fields["control"] = ["caption", "control"]
     fields["checkmark"] = ["text", "checked"]
+    fields["style"] = ["text", "style", "caption", "width", "height"]
     return fields
   }()
 
@@ -67,13 +68,24 @@ struct ItemDecoder {
     case "activity": return ActivityItem(text: try text(), options: options)
     case "styledText":
       let value = try map.required("text")
-      let markup = try value.string()
+      let source = try value.string()
+      let markup: StyledTextMarkup
       do {
-        _ = try StyledTextMarkup(parsing: markup)
+        markup = try StyledTextMarkup(parsing: source)
       } catch {
         throw value.error("malformed markup: \(error.message)")
       }
-      return StyledTextItem(text: markup, options: options)
+      for name in markup.styleClasses where stylesheet.styles[name] == nil {
+        throw value.error("markup names class '\(name)', which the stylesheet has no style for")
+      }
+      for src in markup.imageSources {
+        do {
+          _ = try resolver.resolve(src)
+        } catch {
+          throw value.error("markup image: \(error.message)")
+        }
+      }
+      return StyledTextItem(text: source, options: options)
     case "caption": return CaptionItem(text: try text(), caption: try optional("caption") ?? "", options: options)
     case "rightCaption":
       return RightCaptionItem(text: try text(), caption: try optional("caption") ?? "", options: options)
@@ -106,6 +118,16 @@ struct ItemDecoder {
       return ControlItem(caption: try optional("caption"), control: try control(map.required("control")), options: options)
     case "checkmark":
       return CheckmarkItem(text: try text(), isChecked: try map["checked"]?.bool() ?? false, options: options)
+    case "style":
+      func size(_ key: String) throws -> Double? {
+        guard let value = map[key] else { return nil }
+        let number = try value.double()
+        guard number > 0, number <= 2000 else { throw value.error("\(key) \(number) is out of range (0 to 2000)") }
+        return number
+      }
+      return StyleItem(
+        text: try text(), style: try styleName(map.required("style")), caption: try optional("caption"),
+        width: try size("width"), height: try size("height"), options: options)
     default:
       throw map.owner.error("unknown item type '\(type)'")
     }

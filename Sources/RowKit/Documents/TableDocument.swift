@@ -49,16 +49,20 @@ public struct TableDocument: Sendable {
     return map.keys.contains("sections") || map.keys.contains("items")
   }
 
-  /// Decodes a document from bytes, as if read from `url`.
-  public static func decode(_ bytes: [UInt8], as url: URL, fontFamilies: [String]) throws -> TableDocument {
+  /// Decodes a document from bytes, as if read from `url`. Without `checkingFolders`, an
+  /// `assets:` folder need not exist (for documents built into RowKit).
+  public static func decode(
+    _ bytes: [UInt8], as url: URL, fontFamilies: [String], checkingFolders: Bool = true
+  ) throws -> TableDocument {
     let value = try YAMLValue.parse(bytes, displayName: displayPath(url))
-    return try TableDocumentDecoder(file: url, fontFamilies: fontFamilies).decode(value)
+    return try TableDocumentDecoder(file: url, fontFamilies: fontFamilies, checksFolders: checkingFolders).decode(value)
   }
 }
 
 struct TableDocumentDecoder {
   let file: URL
   let fontFamilies: [String]
+  var checksFolders = true
   var directory: URL { file.deletingLastPathComponent() }
 
   static let topLevelKeys: Set<String> = ["table", "stylesheet", "assets", "cells", "sections", "items"]
@@ -71,7 +75,8 @@ struct TableDocumentDecoder {
     if let value = map["assets"] {
       assets = resolve(try value.string())
       var isDirectory: ObjCBool = false
-      guard FileManager.default.fileExists(atPath: assets.path, isDirectory: &isDirectory), isDirectory.boolValue else {
+      guard !checksFolders || FileManager.default.fileExists(atPath: assets.path, isDirectory: &isDirectory) && isDirectory.boolValue
+      else {
         throw value.error("the assets folder \(assets.path) does not exist")
       }
     }

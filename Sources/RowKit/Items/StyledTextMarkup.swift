@@ -5,14 +5,18 @@ import Foundation
 /// an error, never silently dropped.
 ///
 /// Tags: `b` and `strong` (bold), `i` and `em` (italic), `u` (underline), `span`, `div` and
-/// `p` (blocks start on a new line), `br`, and `a href="…"` (links). `class="…"` is accepted
-/// on `span`, `div`, `p` and `a`. Entities: `&amp; &lt; &gt; &quot; &apos; &nbsp;` and
+/// `p` (blocks start on a new line), `br`, `a href="…"` (links) and
+/// `img src="…" width="…" height="…"` (an inline image; its size must be given, since a
+/// row's geometry never waits for an image). `class="…"` names a stylesheet style whose
+/// text element (font, color) and fill apply to the span. Entities: `&amp; &lt; &gt; &quot; &apos; &nbsp;` and
 /// numeric ones. Runs of white space collapse to one space, as in HTML.
 public struct StyledTextMarkup: Hashable, Sendable {
   public enum Attribute: Hashable, Sendable {
     case bold, italic, underline
     case link(href: String)
     case styleClass(String)
+    /// An inline image, one object-replacement character wide in ``text``.
+    case image(src: String, width: Double, height: Double)
   }
 
   public struct Span: Hashable, Sendable {
@@ -25,7 +29,17 @@ public struct StyledTextMarkup: Hashable, Sendable {
   public let spans: [Span]
 
   /// The tags the markup may use.
-  public static let tags: Set<String> = ["b", "strong", "i", "em", "u", "span", "div", "p", "br", "a"]
+  public static let tags: Set<String> = ["b", "strong", "i", "em", "u", "span", "div", "p", "br", "a", "img"]
+
+  /// The style classes the markup names.
+  public var styleClasses: [String] {
+    spans.compactMap { if case .styleClass(let name) = $0.attribute { return name } else { return nil } }
+  }
+
+  /// The inline images' sources.
+  public var imageSources: [String] {
+    spans.compactMap { if case .image(let src, _, _) = $0.attribute { return src } else { return nil } }
+  }
 
   /// Parses markup; the error message says what is wrong and where (a character offset).
   public init(parsing source: String) throws(MarkupError) {
@@ -158,6 +172,28 @@ public struct StyledTextMarkup: Hashable, Sendable {
         }
         output.append("\n")
         pendingSpace = false
+        return
+      }
+      if name == "img" {
+        guard selfClosing else { throw MarkupError("<img> at character \(start) must close itself: <img … />") }
+        guard let src = attributes["src"], !src.isEmpty else { throw MarkupError("<img> at character \(start) has no src") }
+        func dimension(_ key: String) throws(MarkupError) -> Double {
+          guard let text = attributes[key], let value = Double(text), value > 0, value <= 1000 else {
+            throw MarkupError("<img> at character \(start) needs a \(key) from 1 to 1000 (an image never sizes its row)")
+          }
+          return value
+        }
+        let width = try dimension("width")
+        let height = try dimension("height")
+        if let unknown = attributes.keys.sorted().first(where: { !["src", "width", "height", "class"].contains($0) }) {
+          throw MarkupError("<img> at character \(start) has an unknown attribute '\(unknown)'")
+        }
+        if pendingSpace, !output.isEmpty {
+          output.append(" ")
+          pendingSpace = false
+        }
+        spans.append(Span(range: output.count..<output.count + 1, attribute: .image(src: src, width: width, height: height)))
+        output.append("\u{FFFC}")
         return
       }
       if name == "div" || name == "p" { lineBreak() }

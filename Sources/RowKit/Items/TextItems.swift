@@ -116,3 +116,31 @@ public struct StyledTextItem: TextContentItem {
     self.options = options
   }
 }
+
+/// A sample of a stylesheet style: a label saying what it shows, and a box drawn with the
+/// style, with a caption inside it. The style catalog is made of these.
+public struct StyleItem: TextContentItem {
+  public static let typeName = "style"
+  /// What the sample shows, drawn beside the box.
+  public var text: String
+  /// The stylesheet style to draw.
+  public var style: String
+  /// Text drawn inside the box, in the style's text font and color.
+  public var caption: String?
+  /// The box's size; without it the box fits the caption, as Three20's `sizeThatFits:`.
+  public var width: Double?
+  public var height: Double?
+  public var options: ItemOptions
+
+  public init(
+    text: String, style: String, caption: String? = nil, width: Double? = nil, height: Double? = nil,
+    options: ItemOptions = ItemOptions()
+  ) {
+    self.text = text
+    self.style = style
+    self.caption = caption
+    self.width = width
+    self.height = height
+    self.options = options
+  }
+}

@@ -89,7 +89,10 @@ extension Stylesheet {
       "rounded": Style([.shape(.roundedRect(CornerRadii(all: 8))), .content]),
       "circle": Style([.shape(.roundedRect(CornerRadii(all: -1))), .content]),
       "linkText": Style([.text(TextElement(color: Color(r: 87, g: 107, b: 149)))]),
-      "blackBezel": Style([.shape(.roundedRect(CornerRadii(all: 10))), .fill(Color(white: 0, alpha: 0.7))]),
+      "blackBezel": Style([
+        .shape(.roundedRect(CornerRadii(all: 10))), .fill(Color(white: 0, alpha: 0.7)),
+        .text(TextElement(font: Font(family: "Inter", size: 15, weight: 700), color: white)),
+      ]),
       "whiteBezel": Style([
         .shape(.roundedRect(CornerRadii(all: 10))), .fill(white),
         .border(color: Color(r: 178, g: 178, b: 178), width: 1),

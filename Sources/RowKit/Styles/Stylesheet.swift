@@ -18,7 +18,7 @@ public struct Stylesheet: Hashable, Sendable {
       switch self {
       case .font(let font): return font.description
       case .color(let color): return color.hexString
-      case .number(let number): return String(number)
+      case .number(let number): return number.rounded() == number && abs(number) < 1e15 ? String(Int(number)) : String(number)
       case .keyword(let word): return word
       }
     }

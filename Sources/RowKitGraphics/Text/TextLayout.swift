@@ -29,9 +29,13 @@ public final class TextLayout {
   /// The shaper whose fonts this layout draws with; kept alive as long as the layout is.
   private let shaper: TextShaper
 
-  init(layout: OpaquePointer, text: String, style: TextStyle, shaper: TextShaper) {
+  /// The text as Pango holds it (newlines become line separators under a line limit).
+  private let shapedText: String
+
+  init(layout: OpaquePointer, text: String, shapedText: String, style: TextStyle, shaper: TextShaper) {
     self.layout = layout
     self.shaper = shaper
+    self.shapedText = shapedText
     self.text = text
     self.style = style
     var ink = PangoRectangle()
@@ -71,6 +75,31 @@ public final class TextLayout {
 
   /// The size of the logical extents.
   public var size: Size { logicalRect.size }
+
+  /// Where the character at `offset` (in Unicode scalars) sits, relative to the layout's
+  /// origin: its advance box from the top of its line, and that line's baseline. For a
+  /// placeholder run, the box of size `size` standing on the baseline.
+  public func placeholderRect(atScalarOffset offset: Int, size: Size) -> Rect? {
+    let scalars = Array(shapedText.unicodeScalars)
+    guard offset >= 0, offset < scalars.count else { return nil }
+    let byteIndex = Int32(scalars[..<offset].reduce(0) { $0 + UTF8.width($1) })
+    var position = PangoRectangle()
+    pango_layout_index_to_pos(layout, byteIndex, &position)
+    // The baseline of the line holding the index.
+    let iterator = pango_layout_get_iter(layout)!
+    defer { pango_layout_iter_free(iterator) }
+    var baseline = pango_layout_iter_get_baseline(iterator)
+    repeat {
+      let line = pango_layout_iter_get_line_readonly(iterator)!
+      let start = line.pointee.start_index
+      if byteIndex >= start && byteIndex < start + line.pointee.length {
+        baseline = pango_layout_iter_get_baseline(iterator)
+        break
+      }
+    } while pango_layout_iter_next_line(iterator) != 0
+    let x = cpango_units_to_double(min(position.x, position.x + position.width))
+    return Rect(x: x, y: cpango_units_to_double(baseline) - size.height, width: size.width, height: size.height)
+  }
 
   private static func bottomOfLine(_ index: Int, in layout: OpaquePointer) -> Double {
     let iterator = pango_layout_get_iter(layout)!

@@ -132,7 +132,7 @@ public final class TextShaper {
       pango_layout_set_attributes(layout, attributes)
       pango_attr_list_unref(attributes)
     }
-    return TextLayout(layout: layout, text: text, style: style, shaper: self)
+    return TextLayout(layout: layout, text: text, shapedText: shapedText, style: style, shaper: self)
   }
 
   /// The ascent and descent the font reports, without shaping any text. A line of text in
@@ -194,6 +194,17 @@ public final class TextShaper {
         attributes = [pango_attr_font_desc_new(fontDescription(for: font))]
       case .scale(let factor):
         attributes = [pango_attr_scale_new(factor)]
+      case .background(let color):
+        func channel(_ value: Double) -> UInt16 { UInt16((min(max(value, 0), 1) * 65535).rounded()) }
+        attributes = [
+          pango_attr_background_new(channel(color.red), channel(color.green), channel(color.blue)),
+          pango_attr_background_alpha_new(channel(color.alpha)),
+        ]
+      case .placeholder(let size):
+        let width = cpango_units_from_double(size.width)
+        let height = cpango_units_from_double(size.height)
+        var rect = PangoRectangle(x: 0, y: -height, width: width, height: height)
+        attributes = [pango_attr_shape_new(&rect, &rect)]
       }
       for attribute in attributes {
         attribute.pointee.start_index = bytes(run.range.lowerBound)

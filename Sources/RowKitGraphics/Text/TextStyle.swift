@@ -57,6 +57,9 @@ public struct TextRun: Hashable, Sendable {
     case color(Color)
     case font(Font)
     case scale(Double)
+    case background(Color)
+    /// Reserves a box of this size standing on the baseline, for an inline image.
+    case placeholder(Size)
   }
 
   public var range: Range<Int>

@@ -1,0 +1,63 @@
+import Foundation
+import RowKitGraphics
+import RowKitSnapshot
+import RowKitTestSupport
+import Testing
+
+@testable import RowKit
+
+/// A theme is a stylesheet that extends the default one; it changes exactly what uses the
+/// variables it overrides.
+@Suite struct ThemeTests {
+  static let families = ["DejaVu Sans", "DejaVu Sans Mono", "Inter"]
+
+  /// Rows, and which of the three overridden variables each uses.
+  let items: [(any TableItem, usesTheme: Bool)] = [
+    (TextItem(text: "Plain text, black and bold"), false),
+    (LinkItem(text: "A link uses linkTextColor"), true),
+    (GrayTextItem(text: "Gray text uses tableSubTextColor"), true),
+    (LongTextItem(text: "Long text is black"), false),
+    (SubtitleItem(text: "Subtitle", subtitle: "uses tableSubTextColor"), true),
+    (MessageItem(title: "Message", text: "Body in sub-text color", timestamp: Catalog.now.addingTimeInterval(-60)), true),
+    (SettingsItem(text: "On", caption: "Settings use neither"), false),
+    (CheckmarkItem(text: "Checked", isChecked: true), false),
+  ]
+
+  func render(_ stylesheet: Stylesheet) throws -> RenderedTable {
+    let source = ListDataSource(items: items.map(\.0))
+    return try TableRenderer(configuration: TableConfiguration(now: Catalog.now), stylesheet: stylesheet)
+      .render(source, outputs: [.rows])
+  }
+
+  @Test func overridingThreeVariablesChangesExactlyTheRowsThatUseThem() throws {
+    let theme = try TableDocument.decode(
+      Array(
+        """
+        stylesheet:
+          extends: default
+          vars:
+            linkTextColor: "#D0021B"
+            tableSubTextColor: "#417505"
+            timestampTextColor: "#9013FE"
+        items: [ { type: text, text: unused } ]
+        """.utf8), as: URL(fileURLWithPath: "/tmp/theme.yaml"), fontFamilies: Self.families
+    ).stylesheet
+    let plain = try render(.default)
+    let themed = try render(theme)
+    #expect(plain.manifest.rows.map(\.height) == themed.manifest.rows.map(\.height), "colors never move anything")
+    for (index, item) in items.enumerated() {
+      let changed = plain.rowImages[index] != themed.rowImages[index]
+      #expect(changed == item.usesTheme, "row \(index) (\(item.0.typeName))")
+    }
+  }
+
+  @Test func overridingASizeMovesTheLayout() throws {
+    var sheet = Stylesheet.default
+    sheet.variables["tableCellPadding"] = .number(16)
+    sheet.variables["tableImageSize"] = .number(64)
+    let row = try TableRenderer(stylesheet: sheet).layout(ListDataSource(items: [ImageItem(text: "Big", imageURL: "x.png")])).rows[0]
+    #expect(row.layout.image("image")?.frame == Rect(x: 16, y: 16, width: 64, height: 64))
+    #expect(row.height == 96)
+    #expect(row.layout.label("text")?.frame.minX == Double(16 + 64 + 12))
+  }
+}
