@@ -161,6 +161,9 @@ public final class TextShaper {
     return description
   }
 
+  /// A color component as Pango's 16-bit channel.
+  private func channel(_ value: Double) -> UInt16 { UInt16((min(max(value, 0), 1) * 65535).rounded()) }
+
   /// Builds a Pango attribute list; the caller releases it.
   private func makeAttributes(_ runs: [TextRun], text: String) -> OpaquePointer {
     let list = pango_attr_list_new()!
@@ -185,7 +188,6 @@ public final class TextShaper {
       case .strikethrough:
         attributes = [pango_attr_strikethrough_new(1)]
       case .color(let color):
-        func channel(_ value: Double) -> UInt16 { UInt16((min(max(value, 0), 1) * 65535).rounded()) }
         attributes = [
           pango_attr_foreground_new(channel(color.red), channel(color.green), channel(color.blue)),
           pango_attr_foreground_alpha_new(channel(color.alpha)),
@@ -195,7 +197,6 @@ public final class TextShaper {
       case .scale(let factor):
         attributes = [pango_attr_scale_new(factor)]
       case .background(let color):
-        func channel(_ value: Double) -> UInt16 { UInt16((min(max(value, 0), 1) * 65535).rounded()) }
         attributes = [
           pango_attr_background_new(channel(color.red), channel(color.green), channel(color.blue)),
           pango_attr_background_alpha_new(channel(color.alpha)),
