@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # Installs everything RowKit needs on Debian 12: the Cairo, Pango and libpng development
-# packages and the font packages RowKit renders with. Safe to run again: it installs only
-# what is missing. Run as root, or as a user who may use sudo.
+# packages and the font packages RowKit renders with; with --tests, also what the test suite
+# uses (Debian's Chromium, which opens the review report). Safe to run again: it installs
+# only what is missing. Run as root, or as a user who may use sudo.
 set -euo pipefail
 
 packages=(
@@ -12,6 +13,10 @@ packages=(
   fonts-inter        # Inter: every row's text
   fonts-dejavu-core  # DejaVu Sans: Arabic, Hebrew and other scripts Inter lacks
 )
+
+if [ "${1:-}" = "--tests" ]; then
+  packages+=(chromium)
+fi
 
 missing=()
 for package in "${packages[@]}"; do

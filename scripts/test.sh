@@ -3,5 +3,5 @@
 # errors and run every test.
 set -euo pipefail
 cd "$(dirname "$0")/.."
-bash scripts/setup.sh
+bash scripts/setup.sh --tests
 swift test -Xswiftc -warnings-as-errors

@@ -17,7 +17,8 @@ public struct DesignTemplate: Hashable, Sendable {
 
   indirect enum Node: Hashable, Sendable {
     case stack(DesignStack, [Node])
-    case label(DesignLabel, TextSource)
+    /// A label, its text, and its color when the color is a template (`"{trendColor}"`).
+    case label(DesignLabel, TextSource, color: [TemplatePart]?)
     case image(DesignImage, TextSource?)
     case spacer(DesignSpacer)
   }
@@ -29,6 +30,32 @@ public struct DesignTemplate: Hashable, Sendable {
   public internal(set) var fields: Set<String> = []
   /// The fields whose values are image URLs.
   public internal(set) var imageFields: Set<String> = []
+  /// The sample items of the design's `preview:`, as fields.
+  public internal(set) var previews: [[String: String]] = []
+
+  /// Loads and checks the design file at `url` against `stylesheet`; `assets` is where its
+  /// `bundle://` URLs resolve (by default the file's folder).
+  public static func load(
+    contentsOf url: URL, stylesheet: Stylesheet = .default, fontFamilies: [String], assets: URL? = nil
+  ) throws -> DesignTemplate {
+    let folder = url.deletingLastPathComponent()
+    return try DesignFileLoader(
+      stylesheet: stylesheet, fontFamilies: fontFamilies,
+      resolver: ImageURLResolver(assetsDirectory: assets ?? folder, baseDirectory: folder)
+    ).load(url)
+  }
+
+  /// Checks that colors given by templates resolve for these fields.
+  func checkColors(for fields: [String: String], in stylesheet: Stylesheet) throws(StyleError) {
+    func walk(_ node: Node) throws(StyleError) {
+      switch node {
+      case .stack(_, let children): for child in children { try walk(child) }
+      case .label(_, _, let color?): _ = try stylesheet.color(Self.text(.template(color), fields))
+      default: break
+      }
+    }
+    try walk(body)
+  }
 
   /// The design for one item's fields. Missing fields read as empty text.
   public func design(for fields: [String: String]) -> CellDesign {
@@ -42,8 +69,9 @@ public struct DesignTemplate: Hashable, Sendable {
     case .stack(var stack, let children):
       stack.children = children.map { instantiate($0, fields) }
       return .stack(stack)
-    case .label(var label, let source):
+    case .label(var label, let source, let color):
       label.text = Self.text(source, fields)
+      if let color { label.color = Self.text(.template(color), fields) }
       return .label(label)
     case .image(var image, let source):
       if let source { image.url = Self.text(source, fields).nilIfEmpty }
@@ -71,7 +99,13 @@ extension String {
   var nilIfEmpty: String? { isEmpty ? nil : self }
 }
 
-/// Draws document items with a design file.
+/// Draws items with a design file: document items by their fields, and Swift items by
+/// their stored properties of the same names.
+///
+/// ```swift
+/// let person = try DesignTemplate.load(contentsOf: URL(fileURLWithPath: "cells/person.yaml"), fontFamilies: families)
+/// dataSource.register(DesignFileCell(name: "PersonCell", template: person), for: PersonItem.self)
+/// ```
 public struct DesignFileCell: DesignedCell {
   public let name: String
   public let template: DesignTemplate
@@ -81,13 +115,46 @@ public struct DesignFileCell: DesignedCell {
     self.template = template
   }
 
-  public func design(for item: DocumentItem) throws -> CellDesign {
-    template.design(for: item.fields)
+  public func design(for item: any TableItem) throws -> CellDesign {
+    template.design(for: Self.fields(of: item))
   }
+
+  /// A document item's fields, or a Swift value's properties as text.
+  static func fields(of item: any TableItem) -> [String: String] {
+    if let item = item as? DocumentItem { return item.fields }
+    var fields: [String: String] = [:]
+    for child in Mirror(reflecting: item).children {
+      guard let label = child.label else { continue }
+      let value = child.value
+      if let optional = value as? OptionalText {
+        if let text = optional.text { fields[label] = text }
+      } else {
+        fields[label] = String(describing: value)
+      }
+    }
+    return fields
+  }
+}
+
+/// Optional properties read as their value, or as missing.
+private protocol OptionalText {
+  var text: String? { get }
+}
+
+extension Optional: OptionalText {
+  var text: String? { map { String(describing: $0) } }
 }
 
 /// Reads design files (`../shared/SPEC.md` §3) and checks them against the stylesheet.
 struct DesignFileLoader {
+  /// Whether a YAML file looks like a design (its top level has `body`).
+  static func looksLikeDesign(_ url: URL) -> Bool {
+    guard let value = try? YAMLValue.load(contentsOf: url, displayName: url.lastPathComponent),
+      let map = try? value.mapping()
+    else { return false }
+    return map.keys.contains("body")
+  }
+
   let stylesheet: Stylesheet
   let fontFamilies: [String]
   let resolver: ImageURLResolver
@@ -105,10 +172,36 @@ struct DesignFileLoader {
     if let height = map["height"] { design.height = try length(height, upTo: 2000) }
     if let background = map["background"] { design.background = try styleName(background) }
     if let selected = map["selectedBackground"] { design.selectedBackground = try styleName(selected) }
-    if let preview = map["preview"] { _ = try preview.sequence() }
     var template = DesignTemplate(file: value.file, design: design, body: .spacer(DesignSpacer()))
     template.body = try node(map.required("body", "the design's root view"), into: &template)
+    if let preview = map["preview"] {
+      for entry in try preview.sequence() {
+        template.previews.append(try fields(entry, for: template))
+      }
+    }
     return template
+  }
+
+  /// An item's fields for `template`: each field it shows, and nothing else besides the keys
+  /// every item may have. Image fields must be image URLs; templated colors must resolve.
+  func fields(_ value: YAMLValue, for template: DesignTemplate, extraKeys: Set<String> = []) throws -> [String: String] {
+    let map = try value.mapping(allowed: template.fields.union(extraKeys))
+    var fields: [String: String] = [:]
+    for field in template.fields.sorted() {
+      guard let fieldValue = map[field] else {
+        throw value.error("missing field '\(field)', which \(template.file) shows")
+      }
+      guard case .scalar = fieldValue.node else {
+        throw fieldValue.error("field '\(field)' must be text, a number or true/false, not \(fieldValue.kindName)")
+      }
+      fields[field] = try template.imageFields.contains(field) ? fieldValue.imageURL(resolver) : fieldValue.string()
+    }
+    do {
+      try template.checkColors(for: fields, in: stylesheet)
+    } catch {
+      throw value.error(error.message)
+    }
+    return fields
   }
 
   private func node(_ value: YAMLValue, into template: inout DesignTemplate) throws -> DesignTemplate.Node {
@@ -136,7 +229,16 @@ struct DesignFileLoader {
       var label = DesignLabel(text: "")
       let source = try textSource(labelMap, body, into: &template)
       if let font = labelMap["font"] { label.font = try fontReference(font) }
-      if let color = labelMap["color"] { label.color = try colorReference(color) }
+      var colorTemplate: [DesignTemplate.TemplatePart]?
+      if let color = labelMap["color"] {
+        let reference = try color.string()
+        if reference.contains("{") {
+          colorTemplate = try Self.parseTemplate(reference, color)
+          for case .field(let field) in colorTemplate! { template.fields.insert(field) }
+        } else {
+          label.color = try colorReference(color)
+        }
+      }
       if let color = labelMap["highlightedColor"] { label.highlightedColor = try colorReference(color) }
       if let lines = labelMap["lines"] {
         label.lines = try lines.int()
@@ -147,7 +249,7 @@ struct DesignFileLoader {
       if let grow = labelMap["grow"] { label.grow = try length(grow, upTo: 1000) }
       label.name = try labelMap["name"]?.string()
       _ = try fontReference(YAMLValue(node: .init(label.font), file: body.file, keyPath: body.keyPath + ".font"))
-      return .label(label, source)
+      return .label(label, source, color: colorTemplate)
     case "image":
       let imageMap = try body.mapping(
         allowed: ["bind", "url", "width", "height", "default", "style", "contentMode", "name"])
@@ -233,8 +335,15 @@ struct DesignFileLoader {
     return parts
   }
 
+  /// A length: a number, or the name of a number variable.
   private func length(_ value: YAMLValue, upTo limit: Double) throws -> Double {
-    let number = try value.double()
+    guard case .scalar(let scalar) = value.node else { throw value.error("expected a number, found \(value.kindName)") }
+    let number: Double
+    do {
+      number = try stylesheet.number(scalar.string)
+    } catch {
+      throw value.error("expected a number or a number variable, found '\(scalar.string)' (\(error.message))")
+    }
     guard number >= 0, number <= limit else { throw value.error("\(number) is out of range (0 to \(Int(limit)))") }
     return number
   }

@@ -158,17 +158,8 @@ struct ItemDecoder {
   }
 
   private func decodeDocumentItem(_ type: String, design: DesignTemplate, _ value: YAMLValue) throws -> DocumentItem {
-    let map = try value.mapping(allowed: Self.commonKeys.union(design.fields))
-    var fields: [String: String] = [:]
-    for field in design.fields.sorted() {
-      guard let fieldValue = map[field] else {
-        throw value.error("missing field '\(field)', which \(design.file) shows")
-      }
-      guard case .scalar = fieldValue.node else {
-        throw fieldValue.error("field '\(field)' must be text, a number or true/false, not \(fieldValue.kindName)")
-      }
-      fields[field] = try design.imageFields.contains(field) ? imageURL(fieldValue) : fieldValue.string()
-    }
-    return DocumentItem(typeName: type, fields: fields, options: try options(map))
+    let loader = DesignFileLoader(stylesheet: stylesheet, fontFamilies: [], resolver: resolver)
+    let fields = try loader.fields(value, for: design, extraKeys: Self.commonKeys)
+    return DocumentItem(typeName: type, fields: fields, options: try options(value.mapping()))
   }
 }

@@ -1,14 +1,24 @@
 import Foundation
 import RowKitGraphics
 
+extension Stylesheet {
+  /// Loads a stylesheet file (`extends`, `vars`, `styles`), checked like a document's.
+  public static func load(contentsOf url: URL, fontFamilies: [String]) throws -> Stylesheet {
+    try StylesheetLoader(fontFamilies: fontFamilies).load(url, displayName: displayPath(url))
+  }
+}
+
 /// Reads stylesheet files: `extends` (`default` or a path), `vars` and `styles`.
 struct StylesheetLoader {
   /// The font families a font variable may name.
   let fontFamilies: [String]
+  /// Collects every file read, for watch mode.
+  var recorder: FileRecorder? = nil
 
   /// Loads the stylesheet at `url`, following `extends` and refusing cycles.
   func load(_ url: URL, displayName: String, chain: [String] = []) throws -> Stylesheet {
     let canonical = url.standardizedFileURL.resolvingSymlinksInPath().path
+    recorder?.record(url)
     let value = try YAMLValue.load(contentsOf: url, displayName: displayName)
     return try decode(value, directory: url.deletingLastPathComponent(), chain: chain + [canonical])
   }
@@ -115,6 +125,16 @@ struct StylesheetLoader {
 
   func resolve(_ path: String, against directory: URL) -> URL {
     path.hasPrefix("/") ? URL(fileURLWithPath: path) : directory.appendingPathComponent(path)
+  }
+}
+
+/// The files a document was read from: the document, its stylesheets, its designs.
+final class FileRecorder {
+  private(set) var files: [URL] = []
+
+  func record(_ url: URL) {
+    let standardized = url.standardizedFileURL
+    if !files.contains(standardized) { files.append(standardized) }
   }
 }
 

@@ -14,6 +14,8 @@ public struct TableDocument: Sendable {
   public var designs: [String: DesignTemplate]
   /// Where each item was written, by section and row.
   let places: [[Place]]
+  /// Every file the document was read from: itself, its stylesheets and its cell designs.
+  public var dependencies: [URL] = []
 
   struct Place: Sendable {
     var line: Int
@@ -68,9 +70,17 @@ struct TableDocumentDecoder {
   static let topLevelKeys: Set<String> = ["table", "stylesheet", "assets", "cells", "sections", "items"]
 
   func decode(_ root: YAMLValue) throws -> TableDocument {
+    let recorder = FileRecorder()
+    recorder.record(file)
+    var document = try decode(root, recorder: recorder)
+    document.dependencies = recorder.files
+    return document
+  }
+
+  private func decode(_ root: YAMLValue, recorder: FileRecorder) throws -> TableDocument {
     let map = try root.mapping(allowed: Self.topLevelKeys)
     let configuration = try decodeConfiguration(map["table"])
-    let stylesheet = try decodeStylesheet(map["stylesheet"])
+    let stylesheet = try decodeStylesheet(map["stylesheet"], recorder: recorder)
     var assets = directory
     if let value = map["assets"] {
       assets = resolve(try value.string())
@@ -94,6 +104,7 @@ struct TableDocumentDecoder {
         guard FileManager.default.fileExists(atPath: url.path) else {
           throw value.error("design file '\(path)' does not exist (looked for \(url.path))")
         }
+        recorder.record(url)
         let template = try loader.load(url)
         designs[typeName] = template
         mapping.register(DesignFileCell(name: typeName + "Cell", template: template), forTypeNamed: typeName)
@@ -174,8 +185,8 @@ struct TableDocumentDecoder {
     return configuration
   }
 
-  private func decodeStylesheet(_ value: YAMLValue?) throws -> Stylesheet {
-    let loader = StylesheetLoader(fontFamilies: fontFamilies)
+  private func decodeStylesheet(_ value: YAMLValue?, recorder: FileRecorder) throws -> Stylesheet {
+    let loader = StylesheetLoader(fontFamilies: fontFamilies, recorder: recorder)
     guard let value else { return .default }
     if case .mapping = value.node {
       return try loader.decode(value, directory: directory, chain: [file.standardizedFileURL.path])

@@ -57,10 +57,9 @@ enum StackLayout {
         label.text, font: label.font, width: width, lines: label.lines, alignment: label.alignment,
         ellipsize: label.ellipsize)
       guard let layout else { return .label(label, nil, Size(width: 0, height: 0)) }
-      // A left-aligned left-to-right label needs only its text's width; others keep the box,
-      // since their text sits inside it.
-      let fits = label.alignment == .left && !layout.isRightToLeft && label.grow == 0
-      let used = fits ? min(width, layout.logicalRect.maxX) : width
+      // A label takes only its text's width, unless it grows: then its whole box, in which
+      // Pango aligns the text.
+      let used = label.grow > 0 ? width : min(width, layout.logicalRect.width)
       return .label(label, layout, Size(width: used, height: layout.size.height))
     case .image(let image):
       return .image(image, Size(width: image.width, height: image.height))
@@ -80,7 +79,10 @@ enum StackLayout {
         let contentHeight = stack.axis == .vertical
           ? heights.reduce(0, +) + stack.spacing * Double(max(0, children.count - 1))
           : heights.max() ?? 0
-        return .stack(stack, Size(width: width, height: contentHeight + stack.padding.vertical), children)
+        // A stack hugs its widest child; a growing or stretching one fills its place.
+        let contentWidth = children.map(\.size.width).max() ?? 0
+        let used = stack.grow > 0 || stack.alignment == .stretch ? width : min(width, contentWidth + stack.padding.horizontal)
+        return .stack(stack, Size(width: used, height: contentHeight + stack.padding.vertical), children)
       case .horizontal:
         children = try measureRow(stack, inner: inner, context)
         let contentHeight = children.map(\.size.height).max() ?? 0
@@ -139,11 +141,16 @@ enum StackLayout {
     switch measured {
     case .label(let label, let layout, _):
       guard let layout else { return }
+      // A frame as wide as the box the text was shaped in holds the whole box; a narrower one
+      // holds just the text, which then starts at the frame's left edge.
+      let boxWidth = layout.style.width ?? layout.logicalRect.width
+      let origin = frame.width >= boxWidth - 0.001
+        ? frame.origin : Point(x: frame.x - layout.logicalRect.x, y: frame.y)
       row.labels.append(
         RowLabel(
           name: label.name ?? "label\(row.labels.count)", text: layout,
           color: try context.color(label.color, highlighted: label.highlightedColor),
-          boxOrigin: frame.origin))
+          boxOrigin: origin))
     case .image(let image, _):
       let shape = try image.style.map { try context.stylesheet.style($0).clipShape } ?? .rectangle
       row.images.append(

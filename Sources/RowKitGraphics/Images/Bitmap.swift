@@ -69,6 +69,34 @@ public struct Bitmap: Hashable, Sendable, CustomStringConvertible {
     return canvas.bitmap()
   }
 
+  /// Images side by side with a gap between them, top-aligned, flattened onto white, on a
+  /// background of `background`.
+  public static func sideBySide(_ images: [Bitmap], gap: Int = 8, background: Color = Color(white: 0.5)) -> Bitmap {
+    let width = images.map(\.width).reduce(0, +) + gap * max(0, images.count - 1)
+    let height = images.map(\.height).max() ?? 0
+    guard width > 0, height > 0 else { return Bitmap(width: 0, height: 0, pixels: []) }
+    var result = Bitmap(width: width, height: height, color: background)
+    var left = 0
+    for image in images {
+      for row in 0..<image.height {
+        let target = (row * width + left) * 4
+        let source = row * image.bytesPerRow
+        for column in 0..<image.width {
+          let s = source + column * 4
+          let t = target + column * 4
+          // Premultiplied pixels over white: add the uncovered share of white.
+          let white = 255 - image.pixels[s + 3]
+          result.pixels[t] = image.pixels[s] &+ white
+          result.pixels[t + 1] = image.pixels[s + 1] &+ white
+          result.pixels[t + 2] = image.pixels[s + 2] &+ white
+          result.pixels[t + 3] = 255
+        }
+      }
+      left += image.width + gap
+    }
+    return result
+  }
+
   /// The rows from `rows.lowerBound` up to (not including) `rows.upperBound`.
   public func cropping(rows: Range<Int>) -> Bitmap {
     precondition(rows.lowerBound >= 0 && rows.upperBound <= height)

@@ -39,34 +39,6 @@ public enum DiffImage {
   /// The images side by side with a gap between them, top-aligned on a neutral gray: for a
   /// failed comparison, reference | diff | actual.
   public static func composite(_ images: [Bitmap], gap: Int = 8) -> Bitmap {
-    let width = images.map(\.width).reduce(0, +) + gap * max(0, images.count - 1)
-    let height = images.map(\.height).max() ?? 0
-    guard width > 0, height > 0 else { return Bitmap(width: 0, height: 0, pixels: []) }
-    var pixels = [UInt8](repeating: 0, count: width * height * 4)
-    for index in stride(from: 0, to: pixels.count, by: 4) {
-      pixels[index] = 128
-      pixels[index + 1] = 128
-      pixels[index + 2] = 128
-      pixels[index + 3] = 255
-    }
-    var left = 0
-    for image in images {
-      for row in 0..<image.height {
-        let target = (row * width + left) * 4
-        let source = row * image.bytesPerRow
-        for column in 0..<image.width {
-          // Flatten onto white, so translucent images read the same as in a viewer.
-          let s = source + column * 4
-          let t = target + column * 4
-          let white = 255 - image.pixels[s + 3]
-          pixels[t] = image.pixels[s] &+ white
-          pixels[t + 1] = image.pixels[s + 1] &+ white
-          pixels[t + 2] = image.pixels[s + 2] &+ white
-          pixels[t + 3] = 255
-        }
-      }
-      left += image.width + gap
-    }
-    return Bitmap(width: width, height: height, pixels: pixels)
+    Bitmap.sideBySide(images, gap: gap)
   }
 }

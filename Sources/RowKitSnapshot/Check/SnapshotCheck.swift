@@ -206,5 +206,6 @@ public struct SnapshotCheck {
     let encoder = JSONEncoder()
     encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
     try encoder.encode(report).write(to: reportDirectory.appendingPathComponent("report.json"))
+    try Data(ReviewReport.html(for: report).utf8).write(to: reportDirectory.appendingPathComponent("index.html"))
   }
 }

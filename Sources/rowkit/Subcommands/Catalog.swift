@@ -17,10 +17,27 @@ extension RowKitCommand {
           rowkit catalog -o catalog.png
           rowkit catalog -o catalog-grouped.png --style grouped --rows-dir catalog-rows
           rowkit catalog --styles -o styles.png
+          rowkit catalog --designs Assets/Designs --stylesheet Assets/Designs/styles.yaml -o designs.png
         """)
 
     @Flag(help: "Draw the style catalog: every style element and shape.")
     var styles = false
+
+    @Option(help: "Draw a contact sheet of the cell design files in this folder: each design's preview items, normal and selected, in a plain and a grouped table side by side.")
+    var designs: String?
+
+    @Option(help: "With --designs: the stylesheet the designs use.")
+    var stylesheet: String?
+
+    @Option(help: "With --designs: where bundle:// URLs resolve (default: the designs folder).")
+    var assets: String?
+
+    func validate() throws {
+      if styles && designs != nil { throw ValidationError("choose --styles or --designs, not both") }
+      if designs == nil && (stylesheet != nil || assets != nil) {
+        throw ValidationError("--stylesheet and --assets go with --designs")
+      }
+    }
 
     @Option(name: .shortAndLong, help: "Where to write the catalog PNG.")
     var output: String
@@ -36,6 +53,10 @@ extension RowKitCommand {
     func run() throws {
       var outputs: TableRenderer.Outputs = [.table]
       if rowsDir != nil { outputs.insert(.rows) }
+      if let designs {
+        try renderDesigns(designs)
+        return
+      }
       let rendered: RenderedTable
       if styles {
         let shaper = try TextEnvironment.standard.makeShaper()
@@ -53,6 +74,21 @@ extension RowKitCommand {
       try OutputWriter.write(
         rendered, table: URL(fileURLWithPath: output), rowsDirectory: rowsDir.map { URL(fileURLWithPath: $0) },
         manifest: manifest.map { URL(fileURLWithPath: $0) })
+    }
+
+    /// The designs contact sheet: plain and grouped side by side.
+    private func renderDesigns(_ folder: String) throws {
+      let shaper = try TextEnvironment.standard.makeShaper()
+      let stylesheet = try self.stylesheet.map {
+        try Stylesheet.load(contentsOf: URL(fileURLWithPath: $0), fontFamilies: shaper.families)
+      } ?? .default
+      let assetsURL = URL(fileURLWithPath: assets ?? folder)
+      let catalog = try DesignCatalog.load(
+        folder: URL(fileURLWithPath: folder), stylesheet: stylesheet, fontFamilies: shaper.families, assets: assetsURL)
+      let sheet = try catalog.contactSheet(
+        configuration: try tableOptions.apply(to: TableConfiguration()), stylesheet: stylesheet, assets: assetsURL,
+        shaper: shaper)
+      try OutputWriter.write(try PNG.encode(sheet), to: URL(fileURLWithPath: output))
     }
   }
 }

@@ -16,6 +16,7 @@ extension RowKitCommand {
         Example:
           rowkit render Assets/Samples/features.yaml -o features.png
           rowkit render table.yaml -o table.png --rows-dir rows --manifest table.json
+          rowkit render table.yaml -o table.png --watch
         """)
 
     @Argument(help: "The table document (YAML or JSON).")
@@ -35,6 +36,9 @@ extension RowKitCommand {
     @Flag(help: "Paint default images at once instead of loading images.")
     var placeholders = false
 
+    @Flag(help: "Keep running and render again whenever the document, its stylesheets or its cell designs change.")
+    var watch = false
+
     func validate() throws {
       if output == nil && rowsDir == nil && manifest == nil {
         throw ValidationError("nothing to write: give -o, --rows-dir or --manifest")
@@ -43,6 +47,31 @@ extension RowKitCommand {
 
     func run() throws {
       let shaper = try TextEnvironment.standard.makeShaper()
+      guard watch else {
+        _ = try renderOnce(shaper: shaper)
+        return
+      }
+      // Watch mode reports mistakes and keeps watching, so a half-typed edit does not end it.
+      var watched = [URL(fileURLWithPath: table)]
+      var watcher = FileWatcher(files: watched)
+      while true {
+        do {
+          let document = try renderOnce(shaper: shaper)
+          watched = document.dependencies
+          let time = Date().formatted(date: .omitted, time: .standard)
+          FileHandle.standardOutput.write(Data(
+            "rendered \(table) (\(document.dataSource.numberOfRows) rows) at \(time); watching \(watched.count) files\n".utf8))
+        } catch {
+          // Keep watching what the last good render read, so fixing any of it renders again.
+          FileHandle.standardError.write(Data("rowkit: error: \(error)\n".utf8))
+        }
+        watcher.watch(watched)
+        while !watcher.hasChanges() { Thread.sleep(forTimeInterval: 0.2) }
+      }
+    }
+
+    /// Loads and renders the document once, writing every output.
+    private func renderOnce(shaper: TextShaper) throws -> TableDocument {
       let document = try loadDocument(table, shaperFamilies: shaper.families)
       let configuration = try tableOptions.apply(to: document.configuration)
       let renderer = try document.makeRenderer(configuration: configuration, shaper: shaper)
@@ -53,6 +82,7 @@ extension RowKitCommand {
       try OutputWriter.write(
         rendered, table: output.map { URL(fileURLWithPath: $0) }, rowsDirectory: rowsDir.map { URL(fileURLWithPath: $0) },
         manifest: manifest.map { URL(fileURLWithPath: $0) })
+      return document
     }
   }
 }

@@ -16,11 +16,31 @@ import Testing
       configuration: TableConfiguration(style: style, now: Catalog.now), images: .bitmaps(try Catalog.images()))
   }
 
-  @Test func sampleDocument() throws {
+  /// Every document in `Assets/Samples`: the feature tour and the designed people, stocks,
+  /// settings and feed tables.
+  @Test(arguments: ["features", "people", "stocks", "settings", "feed"])
+  func sampleDocument(name: String) throws {
     let shaper = try TextEnvironment.standard.makeShaper()
     let document = try TableDocument.load(
-      TestSupport.assets.appendingPathComponent("Samples/features.yaml"), fontFamilies: shaper.families)
-    assertSnapshot(of: document, named: "features", suite: "Samples")
+      TestSupport.assets.appendingPathComponent("Samples/\(name).yaml"), fontFamilies: shaper.families)
+    assertSnapshot(of: document, named: name, suite: "Samples")
+  }
+
+  @Test func everySampleIsChecked() throws {
+    let names = try SnapshotCheck.discover(in: TestSupport.assets.appendingPathComponent("Samples")).map(\.name)
+    #expect(names == ["features", "feed", "people", "settings", "stocks"])
+  }
+
+  @Test func theDesignsContactSheet() throws {
+    let shaper = try TextEnvironment.standard.makeShaper()
+    let designs = TestSupport.assets.appendingPathComponent("Designs")
+    let stylesheet = try Stylesheet.load(contentsOf: designs.appendingPathComponent("styles.yaml"), fontFamilies: shaper.families)
+    let catalog = try DesignCatalog.load(folder: designs, stylesheet: stylesheet, fontFamilies: shaper.families, assets: TestSupport.assets)
+    #expect(catalog.entries.map(\.name) == ["feed", "person", "setting", "stock"])
+    let first = try catalog.contactSheet(stylesheet: stylesheet, assets: TestSupport.assets)
+    let second = try catalog.contactSheet(stylesheet: stylesheet, assets: TestSupport.assets)
+    #expect(first == second)
+    assertSnapshot(of: first, named: "contact-sheet", suite: "Designs")
   }
 
   @Test func selectionChangesOnlyTheSelectedRows() throws {

@@ -1,0 +1,76 @@
+import Foundation
+import RowKitGraphics
+
+/// A contact sheet of cell designs: each design's preview items, normal and selected, in a
+/// section of its own. `rowkit catalog --designs DIR` renders it in a plain and a grouped
+/// table side by side.
+public struct DesignCatalog {
+  public struct Entry {
+    public var name: String
+    public var template: DesignTemplate
+  }
+
+  public var entries: [Entry]
+
+  public init(entries: [Entry]) {
+    self.entries = entries
+  }
+
+  /// Every design file in `folder` (YAML files whose top level has `body`), named after the
+  /// file, checked against `stylesheet`; `bundle://` URLs resolve under `assets`.
+  public static func load(
+    folder: URL, stylesheet: Stylesheet = .default, fontFamilies: [String], assets: URL? = nil
+  ) throws -> DesignCatalog {
+    let files = try FileManager.default.contentsOfDirectory(at: folder, includingPropertiesForKeys: nil)
+      .filter { ["yaml", "yml"].contains($0.pathExtension.lowercased()) }
+      .sorted { $0.lastPathComponent < $1.lastPathComponent }
+    var entries: [Entry] = []
+    for file in files where DesignFileLoader.looksLikeDesign(file) {
+      let template = try DesignTemplate.load(
+        contentsOf: file, stylesheet: stylesheet, fontFamilies: fontFamilies, assets: assets ?? folder)
+      entries.append(Entry(name: file.deletingPathExtension().lastPathComponent, template: template))
+    }
+    guard !entries.isEmpty else {
+      throw DocumentError(file: displayPath(folder), message: "no cell design files (YAML with a body:) in the folder")
+    }
+    return DesignCatalog(entries: entries)
+  }
+
+  /// One section per design: each preview item, then the same item selected. A design
+  /// without previews shows its field names in braces.
+  public func dataSource() -> SectionedDataSource {
+    var mapping = CellMapping()
+    var sections: [TableSection] = []
+    for entry in entries {
+      mapping.register(DesignFileCell(name: entry.name, template: entry.template), forTypeNamed: entry.name)
+      let previews = entry.template.previews.isEmpty
+        ? [Dictionary(uniqueKeysWithValues: entry.template.fields.map { ($0, entry.template.imageFields.contains($0) ? "" : "{\($0)}") })]
+        : entry.template.previews
+      var items: [any TableItem] = []
+      for fields in previews {
+        items.append(DocumentItem(typeName: entry.name, fields: fields))
+        items.append(DocumentItem(typeName: entry.name, fields: fields, options: ItemOptions(isSelected: true)))
+      }
+      sections.append(TableSection(header: entry.name, items: items))
+    }
+    return SectionedDataSource(sections: sections, cellMapping: mapping)
+  }
+
+  /// The contact sheet: the catalog as a plain and a grouped table, side by side.
+  public func contactSheet(
+    configuration: TableConfiguration = TableConfiguration(), stylesheet: Stylesheet = .default, assets: URL,
+    shaper: TextShaper? = nil
+  ) throws -> Bitmap {
+    var tables: [Bitmap] = []
+    for style in [TableStyle.plain, .grouped] {
+      var styled = configuration
+      styled.style = style
+      let renderer = try TableRenderer(
+        configuration: styled, stylesheet: stylesheet,
+        images: ImageLoader(resolver: ImageURLResolver(assetsDirectory: assets, baseDirectory: assets)), shaper: shaper)
+      let tiles = try renderer.render(dataSource()).tiles.map(\.bitmap)
+      tables.append(Bitmap(width: tiles[0].width, height: tiles.map(\.height).reduce(0, +), pixels: tiles.flatMap(\.pixels)))
+    }
+    return Bitmap.sideBySide(tables, gap: 16)
+  }
+}

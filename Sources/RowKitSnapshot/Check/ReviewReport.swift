@@ -1,0 +1,238 @@
+import Foundation
+
+/// The review page of a `rowkit check --report` run: one static HTML file beside
+/// `report.json` and the case images, with its style and script inline, so it works from a
+/// downloaded CI artifact opened straight from disk.
+///
+/// Failed, new and missing cases come first, then errors, then passed ones. Each failed case
+/// shows its reference, actual and diff images in three views: side by side, a slider over
+/// reference and actual, and blinking between them. Keys: `j`/`k` or the arrows move between
+/// cases, `1` `2` `3` pick the view, `b` blinks once. The address can open a case and a view:
+/// `index.html#case=settings/wifi&view=slider`.
+public enum ReviewReport {
+  public static func html(for report: SnapshotCheck.Report) -> String {
+    let order: [SnapshotCheck.Status] = [.failed, .new, .missing, .error, .passed]
+    let titles: [SnapshotCheck.Status: String] = [
+      .failed: "Failed", .new: "New", .missing: "Missing", .error: "Errors", .passed: "Passed",
+    ]
+    let s = report.summary
+    var body = """
+      <header>
+        <h1>RowKit snapshot report</h1>
+        <p class="summary" id="summary" data-total="\(s.total)" data-failed="\(s.failed)" data-new="\(s.new)" \
+      data-missing="\(s.missing)" data-errors="\(s.errors)" data-passed="\(s.passed)">
+          <span class="count failed">\(s.failed) failed</span>
+          <span class="count new">\(s.new) new</span>
+          <span class="count missing">\(s.missing) missing</span>
+          <span class="count error">\(s.errors) errors</span>
+          <span class="count passed">\(s.passed) passed</span>
+          <span class="total">of \(s.total) cases\(report.shard.map { ", shard \(escape($0))" } ?? "")</span>
+        </p>
+        <p class="meta">References: \(escape(report.snapshots)) · record mode \(report.recordMode.rawValue) · \
+      cairo \(escape(report.environment.libraries.cairo)), pango \(escape(report.environment.libraries.pango)) · \
+      keys: <kbd>j</kbd>/<kbd>k</kbd> next/previous, <kbd>1</kbd> side by side, <kbd>2</kbd> slider, <kbd>3</kbd> blink</p>
+      """
+    if let mismatch = report.environmentMismatch {
+      body += "\n  <p class=\"mismatch\" id=\"mismatch\">\(escape(mismatch))</p>"
+    }
+    body += "\n</header>\n<main>"
+    for status in order {
+      let cases = report.cases.filter { $0.status == status }
+      guard !cases.isEmpty else { continue }
+      body += "\n<h2 class=\"\(status.rawValue)\">\(titles[status]!) <span>\(cases.count)</span></h2>"
+      for item in cases { body += caseHTML(item) }
+    }
+    body += "\n</main>"
+    return """
+      <!DOCTYPE html>
+      <html lang="en">
+      <head>
+      <meta charset="utf-8">
+      <meta name="viewport" content="width=device-width, initial-scale=1">
+      <title>RowKit snapshots: \(s.failed + s.missing + s.errors) to review</title>
+      <style>\(style)</style>
+      </head>
+      <body>
+      \(body)
+      <script>\(script)</script>
+      </body>
+      </html>
+
+      """
+  }
+
+  static func caseHTML(_ item: SnapshotCheck.CaseResult) -> String {
+    let id = escape(item.name)
+    var html = "\n<section class=\"case\" tabindex=\"-1\" id=\"case-\(id)\" data-name=\"\(id)\" data-status=\"\(item.status.rawValue)\" data-view=\"side\">"
+    html += "\n  <h3><span class=\"badge \(item.status.rawValue)\">\(item.status.rawValue)</span> \(id)</h3>"
+    if let message = item.message { html += "\n  <p class=\"message\">\(escape(message))</p>" }
+    if let result = item.result, item.status != .passed {
+      html += """
+
+          <dl class="numbers">
+            <dt>differing pixels</dt><dd class="different">\(result.differentPixels)</dd>
+            <dt>of</dt><dd>\(result.totalPixels)</dd>
+            <dt>antialiasing</dt><dd>\(result.antialiasedPixels)</dd>
+            <dt>largest cluster</dt><dd>\(result.largestCluster.map { "\($0.pixels) px at \($0.box)" } ?? "none")</dd>
+          </dl>
+        """
+    }
+    func image(_ path: String?, _ role: String) -> String {
+      guard let path else { return "" }
+      return "<figure class=\"\(role)\"><img src=\"\(escape(path))\" alt=\"\(role)\" data-role=\"\(role)\" loading=\"eager\"><figcaption>\(role)</figcaption></figure>"
+    }
+    switch item.status {
+    case .failed where item.reference != nil && item.actual != nil:
+      let reference = escape(item.reference!)
+      let actual = escape(item.actual!)
+      html += """
+
+          <nav class="views">
+            <button data-view="side">1 side by side</button><button data-view="slider">2 slider</button><button data-view="blink">3 blink</button>
+          </nav>
+          <div class="view side">\(image(item.reference, "reference"))\(image(item.diff, "diff"))\(image(item.actual, "actual"))</div>
+          <div class="view slider" hidden>
+            <div class="stage"><img src="\(reference)" alt="reference" data-role="slider-reference"><div class="over"><img src="\(actual)" alt="actual" data-role="slider-actual"></div></div>
+            <input type="range" min="0" max="100" value="50" aria-label="reference | actual">
+          </div>
+          <div class="view blink" hidden>
+            <div class="stage"><img src="\(reference)" alt="reference" data-role="blink-reference"><img src="\(actual)" alt="actual" data-role="blink-actual" class="top"></div>
+            <p class="hint">Showing <span class="showing">actual</span>; press <kbd>b</kbd> or click to switch.</p>
+          </div>
+        """
+    default:
+      html += "\n  <div class=\"view side\">\(image(item.reference, "reference"))\(image(item.actual, "actual"))</div>"
+    }
+    return html + "\n</section>"
+  }
+
+  static func escape(_ text: String) -> String {
+    var result = ""
+    for character in text {
+      switch character {
+      case "&": result += "&amp;"
+      case "<": result += "&lt;"
+      case ">": result += "&gt;"
+      case "\"": result += "&quot;"
+      case "'": result += "&#39;"
+      default: result.append(character)
+      }
+    }
+    return result
+  }
+
+  static let style = """
+    :root { color-scheme: light; --failed: #c5221f; --new: #1a73e8; --missing: #b06000; --error: #8e24aa; --passed: #1e8e3e; }
+    * { box-sizing: border-box; }
+    body { margin: 0; font: 14px/1.45 -apple-system, "Inter", "DejaVu Sans", sans-serif; background: #f3f4f6; color: #1c2430; }
+    header { position: sticky; top: 0; z-index: 2; background: #fff; border-bottom: 1px solid #dde1e6; padding: 12px 20px; }
+    h1 { margin: 0 0 4px; font-size: 18px; }
+    .summary { margin: 0; display: flex; gap: 12px; flex-wrap: wrap; align-items: baseline; }
+    .count { font-weight: 600; } .count.failed { color: var(--failed); } .count.new { color: var(--new); }
+    .count.missing { color: var(--missing); } .count.error { color: var(--error); } .count.passed { color: var(--passed); }
+    .total, .meta { color: #5f6b7a; } .meta { margin: 4px 0 0; font-size: 12px; }
+    .mismatch { margin: 8px 0 0; padding: 8px 10px; background: #fff4e5; border: 1px solid #f0c36d; border-radius: 6px; }
+    main { padding: 8px 20px 40px; }
+    h2 { font-size: 15px; margin: 24px 0 8px; } h2 span { color: #5f6b7a; font-weight: 400; }
+    h2.failed { color: var(--failed); } h2.new { color: var(--new); } h2.missing { color: var(--missing); }
+    h2.error { color: var(--error); } h2.passed { color: var(--passed); }
+    .case { background: #fff; border: 1px solid #dde1e6; border-radius: 8px; padding: 12px 14px; margin: 0 0 12px; outline: none; }
+    .case.current { box-shadow: 0 0 0 3px #1a73e880; }
+    .case h3 { margin: 0 0 6px; font-size: 14px; font-family: "DejaVu Sans Mono", monospace; }
+    .badge { font: 600 11px/1 sans-serif; text-transform: uppercase; padding: 3px 6px; border-radius: 4px; color: #fff; }
+    .badge.failed { background: var(--failed); } .badge.new { background: var(--new); } .badge.missing { background: var(--missing); }
+    .badge.error { background: var(--error); } .badge.passed { background: var(--passed); }
+    .message { margin: 0 0 8px; color: #3c4656; word-break: break-word; }
+    .numbers { display: grid; grid-template-columns: max-content max-content; gap: 2px 10px; margin: 0 0 8px; font-size: 12px; }
+    .numbers dt { color: #5f6b7a; } .numbers dd { margin: 0; } .numbers .different { color: var(--failed); font-weight: 600; }
+    .views { display: flex; gap: 6px; margin: 0 0 8px; }
+    .views button { font: inherit; font-size: 12px; padding: 3px 10px; border: 1px solid #c3c9d1; border-radius: 14px; background: #fff; cursor: pointer; }
+    .case[data-view="side"] .views [data-view="side"], .case[data-view="slider"] .views [data-view="slider"],
+    .case[data-view="blink"] .views [data-view="blink"] { background: #1a73e8; border-color: #1a73e8; color: #fff; }
+    .view.side { display: flex; gap: 12px; align-items: flex-start; }
+    .view.side figure { flex: 1 1 0; min-width: 0; max-width: 420px; }
+    .view.side img { width: 100%; height: auto; }
+    .view[hidden] { display: none; }
+    figure { margin: 0; } figcaption { font-size: 12px; color: #5f6b7a; }
+    img { display: block; border: 1px solid #dde1e6;
+      background: repeating-conic-gradient(#eee 0 25%, #fff 0 50%) 0 0 / 16px 16px; }
+    .stage { position: relative; display: inline-block; }
+    .slider .over { position: absolute; top: 0; left: 0; bottom: 0; width: 50%; overflow: hidden; border-right: 2px solid #1a73e8; }
+    .stage img { max-width: none; }
+    .slider input { display: block; width: 100%; max-width: 760px; }
+    .blink .stage img.top { position: absolute; top: 0; left: 0; }
+    .blink .stage.reference img.top { visibility: hidden; }
+    .hint { font-size: 12px; color: #5f6b7a; }
+    kbd { font: 11px monospace; border: 1px solid #c3c9d1; border-bottom-width: 2px; border-radius: 3px; padding: 0 4px; background: #f8f9fa; }
+    """
+
+  static let script = """
+    (function () {
+      const cases = Array.from(document.querySelectorAll('section.case'));
+      let current = -1;
+      function focusCase(index, scroll) {
+        if (cases.length === 0) return;
+        current = Math.max(0, Math.min(cases.length - 1, index));
+        cases.forEach((c, i) => c.classList.toggle('current', i === current));
+        cases[current].focus({ preventScroll: true });
+        if (scroll) {
+          const top = cases[current].getBoundingClientRect().top + window.scrollY - document.querySelector('header').offsetHeight - 8;
+          window.scrollTo(0, Math.max(0, top));
+        }
+        document.body.dataset.current = cases[current].dataset.name;
+      }
+      function setView(section, view) {
+        if (!section || !section.querySelector('.view.' + view)) return;
+        section.dataset.view = view;
+        section.querySelectorAll('.view').forEach(v => { v.hidden = !v.classList.contains(view); });
+      }
+      function blink(section) {
+        const stage = section && section.querySelector('.blink .stage');
+        if (!stage) return;
+        stage.classList.toggle('reference');
+        section.querySelector('.blink .showing').textContent = stage.classList.contains('reference') ? 'reference' : 'actual';
+      }
+      cases.forEach(section => {
+        section.querySelectorAll('.views button').forEach(b => b.addEventListener('click', () => setView(section, b.dataset.view)));
+        const range = section.querySelector('.slider input');
+        if (range) range.addEventListener('input', () => { section.querySelector('.slider .over').style.width = range.value + '%'; });
+        const stage = section.querySelector('.blink .stage');
+        if (stage) stage.addEventListener('click', () => blink(section));
+        section.querySelectorAll('img').forEach(img => {
+          const mark = ok => { img.dataset.loaded = ok ? 'true' : 'false'; };
+          if (img.complete) mark(img.naturalWidth > 0); else { img.addEventListener('load', () => mark(true)); img.addEventListener('error', () => mark(false)); }
+        });
+      });
+      document.addEventListener('keydown', event => {
+        if (event.target && event.target.tagName === 'INPUT') return;
+        const section = cases[current];
+        switch (event.key) {
+          case 'j': case 'ArrowDown': focusCase(current + 1, true); event.preventDefault(); break;
+          case 'k': case 'ArrowUp': focusCase(current - 1, true); event.preventDefault(); break;
+          case '1': setView(section, 'side'); break;
+          case '2': setView(section, 'slider'); break;
+          case '3': setView(section, 'blink'); break;
+          case 'b': blink(section); break;
+        }
+      });
+      const params = new URLSearchParams(location.hash.slice(1));
+      const wanted = params.get('case');
+      const start = wanted ? cases.findIndex(c => c.dataset.name === wanted) : 0;
+      focusCase(start < 0 ? 0 : start, !!wanted);
+      if (params.get('view')) setView(cases[current], params.get('view'));
+      // A self-test drives the page with real key events, for checking it in a headless browser.
+      if (params.has('selftest')) {
+        const log = [];
+        const press = key => document.dispatchEvent(new KeyboardEvent('keydown', { key: key, bubbles: true }));
+        log.push('start ' + document.body.dataset.current);
+        press('j'); log.push('j ' + document.body.dataset.current);
+        press('k'); log.push('k ' + document.body.dataset.current);
+        press('2'); log.push('2 ' + cases[current].dataset.view);
+        press('3'); log.push('3 ' + cases[current].dataset.view);
+        press('b'); const shown = cases[current].querySelector('.blink .showing'); log.push('b ' + (shown ? shown.textContent : 'none'));
+        press('1'); log.push('1 ' + cases[current].dataset.view);
+        const out = document.createElement('pre'); out.id = 'selftest'; out.textContent = log.join('\\n'); document.body.appendChild(out);
+      }
+    })();
+    """
+}
