@@ -21,9 +21,13 @@ let package = Package(
       name: "CPango", pkgConfig: "pangocairo pangoft2", providers: [.apt(["libpango1.0-dev"])]),
     .systemLibrary(
       name: "CPNG", pkgConfig: "libpng16", providers: [.apt(["libpng-dev"])]),
+    .systemLibrary(
+      name: "CTurboJPEG", pkgConfig: "libturbojpeg", providers: [.apt(["libturbojpeg0-dev"])]),
+    .systemLibrary(
+      name: "CWebP", pkgConfig: "libwebp", providers: [.apt(["libwebp-dev"])]),
 
     // MARK: - Libraries
-    .target(name: "RowKitGraphics", dependencies: ["CCairo", "CPango", "CPNG"]),
+    .target(name: "RowKitGraphics", dependencies: ["CCairo", "CPango", "CPNG", "CTurboJPEG", "CWebP"]),
     .target(
       name: "RowKit",
       dependencies: ["RowKitGraphics", .product(name: "Yams", package: "Yams")]),

@@ -10,6 +10,8 @@ packages=(
   libcairo2-dev
   libpango1.0-dev
   libpng-dev
+  libturbojpeg0-dev  # JPEG image slots
+  libwebp-dev        # WebP image slots
   fonts-inter        # Inter: every row's text
   fonts-dejavu-core  # DejaVu Sans: Arabic, Hebrew and other scripts Inter lacks
 )

@@ -39,9 +39,9 @@ func subtitleRows(_ count: Int) -> ListDataSource {
   })
 }
 
-func seconds(_ body: () throws -> Void) rethrows -> Double {
+func seconds(_ body: () async throws -> Void) async rethrows -> Double {
   let start = DispatchTime.now().uptimeNanoseconds
-  try body()
+  try await body()
   return Double(DispatchTime.now().uptimeNanoseconds - start) / 1e9
 }
 
@@ -61,10 +61,10 @@ var pngBytes = 0
 var tableHeight = 0.0
 for _ in 0..<repeats {
   let renderer = try TableRenderer(configuration: configuration, shaper: shaper)
-  measureTimes.append(try seconds { tableHeight = try renderer.layout(source).size.height })
-  fullTimes.append(try seconds {
+  measureTimes.append(try await seconds { tableHeight = try renderer.layout(source).size.height })
+  fullTimes.append(try await seconds {
     let table = try renderer.layout(source)
-    let images = try renderer.resolveImages(for: table)
+    let images = try await renderer.loadImages(for: table)
     var bytes = 0
     for row in table.rows {
       bytes += try PNG.encode(renderer.renderRow(row, in: table, images: images)).count

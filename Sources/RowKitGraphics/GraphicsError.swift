@@ -8,6 +8,10 @@ public struct GraphicsError: Error, Hashable, Sendable, CustomStringConvertible 
     case surface
     case pngDecode
     case pngEncode
+    case jpegDecode
+    case jpegEncode
+    case webpDecode
+    case unknownImageFormat
     case imageTooLarge
   }
 

@@ -5,7 +5,7 @@ import RowKitGraphics
 import RowKitSnapshot
 
 @main
-struct RowKitCommand: ParsableCommand {
+struct RowKitCommand: AsyncParsableCommand {
   static let configuration = CommandConfiguration(
     commandName: "rowkit",
     abstract: "Render table rows to PNG images, the way Three20 drew them.",
@@ -20,10 +20,14 @@ struct RowKitCommand: ParsableCommand {
 
   /// Runs the command and maps every failure to RowKit's exit statuses: 2 with one line on
   /// stderr for bad input or usage, 0 for help and version.
-  static func main() {
+  static func main() async {
     do {
       var command = try parseAsRoot()
-      try command.run()
+      if var asyncCommand = command as? AsyncParsableCommand {
+        try await asyncCommand.run()
+      } else {
+        try command.run()
+      }
     } catch let exit as ExitCode {
       Foundation.exit(exit.rawValue)
     } catch {

@@ -33,6 +33,6 @@ struct TableOptions: ParsableArguments {
 extension TableStyle: ExpressibleByArgument {}
 
 /// Loads a table document, for the subcommands that read one.
-func loadDocument(_ path: String, shaperFamilies: [String]) throws -> TableDocument {
-  try TableDocument.load(URL(fileURLWithPath: path), fontFamilies: shaperFamilies)
+func loadDocument(_ path: String, shaperFamilies: [String], imageFolders: ImageFolders = ImageFolders()) throws -> TableDocument {
+  try TableDocument.load(URL(fileURLWithPath: path), fontFamilies: shaperFamilies, imageFolders: imageFolders)
 }

@@ -36,7 +36,7 @@ public enum TestSupport {
   /// A catalog renderer with the catalog's generated images preloaded.
   public static func catalogRenderer(style: TableStyle) throws -> TableRenderer {
     let renderer = try TableRenderer(configuration: TableConfiguration(style: style, now: Catalog.now))
-    for (url, bitmap) in try Catalog.images() { renderer.images.preload(bitmap, for: url) }
+    for (url, bitmap) in try Catalog.images() { renderer.preload(bitmap, for: url) }
     return renderer
   }
 

@@ -57,18 +57,18 @@ public struct DesignCatalog {
   }
 
   /// The contact sheet: the catalog as a plain and a grouped table, side by side.
-  public func contactSheet(
+  nonisolated(nonsending) public func contactSheet(
     configuration: TableConfiguration = TableConfiguration(), stylesheet: Stylesheet = .default, assets: URL,
     shaper: TextShaper? = nil
-  ) throws -> Bitmap {
+  ) async throws -> Bitmap {
     var tables: [Bitmap] = []
     for style in [TableStyle.plain, .grouped] {
       var styled = configuration
       styled.style = style
       let renderer = try TableRenderer(
         configuration: styled, stylesheet: stylesheet,
-        images: ImageLoader(resolver: ImageURLResolver(assetsDirectory: assets, baseDirectory: assets)), shaper: shaper)
-      let tiles = try renderer.render(dataSource()).tiles.map(\.bitmap)
+        imageResolver: ImageURLResolver(assetsDirectory: assets, baseDirectory: assets), shaper: shaper)
+      let tiles = try await renderer.render(dataSource()).tiles.map(\.bitmap)
       tables.append(Bitmap(width: tiles[0].width, height: tiles.map(\.height).reduce(0, +), pixels: tiles.flatMap(\.pixels)))
     }
     return Bitmap.sideBySide(tables, gap: 16)

@@ -9,6 +9,8 @@ public struct TableDocument: Sendable {
   public var configuration: TableConfiguration
   public var stylesheet: Stylesheet
   public var assetsDirectory: URL
+  /// Where `documents://` and `cache://` image URLs resolve.
+  public var imageFolders: ImageFolders
   public var dataSource: SectionedDataSource
   /// The design files that `cells:` names, by item type.
   public var designs: [String: DesignTemplate]
@@ -25,7 +27,9 @@ public struct TableDocument: Sendable {
 
   /// The resolver for the document's image URLs.
   public var imageResolver: ImageURLResolver {
-    ImageURLResolver(assetsDirectory: assetsDirectory, baseDirectory: file.deletingLastPathComponent())
+    ImageURLResolver(
+      assetsDirectory: assetsDirectory, baseDirectory: file.deletingLastPathComponent(),
+      documentsDirectory: imageFolders.documents, cacheDirectory: imageFolders.cache)
   }
 
   /// An error about the item at `section`, `row`, placed where the item was written.
@@ -36,10 +40,11 @@ public struct TableDocument: Sendable {
       keyPath: place?.keyPath ?? "sections[\(section)].items[\(row)]", message: message)
   }
 
-  /// Reads and checks the document at `url`. `fontFamilies` are the families fonts may name.
-  public static func load(_ url: URL, fontFamilies: [String]) throws -> TableDocument {
+  /// Reads and checks the document at `url`. `fontFamilies` are the families fonts may name;
+  /// `imageFolders` (from the command line) replace the document's `documents:` and `cache:`.
+  public static func load(_ url: URL, fontFamilies: [String], imageFolders: ImageFolders = ImageFolders()) throws -> TableDocument {
     let value = try YAMLValue.load(contentsOf: url, displayName: displayPath(url))
-    return try TableDocumentDecoder(file: url, fontFamilies: fontFamilies).decode(value)
+    return try TableDocumentDecoder(file: url, fontFamilies: fontFamilies, folderOverrides: imageFolders).decode(value)
   }
 
   /// Whether the YAML or JSON file at `url` looks like a table document (its top level has
@@ -65,9 +70,10 @@ struct TableDocumentDecoder {
   let file: URL
   let fontFamilies: [String]
   var checksFolders = true
+  var folderOverrides = ImageFolders()
   var directory: URL { file.deletingLastPathComponent() }
 
-  static let topLevelKeys: Set<String> = ["table", "stylesheet", "assets", "cells", "sections", "items"]
+  static let topLevelKeys: Set<String> = ["table", "stylesheet", "assets", "documents", "cache", "cells", "sections", "items"]
 
   func decode(_ root: YAMLValue) throws -> TableDocument {
     let recorder = FileRecorder()
@@ -81,16 +87,12 @@ struct TableDocumentDecoder {
     let map = try root.mapping(allowed: Self.topLevelKeys)
     let configuration = try decodeConfiguration(map["table"])
     let stylesheet = try decodeStylesheet(map["stylesheet"], recorder: recorder)
-    var assets = directory
-    if let value = map["assets"] {
-      assets = resolve(try value.string())
-      var isDirectory: ObjCBool = false
-      guard !checksFolders || FileManager.default.fileExists(atPath: assets.path, isDirectory: &isDirectory) && isDirectory.boolValue
-      else {
-        throw value.error("the assets folder \(assets.path) does not exist")
-      }
-    }
-    let resolver = ImageURLResolver(assetsDirectory: assets, baseDirectory: directory)
+    let assets = try folder(map["assets"], named: "assets") ?? directory
+    let folders = ImageFolders(
+      documents: try folderOverrides.documents ?? folder(map["documents"], named: "documents"),
+      cache: try folderOverrides.cache ?? folder(map["cache"], named: "cache"))
+    let resolver = ImageURLResolver(
+      assetsDirectory: assets, baseDirectory: directory, documentsDirectory: folders.documents, cacheDirectory: folders.cache)
     var designs: [String: DesignTemplate] = [:]
     var mapping = CellMapping()
     if let cells = map["cells"] {
@@ -138,8 +140,20 @@ struct TableDocumentDecoder {
       throw root.error("the document has \(rows) rows, more than \(TableConfiguration.maximumRows)")
     }
     return TableDocument(
-      file: file, configuration: configuration, stylesheet: stylesheet, assetsDirectory: assets,
+      file: file, configuration: configuration, stylesheet: stylesheet, assetsDirectory: assets, imageFolders: folders,
       dataSource: SectionedDataSource(sections: sections, cellMapping: mapping), designs: designs, places: places)
+  }
+
+  /// The folder `value` names, relative to the document; it must exist.
+  private func folder(_ value: YAMLValue?, named name: String) throws -> URL? {
+    guard let value else { return nil }
+    let url = resolve(try value.string())
+    var isDirectory: ObjCBool = false
+    guard !checksFolders || FileManager.default.fileExists(atPath: url.path, isDirectory: &isDirectory) && isDirectory.boolValue
+    else {
+      throw value.error("the \(name) folder \(url.path) does not exist")
+    }
+    return url
   }
 
   private func decodeItems(

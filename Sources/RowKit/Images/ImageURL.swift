@@ -6,21 +6,27 @@ public enum ImageLocation: Hashable, Sendable {
   case remote(URL)
 }
 
-/// Resolves image URLs: `bundle://` under the assets folder (never outside it), `file://`,
-/// and relative paths against the document's folder.
+/// Resolves image URLs: `bundle://` under the assets folder, `documents://` and `cache://`
+/// under their folders (as Three20's Documents and Caches; never outside them), `file://`,
+/// `http://` and `https://`, and relative paths against the document's folder.
 public struct ImageURLResolver: Hashable, Sendable {
   /// Where `bundle://` URLs resolve.
   public var assetsDirectory: URL
   /// Where relative paths resolve: the document's folder.
   public var baseDirectory: URL
+  /// Where `documents://` and `cache://` URLs resolve; without one, such a URL is refused.
+  public var documentsDirectory: URL?
+  public var cacheDirectory: URL?
 
-  public init(assetsDirectory: URL, baseDirectory: URL) {
+  public init(assetsDirectory: URL, baseDirectory: URL, documentsDirectory: URL? = nil, cacheDirectory: URL? = nil) {
     self.assetsDirectory = assetsDirectory.standardizedFileURL
     self.baseDirectory = baseDirectory.standardizedFileURL
+    self.documentsDirectory = documentsDirectory?.standardizedFileURL
+    self.cacheDirectory = cacheDirectory?.standardizedFileURL
   }
 
   /// The schemes RowKit reads images from.
-  public static let schemes = ["bundle", "file", "http", "https"]
+  public static let schemes = ["bundle", "documents", "cache", "file", "http", "https"]
 
   /// Resolves `string`, or explains why it cannot be an image URL.
   public func resolve(_ string: String) throws(ImageURLError) -> ImageLocation {
@@ -31,6 +37,12 @@ public struct ImageURLResolver: Hashable, Sendable {
       switch scheme {
       case "bundle":
         return .file(try Self.contained(rest, in: assetsDirectory, what: "bundle:// URL '\(string)'"))
+      case "documents", "cache":
+        guard let folder = scheme == "documents" ? documentsDirectory : cacheDirectory else {
+          throw ImageURLError(
+            "\(scheme):// URL '\(string)' needs a \(scheme) folder (the document's \(scheme): key, or --\(scheme)-dir)")
+        }
+        return .file(try Self.contained(rest, in: folder, what: "\(scheme):// URL '\(string)'", folderName: "\(scheme) folder"))
       case "file":
         guard rest.hasPrefix("/") else { throw ImageURLError("file:// URL '\(string)' needs an absolute path") }
         return .file(URL(fileURLWithPath: rest).standardizedFileURL)
@@ -48,13 +60,15 @@ public struct ImageURLResolver: Hashable, Sendable {
 
   /// `relative` inside `root`; a path that climbs out of it is refused, whether by `..` or
   /// through a symbolic link.
-  static func contained(_ relative: String, in root: URL, what: String) throws(ImageURLError) -> URL {
+  static func contained(
+    _ relative: String, in root: URL, what: String, folderName: String = "assets folder"
+  ) throws(ImageURLError) -> URL {
     var components: [String] = []
     for component in relative.split(separator: "/", omittingEmptySubsequences: true) {
       switch component {
       case ".": continue
       case "..":
-        guard !components.isEmpty else { throw ImageURLError("\(what) escapes the assets folder") }
+        guard !components.isEmpty else { throw ImageURLError("\(what) escapes the \(folderName)") }
         components.removeLast()
       default: components.append(String(component))
       }
@@ -64,7 +78,7 @@ public struct ImageURLResolver: Hashable, Sendable {
     let realRoot = realPath(root)
     let realPath = realPath(url)
     guard realPath == realRoot || realPath.hasPrefix(realRoot.hasSuffix("/") ? realRoot : realRoot + "/") else {
-      throw ImageURLError("\(what) escapes the assets folder through a symbolic link")
+      throw ImageURLError("\(what) escapes the \(folderName) through a symbolic link")
     }
     return url
   }
@@ -91,4 +105,15 @@ public struct ImageURLError: Error, Hashable, Sendable, CustomStringConvertible 
   }
 
   public var description: String { message }
+}
+
+/// The folders of Three20's `documents://` and `cache://` URLs.
+public struct ImageFolders: Hashable, Sendable {
+  public var documents: URL?
+  public var cache: URL?
+
+  public init(documents: URL? = nil, cache: URL? = nil) {
+    self.documents = documents
+    self.cache = cache
+  }
 }

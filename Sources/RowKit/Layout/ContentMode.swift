@@ -13,6 +13,11 @@ public enum ContentMode: String, Hashable, Sendable, CaseIterable {
   /// At its own size against one edge, centered along it.
   case left, right, top, bottom
 
+  /// Whether the image is scaled to the slot (so it may be decoded smaller).
+  public var scalesImage: Bool {
+    self == .aspectFit || self == .aspectFill || self == .scaleToFill
+  }
+
   /// The rectangle the whole image is drawn into for a slot; the slot clips it.
   public func drawingRect(imagePixels: (width: Int, height: Int), slot: Rect, scale: Double) -> Rect {
     let imageWidth = Double(imagePixels.width)

@@ -23,12 +23,12 @@ extension TableRenderer {
     public static let rows = Outputs(rawValue: 2)
   }
 
-  /// Lays out, resolves images and paints `dataSource`.
-  public func render(
+  /// Lays out, loads images and paints `dataSource`.
+  nonisolated(nonsending) public func render(
     _ dataSource: any TableDataSource, policy: ImagePolicy = .complete, outputs: Outputs = [.table]
-  ) throws -> RenderedTable {
+  ) async throws -> RenderedTable {
     let table = try layout(dataSource)
-    let images = try resolveImages(for: table, policy: policy)
+    let images = try await loadImages(for: table, policy: policy)
     let tiles = outputs.contains(.table) ? try renderTable(table, images: images) : []
     let rows = outputs.contains(.rows) ? try table.rows.map { try renderRow($0, in: table, images: images) } : []
     return RenderedTable(
@@ -38,18 +38,20 @@ extension TableRenderer {
 
 extension TableDocument {
   /// A renderer for this document, with `configuration` in place of the document's own.
-  public func makeRenderer(configuration: TableConfiguration? = nil, shaper: TextShaper? = nil) throws -> TableRenderer {
+  public func makeRenderer(
+    configuration: TableConfiguration? = nil, shaper: TextShaper? = nil, pipeline: ImagePipeline = .shared
+  ) throws -> TableRenderer {
     try TableRenderer(
-      configuration: configuration ?? self.configuration, stylesheet: stylesheet,
-      images: ImageLoader(resolver: imageResolver), shaper: shaper)
+      configuration: configuration ?? self.configuration, stylesheet: stylesheet, imageResolver: imageResolver,
+      pipeline: pipeline, shaper: shaper)
   }
 
   /// Renders the document; an error about a row names the row's place in the document.
-  public func render(
+  nonisolated(nonsending) public func render(
     with renderer: TableRenderer, policy: ImagePolicy = .complete, outputs: TableRenderer.Outputs = [.table]
-  ) throws -> RenderedTable {
+  ) async throws -> RenderedTable {
     do {
-      return try renderer.render(dataSource, policy: policy, outputs: outputs)
+      return try await renderer.render(dataSource, policy: policy, outputs: outputs)
     } catch let error as RowLayoutError {
       throw self.error(section: error.section, row: error.row, "\(error.underlying)")
     }

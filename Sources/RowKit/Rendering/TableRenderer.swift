@@ -7,25 +7,39 @@ import RowKitGraphics
 ///
 /// ```swift
 /// let renderer = try TableRenderer(configuration: TableConfiguration(style: .grouped))
-/// let table = try renderer.layout(dataSource)
-/// let images = try renderer.resolveImages(for: table)
-/// let png = try PNG.encode(renderer.renderTable(table, images: images)[0].bitmap)
+/// let rendered = try await renderer.render(dataSource)
+/// let png = try PNG.encode(rendered.tiles[0].bitmap)
 /// ```
 public final class TableRenderer {
   public let configuration: TableConfiguration
   public let stylesheet: Stylesheet
   public let shaper: TextShaper
-  public let images: ImageLoader
+  /// Where image URLs point.
+  public let imageResolver: ImageURLResolver
+  /// Loads images; by default the process's one pipeline.
+  public let pipeline: ImagePipeline
+  /// Seconds a render waits for its images in total, after which slots show defaults.
+  public var imageDeadline = TableRenderer.defaultImageDeadline
+  public static let defaultImageDeadline = 30.0
+  private var preloaded: [String: Bitmap] = [:]
 
   public init(
     configuration: TableConfiguration = TableConfiguration(), stylesheet: Stylesheet = .default,
-    environment: TextEnvironment = .standard, images: ImageLoader? = nil, shaper: TextShaper? = nil
+    environment: TextEnvironment = .standard, imageResolver: ImageURLResolver? = nil,
+    pipeline: ImagePipeline = .shared, shaper: TextShaper? = nil
   ) throws {
     self.configuration = configuration
     self.stylesheet = stylesheet
     self.shaper = try shaper ?? environment.makeShaper()
     let here = URL(fileURLWithPath: FileManager.default.currentDirectoryPath)
-    self.images = images ?? ImageLoader(resolver: ImageURLResolver(assetsDirectory: here, baseDirectory: here))
+    self.imageResolver = imageResolver ?? ImageURLResolver(assetsDirectory: here, baseDirectory: here)
+    self.pipeline = pipeline
+  }
+
+  /// Makes `bitmap` the image at `url` for this renderer, without reading anything: for
+  /// images drawn by code.
+  public func preload(_ bitmap: Bitmap, for url: String) {
+    preloaded[url] = bitmap
   }
 
   /// Lays out every row of `dataSource` once.
@@ -33,18 +47,96 @@ public final class TableRenderer {
     try TableLayoutEngine(configuration: configuration, stylesheet: stylesheet, shaper: shaper).layout(dataSource)
   }
 
-  /// What every image slot of `table` shows.
   /// What every image slot of `table` shows, resampled to the slot's device pixels.
-  public func resolveImages(for table: TableLayout, policy: ImagePolicy = .complete) throws -> ResolvedImages {
-    var resolved = ResolvedImages()
+  ///
+  /// Under ``ImagePolicy/complete`` every image is loaded, all at once, until
+  /// ``imageDeadline``; slots still waiting then show their default image and report
+  /// `failed`. Under ``ImagePolicy/placeholder`` slots show their default images (read from
+  /// local files only) and report `default`. Geometry is the same either way.
+  nonisolated(nonsending) public func loadImages(for table: TableLayout, policy: ImagePolicy = .complete) async throws -> ResolvedImages {
+    let scale = table.configuration.scale
+    // Each distinct image is asked for once, however many slots show it.
+    var requests: [String: ImageRequest] = [:]
+    var plans: [(key: ResolvedImages.SlotKey, slot: ImageSlot, main: String?, fallback: String?, error: String?)] = []
+    func request(_ url: String, for slot: ImageSlot, scalable: Bool, localOnly: Bool) -> (String?, String?) {
+      if preloaded[url] != nil { return ("preloaded:" + url, nil) }
+      let location: ImageLocation
+      do {
+        location = try imageResolver.resolve(url)
+      } catch {
+        return (nil, error.message)
+      }
+      if localOnly, case .remote = location { return (nil, nil) }
+      let pixels = (width: Int((slot.frame.width * scale).rounded(.up)), height: Int((slot.frame.height * scale).rounded(.up)))
+      let target = scalable && slot.contentMode.scalesImage ? pixels : nil
+      let id = location.key + (target.map { "#\($0.width)x\($0.height)" } ?? "")
+      requests[id] = ImageRequest(location: location, target: target)
+      return (id, nil)
+    }
     for row in table.rows {
       for (index, slot) in row.layout.images.enumerated() {
-        var image = images.resolve(slot, policy: policy)
-        try image.fit(slot, scale: table.configuration.scale)
-        resolved.slots[.init(section: row.section, row: row.row, slot: index)] = image
+        let key = ResolvedImages.SlotKey(section: row.section, row: row.row, slot: index)
+        let fallback = slot.defaultURL.flatMap { request($0, for: slot, scalable: false, localOnly: true).0 }
+        var main: String?
+        var error: String?
+        if let url = slot.url, policy == .complete { (main, error) = request(url, for: slot, scalable: true, localOnly: false) }
+        plans.append((key, slot, main, fallback, error))
       }
     }
+    let results = await load(requests)
+    var resolved = ResolvedImages()
+    for plan in plans {
+      let fallback = plan.fallback.flatMap { try? results[$0]?.get() }
+      var image: SlotImage
+      if let main = plan.main {
+        switch results[main] {
+        case .success(let bitmap): image = SlotImage(bitmap: bitmap, state: .loaded, reason: nil)
+        case .failure(let error): image = SlotImage(bitmap: fallback, state: .failed, reason: error.message)
+        case nil:
+          image = SlotImage(
+            bitmap: fallback, state: .failed, reason: "not loaded within the render's \(ImagePipeline.seconds(imageDeadline)) deadline")
+        }
+      } else if let error = plan.error {
+        image = SlotImage(bitmap: fallback, state: .failed, reason: error)
+      } else {
+        image = SlotImage(bitmap: fallback, state: .default, reason: nil)
+      }
+      try image.fit(plan.slot, scale: scale)
+      resolved.slots[plan.key] = image
+    }
     return resolved
+  }
+
+  struct ImageRequest: Sendable {
+    var location: ImageLocation
+    var target: (width: Int, height: Int)?
+  }
+
+  /// Loads every request at once, until the deadline; requests still running then are
+  /// cancelled and missing from the result.
+  nonisolated(nonsending) private func load(_ requests: [String: ImageRequest]) async -> [String: Result<Bitmap, ImageLoadError>] {
+    var results: [String: Result<Bitmap, ImageLoadError>] = [:]
+    for (id, bitmap) in preloaded { results["preloaded:" + id] = .success(bitmap) }
+    guard !requests.isEmpty else { return results }
+    let pipeline = self.pipeline
+    let deadline = imageDeadline
+    await withTaskGroup(of: (String, Result<Bitmap, ImageLoadError>)?.self) { group in
+      for (id, request) in requests {
+        group.addTask { (id, await pipeline.image(at: request.location, atLeast: request.target)) }
+      }
+      group.addTask {
+        try? await Task.sleep(nanoseconds: UInt64(deadline * 1e9))
+        return nil
+      }
+      var remaining = requests.count
+      while remaining > 0, let next = await group.next() {
+        guard let (id, result) = next else { break }  // The deadline passed.
+        results[id] = result
+        remaining -= 1
+      }
+      group.cancelAll()
+    }
+    return results
   }
 
   /// One strip of a table image.

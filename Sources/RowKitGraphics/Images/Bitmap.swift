@@ -116,4 +116,23 @@ public struct Bitmap: Hashable, Sendable, CustomStringConvertible {
     }
     return Bitmap(width: width, height: height, pixels: result)
   }
+
+  /// Premultiplies straight BGRA pixels by their alpha, as Cairo does.
+  static func premultiply(_ pixels: inout [UInt8]) {
+    pixels.withUnsafeMutableBufferPointer { p in
+      var index = 0
+      while index < p.count {
+        let alpha = UInt32(p[index + 3])
+        if alpha != 255 {
+          // Cairo's premultiplication: exact division by 255 with rounding.
+          for channel in 0..<3 {
+            let t = alpha * UInt32(p[index + channel]) + 0x80
+            p[index + channel] = UInt8((t + (t >> 8)) >> 8)
+          }
+        }
+        index += 4
+      }
+    }
+  }
+
 }

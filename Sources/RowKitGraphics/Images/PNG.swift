@@ -126,7 +126,7 @@ public enum PNG {
       png_image_free(&image)
       throw GraphicsError(.pngDecode, "PNG data is damaged: \(message)")
     }
-    premultiply(&pixels)
+    Bitmap.premultiply(&pixels)
     return Bitmap(width: width, height: height, pixels: pixels)
   }
 
@@ -146,23 +146,6 @@ public enum PNG {
 
   public static func decode(contentsOf url: URL, maximumPixels: Int = defaultMaximumPixels) throws -> Bitmap {
     try decode([UInt8](Data(contentsOf: url)), maximumPixels: maximumPixels)
-  }
-
-  private static func premultiply(_ pixels: inout [UInt8]) {
-    pixels.withUnsafeMutableBufferPointer { p in
-      var index = 0
-      while index < p.count {
-        let alpha = UInt32(p[index + 3])
-        if alpha != 255 {
-          // Cairo's premultiplication: exact division by 255 with rounding.
-          for channel in 0..<3 {
-            let t = alpha * UInt32(p[index + channel]) + 0x80
-            p[index + channel] = UInt8((t + (t >> 8)) >> 8)
-          }
-        }
-        index += 4
-      }
-    }
   }
 
   private static func messageText(_ image: inout png_image) -> String {

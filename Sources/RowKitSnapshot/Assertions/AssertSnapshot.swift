@@ -57,8 +57,8 @@ public enum SnapshotConfiguration {
 /// not match.
 ///
 /// ```swift
-/// @Test func settingsRow() throws {
-///   assertSnapshot(of: try SnapshotRendering.row(SettingsItem(text: "On", caption: "Wi-Fi")), named: "settings")
+/// @Test func settingsRow() async throws {
+///   assertSnapshot(of: try await SnapshotRendering.row(SettingsItem(text: "On", caption: "Wi-Fi")), named: "settings")
 /// }
 /// ```
 ///
@@ -87,14 +87,14 @@ public func assertSnapshot(
 
 /// Renders a table (twice, to prove it deterministic) and checks it against its reference.
 @discardableResult
-public func assertSnapshot(
+nonisolated(nonsending) public func assertSnapshot(
   of table: any TableDataSource, named name: String, suite: String? = nil,
   configuration: TableConfiguration = TableConfiguration(), stylesheet: Stylesheet = .default,
   images: SnapshotRendering.ImageSource = .none, options: ComparisonOptions = .exact, record: RecordMode? = nil,
   fileID: String = #fileID, filePath: StaticString = #filePath, line: Int = #line, column: Int = #column
-) -> SnapshotOutcome {
-  render(fileID: fileID, filePath: filePath, line: line, column: column) {
-    try SnapshotRendering.table(table, configuration: configuration, stylesheet: stylesheet, images: images)
+) async -> SnapshotOutcome {
+  await render(fileID: fileID, filePath: filePath, line: line, column: column) {
+    try await SnapshotRendering.table(table, configuration: configuration, stylesheet: stylesheet, images: images)
   } then: { image in
     assertSnapshot(
       of: image, named: name, suite: suite, options: options, record: record, fileID: fileID, filePath: filePath,
@@ -104,13 +104,13 @@ public func assertSnapshot(
 
 /// Renders a table document (twice) and checks it against its reference.
 @discardableResult
-public func assertSnapshot(
+nonisolated(nonsending) public func assertSnapshot(
   of document: TableDocument, named name: String, suite: String? = nil, options: ComparisonOptions = .exact,
   record: RecordMode? = nil, fileID: String = #fileID, filePath: StaticString = #filePath, line: Int = #line,
   column: Int = #column
-) -> SnapshotOutcome {
-  render(fileID: fileID, filePath: filePath, line: line, column: column) {
-    try SnapshotRendering.document(document)
+) async -> SnapshotOutcome {
+  await render(fileID: fileID, filePath: filePath, line: line, column: column) {
+    try await SnapshotRendering.document(document)
   } then: { image in
     assertSnapshot(
       of: image, named: name, suite: suite, options: options, record: record, fileID: fileID, filePath: filePath,
@@ -120,14 +120,14 @@ public func assertSnapshot(
 
 /// Renders one item's row (twice) and checks it against its reference.
 @discardableResult
-public func assertSnapshot(
+nonisolated(nonsending) public func assertSnapshot(
   ofRow item: any TableItem, named name: String, suite: String? = nil, mapping: CellMapping = CellMapping(),
   configuration: TableConfiguration = TableConfiguration(), stylesheet: Stylesheet = .default,
   images: SnapshotRendering.ImageSource = .none, options: ComparisonOptions = .exact, record: RecordMode? = nil,
   fileID: String = #fileID, filePath: StaticString = #filePath, line: Int = #line, column: Int = #column
-) -> SnapshotOutcome {
-  render(fileID: fileID, filePath: filePath, line: line, column: column) {
-    try SnapshotRendering.row(item, mapping: mapping, configuration: configuration, stylesheet: stylesheet, images: images)
+) async -> SnapshotOutcome {
+  await render(fileID: fileID, filePath: filePath, line: line, column: column) {
+    try await SnapshotRendering.row(item, mapping: mapping, configuration: configuration, stylesheet: stylesheet, images: images)
   } then: { image in
     assertSnapshot(
       of: image, named: name, suite: suite, options: options, record: record, fileID: fileID, filePath: filePath,
@@ -136,11 +136,11 @@ public func assertSnapshot(
 }
 
 private func render(
-  fileID: String, filePath: StaticString, line: Int, column: Int, _ body: () throws -> Bitmap,
+  fileID: String, filePath: StaticString, line: Int, column: Int, _ body: () async throws -> Bitmap,
   then check: (Bitmap) -> SnapshotOutcome
-) -> SnapshotOutcome {
+) async -> SnapshotOutcome {
   do {
-    return check(try body())
+    return check(try await body())
   } catch {
     let outcome = SnapshotOutcome.error(message: "rendering failed: \(error)")
     reportSnapshotFailure(outcome.message!, fileID: fileID, filePath: filePath, line: line, column: column)

@@ -6,35 +6,37 @@ import RowKitGraphics
 /// two renders differ in any pixel fails, since its reference could never be trusted.
 public enum SnapshotRendering {
   /// A table rendered to one image (tiles stacked), checked for determinism.
-  public static func table(
+  nonisolated(nonsending) public static func table(
     _ dataSource: any TableDataSource, configuration: TableConfiguration = TableConfiguration(),
     stylesheet: Stylesheet = .default, images: ImageSource = .none
-  ) throws -> Bitmap {
-    try twice {
-      let renderer = try TableRenderer(configuration: configuration, stylesheet: stylesheet, images: images.loader())
-      images.preload(into: renderer.images)
-      return stack(try renderer.render(dataSource).tiles.map(\.bitmap))
+  ) async throws -> Bitmap {
+    try await twice {
+      let renderer = try images.renderer(configuration: configuration, stylesheet: stylesheet)
+      return stack(try await renderer.render(dataSource).tiles.map(\.bitmap))
     }
   }
 
   /// A document rendered as `rowkit render` renders it, checked for determinism.
-  public static func document(_ document: TableDocument, configuration: TableConfiguration? = nil) throws -> Bitmap {
-    try twice {
-      let renderer = try document.makeRenderer(configuration: configuration)
-      return stack(try document.render(with: renderer).tiles.map(\.bitmap))
+  nonisolated(nonsending) public static func document(
+    _ document: TableDocument, configuration: TableConfiguration? = nil, pipeline: ImagePipeline = .shared,
+    imageDeadline: Double = TableRenderer.defaultImageDeadline
+  ) async throws -> Bitmap {
+    try await twice {
+      let renderer = try document.makeRenderer(configuration: configuration, pipeline: pipeline)
+      renderer.imageDeadline = imageDeadline
+      return stack(try await document.render(with: renderer).tiles.map(\.bitmap))
     }
   }
 
   /// One item's row, as the per-row PNG of a one-row table, checked for determinism.
-  public static func row(
+  nonisolated(nonsending) public static func row(
     _ item: any TableItem, mapping: CellMapping = CellMapping(), configuration: TableConfiguration = TableConfiguration(),
     stylesheet: Stylesheet = .default, images: ImageSource = .none
-  ) throws -> Bitmap {
-    try twice {
-      let renderer = try TableRenderer(configuration: configuration, stylesheet: stylesheet, images: images.loader())
-      images.preload(into: renderer.images)
+  ) async throws -> Bitmap {
+    try await twice {
+      let renderer = try images.renderer(configuration: configuration, stylesheet: stylesheet)
       let source = SectionedDataSource(sections: [TableSection(items: [item])], cellMapping: mapping)
-      return try renderer.render(source, outputs: [.rows]).rowImages[0]
+      return try await renderer.render(source, outputs: [.rows]).rowImages[0]
     }
   }
 
@@ -55,17 +57,17 @@ public enum SnapshotRendering {
       ImageSource(resolver: nil, preloaded: images)
     }
 
-    func loader() -> ImageLoader? { resolver.map { ImageLoader(resolver: $0) } }
-
-    func preload(into loader: ImageLoader) {
-      for (url, bitmap) in preloaded { loader.preload(bitmap, for: url) }
+    func renderer(configuration: TableConfiguration, stylesheet: Stylesheet) throws -> TableRenderer {
+      let renderer = try TableRenderer(configuration: configuration, stylesheet: stylesheet, imageResolver: resolver)
+      for (url, bitmap) in preloaded { renderer.preload(bitmap, for: url) }
+      return renderer
     }
   }
 
   /// Renders twice with separate renderers and fails unless both are the same pixels.
-  static func twice(_ render: () throws -> Bitmap) throws -> Bitmap {
-    let first = try render()
-    let second = try render()
+  nonisolated(nonsending) static func twice(_ render: () async throws -> Bitmap) async throws -> Bitmap {
+    let first = try await render()
+    let second = try await render()
     guard first == second else {
       let outcome = ImageComparison.compare(first, second)
       throw SnapshotError("rendering is not deterministic: two renders differ (\(outcome.result.summary))")

@@ -70,6 +70,10 @@ public struct SnapshotCheck {
   public let record: RecordMode?
   /// Where the report goes; nil writes none.
   public let reportDirectory: URL?
+  /// How the cases' images load.
+  public var pipeline: ImagePipeline = .shared
+  public var imageDeadline = TableRenderer.defaultImageDeadline
+  public var imageFolders = ImageFolders()
 
   public init(
     folder: URL, store: ReferenceStore, options: ComparisonOptions = .exact, record: RecordMode? = nil,
@@ -114,7 +118,7 @@ public struct SnapshotCheck {
   }
 
   /// Runs every case and writes the report.
-  public func run(_ cases: [Case], shard: String? = nil, fontFamilies: [String]) throws -> Report {
+  nonisolated(nonsending) public func run(_ cases: [Case], shard: String? = nil, fontFamilies: [String]) async throws -> Report {
     var report = Report(
       shard: shard, snapshots: store.root.path, recordMode: RecordMode.effective(record), options: options,
       environment: .current(store.environment))
@@ -125,7 +129,7 @@ public struct SnapshotCheck {
       return report
     }
     for testCase in cases {
-      let result = check(testCase, fontFamilies: fontFamilies)
+      let result = await check(testCase, fontFamilies: fontFamilies)
       switch result.status {
       case .passed: report.summary.passed += 1
       case .failed: report.summary.failed += 1
@@ -139,12 +143,12 @@ public struct SnapshotCheck {
     return report
   }
 
-  private func check(_ testCase: Case, fontFamilies: [String]) -> CaseResult {
+  nonisolated(nonsending) private func check(_ testCase: Case, fontFamilies: [String]) async -> CaseResult {
     var result = CaseResult(name: testCase.name, document: testCase.document.path, status: .error)
     let image: Bitmap
     do {
-      let document = try TableDocument.load(testCase.document, fontFamilies: fontFamilies)
-      image = try SnapshotRendering.document(document)
+      let document = try TableDocument.load(testCase.document, fontFamilies: fontFamilies, imageFolders: imageFolders)
+      image = try await SnapshotRendering.document(document, pipeline: pipeline, imageDeadline: imageDeadline)
     } catch {
       result.message = "\(error)"
       return result

@@ -4,7 +4,7 @@ import RowKit
 import RowKitGraphics
 
 extension RowKitCommand {
-  struct Catalog: ParsableCommand {
+  struct Catalog: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
       abstract: "Draw every built-in item type, short and long, in one table; or every style.",
       discussion: """
@@ -50,11 +50,11 @@ extension RowKitCommand {
 
     @OptionGroup var tableOptions: TableOptions
 
-    func run() throws {
+    func run() async throws {
       var outputs: TableRenderer.Outputs = [.table]
       if rowsDir != nil { outputs.insert(.rows) }
       if let designs {
-        try renderDesigns(designs)
+        try await renderDesigns(designs)
         return
       }
       let rendered: RenderedTable
@@ -63,13 +63,13 @@ extension RowKitCommand {
         let document = try StyleCatalog.load(fontFamilies: shaper.families)
         let renderer = try document.makeRenderer(
           configuration: try tableOptions.apply(to: document.configuration), shaper: shaper)
-        for (url, bitmap) in try StyleCatalog.images() { renderer.images.preload(bitmap, for: url) }
-        rendered = try document.render(with: renderer, outputs: outputs)
+        for (url, bitmap) in try StyleCatalog.images() { renderer.preload(bitmap, for: url) }
+        rendered = try await document.render(with: renderer, outputs: outputs)
       } else {
         let configuration = try tableOptions.apply(to: TableConfiguration(now: RowKit.Catalog.now))
         let renderer = try TableRenderer(configuration: configuration)
-        for (url, bitmap) in try RowKit.Catalog.images() { renderer.images.preload(bitmap, for: url) }
-        rendered = try renderer.render(RowKit.Catalog.dataSource(), outputs: outputs)
+        for (url, bitmap) in try RowKit.Catalog.images() { renderer.preload(bitmap, for: url) }
+        rendered = try await renderer.render(RowKit.Catalog.dataSource(), outputs: outputs)
       }
       try OutputWriter.write(
         rendered, table: URL(fileURLWithPath: output), rowsDirectory: rowsDir.map { URL(fileURLWithPath: $0) },
@@ -77,7 +77,7 @@ extension RowKitCommand {
     }
 
     /// The designs contact sheet: plain and grouped side by side.
-    private func renderDesigns(_ folder: String) throws {
+    private func renderDesigns(_ folder: String) async throws {
       let shaper = try TextEnvironment.standard.makeShaper()
       let stylesheet = try self.stylesheet.map {
         try Stylesheet.load(contentsOf: URL(fileURLWithPath: $0), fontFamilies: shaper.families)
@@ -85,7 +85,7 @@ extension RowKitCommand {
       let assetsURL = URL(fileURLWithPath: assets ?? folder)
       let catalog = try DesignCatalog.load(
         folder: URL(fileURLWithPath: folder), stylesheet: stylesheet, fontFamilies: shaper.families, assets: assetsURL)
-      let sheet = try catalog.contactSheet(
+      let sheet = try await catalog.contactSheet(
         configuration: try tableOptions.apply(to: TableConfiguration()), stylesheet: stylesheet, assets: assetsURL,
         shaper: shaper)
       try OutputWriter.write(try PNG.encode(sheet), to: URL(fileURLWithPath: output))

@@ -5,7 +5,7 @@ import RowKitGraphics
 import RowKitSnapshot
 
 extension RowKitCommand {
-  struct Check: ParsableCommand {
+  struct Check: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
       abstract: "Render every table document in a folder and compare each with its reference.",
       discussion: """
@@ -40,6 +40,8 @@ extension RowKitCommand {
 
     @OptionGroup var tolerance: ToleranceOptions
 
+    @OptionGroup(title: "Images") var imageOptions: ImageOptions
+
     func validate() throws {
       _ = try parsedShard()
     }
@@ -53,7 +55,7 @@ extension RowKitCommand {
       return (index, count)
     }
 
-    func run() throws {
+    func run() async throws {
       let options = try tolerance.comparisonOptions()
       let shaper = try TextEnvironment.standard.makeShaper()
       var cases = try SnapshotCheck.discover(in: URL(fileURLWithPath: directory))
@@ -65,9 +67,12 @@ extension RowKitCommand {
       }
       let artifactsURL = reportURL?.appendingPathComponent("cases") ?? artifacts.map { URL(fileURLWithPath: $0) }
       let store = ReferenceStore(root: URL(fileURLWithPath: snapshots), artifactsRoot: artifactsURL)
-      let check = SnapshotCheck(
+      var check = SnapshotCheck(
         folder: URL(fileURLWithPath: directory), store: store, options: options, record: record, reportDirectory: reportURL)
-      let result = try check.run(cases, shard: shard, fontFamilies: shaper.families)
+      check.pipeline = imageOptions.makePipeline()
+      check.imageDeadline = imageOptions.deadline
+      check.imageFolders = imageOptions.folders
+      let result = try await check.run(cases, shard: shard, fontFamilies: shaper.families)
       if let mismatch = result.environmentMismatch {
         FileHandle.standardError.write(Data("rowkit: \(mismatch)\n".utf8))
         throw ExitCode(result.exitStatus)

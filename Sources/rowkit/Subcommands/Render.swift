@@ -4,7 +4,7 @@ import RowKit
 import RowKitGraphics
 
 extension RowKitCommand {
-  struct Render: ParsableCommand {
+  struct Render: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
       abstract: "Render a table document to PNG images and a manifest.",
       discussion: """
@@ -33,8 +33,10 @@ extension RowKitCommand {
 
     @OptionGroup var tableOptions: TableOptions
 
-    @Flag(help: "Paint default images at once instead of loading images.")
+    @Flag(help: "Paint default images at once instead of loading images (the same geometry).")
     var placeholders = false
+
+    @OptionGroup(title: "Images") var imageOptions: ImageOptions
 
     @Flag(help: "Keep running and render again whenever the document, its stylesheets or its cell designs change.")
     var watch = false
@@ -45,10 +47,11 @@ extension RowKitCommand {
       }
     }
 
-    func run() throws {
+    func run() async throws {
       let shaper = try TextEnvironment.standard.makeShaper()
+      let pipeline = imageOptions.makePipeline()
       guard watch else {
-        _ = try renderOnce(shaper: shaper)
+        _ = try await renderOnce(shaper: shaper, pipeline: pipeline)
         return
       }
       // Watch mode reports mistakes and keeps watching, so a half-typed edit does not end it.
@@ -56,7 +59,7 @@ extension RowKitCommand {
       var watcher = FileWatcher(files: watched)
       while true {
         do {
-          let document = try renderOnce(shaper: shaper)
+          let document = try await renderOnce(shaper: shaper, pipeline: pipeline)
           watched = document.dependencies
           let time = Date().formatted(date: .omitted, time: .standard)
           FileHandle.standardOutput.write(Data(
@@ -66,19 +69,20 @@ extension RowKitCommand {
           FileHandle.standardError.write(Data("rowkit: error: \(error)\n".utf8))
         }
         watcher.watch(watched)
-        while !watcher.hasChanges() { Thread.sleep(forTimeInterval: 0.2) }
+        while !watcher.hasChanges() { try await Task.sleep(nanoseconds: 200_000_000) }
       }
     }
 
     /// Loads and renders the document once, writing every output.
-    private func renderOnce(shaper: TextShaper) throws -> TableDocument {
-      let document = try loadDocument(table, shaperFamilies: shaper.families)
+    private func renderOnce(shaper: TextShaper, pipeline: ImagePipeline) async throws -> TableDocument {
+      let document = try loadDocument(table, shaperFamilies: shaper.families, imageFolders: imageOptions.folders)
       let configuration = try tableOptions.apply(to: document.configuration)
-      let renderer = try document.makeRenderer(configuration: configuration, shaper: shaper)
+      let renderer = try document.makeRenderer(configuration: configuration, shaper: shaper, pipeline: pipeline)
+      renderer.imageDeadline = imageOptions.deadline
       var outputs: TableRenderer.Outputs = []
       if output != nil { outputs.insert(.table) }
       if rowsDir != nil { outputs.insert(.rows) }
-      let rendered = try document.render(with: renderer, policy: placeholders ? .placeholder : .complete, outputs: outputs)
+      let rendered = try await document.render(with: renderer, policy: placeholders ? .placeholder : .complete, outputs: outputs)
       try OutputWriter.write(
         rendered, table: output.map { URL(fileURLWithPath: $0) }, rowsDirectory: rowsDir.map { URL(fileURLWithPath: $0) },
         manifest: manifest.map { URL(fileURLWithPath: $0) })

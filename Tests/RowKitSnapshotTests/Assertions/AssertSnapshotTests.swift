@@ -26,19 +26,19 @@ import Testing
     }
   }
 
-  @Test func renderingIsCheckedTwiceForDeterminism() throws {
+  @Test func renderingIsCheckedTwiceForDeterminism() async throws {
     nonisolated(unsafe) var calls = 0
-    #expect(throws: SnapshotError.self) {
-      _ = try SnapshotRendering.twice {
+    await #expect(throws: SnapshotError.self) {
+      _ = try await SnapshotRendering.twice {
         calls += 1
         return Bitmap(width: 2, height: 2, color: calls == 1 ? .white : .black)
       }
     }
     #expect(calls == 2)
     let table = ListDataSource(items: [TextItem(text: "Deterministic"), SubtitleItem(text: "Twice", subtitle: "the same")])
-    let image = try SnapshotRendering.table(table)
+    let image = try await SnapshotRendering.table(table)
     #expect(image.width == 750)
-    let row = try SnapshotRendering.row(TextItem(text: "One row"))
+    let row = try await SnapshotRendering.row(TextItem(text: "One row"))
     #expect(row.height == 88)
   }
 }

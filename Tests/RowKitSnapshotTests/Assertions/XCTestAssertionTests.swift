@@ -6,7 +6,7 @@ import XCTest
 
 /// The same assertion from XCTest, which reports through XCTFail.
 final class XCTestAssertionTests: XCTestCase {
-  func testAMatchingSnapshotPassesUnderXCTest() throws {
+  func testAMatchingSnapshotPassesUnderXCTest() async throws {
     let folder = try TestSupport.temporaryDirectory()
     let image = try CraftedImages.card()
     let first = ReferenceStore(root: folder, processEnvironment: [:])
@@ -17,8 +17,8 @@ final class XCTestAssertionTests: XCTestCase {
     XCTAssertTrue(assertSnapshot(of: image, named: "card", suite: "X", store: second).passed)
   }
 
-  func testRenderedRowsAreDeterministicUnderXCTest() throws {
-    let row = try SnapshotRendering.row(RowKit.TextItem(text: "From XCTest"))
+  func testRenderedRowsAreDeterministicUnderXCTest() async throws {
+    let row = try await SnapshotRendering.row(RowKit.TextItem(text: "From XCTest"))
     XCTAssertEqual(row.width, 750)
   }
 }

@@ -13,14 +13,14 @@ import Testing
     try Stylesheet.load(contentsOf: designs.appendingPathComponent("styles.yaml"), fontFamilies: families)
   }
 
-  @Test func designsKeepTheOneLayoutRule() throws {
+  @Test func designsKeepTheOneLayoutRule() async throws {
     for name in ["people", "stocks", "settings", "feed"] {
       let document = try TableDocument.load(
         TestSupport.assets.appendingPathComponent("Samples/\(name).yaml"), fontFamilies: families)
       let renderer = try document.makeRenderer()
       var shaped: [String] = []
       renderer.shaper.shapeObserver = { shaped.append($0) }
-      let rendered = try document.render(with: renderer, outputs: [.table, .rows])
+      let rendered = try await document.render(with: renderer, outputs: [.table, .rows])
       #expect(shaped.sorted() == rendered.layout.allLabels.map(\.text.text).sorted(), "\(name)")
       #expect(renderer.shaper.shapeCount == rendered.layout.allLabels.count)
     }

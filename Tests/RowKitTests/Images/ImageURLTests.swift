@@ -32,44 +32,6 @@ import Testing
   }
 }
 
-@Suite struct ImageLoaderTests {
-  @Test func slotStatesFollowWhatLoaded() throws {
-    let folder = try TestSupport.temporaryDirectory()
-    try Data(PNG.encode(SampleArtwork.avatar(pixels: 20))).write(to: folder.appendingPathComponent("a.png"))
-    try Data("not a png".utf8).write(to: folder.appendingPathComponent("bad.png"))
-    let loader = ImageLoader(resolver: ImageURLResolver(assetsDirectory: folder, baseDirectory: folder))
-    let frame = Rect(x: 0, y: 0, width: 10, height: 10)
-    let loaded = loader.resolve(ImageSlot(frame: frame, url: "a.png", defaultURL: nil), policy: .complete)
-    #expect(loaded.state == .loaded && loaded.bitmap?.width == 20)
-    let failed = loader.resolve(ImageSlot(frame: frame, url: "bad.png", defaultURL: "bundle://a.png"), policy: .complete)
-    #expect(failed.state == .failed && failed.bitmap != nil)
-    #expect(failed.reason?.contains("not a PNG") == true)
-    let missing = loader.resolve(ImageSlot(frame: frame, url: "none.png", defaultURL: nil), policy: .complete)
-    #expect(missing.state == .failed && missing.bitmap == nil)
-    let waiting = loader.resolve(ImageSlot(frame: frame, url: "a.png", defaultURL: "bundle://a.png"), policy: .placeholder)
-    #expect(waiting.state == .default && waiting.bitmap != nil)
-  }
-
-  @Test func eachURLIsReadOnce() throws {
-    let folder = try TestSupport.temporaryDirectory()
-    try Data(PNG.encode(SampleArtwork.avatar(pixels: 20))).write(to: folder.appendingPathComponent("a.png"))
-    let loader = ImageLoader(resolver: ImageURLResolver(assetsDirectory: folder, baseDirectory: folder))
-    for _ in 0..<50 { _ = loader.image(at: "a.png") }
-    #expect(loader.decodeCount == 1)
-  }
-
-  @Test func refusesImagesLargerThanTheLimit() throws {
-    let folder = try TestSupport.temporaryDirectory()
-    try Data(PNG.encode(SampleArtwork.avatar(pixels: 100))).write(to: folder.appendingPathComponent("big.png"))
-    let loader = ImageLoader(resolver: ImageURLResolver(assetsDirectory: folder, baseDirectory: folder), maximumPixels: 5000)
-    guard case .failure(let error) = loader.image(at: "big.png") else {
-      Issue.record("a 100×100 image passed a 5000-pixel limit")
-      return
-    }
-    #expect(error.message.contains("larger than the limit"))
-  }
-}
-
 @Suite struct ContentModeTests {
   let slot = Rect(x: 10, y: 10, width: 50, height: 50)
 

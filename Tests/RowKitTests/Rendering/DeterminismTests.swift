@@ -7,22 +7,22 @@ import Testing
 
 /// The same input gives the same pixels: twice in a row, row by row, in any order.
 @Suite struct DeterminismTests {
-  @Test func renderingTwiceGivesIdenticalBytes() throws {
-    func render() throws -> ([UInt8], [UInt8]) {
+  @Test func renderingTwiceGivesIdenticalBytes() async throws {
+    func render() async throws -> ([UInt8], [UInt8]) {
       let renderer = try TestSupport.catalogRenderer(style: .grouped)
-      let rendered = try renderer.render(Catalog.dataSource())
+      let rendered = try await renderer.render(Catalog.dataSource())
       return (try PNG.encode(rendered.tiles[0].bitmap), try rendered.manifest.jsonBytes())
     }
-    let first = try render()
-    let second = try render()
+    let first = try await render()
+    let second = try await render()
     #expect(first.0 == second.0)
     #expect(first.1 == second.1)
   }
 
   @Test(arguments: [TableStyle.plain, .grouped])
-  func rowsRenderTheSameInAnyOrderAndOneAtATime(style: TableStyle) throws {
+  func rowsRenderTheSameInAnyOrderAndOneAtATime(style: TableStyle) async throws {
     let renderer = try TestSupport.catalogRenderer(style: style)
-    let rendered = try renderer.render(Catalog.dataSource(), outputs: [.table, .rows])
+    let rendered = try await renderer.render(Catalog.dataSource(), outputs: [.table, .rows])
     let table = rendered.tiles[0].bitmap
     let grid = PixelGrid(scale: 2)
 
@@ -43,17 +43,17 @@ import Testing
     for (index, row) in rendered.layout.rows.enumerated() where style == .plain {
       let alone = try TestSupport.catalogRenderer(style: style)
       let single = SectionedDataSource(sections: [TableSection(items: [source.sections[row.section].items[row.row]])])
-      let one = try alone.render(single, outputs: [.rows])
+      let one = try await alone.render(single, outputs: [.rows])
       #expect(one.rowImages[0] == rendered.rowImages[index], "s\(row.section)-r\(row.row) alone")
     }
   }
 
   @Test func parallelRenderersMatchASerialOne() async throws {
-    let serial = try TestSupport.catalogRenderer(style: .plain).render(Catalog.dataSource()).tiles[0].bitmap
+    let serial = try await TestSupport.catalogRenderer(style: .plain).render(Catalog.dataSource()).tiles[0].bitmap
     let results = try await withThrowingTaskGroup(of: Bitmap.self) { group in
       for _ in 0..<4 {
         group.addTask {
-          try TestSupport.catalogRenderer(style: .plain).render(Catalog.dataSource()).tiles[0].bitmap
+          try await TestSupport.catalogRenderer(style: .plain).render(Catalog.dataSource()).tiles[0].bitmap
         }
       }
       return try await group.reduce(into: []) { $0.append($1) }
@@ -62,9 +62,9 @@ import Testing
     #expect(results.allSatisfy { $0 == serial })
   }
 
-  @Test func plainTextIsNeverReadAsMarkup() throws {
+  @Test func plainTextIsNeverReadAsMarkup() async throws {
     let renderer = try TestSupport.renderer()
-    let rendered = try renderer.render(ListDataSource(items: [TextItem(text: "<b>x</b>"), TextItem(text: "x")]))
+    let rendered = try await renderer.render(ListDataSource(items: [TextItem(text: "<b>x</b>"), TextItem(text: "x")]))
     let markup = try #require(rendered.layout.rows[0].layout.label("text"))
     let plain = try #require(rendered.layout.rows[1].layout.label("text"))
     #expect(markup.text.text == "<b>x</b>")

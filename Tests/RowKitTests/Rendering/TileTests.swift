@@ -6,10 +6,10 @@ import Testing
 @testable import RowKit
 
 @Suite struct TileTests {
-  @Test func aTallTableSplitsIntoTilesThatStackToTheWholeTable() throws {
+  @Test func aTallTableSplitsIntoTilesThatStackToTheWholeTable() async throws {
     let renderer = try TestSupport.catalogRenderer(style: .grouped)
     let table = try renderer.layout(Catalog.dataSource())
-    let images = try renderer.resolveImages(for: table)
+    let images = try await renderer.loadImages(for: table)
     let whole = try renderer.renderTable(table, images: images)
     #expect(whole.count == 1)
     let tiles = try renderer.renderTable(table, images: images, tilePixels: 1000)
@@ -26,10 +26,10 @@ import Testing
     #expect(OutputWriter.tileURLs(for: output, count: 3).map(\.lastPathComponent) == ["table-1.png", "table-2.png", "table-3.png"])
   }
 
-  @Test func aTableTallerThanCairosLimitIsWrittenAsTiles() throws {
+  @Test func aTableTallerThanCairosLimitIsWrittenAsTiles() async throws {
     let items: [any TableItem] = (0..<400).map { LongTextItem(text: "Row \($0): " + String(repeating: "tall text ", count: 20)) }
     let renderer = try TestSupport.renderer()
-    let rendered = try renderer.render(ListDataSource(items: items))
+    let rendered = try await renderer.render(ListDataSource(items: items))
     #expect(rendered.layout.pixelHeight > Canvas.maximumPixelSide)
     let expectedTiles = (rendered.layout.pixelHeight + Canvas.maximumPixelSide - 1) / Canvas.maximumPixelSide
     #expect(rendered.tiles.count == expectedTiles && expectedTiles > 1)

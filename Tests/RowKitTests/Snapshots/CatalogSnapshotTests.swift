@@ -10,8 +10,8 @@ import Testing
 /// pixel for pixel with the references under `Snapshots/`.
 @Suite struct CatalogSnapshotTests {
   @Test(arguments: [TableStyle.plain, .grouped])
-  func catalog(style: TableStyle) throws {
-    assertSnapshot(
+  func catalog(style: TableStyle) async throws {
+    await assertSnapshot(
       of: Catalog.dataSource(), named: style.rawValue, suite: "Catalog",
       configuration: TableConfiguration(style: style, now: Catalog.now), images: .bitmaps(try Catalog.images()))
   }
@@ -19,11 +19,11 @@ import Testing
   /// Every document in `Assets/Samples`: the feature tour and the designed people, stocks,
   /// settings and feed tables.
   @Test(arguments: ["features", "people", "stocks", "settings", "feed"])
-  func sampleDocument(name: String) throws {
+  func sampleDocument(name: String) async throws {
     let shaper = try TextEnvironment.standard.makeShaper()
     let document = try TableDocument.load(
       TestSupport.assets.appendingPathComponent("Samples/\(name).yaml"), fontFamilies: shaper.families)
-    assertSnapshot(of: document, named: name, suite: "Samples")
+    await assertSnapshot(of: document, named: name, suite: "Samples")
   }
 
   @Test func everySampleIsChecked() throws {
@@ -31,30 +31,30 @@ import Testing
     #expect(names == ["features", "feed", "people", "settings", "stocks"])
   }
 
-  @Test func theDesignsContactSheet() throws {
+  @Test func theDesignsContactSheet() async throws {
     let shaper = try TextEnvironment.standard.makeShaper()
     let designs = TestSupport.assets.appendingPathComponent("Designs")
     let stylesheet = try Stylesheet.load(contentsOf: designs.appendingPathComponent("styles.yaml"), fontFamilies: shaper.families)
     let catalog = try DesignCatalog.load(folder: designs, stylesheet: stylesheet, fontFamilies: shaper.families, assets: TestSupport.assets)
     #expect(catalog.entries.map(\.name) == ["feed", "person", "setting", "stock"])
-    let first = try catalog.contactSheet(stylesheet: stylesheet, assets: TestSupport.assets)
-    let second = try catalog.contactSheet(stylesheet: stylesheet, assets: TestSupport.assets)
+    let first = try await catalog.contactSheet(stylesheet: stylesheet, assets: TestSupport.assets)
+    let second = try await catalog.contactSheet(stylesheet: stylesheet, assets: TestSupport.assets)
     #expect(first == second)
     assertSnapshot(of: first, named: "contact-sheet", suite: "Designs")
   }
 
-  @Test func selectionChangesOnlyTheSelectedRows() throws {
-    func render(selected: Set<Int>) throws -> (TableLayout, Bitmap) {
+  @Test func selectionChangesOnlyTheSelectedRows() async throws {
+    func render(selected: Set<Int>) async throws -> (TableLayout, Bitmap) {
       let items: [any TableItem] = (0..<5).map { index in
         SubtitleItem(
           text: "Row \(index)", subtitle: "Subtitle", options: ItemOptions(url: "app://\(index)", isSelected: selected.contains(index)))
       }
       let renderer = try TestSupport.renderer(TableConfiguration(style: .grouped))
-      let rendered = try renderer.render(SectionedDataSource(sections: [TableSection(header: "Rows", items: items)]))
+      let rendered = try await renderer.render(SectionedDataSource(sections: [TableSection(header: "Rows", items: items)]))
       return (rendered.layout, rendered.tiles[0].bitmap)
     }
-    let (layout, none) = try render(selected: [])
-    let (_, some) = try render(selected: [1, 3])
+    let (layout, none) = try await render(selected: [])
+    let (_, some) = try await render(selected: [1, 3])
     let grid = PixelGrid(scale: 2)
     let selectedRows = [1, 3].map { layout.rows[$0] }.map { grid.pixels($0.y)..<grid.pixels($0.y + $0.height) }
     var changedOutside = 0

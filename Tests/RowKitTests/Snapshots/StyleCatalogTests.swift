@@ -7,10 +7,10 @@ import Testing
 @testable import RowKit
 
 @Suite struct StyleCatalogTests {
-  @Test func theStyleCatalogMatchesItsReference() throws {
+  @Test func theStyleCatalogMatchesItsReference() async throws {
     let shaper = try TextEnvironment.standard.makeShaper()
     let document = try StyleCatalog.load(fontFamilies: shaper.families, assets: TestSupport.assets)
-    assertSnapshot(of: document.dataSource, named: "catalog", suite: "Styles",
+    await assertSnapshot(of: document.dataSource, named: "catalog", suite: "Styles",
       configuration: document.configuration, stylesheet: document.stylesheet,
       images: .bitmaps(try StyleCatalog.images()))
   }

@@ -23,13 +23,13 @@ import Testing
     (CheckmarkItem(text: "Checked", isChecked: true), false),
   ]
 
-  func render(_ stylesheet: Stylesheet) throws -> RenderedTable {
+  func render(_ stylesheet: Stylesheet) async throws -> RenderedTable {
     let source = ListDataSource(items: items.map(\.0))
-    return try TableRenderer(configuration: TableConfiguration(now: Catalog.now), stylesheet: stylesheet)
+    return try await TableRenderer(configuration: TableConfiguration(now: Catalog.now), stylesheet: stylesheet)
       .render(source, outputs: [.rows])
   }
 
-  @Test func overridingThreeVariablesChangesExactlyTheRowsThatUseThem() throws {
+  @Test func overridingThreeVariablesChangesExactlyTheRowsThatUseThem() async throws {
     let theme = try TableDocument.decode(
       Array(
         """
@@ -42,8 +42,8 @@ import Testing
         items: [ { type: text, text: unused } ]
         """.utf8), as: URL(fileURLWithPath: "/tmp/theme.yaml"), fontFamilies: Self.families
     ).stylesheet
-    let plain = try render(.default)
-    let themed = try render(theme)
+    let plain = try await render(.default)
+    let themed = try await render(theme)
     #expect(plain.manifest.rows.map(\.height) == themed.manifest.rows.map(\.height), "colors never move anything")
     for (index, item) in items.enumerated() {
       let changed = plain.rowImages[index] != themed.rowImages[index]

@@ -1,0 +1,76 @@
+internal import CTurboJPEG
+
+/// JPEG decoding and encoding through libjpeg-turbo's TurboJPEG API.
+public enum JPEG {
+  /// Decodes a JPEG. The header is read first: an image larger than `maximumPixels` is
+  /// refused before any pixels are allocated. With `atLeast`, the decoder's DCT scaling
+  /// (1/2, 1/4, 1/8…) shrinks the image as far as it can while keeping it at least that many
+  /// pixels wide and high: decoding a thumbnail costs a fraction of decoding the photo.
+  public static func decode(
+    _ data: [UInt8], maximumPixels: Int = PNG.defaultMaximumPixels, atLeast target: (width: Int, height: Int)? = nil
+  ) throws -> Bitmap {
+    guard let handle = tjInitDecompress() else { throw GraphicsError(.jpegDecode, "libjpeg-turbo could not start") }
+    defer { tjDestroy(handle) }
+    var width: Int32 = 0
+    var height: Int32 = 0
+    var subsampling: Int32 = 0
+    var colorspace: Int32 = 0
+    let header = data.withUnsafeBufferPointer {
+      tjDecompressHeader3(handle, $0.baseAddress, UInt(data.count), &width, &height, &subsampling, &colorspace)
+    }
+    guard header == 0 else { throw GraphicsError(.jpegDecode, "not a readable JPEG: \(message(handle))") }
+    guard width > 0, height > 0, Int(width) * Int(height) <= maximumPixels else {
+      throw GraphicsError(
+        .imageTooLarge, "JPEG of \(width)×\(height) pixels is larger than the limit of \(maximumPixels) pixels")
+    }
+    var outWidth = width
+    var outHeight = height
+    if let target {
+      var count: Int32 = 0
+      if let factors = tjGetScalingFactors(&count) {
+        // The smallest scaled size that still covers the target.
+        for index in 0..<Int(count) {
+          let factor = factors[index]
+          let w = cturbojpeg_scaled(width, factor.num, factor.denom)
+          let h = cturbojpeg_scaled(height, factor.num, factor.denom)
+          if w >= Int32(target.width), h >= Int32(target.height), Int(w) * Int(h) < Int(outWidth) * Int(outHeight) {
+            outWidth = w
+            outHeight = h
+          }
+        }
+      }
+    }
+    var pixels = [UInt8](repeating: 0, count: Int(outWidth) * Int(outHeight) * 4)
+    let result = data.withUnsafeBufferPointer { source in
+      pixels.withUnsafeMutableBufferPointer { target in
+        tjDecompress2(
+          handle, source.baseAddress, UInt(data.count), target.baseAddress, outWidth, outWidth * 4, outHeight,
+          Int32(TJPF_BGRA.rawValue), TJFLAG_STOPONWARNING)
+      }
+    }
+    // NB: a warning (such as a truncated file) still leaves a whole image, gray below the cut;
+    // RowKit treats it as a failure so a damaged image never passes for a good one.
+    guard result == 0 else { throw GraphicsError(.jpegDecode, "JPEG data is damaged: \(message(handle))") }
+    return Bitmap(width: Int(outWidth), height: Int(outHeight), pixels: pixels)
+  }
+
+  /// Encodes an opaque bitmap as a baseline JPEG of `quality` (1–100), 4:2:0 subsampled.
+  public static func encode(_ bitmap: Bitmap, quality: Int = 85) throws -> [UInt8] {
+    guard let handle = tjInitCompress() else { throw GraphicsError(.jpegEncode, "libjpeg-turbo could not start") }
+    defer { tjDestroy(handle) }
+    var buffer: UnsafeMutablePointer<UInt8>?
+    var size: UInt = 0
+    let result = bitmap.pixels.withUnsafeBufferPointer {
+      tjCompress2(
+        handle, $0.baseAddress, Int32(bitmap.width), Int32(bitmap.width * 4), Int32(bitmap.height),
+        Int32(TJPF_BGRA.rawValue), &buffer, &size, Int32(TJSAMP_420.rawValue), Int32(quality), 0)
+    }
+    defer { if let buffer { tjFree(buffer) } }
+    guard result == 0, let buffer else { throw GraphicsError(.jpegEncode, "JPEG encoding failed: \(message(handle))") }
+    return Array(UnsafeBufferPointer(start: buffer, count: Int(size)))
+  }
+
+  private static func message(_ handle: tjhandle) -> String {
+    tjGetErrorStr2(handle).map { String(cString: $0) } ?? "unknown error"
+  }
+}

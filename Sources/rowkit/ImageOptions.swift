@@ -1,0 +1,62 @@
+import ArgumentParser
+import Foundation
+import RowKit
+
+/// The flags that control how images load, shared by the subcommands that render documents.
+struct ImageOptions: ParsableArguments {
+  @Option(help: ArgumentHelp("Seconds one image request may take.", valueName: "seconds"))
+  var timeout: Double = ImagePipeline.Configuration().requestTimeout
+
+  @Option(help: ArgumentHelp("Seconds a render waits for all its images; slots still loading then show defaults.", valueName: "seconds"))
+  var deadline: Double = TableRenderer.defaultImageDeadline
+
+  @Option(help: ArgumentHelp("Most image downloads at once.", valueName: "n"))
+  var downloads: Int = ImagePipeline.Configuration().maximumConcurrentDownloads
+
+  @Option(help: ArgumentHelp("Keep HTTP images in this folder between runs.", valueName: "dir"))
+  var httpCache: String?
+
+  @Option(help: ArgumentHelp("Size limit of --http-cache, in megabytes.", valueName: "MB"))
+  var httpCacheSize: Int = 100
+
+  @Option(help: ArgumentHelp("Seconds an image in --http-cache stays fresh.", valueName: "seconds"))
+  var httpCacheAge: Double = 24 * 3600
+
+  @Option(help: ArgumentHelp("Where documents:// URLs resolve (overrides the document's documents: key).", valueName: "dir"))
+  var documentsDir: String?
+
+  @Option(help: ArgumentHelp("Where cache:// URLs resolve (overrides the document's cache: key).", valueName: "dir"))
+  var cacheDir: String?
+
+  func validate() throws {
+    guard timeout > 0, timeout.isFinite else { throw ValidationError("--timeout must be a positive number of seconds") }
+    guard deadline > 0, deadline.isFinite else { throw ValidationError("--deadline must be a positive number of seconds") }
+    guard downloads >= 1 else { throw ValidationError("--downloads must be at least 1") }
+    guard httpCacheSize >= 1 else { throw ValidationError("--http-cache-size must be at least 1 MB") }
+    guard httpCacheAge >= 0 else { throw ValidationError("--http-cache-age must not be negative") }
+    for (flag, path) in [("--documents-dir", documentsDir), ("--cache-dir", cacheDir)] {
+      guard let path else { continue }
+      var isDirectory: ObjCBool = false
+      guard FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory), isDirectory.boolValue else {
+        throw ValidationError("\(flag) \(path): no such folder")
+      }
+    }
+  }
+
+  var folders: ImageFolders {
+    ImageFolders(
+      documents: documentsDir.map { URL(fileURLWithPath: $0) }, cache: cacheDir.map { URL(fileURLWithPath: $0) })
+  }
+
+  /// The process's one image pipeline, configured by these flags.
+  func makePipeline() -> ImagePipeline {
+    var configuration = ImagePipeline.Configuration()
+    configuration.requestTimeout = timeout
+    configuration.maximumConcurrentDownloads = downloads
+    configuration.diskCache = httpCache.map {
+      DiskCache.Configuration(
+        directory: URL(fileURLWithPath: $0), maximumBytes: httpCacheSize << 20, maximumAge: httpCacheAge)
+    }
+    return ImagePipeline(configuration: configuration)
+  }
+}
