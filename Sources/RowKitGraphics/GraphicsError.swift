@@ -11,6 +11,7 @@ public struct GraphicsError: Error, Hashable, Sendable, CustomStringConvertible 
     case jpegDecode
     case jpegEncode
     case webpDecode
+    case webpEncode
     case unknownImageFormat
     case imageTooLarge
   }

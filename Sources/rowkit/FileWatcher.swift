@@ -11,8 +11,18 @@ struct FileWatcher {
   }
 
   /// Starts watching `files` (and stops watching any others), remembering how they are now.
-  mutating func watch(_ files: [URL]) {
-    stamps = Dictionary(uniqueKeysWithValues: files.map { ($0.path, Self.stamp($0.path)) })
+  /// A file modified at or after `since` (while the render that read it ran) counts as
+  /// changed already, so an edit made during a render is never missed.
+  mutating func watch(_ files: [URL], changedSince since: Date? = nil) {
+    stamps = Dictionary(
+      files.map { file -> (String, String) in
+        if let since, let modified = Self.modificationDate(file.path), modified >= since { return (file.path, "stale") }
+        return (file.path, Self.stamp(file.path))
+      }, uniquingKeysWith: { first, _ in first })
+  }
+
+  private static func modificationDate(_ path: String) -> Date? {
+    (try? FileManager.default.attributesOfItem(atPath: path))?[.modificationDate] as? Date
   }
 
   /// Whether a watched file differs from when it was last remembered.

@@ -31,14 +31,13 @@ public struct ImageCell: TableCell {
     var row = RowLayout(cellName: name, size: Size(width: context.cellWidth, height: height))
     let textX = imageOnRight || !hasImage ? padding : padding + imageWidth
     if hasImage {
-      let shape = try imageStyle.map { try context.stylesheet.style($0).clipShape } ?? .rectangle
       let imageX = imageOnRight ? context.contentWidth - padding - imageSize : padding
       row.images.append(
         ImageSlot(
           frame: Rect(
             x: imageX, y: context.grid.round((height - imageSize) / 2), width: imageSize,
             height: imageSize),
-          url: imageURL, defaultURL: defaultImage, shape: shape))
+          url: imageURL, defaultURL: defaultImage, style: try imageStyle.map { try context.stylesheet.style($0) }))
     }
     if let label {
       row.labels.append(

@@ -7,9 +7,11 @@ import RowKitGraphics
 
 /// Loads the images of image slots: one pipeline per process, shared by every render.
 ///
-/// - Requests for the same image wait on one download and one decode (coalescing), and a
-///   request nobody waits for any more is cancelled.
-/// - Decoded images stay in memory within a byte budget, least recently used out first.
+/// - Requests for one URL wait on one download, and requests for one URL at one slot size on
+///   one decode (coalescing); work nobody waits for any more is cancelled.
+/// - Decoded images, resampled for their slots, stay in memory within a byte budget, the
+///   least recently used out first; downloaded bytes stay within a budget of their own, so a
+///   second slot size does not download again.
 /// - HTTP responses may be kept on disk, within a size and an age limit.
 /// - A failed URL is remembered for a while and not asked again.
 /// - At most ``Configuration/maximumConcurrentDownloads`` downloads run at once, each within
@@ -21,8 +23,10 @@ public final class ImagePipeline: @unchecked Sendable {
   public struct Configuration: Sendable {
     /// Bytes of decoded images kept in memory.
     public var memoryBudget = 256 << 20
+    /// Bytes of downloaded (still encoded) images kept in memory.
+    public var dataBudget = 64 << 20
     public var maximumConcurrentDownloads = 6
-    /// Seconds a request may take; at most 10 by default.
+    /// Seconds a request may take, from asking to the last byte.
     public var requestTimeout = 10.0
     /// Seconds a failed URL is remembered.
     public var failureMemory = 60.0
@@ -37,12 +41,17 @@ public final class ImagePipeline: @unchecked Sendable {
 
   /// What the pipeline has done, for tests and diagnostics.
   public struct Statistics: Hashable, Sendable {
+    /// HTTP requests sent.
     public var downloads = 0
     public var decodes = 0
     public var memoryHits = 0
+    /// Downloads avoided because the bytes were still in memory.
+    public var dataHits = 0
     public var diskHits = 0
+    /// Requests that waited on a download or a decode another request started.
     public var coalesced = 0
     public var rememberedFailures = 0
+    /// Downloads and decodes cancelled because nobody waited for them any more.
     public var cancelled = 0
   }
 
@@ -51,21 +60,28 @@ public final class ImagePipeline: @unchecked Sendable {
 
   public let configuration: Configuration
   private let lock = NSLock()
-  private var memory = MemoryCache()
+  private var images: MemoryCache<LoadedImage>
+  private var data: MemoryCache<[UInt8]>
   private var failures: [String: (error: ImageLoadError, until: Date)] = [:]
-  private var inFlight: [String: SharedTask] = [:]
-  private var stats = Statistics()
+  private var counts = Statistics()
+  private let decodes = Coalescer<LoadedImage>()
+  private let downloads = Coalescer<[UInt8]>()
   private let limiter: AsyncLimiter
   private let diskCache: DiskCache?
   private let session: URLSession
 
   public init(configuration: Configuration = Configuration()) {
     self.configuration = configuration
+    images = MemoryCache(budget: configuration.memoryBudget)
+    data = MemoryCache(budget: configuration.dataBudget)
     limiter = AsyncLimiter(limit: max(1, configuration.maximumConcurrentDownloads))
     diskCache = configuration.diskCache.map(DiskCache.init)
     let sessionConfiguration = URLSessionConfiguration.ephemeral
-    sessionConfiguration.timeoutIntervalForRequest = configuration.requestTimeout
-    sessionConfiguration.timeoutIntervalForResource = configuration.requestTimeout
+    // NB: FoundationNetworking truncates timeouts to whole seconds (0.5 s times out at
+    // once), so URLSession gets a looser one and `download` enforces the exact limit.
+    let looseTimeout = configuration.requestTimeout.rounded(.up) + 1
+    sessionConfiguration.timeoutIntervalForRequest = looseTimeout
+    sessionConfiguration.timeoutIntervalForResource = looseTimeout
     sessionConfiguration.httpMaximumConnectionsPerHost = max(1, configuration.maximumConcurrentDownloads)
     sessionConfiguration.requestCachePolicy = .reloadIgnoringLocalCacheData
     session = URLSession(configuration: sessionConfiguration)
@@ -75,113 +91,116 @@ public final class ImagePipeline: @unchecked Sendable {
     session.invalidateAndCancel()
   }
 
-  public var statistics: Statistics { lock.withLock { stats } }
+  public var statistics: Statistics {
+    var result = lock.withLock { counts }
+    result.coalesced = decodes.joined + downloads.joined
+    result.cancelled = decodes.cancelled + downloads.cancelled
+    return result
+  }
 
-  /// Requests being worked on now; zero when every render is over.
-  public var activeRequests: Int { lock.withLock { inFlight.count } }
+  /// Downloads and decodes under way now; zero when every render is over.
+  public var activeRequests: Int { decodes.activeCount + downloads.activeCount }
 
-  /// Forgets every decoded image and remembered failure (not the disk cache).
+  /// Forgets every image, downloaded byte and remembered failure (not the disk cache).
   public func removeAll() {
     lock.withLock {
-      memory = MemoryCache()
+      images.removeAll()
+      data.removeAll()
       failures = [:]
     }
   }
 
   // MARK: - Loading
 
-  /// The image at `location`. With `atLeast`, a JPEG may be decoded smaller, but never
-  /// below that many pixels in either direction.
-  public func image(at location: ImageLocation, atLeast target: (width: Int, height: Int)? = nil) async -> Result<Bitmap, ImageLoadError> {
+  /// The image at `location`. With a `target`, the image comes back resampled to the pixels
+  /// it covers there (a JPEG decoded at the smallest DCT scale that still covers the slot),
+  /// once for every slot of that size.
+  public func image(at location: ImageLocation, for target: ImageTarget? = nil) async -> Result<LoadedImage, ImageLoadError> {
     let url = location.key
-    let key = target.map { "\(url)#\($0.width)x\($0.height)" } ?? url
-    let shared: SharedTask = lock.withLock {
-      if let image = memory.image(for: key) {
-        stats.memoryHits += 1
-        return SharedTask(result: .success(image))
+    // A file's key carries its modification time and size, so an edited image (under
+    // `render --watch`) is read again while an unchanged one is not.
+    let source = url + (location.fileVersion.map { "@\($0)" } ?? "")
+    let key = source + (target.map { "#\($0)" } ?? "")
+    let early: Result<LoadedImage, ImageLoadError>? = lock.withLock {
+      if let image = images.value(for: key) {
+        counts.memoryHits += 1
+        return .success(image)
       }
       if let failure = failures[url], failure.until > Date() {
-        stats.rememberedFailures += 1
-        return SharedTask(result: .failure(failure.error))
+        counts.rememberedFailures += 1
+        return .failure(failure.error)
       }
-      if let existing = inFlight[key] {
-        stats.coalesced += 1
-        existing.waiters += 1
-        return existing
-      }
-      let task = SharedTask(result: nil)
-      task.waiters = 1
-      task.task = Task.detached { [self] in await self.load(location, key: key, url: url, target: target) }
-      inFlight[key] = task
-      return task
+      return nil
     }
-    if let result = shared.result { return result }
-    return await withTaskCancellationHandler {
-      await shared.task!.value
-    } onCancel: {
-      // The last waiter to leave cancels the work; others keep it going.
-      let cancel = lock.withLock { () -> Bool in
-        shared.waiters -= 1
-        guard shared.waiters == 0, inFlight[key] === shared else { return false }
-        inFlight[key] = nil
-        stats.cancelled += 1
-        return true
-      }
-      if cancel { shared.task?.cancel() }
-    }
-  }
-
-  private func load(_ location: ImageLocation, key: String, url: String, target: (width: Int, height: Int)?) async -> Result<Bitmap, ImageLoadError> {
-    let result: Result<Bitmap, ImageLoadError>
+    if let early { return early }
     do {
-      let data = try await bytes(of: location)
-      try Task.checkCancellation()
-      let bitmap = try ImageDecoder.decode(data, maximumPixels: configuration.maximumPixels, atLeast: target)
-      lock.withLock { stats.decodes += 1 }
-      result = .success(bitmap)
-    } catch is CancellationError {
-      result = .failure(ImageLoadError("cancelled"))
-    } catch let error as ImageLoadError {
-      result = .failure(error)
-    } catch {
-      result = .failure(ImageLoadError("\(error)"))
-    }
-    lock.withLock {
-      if inFlight[key]?.task != nil, Task.isCancelled == false {
-        switch result {
-        case .success(let bitmap): memory.insert(bitmap, for: key, budget: configuration.memoryBudget)
-        case .failure(let error): failures[url] = (error, Date().addingTimeInterval(configuration.failureMemory))
+      return .success(try await decodes.value(for: key) { [self] in
+        let bytes = try await downloads.value(for: source) { [self] in try await self.bytes(of: location, key: source) }
+        try Task.checkCancellation()
+        let image = try Self.decode(bytes, for: target, maximumPixels: configuration.maximumPixels)
+        lock.withLock {
+          counts.decodes += 1
+          images.insert(image, cost: image.bitmap.pixels.count, for: key)
         }
+        return image
+      })
+    } catch is CancellationError {
+      return .failure(ImageLoadError("cancelled"))
+    } catch {
+      let failure = error as? ImageLoadError ?? ImageLoadError("\(error)")
+      // A missing local file costs nothing to look for again, and may appear.
+      if case .remote = location, !Task.isCancelled {
+        lock.withLock { failures[url] = (failure, Date().addingTimeInterval(configuration.failureMemory)) }
       }
-      inFlight[key] = nil
+      return .failure(failure)
     }
-    return result
   }
 
-  private func bytes(of location: ImageLocation) async throws -> [UInt8] {
+  /// Decodes `data`, at the smallest decoder scale that covers the target, and resamples it
+  /// to the pixels it covers there.
+  static func decode(_ data: [UInt8], for target: ImageTarget?, maximumPixels: Int) throws -> LoadedImage {
+    let header = try ImageDecoder.size(of: data, maximumPixels: maximumPixels)
+    let bitmap = try ImageDecoder.decode(data, maximumPixels: maximumPixels, atLeast: target?.slotPixels)
+    guard let target else { return LoadedImage(bitmap) }
+    let rect = target.drawingRect(imagePixels: header)
+    let grid = PixelGrid(scale: target.scale)
+    let fitted = try bitmap.scaled(width: max(1, grid.pixels(rect.width)), height: max(1, grid.pixels(rect.height)))
+    return LoadedImage(bitmap: fitted, originalWidth: header.width, originalHeight: header.height)
+  }
+
+  /// The encoded bytes at `location`: from memory, a file, the disk cache or the network.
+  private func bytes(of location: ImageLocation, key: String) async throws -> [UInt8] {
+    if let cached = lock.withLock({ data.value(for: key) }) {
+      lock.withLock { counts.dataHits += 1 }
+      return cached
+    }
+    let bytes: [UInt8]
     switch location {
     case .file(let file):
-      guard let data = FileManager.default.contents(atPath: file.path) else {
+      guard let contents = FileManager.default.contents(atPath: file.path) else {
         throw ImageLoadError("no readable file at \(file.path)")
       }
-      return [UInt8](data)
+      bytes = [UInt8](contents)
     case .remote(let url):
       if let cached = diskCache?.data(for: url) {
-        lock.withLock { stats.diskHits += 1 }
-        return cached
+        lock.withLock { counts.diskHits += 1 }
+        bytes = cached
+      } else {
+        try await limiter.acquire()
+        defer { Task { await limiter.release() } }
+        try Task.checkCancellation()
+        lock.withLock { counts.downloads += 1 }
+        bytes = try await download(url)
+        diskCache?.store(bytes, for: url)
       }
-      try await limiter.acquire()
-      defer { Task { await limiter.release() } }
-      lock.withLock { stats.downloads += 1 }
-      let data = try await download(url)
-      diskCache?.store(data, for: url)
-      return data
     }
+    lock.withLock { data.insert(bytes, cost: bytes.count, for: key) }
+    return bytes
   }
 
   private func download(_ url: URL) async throws -> [UInt8] {
     var request = URLRequest(url: url)
-    request.timeoutInterval = configuration.requestTimeout
+    request.timeoutInterval = configuration.requestTimeout.rounded(.up) + 1
     let prepared = request
     let timeout = configuration.requestTimeout
     // URLSession's timeout is an idle timeout; the race makes it a limit on the whole request.
@@ -216,46 +235,6 @@ public final class ImagePipeline: @unchecked Sendable {
   static func seconds(_ value: Double) -> String {
     value.rounded() == value ? "\(Int(value)) s" : "\(value) s"
   }
-
-  // MARK: - Parts
-
-  /// Work shared by everyone waiting for one image.
-  final class SharedTask: @unchecked Sendable {
-    var result: Result<Bitmap, ImageLoadError>?
-    var task: Task<Result<Bitmap, ImageLoadError>, Never>?
-    var waiters = 0
-
-    init(result: Result<Bitmap, ImageLoadError>?) {
-      self.result = result
-    }
-  }
-
-  /// Decoded images by key, least recently used first out.
-  struct MemoryCache {
-    private var images: [String: (bitmap: Bitmap, use: Int)] = [:]
-    private var bytes = 0
-    private var clock = 0
-
-    mutating func image(for key: String) -> Bitmap? {
-      guard let entry = images[key] else { return nil }
-      clock += 1
-      images[key] = (entry.bitmap, clock)
-      return entry.bitmap
-    }
-
-    mutating func insert(_ bitmap: Bitmap, for key: String, budget: Int) {
-      let size = bitmap.pixels.count
-      guard size <= budget else { return }
-      clock += 1
-      if let old = images[key] { bytes -= old.bitmap.pixels.count }
-      images[key] = (bitmap, clock)
-      bytes += size
-      while bytes > budget, let oldest = images.min(by: { $0.value.use < $1.value.use }) {
-        bytes -= oldest.value.bitmap.pixels.count
-        images[oldest.key] = nil
-      }
-    }
-  }
 }
 
 extension ImageLocation {
@@ -266,109 +245,13 @@ extension ImageLocation {
     case .remote(let url): return url.absoluteString
     }
   }
-}
 
-/// Lets at most `limit` holders in at once; waiters leave the queue when cancelled.
-actor AsyncLimiter {
-  private let limit: Int
-  private var running = 0
-  private var waiting: [(id: UUID, continuation: CheckedContinuation<Void, any Error>)] = []
-
-  init(limit: Int) {
-    self.limit = limit
-  }
-
-  func acquire() async throws {
-    try Task.checkCancellation()
-    if running < limit {
-      running += 1
-      return
-    }
-    let id = UUID()
-    try await withTaskCancellationHandler {
-      try await withCheckedThrowingContinuation { continuation in
-        waiting.append((id, continuation))
-      }
-    } onCancel: {
-      Task { await self.cancel(id) }
-    }
-  }
-
-  func release() {
-    if waiting.isEmpty {
-      running -= 1
-    } else {
-      waiting.removeFirst().continuation.resume()
-    }
-  }
-
-  private func cancel(_ id: UUID) {
-    guard let index = waiting.firstIndex(where: { $0.id == id }) else { return }
-    waiting.remove(at: index).continuation.resume(throwing: CancellationError())
-  }
-}
-
-/// HTTP responses kept on disk, one file per URL (named by its SHA-256), within a size and
-/// an age limit. The oldest files go first when the cache is full.
-public final class DiskCache: @unchecked Sendable {
-  public struct Configuration: Sendable {
-    public var directory: URL
-    public var maximumBytes: Int
-    /// Seconds a response stays fresh.
-    public var maximumAge: Double
-
-    public init(directory: URL, maximumBytes: Int = 100 << 20, maximumAge: Double = 24 * 3600) {
-      self.directory = directory
-      self.maximumBytes = maximumBytes
-      self.maximumAge = maximumAge
-    }
-  }
-
-  public let configuration: Configuration
-  private let lock = NSLock()
-
-  public init(_ configuration: Configuration) {
-    self.configuration = configuration
-    try? FileManager.default.createDirectory(at: configuration.directory, withIntermediateDirectories: true)
-  }
-
-  func file(for url: URL) -> URL {
-    configuration.directory.appendingPathComponent(SHA256.hex(Array(url.absoluteString.utf8)))
-  }
-
-  /// The stored response, if it is younger than the age limit.
-  public func data(for url: URL) -> [UInt8]? {
-    let file = file(for: url)
-    guard let attributes = try? FileManager.default.attributesOfItem(atPath: file.path),
-      let date = attributes[.modificationDate] as? Date, Date().timeIntervalSince(date) <= configuration.maximumAge,
-      let data = FileManager.default.contents(atPath: file.path)
+  /// A file's modification time and size; nil for remote images and missing files.
+  var fileVersion: String? {
+    guard case .file(let url) = self,
+      let attributes = try? FileManager.default.attributesOfItem(atPath: url.path),
+      let date = attributes[.modificationDate] as? Date
     else { return nil }
-    return [UInt8](data)
-  }
-
-  public func store(_ data: [UInt8], for url: URL) {
-    guard data.count <= configuration.maximumBytes else { return }
-    lock.withLock {
-      try? OutputWriter.write(data, to: file(for: url))
-      trim()
-    }
-  }
-
-  /// Deletes the oldest files until the cache fits its size limit.
-  private func trim() {
-    let keys: [URLResourceKey] = [.contentModificationDateKey, .fileSizeKey]
-    guard let files = try? FileManager.default.contentsOfDirectory(
-      at: configuration.directory, includingPropertiesForKeys: keys)
-    else { return }
-    var entries = files.compactMap { file -> (URL, Date, Int)? in
-      guard let values = try? file.resourceValues(forKeys: Set(keys)) else { return nil }
-      return (file, values.contentModificationDate ?? .distantPast, values.fileSize ?? 0)
-    }
-    var total = entries.reduce(0) { $0 + $1.2 }
-    entries.sort { $0.1 < $1.1 }
-    for (file, _, size) in entries where total > configuration.maximumBytes {
-      try? FileManager.default.removeItem(at: file)
-      total -= size
-    }
+    return "\(date.timeIntervalSince1970)-\((attributes[.size] as? Int) ?? 0)"
   }
 }

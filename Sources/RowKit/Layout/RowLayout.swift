@@ -114,20 +114,28 @@ public struct ImageSlot: Hashable, Sendable {
   public var url: String?
   public var defaultURL: String?
   public var contentMode: ContentMode
-  /// The outline the image is clipped to.
-  public var shape: StyleShape
+  /// The image style, drawn through the style chain with the image as its content: rounded
+  /// corners, a circle, a border, a shadow. Without one the image fills the frame.
+  public var style: Style?
 
   public init(
     name: String = "image", frame: Rect, url: String?, defaultURL: String?,
-    contentMode: ContentMode = .aspectFill, shape: StyleShape = .rectangle
+    contentMode: ContentMode = .aspectFill, style: Style? = nil
   ) {
     self.name = name
     self.frame = frame
     self.url = url
     self.defaultURL = defaultURL
     self.contentMode = contentMode
-    self.shape = shape
+    self.style = style
   }
+
+  /// The outline the image is clipped to: the style's shape.
+  public var shape: StyleShape { style?.clipShape ?? .rectangle }
+
+  /// Where the image goes: the style's content frame (inside its padding, insets and
+  /// shadows), or the whole slot.
+  public var imageFrame: Rect { style?.contentFrame(in: frame) ?? frame }
 }
 
 /// Vector drawings that some cells add: spinners and controls.

@@ -152,11 +152,11 @@ enum StackLayout {
           color: try context.color(label.color, highlighted: label.highlightedColor),
           boxOrigin: origin))
     case .image(let image, _):
-      let shape = try image.style.map { try context.stylesheet.style($0).clipShape } ?? .rectangle
       row.images.append(
         ImageSlot(
           name: image.name ?? "image\(row.images.count)", frame: frame, url: image.url,
-          defaultURL: image.defaultURL, contentMode: image.contentMode, shape: shape))
+          defaultURL: image.defaultURL, contentMode: image.contentMode,
+          style: try image.style.map { try context.stylesheet.style($0) }))
     case .spacer:
       return
     case .stack(let stack, _, let children):

@@ -16,10 +16,14 @@ public struct Manifest: Codable, Hashable, Sendable {
 
   public struct Image: Codable, Hashable, Sendable {
     public var slot: String
+    /// The slot in the row, in points: [x, y, width, height].
+    public var frame: [Double]
     public var url: String?
     public var defaultImage: String?
     public var state: ImageState?
     public var reason: String?
+    /// The pixel size of the image shown (the slot's own or the default), as stored.
+    public var imageSize: [Int]?
   }
 
   public struct Row: Codable, Hashable, Sendable {
@@ -76,9 +80,11 @@ public struct Manifest: Codable, Hashable, Sendable {
         accessory: row.layout.accessory?.kind.rawValue,
         images: row.layout.images.enumerated().map { index, slot in
           let resolved = images?.image(section: row.section, row: row.row, slot: index)
+          let shown = resolved?.image
           return Image(
-            slot: slot.name, url: slot.url, defaultImage: slot.defaultURL, state: resolved?.state,
-            reason: resolved?.reason)
+            slot: slot.name, frame: [slot.frame.x, slot.frame.y, slot.frame.width, slot.frame.height], url: slot.url,
+            defaultImage: slot.defaultURL, state: resolved?.state, reason: resolved?.reason,
+            imageSize: shown.map { [$0.originalWidth, $0.originalHeight] })
         })
     }
   }

@@ -126,9 +126,7 @@ struct TablePainter {
     let layout = row.layout
     for decoration in layout.decorations { draw(decoration, in: layout, canvas) }
     for (index, slot) in layout.images.enumerated() {
-      if let image = images.image(section: row.section, row: row.row, slot: index) {
-        draw(image, in: slot, canvas)
-      }
+      draw(images.image(section: row.section, row: row.row, slot: index), in: slot, canvas)
     }
     for label in layout.labels where !label.isStyleContent { draw(label, canvas) }
     if let accessory = layout.accessory { draw(accessory, canvas) }
@@ -191,11 +189,23 @@ struct TablePainter {
     canvas.draw(label.text, at: origin, color: label.color)
   }
 
-  private func draw(_ image: SlotImage, in slot: ImageSlot, _ canvas: Canvas) {
-    guard let pixels = image.pixels, let rect = image.drawingRect else { return }
-    canvas.withSavedState {
-      canvas.clip(to: slot.shape.path(in: slot.frame))
-      canvas.blit(pixels, at: rect.origin)
+  /// Draws a slot: its style's chain, if it has one, with the image as the chain's content
+  /// (clipped to the shape there); else the image clipped to the slot. A style draws even
+  /// while the slot has no image, so a bordered slot keeps its border.
+  private func draw(_ image: SlotImage?, in slot: ImageSlot, _ canvas: Canvas) {
+    func drawImage(on canvas: Canvas, clippedTo path: Path) {
+      guard let pixels = image?.pixels, let rect = image?.drawingRect else { return }
+      canvas.withSavedState {
+        canvas.clip(to: path)
+        canvas.blit(pixels, at: rect.origin)
+      }
+    }
+    guard let style = slot.style else {
+      drawImage(on: canvas, clippedTo: StyleShape.rectangle.path(in: slot.frame))
+      return
+    }
+    canvas.draw(style, in: slot.frame) { target, contentFrame, shape in
+      drawImage(on: target, clippedTo: shape.path(in: contentFrame))
     }
   }
 

@@ -55,10 +55,10 @@ public final class TableRenderer {
   /// local files only) and report `default`. Geometry is the same either way.
   nonisolated(nonsending) public func loadImages(for table: TableLayout, policy: ImagePolicy = .complete) async throws -> ResolvedImages {
     let scale = table.configuration.scale
-    // Each distinct image is asked for once, however many slots show it.
+    // Each distinct image is asked for once per slot size, however many slots show it.
     var requests: [String: ImageRequest] = [:]
     var plans: [(key: ResolvedImages.SlotKey, slot: ImageSlot, main: String?, fallback: String?, error: String?)] = []
-    func request(_ url: String, for slot: ImageSlot, scalable: Bool, localOnly: Bool) -> (String?, String?) {
+    func request(_ url: String, for slot: ImageSlot, localOnly: Bool) -> (id: String?, error: String?) {
       if preloaded[url] != nil { return ("preloaded:" + url, nil) }
       let location: ImageLocation
       do {
@@ -67,20 +67,18 @@ public final class TableRenderer {
         return (nil, error.message)
       }
       if localOnly, case .remote = location { return (nil, nil) }
-      let pixels = (width: Int((slot.frame.width * scale).rounded(.up)), height: Int((slot.frame.height * scale).rounded(.up)))
-      let target = scalable && slot.contentMode.scalesImage ? pixels : nil
-      let id = location.key + (target.map { "#\($0.width)x\($0.height)" } ?? "")
+      let target = ImageTarget(slot, scale: scale)
+      let id = location.key + (target.map { "#\($0)" } ?? "")
       requests[id] = ImageRequest(location: location, target: target)
       return (id, nil)
     }
     for row in table.rows {
       for (index, slot) in row.layout.images.enumerated() {
         let key = ResolvedImages.SlotKey(section: row.section, row: row.row, slot: index)
-        let fallback = slot.defaultURL.flatMap { request($0, for: slot, scalable: false, localOnly: true).0 }
-        var main: String?
-        var error: String?
-        if let url = slot.url, policy == .complete { (main, error) = request(url, for: slot, scalable: true, localOnly: false) }
-        plans.append((key, slot, main, fallback, error))
+        let fallback = slot.defaultURL.flatMap { request($0, for: slot, localOnly: true).id }
+        var main: (id: String?, error: String?) = (nil, nil)
+        if let url = slot.url, policy == .complete { main = request(url, for: slot, localOnly: false) }
+        plans.append((key, slot, main.id, fallback, main.error))
       }
     }
     let results = await load(requests)
@@ -90,16 +88,17 @@ public final class TableRenderer {
       var image: SlotImage
       if let main = plan.main {
         switch results[main] {
-        case .success(let bitmap): image = SlotImage(bitmap: bitmap, state: .loaded, reason: nil)
-        case .failure(let error): image = SlotImage(bitmap: fallback, state: .failed, reason: error.message)
+        case .success(let loaded): image = SlotImage(image: loaded, state: .loaded)
+        case .failure(let error): image = SlotImage(image: fallback, state: .failed, reason: error.message)
         case nil:
           image = SlotImage(
-            bitmap: fallback, state: .failed, reason: "not loaded within the render's \(ImagePipeline.seconds(imageDeadline)) deadline")
+            image: fallback, state: .failed,
+            reason: "not loaded within the render's \(ImagePipeline.seconds(imageDeadline)) deadline")
         }
       } else if let error = plan.error {
-        image = SlotImage(bitmap: fallback, state: .failed, reason: error)
+        image = SlotImage(image: fallback, state: .failed, reason: error)
       } else {
-        image = SlotImage(bitmap: fallback, state: .default, reason: nil)
+        image = SlotImage(image: fallback, state: .default)
       }
       try image.fit(plan.slot, scale: scale)
       resolved.slots[plan.key] = image
@@ -109,20 +108,20 @@ public final class TableRenderer {
 
   struct ImageRequest: Sendable {
     var location: ImageLocation
-    var target: (width: Int, height: Int)?
+    var target: ImageTarget?
   }
 
   /// Loads every request at once, until the deadline; requests still running then are
   /// cancelled and missing from the result.
-  nonisolated(nonsending) private func load(_ requests: [String: ImageRequest]) async -> [String: Result<Bitmap, ImageLoadError>] {
-    var results: [String: Result<Bitmap, ImageLoadError>] = [:]
-    for (id, bitmap) in preloaded { results["preloaded:" + id] = .success(bitmap) }
+  nonisolated(nonsending) private func load(_ requests: [String: ImageRequest]) async -> [String: Result<LoadedImage, ImageLoadError>] {
+    var results: [String: Result<LoadedImage, ImageLoadError>] = [:]
+    for (id, bitmap) in preloaded { results["preloaded:" + id] = .success(LoadedImage(bitmap)) }
     guard !requests.isEmpty else { return results }
     let pipeline = self.pipeline
     let deadline = imageDeadline
-    await withTaskGroup(of: (String, Result<Bitmap, ImageLoadError>)?.self) { group in
+    await withTaskGroup(of: (String, Result<LoadedImage, ImageLoadError>)?.self) { group in
       for (id, request) in requests {
-        group.addTask { (id, await pipeline.image(at: request.location, atLeast: request.target)) }
+        group.addTask { (id, await pipeline.image(at: request.location, for: request.target)) }
       }
       group.addTask {
         try? await Task.sleep(nanoseconds: UInt64(deadline * 1e9))

@@ -54,6 +54,21 @@ public enum JPEG {
     return Bitmap(width: Int(outWidth), height: Int(outHeight), pixels: pixels)
   }
 
+  /// The width and height a JPEG header claims, without decoding anything else.
+  public static func header(_ data: [UInt8]) throws -> (width: Int, height: Int) {
+    guard let handle = tjInitDecompress() else { throw GraphicsError(.jpegDecode, "libjpeg-turbo could not start") }
+    defer { tjDestroy(handle) }
+    var width: Int32 = 0
+    var height: Int32 = 0
+    var subsampling: Int32 = 0
+    var colorspace: Int32 = 0
+    let header = data.withUnsafeBufferPointer {
+      tjDecompressHeader3(handle, $0.baseAddress, UInt(data.count), &width, &height, &subsampling, &colorspace)
+    }
+    guard header == 0, width > 0, height > 0 else { throw GraphicsError(.jpegDecode, "not a readable JPEG: \(message(handle))") }
+    return (Int(width), Int(height))
+  }
+
   /// Encodes an opaque bitmap as a baseline JPEG of `quality` (1–100), 4:2:0 subsampled.
   public static func encode(_ bitmap: Bitmap, quality: Int = 85) throws -> [UInt8] {
     guard let handle = tjInitCompress() else { throw GraphicsError(.jpegEncode, "libjpeg-turbo could not start") }

@@ -10,44 +10,7 @@ public enum PNG {
   public static func encode(_ bitmap: Bitmap) throws -> [UInt8] {
     let opaque = bitmap.isOpaque
     let channels = opaque ? 3 : 4
-    // NB: uninitialized buffers: zero-filling megabytes per row showed up as a third of the
-    // encoding time in page faults and memset.
-    var straight = [UInt8](unsafeUninitializedCapacity: bitmap.width * bitmap.height * channels) { _, count in
-      count = bitmap.width * bitmap.height * channels
-    }
-    bitmap.pixels.withUnsafeBufferPointer { source in
-      straight.withUnsafeMutableBufferPointer { target in
-        var s = 0
-        var t = 0
-        let count = bitmap.width * bitmap.height
-        if opaque {
-          for _ in 0..<count {
-            target[t] = source[s]
-            target[t + 1] = source[s + 1]
-            target[t + 2] = source[s + 2]
-            s += 4
-            t += 3
-          }
-        } else {
-          for _ in 0..<count {
-            let alpha = UInt32(source[s + 3])
-            if alpha == 0 {
-              target[t] = 0
-              target[t + 1] = 0
-              target[t + 2] = 0
-            } else {
-              // Cairo's own un-premultiplication, rounding to nearest.
-              target[t] = UInt8((UInt32(source[s]) * 255 + alpha / 2) / alpha)
-              target[t + 1] = UInt8((UInt32(source[s + 1]) * 255 + alpha / 2) / alpha)
-              target[t + 2] = UInt8((UInt32(source[s + 2]) * 255 + alpha / 2) / alpha)
-            }
-            target[t + 3] = UInt8(alpha)
-            s += 4
-            t += 4
-          }
-        }
-      }
-    }
+    let straight = opaque ? bitmap.packedBGR() : bitmap.straightBGRA()
     var image = png_image()
     image.version = png_uint_32(PNG_IMAGE_VERSION)
     image.width = png_uint_32(bitmap.width)

@@ -58,6 +58,7 @@ extension RowKitCommand {
       var watched = [URL(fileURLWithPath: table)]
       var watcher = FileWatcher(files: watched)
       while true {
+        let started = Date()
         do {
           let document = try await renderOnce(shaper: shaper, pipeline: pipeline)
           watched = document.dependencies
@@ -68,7 +69,7 @@ extension RowKitCommand {
           // Keep watching what the last good render read, so fixing any of it renders again.
           FileHandle.standardError.write(Data("rowkit: error: \(error)\n".utf8))
         }
-        watcher.watch(watched)
+        watcher.watch(watched, changedSince: started)
         while !watcher.hasChanges() { try await Task.sleep(nanoseconds: 200_000_000) }
       }
     }

@@ -1,0 +1,158 @@
+import Foundation
+
+/// Runs one piece of work per key at a time: a caller asking for a key that is already being
+/// worked on waits for that work instead of starting its own. A cancelled caller stops
+/// waiting at once; the work itself is cancelled when its last caller leaves, and a caller
+/// that comes later starts it afresh.
+final class Coalescer<Value: Sendable>: @unchecked Sendable {
+  private final class Entry: @unchecked Sendable {
+    var task: Task<Void, Never>?
+    var waiters: [UUID: CheckedContinuation<Value, any Error>] = [:]
+  }
+
+  private let lock = NSLock()
+  private var running: [String: Entry] = [:]
+  private var joinedCount = 0
+  private var cancelledCount = 0
+
+  /// Keys being worked on now.
+  var activeCount: Int { lock.withLock { running.count } }
+  /// Callers that waited on work another caller started.
+  var joined: Int { lock.withLock { joinedCount } }
+  /// Works cancelled because nobody waited for them any more.
+  var cancelled: Int { lock.withLock { cancelledCount } }
+
+  /// The value of `work` for `key`, computed once for everyone asking at the same time.
+  func value(for key: String, _ work: @escaping @Sendable () async throws -> Value) async throws -> Value {
+    let id = UUID()
+    return try await withTaskCancellationHandler {
+      try await withCheckedThrowingContinuation { continuation in
+        lock.withLock {
+          // Checked under the lock that `leave` takes, so a cancellation is never missed.
+          if Task.isCancelled {
+            continuation.resume(throwing: CancellationError())
+          } else if let existing = running[key] {
+            existing.waiters[id] = continuation
+            joinedCount += 1
+          } else {
+            let entry = Entry()
+            entry.waiters[id] = continuation
+            running[key] = entry
+            entry.task = Task.detached { [self] in
+              let result: Result<Value, any Error>
+              do {
+                result = .success(try await work())
+              } catch {
+                result = .failure(error)
+              }
+              complete(key, entry, result)
+            }
+          }
+        }
+      }
+    } onCancel: {
+      leave(key, id)
+    }
+  }
+
+  private func complete(_ key: String, _ entry: Entry, _ result: Result<Value, any Error>) {
+    let waiters = lock.withLock {
+      if running[key] === entry { running[key] = nil }
+      defer { entry.waiters = [:] }
+      return Array(entry.waiters.values)
+    }
+    for waiter in waiters { waiter.resume(with: result) }
+  }
+
+  /// A cancelled caller stops waiting; the last one to leave cancels the work.
+  private func leave(_ key: String, _ id: UUID) {
+    let (waiter, work) = lock.withLock { () -> (CheckedContinuation<Value, any Error>?, Task<Void, Never>?) in
+      guard let entry = running[key], let waiter = entry.waiters.removeValue(forKey: id) else { return (nil, nil) }
+      guard entry.waiters.isEmpty else { return (waiter, nil) }
+      running[key] = nil
+      cancelledCount += 1
+      return (waiter, entry.task)
+    }
+    waiter?.resume(throwing: CancellationError())
+    work?.cancel()
+  }
+}
+
+/// Values by key within a byte budget, the least recently used out first.
+struct MemoryCache<Value> {
+  private var entries: [String: (value: Value, cost: Int, use: Int)] = [:]
+  private(set) var bytes = 0
+  private var clock = 0
+  let budget: Int
+
+  init(budget: Int) {
+    self.budget = budget
+  }
+
+  var count: Int { entries.count }
+
+  mutating func value(for key: String) -> Value? {
+    guard let entry = entries[key] else { return nil }
+    clock += 1
+    entries[key]?.use = clock
+    return entry.value
+  }
+
+  /// Keeps `value`, of `cost` bytes, unless it alone is over the budget.
+  mutating func insert(_ value: Value, cost: Int, for key: String) {
+    guard cost <= budget else { return }
+    clock += 1
+    if let old = entries[key] { bytes -= old.cost }
+    entries[key] = (value, cost, clock)
+    bytes += cost
+    while bytes > budget, let oldest = entries.min(by: { $0.value.use < $1.value.use }) {
+      bytes -= oldest.value.cost
+      entries[oldest.key] = nil
+    }
+  }
+
+  mutating func removeAll() {
+    entries = [:]
+    bytes = 0
+  }
+}
+
+/// Lets at most `limit` holders in at once; waiters leave the queue when cancelled.
+actor AsyncLimiter {
+  private let limit: Int
+  private var running = 0
+  private var waiting: [(id: UUID, continuation: CheckedContinuation<Void, any Error>)] = []
+
+  init(limit: Int) {
+    self.limit = limit
+  }
+
+  func acquire() async throws {
+    try Task.checkCancellation()
+    if running < limit {
+      running += 1
+      return
+    }
+    let id = UUID()
+    try await withTaskCancellationHandler {
+      try await withCheckedThrowingContinuation { continuation in
+        waiting.append((id, continuation))
+      }
+    } onCancel: {
+      Task { await self.cancel(id) }
+    }
+  }
+
+  func release() {
+    if waiting.isEmpty {
+      running -= 1
+    } else {
+      waiting.removeFirst().continuation.resume()
+    }
+  }
+
+  private func cancel(_ id: UUID) {
+    guard let index = waiting.firstIndex(where: { $0.id == id }) else { return }
+    waiting.remove(at: index).continuation.resume(throwing: CancellationError())
+  }
+}

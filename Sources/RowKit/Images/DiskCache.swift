@@ -1,0 +1,67 @@
+import Foundation
+import RowKitGraphics
+
+/// HTTP responses kept on disk, one file per URL (named by its SHA-256), within a size and
+/// an age limit. The oldest files go first when the cache is full.
+public final class DiskCache: @unchecked Sendable {
+  public struct Configuration: Sendable {
+    public var directory: URL
+    public var maximumBytes: Int
+    /// Seconds a response stays fresh.
+    public var maximumAge: Double
+
+    public init(directory: URL, maximumBytes: Int = 100 << 20, maximumAge: Double = 24 * 3600) {
+      self.directory = directory
+      self.maximumBytes = maximumBytes
+      self.maximumAge = maximumAge
+    }
+  }
+
+  public let configuration: Configuration
+  private let lock = NSLock()
+
+  public init(_ configuration: Configuration) {
+    self.configuration = configuration
+    try? FileManager.default.createDirectory(at: configuration.directory, withIntermediateDirectories: true)
+  }
+
+  func file(for url: URL) -> URL {
+    configuration.directory.appendingPathComponent(SHA256.hex(Array(url.absoluteString.utf8)))
+  }
+
+  /// The stored response, if it is younger than the age limit.
+  public func data(for url: URL) -> [UInt8]? {
+    let file = file(for: url)
+    guard let attributes = try? FileManager.default.attributesOfItem(atPath: file.path),
+      let date = attributes[.modificationDate] as? Date, Date().timeIntervalSince(date) <= configuration.maximumAge,
+      let data = FileManager.default.contents(atPath: file.path)
+    else { return nil }
+    return [UInt8](data)
+  }
+
+  public func store(_ data: [UInt8], for url: URL) {
+    guard data.count <= configuration.maximumBytes else { return }
+    lock.withLock {
+      try? OutputWriter.write(data, to: file(for: url))
+      trim()
+    }
+  }
+
+  /// Deletes the oldest files until the cache fits its size limit.
+  private func trim() {
+    let keys: [URLResourceKey] = [.contentModificationDateKey, .fileSizeKey]
+    guard let files = try? FileManager.default.contentsOfDirectory(
+      at: configuration.directory, includingPropertiesForKeys: keys)
+    else { return }
+    var entries = files.compactMap { file -> (URL, Date, Int)? in
+      guard let values = try? file.resourceValues(forKeys: Set(keys)) else { return nil }
+      return (file, values.contentModificationDate ?? .distantPast, values.fileSize ?? 0)
+    }
+    var total = entries.reduce(0) { $0 + $1.2 }
+    entries.sort { $0.1 < $1.1 }
+    for (file, _, size) in entries where total > configuration.maximumBytes {
+      try? FileManager.default.removeItem(at: file)
+      total -= size
+    }
+  }
+}

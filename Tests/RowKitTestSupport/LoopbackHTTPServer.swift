@@ -1,0 +1,218 @@
+import Foundation
+
+#if canImport(Glibc)
+  import Glibc
+#endif
+
+/// A small HTTP/1.1 server on 127.0.0.1 for image tests: it serves canned responses by path,
+/// counts the requests for each path, and can answer slowly, cut a body short, or never
+/// answer at all. One thread per connection; `stop()` closes every socket, so a request left
+/// hanging ends too.
+public final class LoopbackHTTPServer: @unchecked Sendable {
+  public enum Response: Sendable {
+    /// 200 with the body.
+    case ok(contentType: String, body: [UInt8])
+    /// The status with a short text body.
+    case status(Int)
+    /// The body after `delay` seconds, unless the client leaves first.
+    case delayed(Double, contentType: String, body: [UInt8])
+    /// A Content-Length of the whole body, then only its first `sent` bytes, then the
+    /// connection closes.
+    case truncated(contentType: String, body: [UInt8], sent: Int)
+    /// Reads the request and never answers; the connection stays open until the client
+    /// closes it or the server stops.
+    case hang
+  }
+
+  public let port: UInt16
+  private let listener: Int32
+  private let lock = NSLock()
+  private var routes: [String: Response]
+  private var counts: [String: Int] = [:]
+  private var connections: Set<Int32> = []
+  private var stopped = false
+
+  /// Starts listening on a free port of 127.0.0.1.
+  public init(routes: [String: Response]) throws {
+    self.routes = routes
+    let socket = Glibc.socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
+    guard socket >= 0 else { throw ServerError("socket() failed: errno \(errno)") }
+    var yes: Int32 = 1
+    setsockopt(socket, SOL_SOCKET, SO_REUSEADDR, &yes, socklen_t(MemoryLayout<Int32>.size))
+    var address = sockaddr_in()
+    address.sin_family = sa_family_t(AF_INET)
+    address.sin_port = 0
+    address.sin_addr.s_addr = inet_addr("127.0.0.1")
+    let bound = withUnsafePointer(to: &address) {
+      $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { bind(socket, $0, socklen_t(MemoryLayout<sockaddr_in>.size)) }
+    }
+    guard bound == 0, listen(socket, 512) == 0 else {
+      close(socket)
+      throw ServerError("bind/listen failed: errno \(errno)")
+    }
+    var length = socklen_t(MemoryLayout<sockaddr_in>.size)
+    _ = withUnsafeMutablePointer(to: &address) {
+      $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { getsockname(socket, $0, &length) }
+    }
+    listener = socket
+    port = UInt16(bigEndian: address.sin_port)
+    let thread = Thread { [self] in acceptLoop() }
+    thread.name = "LoopbackHTTPServer.accept"
+    thread.start()
+  }
+
+  deinit {
+    stop()
+  }
+
+  /// The URL of `path` on this server.
+  public func url(_ path: String) -> String { "http://127.0.0.1:\(port)\(path)" }
+
+  /// How many requests asked for `path` (a path ending in * counts every path it begins).
+  public func requests(_ path: String) -> Int {
+    lock.withLock {
+      guard path.hasSuffix("*") else { return counts[path, default: 0] }
+      return counts.filter { $0.key.hasPrefix(path.dropLast()) }.values.reduce(0, +)
+    }
+  }
+
+  /// Every request so far.
+  public var totalRequests: Int { lock.withLock { counts.values.reduce(0, +) } }
+
+  /// Connections open now (including requests that hang).
+  public var openConnections: Int { lock.withLock { connections.count } }
+
+  public func setRoute(_ path: String, _ response: Response) { lock.withLock { routes[path] = response } }
+
+  /// Stops listening and closes every connection.
+  public func stop() {
+    let sockets = lock.withLock { () -> Set<Int32>? in
+      guard !stopped else { return nil }
+      stopped = true
+      return connections
+    }
+    guard let sockets else { return }
+    shutdown(listener, Int32(SHUT_RDWR))
+    close(listener)
+    for socket in sockets { shutdown(socket, Int32(SHUT_RDWR)) }
+  }
+
+  /// Waits until `seconds` pass (forever if nil); false if the client closed the connection
+  /// or the server stopped first.
+  private func wait(_ seconds: Double?, on client: Int32) -> Bool {
+    let end = seconds.map { Date().addingTimeInterval($0) }
+    while end.map({ Date() < $0 }) ?? true {
+      if lock.withLock({ stopped }) { return false }
+      var descriptor = pollfd(fd: client, events: Int16(POLLIN), revents: 0)
+      if poll(&descriptor, 1, 50) > 0 {
+        var byte: UInt8 = 0
+        // Readable with nothing to read: the client hung up.
+        if recv(client, &byte, 1, Int32(MSG_PEEK) | Int32(MSG_DONTWAIT)) <= 0 { return false }
+        // A pipelined request: leave it for later and keep waiting without spinning.
+        Thread.sleep(forTimeInterval: 0.05)
+      }
+    }
+    return true
+  }
+
+  private func acceptLoop() {
+    while true {
+      let client = accept(listener, nil, nil)
+      if client < 0 {
+        if errno == EINTR { continue }
+        return
+      }
+      let accepted = lock.withLock { () -> Bool in
+        guard !stopped else { return false }
+        connections.insert(client)
+        return true
+      }
+      guard accepted else {
+        close(client)
+        return
+      }
+      let thread = Thread { [self] in
+        serve(client)
+        lock.withLock { _ = connections.remove(client) }
+        close(client)
+      }
+      thread.name = "LoopbackHTTPServer.connection"
+      thread.start()
+    }
+  }
+
+  /// Answers requests on one connection until the client closes it.
+  private func serve(_ client: Int32) {
+    var buffer: [UInt8] = []
+    var chunk = [UInt8](repeating: 0, count: 4096)
+    while true {
+      guard let end = Self.headerEnd(buffer) else {
+        let count = read(client, &chunk, chunk.count)
+        guard count > 0 else { return }
+        buffer += chunk[0..<count]
+        continue
+      }
+      let head = String(decoding: buffer[0..<end], as: UTF8.self)
+      buffer.removeFirst(end + 4)
+      let parts = head.split(separator: "\r\n").first?.split(separator: " ") ?? []
+      let path = parts.count > 1 ? String(parts[1]) : "/"
+      let response = lock.withLock { () -> Response in
+        counts[path, default: 0] += 1
+        // A route ending in * answers every path it begins.
+        let prefixed = routes.first { $0.key.hasSuffix("*") && path.hasPrefix($0.key.dropLast()) }?.value
+        return routes[path] ?? prefixed ?? .status(404)
+      }
+      guard answer(response, on: client) else { return }
+    }
+  }
+
+  /// Sends `response`; false when the connection must close after it.
+  private func answer(_ response: Response, on client: Int32) -> Bool {
+    switch response {
+    case .ok(let type, let body):
+      return send(Self.head(200, type: type, length: body.count) + body, to: client)
+    case .status(let code):
+      let body = Array("status \(code)\n".utf8)
+      return send(Self.head(code, type: "text/plain", length: body.count) + body, to: client)
+    case .delayed(let seconds, let type, let body):
+      guard wait(seconds, on: client) else { return false }
+      return send(Self.head(200, type: type, length: body.count) + body, to: client)
+    case .truncated(let type, let body, let sent):
+      _ = send(Self.head(200, type: type, length: body.count) + body.prefix(sent), to: client)
+      return false
+    case .hang:
+      _ = wait(nil, on: client)
+      return false
+    }
+  }
+
+  private func send(_ bytes: [UInt8], to client: Int32) -> Bool {
+    var offset = 0
+    while offset < bytes.count {
+      let written = bytes[offset...].withUnsafeBytes { Glibc.send(client, $0.baseAddress, $0.count, Int32(MSG_NOSIGNAL)) }
+      guard written > 0 else { return false }
+      offset += written
+    }
+    return true
+  }
+
+  private static func head(_ status: Int, type: String, length: Int) -> [UInt8] {
+    let reason = [200: "OK", 404: "Not Found", 500: "Internal Server Error"][status] ?? "Status"
+    return Array(
+      "HTTP/1.1 \(status) \(reason)\r\nContent-Type: \(type)\r\nContent-Length: \(length)\r\nConnection: keep-alive\r\n\r\n".utf8)
+  }
+
+  private static func headerEnd(_ buffer: [UInt8]) -> Int? {
+    guard buffer.count >= 4 else { return nil }
+    for index in 0...(buffer.count - 4)
+    where buffer[index] == 13 && buffer[index + 1] == 10 && buffer[index + 2] == 13 && buffer[index + 3] == 10 {
+      return index
+    }
+    return nil
+  }
+
+  public struct ServerError: Error, CustomStringConvertible {
+    public var description: String
+    init(_ description: String) { self.description = description }
+  }
+}

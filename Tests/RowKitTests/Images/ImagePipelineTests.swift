@@ -1,0 +1,303 @@
+import Foundation
+import RowKitGraphics
+import RowKitTestSupport
+import Testing
+
+@testable import RowKit
+
+/// Images served over HTTP on loopback, and an assets folder with the default image.
+struct ImageServer {
+  let server: LoopbackHTTPServer
+  let assets: URL
+
+  static let png = try! PNG.encode(SampleArtwork.landscape(pixels: 400))
+  static let jpeg = try! JPEG.encode(SampleArtwork.landscape(pixels: 1024).scaled(width: 1024, height: 768))
+  static let webp = try! WebP.encodeLossless(SampleArtwork.avatar(pixels: 120))
+  /// A PNG whose header claims 100000 × 100000 pixels.
+  static let hugePNG: [UInt8] = {
+    var png = try! PNG.encode(Bitmap(width: 2, height: 2, color: .white))
+    let side: [UInt8] = [0x00, 0x01, 0x86, 0xA0]
+    png.replaceSubrange(16..<20, with: side)
+    png.replaceSubrange(20..<24, with: side)
+    return png
+  }()
+
+  init(extraRoutes: [String: LoopbackHTTPServer.Response] = [:], function: String = #function) throws {
+    var routes: [String: LoopbackHTTPServer.Response] = [
+      "/photo.png": .ok(contentType: "image/png", body: Self.png),
+      "/photo.jpg": .ok(contentType: "image/jpeg", body: Self.jpeg),
+      "/photo.webp": .ok(contentType: "image/webp", body: Self.webp),
+      "/missing.png": .status(404),
+      "/slow.png": .delayed(60, contentType: "image/png", body: Self.png),
+      "/truncated.png": .truncated(contentType: "image/png", body: Self.png, sent: Self.png.count / 2),
+      "/truncated.jpg": .truncated(contentType: "image/jpeg", body: Self.jpeg, sent: Self.jpeg.count / 2),
+      "/page.png": .ok(contentType: "text/html", body: Array("<html><body>Not found</body></html>".utf8)),
+      "/huge.png": .ok(contentType: "image/png", body: Self.hugePNG),
+      "/hang/*": .hang,
+    ]
+    routes.merge(extraRoutes) { $1 }
+    server = try LoopbackHTTPServer(routes: routes)
+    assets = try TestSupport.temporaryDirectory(function)
+    try Data(PNG.encode(SampleArtwork.placeholder(pixels: 100))).write(to: assets.appendingPathComponent("placeholder.png"))
+  }
+
+  var resolver: ImageURLResolver { ImageURLResolver(assetsDirectory: assets, baseDirectory: assets) }
+
+  /// A pipeline of its own, so each test counts its own requests.
+  static func pipeline(timeout: Double = 10, _ change: (inout ImagePipeline.Configuration) -> Void = { _ in }) -> ImagePipeline {
+    var configuration = ImagePipeline.Configuration()
+    configuration.requestTimeout = timeout
+    change(&configuration)
+    return ImagePipeline(configuration: configuration)
+  }
+
+  func renderer(_ pipeline: ImagePipeline, deadline: Double = 30, stylesheet: Stylesheet = .default) throws -> TableRenderer {
+    let renderer = try TableRenderer(stylesheet: stylesheet, imageResolver: resolver, pipeline: pipeline)
+    renderer.imageDeadline = deadline
+    return renderer
+  }
+}
+
+/// The number of threads this process runs now.
+func threadCount() -> Int {
+  let status = (try? String(contentsOfFile: "/proc/self/status", encoding: .utf8)) ?? ""
+  let line = status.split(separator: "\n").first { $0.hasPrefix("Threads:") }
+  return Int(line?.split(separator: "\t").last ?? "") ?? -1
+}
+
+/// Polls `condition` for up to `seconds`.
+func eventually(within seconds: Double, _ condition: () -> Bool) async -> Bool {
+  let end = Date().addingTimeInterval(seconds)
+  while Date() < end {
+    if condition() { return true }
+    try? await Task.sleep(nanoseconds: 20_000_000)
+  }
+  return condition()
+}
+
+@Suite struct ImagePipelineTests {
+  @Test func eachBrokenResponseEndsInTheDefaultImageWithItsReason() async throws {
+    let fixture = try ImageServer()
+    defer { fixture.server.stop() }
+    let cases: [(path: String, state: ImageState, reason: String?)] = [
+      ("/photo.png", .loaded, nil),
+      ("/photo.jpg", .loaded, nil),
+      ("/photo.webp", .loaded, nil),
+      ("/missing.png", .failed, "HTTP 404"),
+      ("/slow.png", .failed, "no answer within 3 s"),
+      ("/truncated.png", .failed, nil),
+      ("/truncated.jpg", .failed, nil),
+      ("/page.png", .failed, "not an image"),
+      ("/huge.png", .failed, "100000×100000 pixels is larger than the limit"),
+    ]
+    let items = cases.map {
+      ImageItem(text: $0.path, imageURL: fixture.server.url($0.path), defaultImage: "bundle://placeholder.png")
+    }
+    let source = ListDataSource(items: items)
+    let renderer = try fixture.renderer(ImageServer.pipeline(timeout: 3))
+    let start = Date()
+    let rendered = try await renderer.render(source, outputs: [.rows])
+    let elapsed = Date().timeIntervalSince(start)
+    // The slow response would take a minute; the 3 s request timeout ends it. The bound is
+    // loose because the whole suite shares two cores with this test.
+    #expect(elapsed >= 3 && elapsed < 30, "the render took \(elapsed) s")
+
+    let placeholders = try await renderer.render(source, policy: .placeholder, outputs: [.rows])
+    for (index, expected) in cases.enumerated() {
+      let image = try #require(rendered.manifest.rows[index].images.first)
+      #expect(image.state == expected.state, "\(expected.path): \(image.reason ?? "")")
+      if let reason = expected.reason {
+        #expect(image.reason?.contains(reason) == true, "\(expected.path): \(image.reason ?? "no reason")")
+      }
+      if expected.state == .failed {
+        #expect(image.reason?.isEmpty == false, "\(expected.path) failed without a reason")
+        #expect(image.imageSize == [100, 100], "\(expected.path) shows the default image")
+        #expect(rendered.rowImages[index] == placeholders.rowImages[index], "\(expected.path) looks like its placeholder")
+      } else {
+        #expect(rendered.rowImages[index] != placeholders.rowImages[index], "\(expected.path) shows its own image")
+      }
+      #expect(placeholders.manifest.rows[index].images.first?.state == .default)
+    }
+    #expect(rendered.manifest.rows[1].images.first?.imageSize == [1024, 768])
+  }
+
+  @Test func fiftySlotsOfOneURLMakeOneRequestAndASecondRenderNone() async throws {
+    let fixture = try ImageServer()
+    defer { fixture.server.stop() }
+    let url = fixture.server.url("/photo.jpg")
+    // Three slot sizes (image, subtitle and message cells): three decodes, one download.
+    let items: [any TableItem] = (0..<50).map { index -> any TableItem in
+      switch index % 3 {
+      case 0: return ImageItem(text: "Image \(index)", imageURL: url)
+      case 1: return SubtitleItem(text: "Subtitle \(index)", subtitle: "x", imageURL: url)
+      default: return MessageItem(title: "Message \(index)", text: "x", imageURL: url)
+      }
+    }
+    let pipeline = ImageServer.pipeline()
+    let first = try await fixture.renderer(pipeline).render(ListDataSource(items: items))
+    #expect(fixture.server.requests("/photo.jpg") == 1)
+    #expect(first.manifest.rows.allSatisfy { $0.images.first?.state == .loaded })
+    let afterFirst = pipeline.statistics
+    #expect(afterFirst.downloads == 1)
+    #expect(afterFirst.decodes == 3)
+
+    let second = try await fixture.renderer(pipeline).render(ListDataSource(items: items))
+    #expect(fixture.server.requests("/photo.jpg") == 1, "the second render asked again")
+    #expect(pipeline.statistics.downloads == 1)
+    #expect(pipeline.statistics.decodes == 3)
+    #expect(pipeline.statistics.memoryHits == afterFirst.memoryHits + 3)
+    #expect(second.tiles[0].bitmap == first.tiles[0].bitmap)
+  }
+
+  @Test func concurrentRequestsWaitOnOneDownloadAndOneDecode() async throws {
+    let fixture = try ImageServer(extraRoutes: [
+      "/slowish.png": .delayed(1, contentType: "image/png", body: ImageServer.png)
+    ])
+    defer { fixture.server.stop() }
+    let pipeline = ImageServer.pipeline()
+    let location = ImageLocation.remote(URL(string: fixture.server.url("/slowish.png"))!)
+    let small = ImageTarget(slotSize: Size(width: 40, height: 40), contentMode: .aspectFill, scale: 2)
+    let large = ImageTarget(slotSize: Size(width: 80, height: 60), contentMode: .aspectFit, scale: 2)
+    let sizes = try await withThrowingTaskGroup(of: [Int].self) { group in
+      for index in 0..<50 {
+        group.addTask {
+          let image = try await pipeline.image(at: location, for: index < 25 ? small : large).get()
+          return [image.bitmap.width, image.bitmap.height]
+        }
+      }
+      return try await group.reduce(into: Set<[Int]>()) { $0.insert($1) }
+    }
+    #expect(sizes == [[80, 80], [120, 120]], "aspect fill covers 80×80 px; aspect fit fits 160×120 px with a square")
+    #expect(fixture.server.requests("/slowish.png") == 1)
+    let statistics = pipeline.statistics
+    #expect(statistics.downloads == 1)
+    #expect(statistics.decodes == 2)
+    // Typically 48 wait on a decode and 1 more on the download; on a busy machine a late
+    // request finds the image or its bytes in memory instead.
+    #expect(statistics.coalesced + statistics.memoryHits + statistics.dataHits == 49)
+  }
+
+  @Test func workIsCancelledOnlyWhenItsLastWaiterLeaves() async throws {
+    let fixture = try ImageServer()
+    defer { fixture.server.stop() }
+    let pipeline = ImageServer.pipeline()
+    let location = ImageLocation.remote(URL(string: fixture.server.url("/hang/1"))!)
+    let first = Task { await pipeline.image(at: location) }
+    let second = Task { await pipeline.image(at: location) }
+    #expect(await eventually(within: 30) { fixture.server.requests("/hang/1") == 1 && pipeline.statistics.coalesced == 1 })
+    first.cancel()
+    _ = await first.value
+    #expect(pipeline.activeRequests == 2, "the download and the decode go on for the second waiter")
+    #expect(fixture.server.openConnections == 1)
+    second.cancel()
+    guard case .failure(let error) = await second.value else {
+      Issue.record("a cancelled request succeeded")
+      return
+    }
+    #expect(error.message == "cancelled")
+    #expect(pipeline.activeRequests == 0)
+    #expect(pipeline.statistics.cancelled == 2)
+    #expect(await eventually(within: 30) { fixture.server.openConnections == 0 }, "the connection was left open")
+  }
+
+  @Test func aFailedURLIsRememberedForItsTimeLimit() async throws {
+    let fixture = try ImageServer()
+    defer { fixture.server.stop() }
+    let location = ImageLocation.remote(URL(string: fixture.server.url("/missing.png"))!)
+    let remembering = ImageServer.pipeline()
+    for _ in 0..<3 { _ = await remembering.image(at: location) }
+    #expect(fixture.server.requests("/missing.png") == 1)
+    #expect(remembering.statistics.rememberedFailures == 2)
+    let forgetting = ImageServer.pipeline { $0.failureMemory = 0 }
+    for _ in 0..<2 { _ = await forgetting.image(at: location) }
+    #expect(fixture.server.requests("/missing.png") == 3)
+  }
+
+  @Test func theDiskCacheKeepsResponsesWithinItsAgeAndSizeLimits() async throws {
+    let fixture = try ImageServer()
+    defer { fixture.server.stop() }
+    let folder = try TestSupport.temporaryDirectory()
+    let location = ImageLocation.remote(URL(string: fixture.server.url("/photo.png"))!)
+    func pipeline(maximumBytes: Int = 1 << 20, maximumAge: Double = 3600) -> ImagePipeline {
+      ImageServer.pipeline {
+        $0.diskCache = DiskCache.Configuration(directory: folder, maximumBytes: maximumBytes, maximumAge: maximumAge)
+      }
+    }
+    _ = try await pipeline().image(at: location).get()
+    let reader = pipeline()
+    _ = try await reader.image(at: location).get()
+    #expect(fixture.server.requests("/photo.png") == 1, "a new process reads the disk cache")
+    #expect(reader.statistics.diskHits == 1)
+    _ = try await pipeline(maximumAge: 0).image(at: location).get()
+    #expect(fixture.server.requests("/photo.png") == 2, "a stale response is fetched again")
+
+    let tight = try TestSupport.temporaryDirectory()
+    let tiny = ImageServer.pipeline {
+      $0.diskCache = DiskCache.Configuration(directory: tight, maximumBytes: ImageServer.png.count - 1)
+    }
+    _ = try await tiny.image(at: location).get()
+    #expect(try FileManager.default.contentsOfDirectory(atPath: tight.path).isEmpty, "a response over the size limit was kept")
+  }
+
+  @Test func theMemoryCacheDropsTheLeastRecentlyUsedOverItsBudget() {
+    var cache = MemoryCache<String>(budget: 100)
+    cache.insert("a", cost: 40, for: "a")
+    cache.insert("b", cost: 40, for: "b")
+    _ = cache.value(for: "a")
+    cache.insert("c", cost: 40, for: "c")
+    #expect(cache.value(for: "b") == nil, "b was used least recently")
+    #expect(cache.value(for: "a") == "a" && cache.value(for: "c") == "c")
+    #expect(cache.bytes == 80)
+    cache.insert("huge", cost: 101, for: "huge")
+    #expect(cache.value(for: "huge") == nil && cache.count == 2)
+  }
+
+  @Test func anEditedFileIsReadAgain() async throws {
+    let folder = try TestSupport.temporaryDirectory()
+    let file = folder.appendingPathComponent("a.png")
+    try Data(PNG.encode(Bitmap(width: 4, height: 4, color: .white))).write(to: file)
+    let pipeline = ImageServer.pipeline()
+    #expect(try await pipeline.image(at: .file(file)).get().bitmap.color(x: 0, y: 0) == .white)
+    #expect(try await pipeline.image(at: .file(file)).get().bitmap.color(x: 0, y: 0) == .white)
+    #expect(pipeline.statistics.decodes == 1)
+    try Data(PNG.encode(Bitmap(width: 5, height: 5, color: .black))).write(to: file)
+    #expect(try await pipeline.image(at: .file(file)).get().bitmap.color(x: 0, y: 0) == .black)
+    try FileManager.default.removeItem(at: file)
+    guard case .failure(let error) = await pipeline.image(at: .file(file)) else {
+      Issue.record("a deleted file still loaded")
+      return
+    }
+    #expect(error.message.contains("no readable file"))
+  }
+
+  @Test func aThousandSlotsAtAServerThatNeverAnswersEndAtTheDeadline() async throws {
+    let fixture = try ImageServer()
+    let pipeline = ImageServer.pipeline()
+    // Warm up: the first render starts the concurrency pool's and URLSession's threads.
+    _ = try await fixture.renderer(pipeline).render(
+      ListDataSource(items: [ImageItem(text: "warm", imageURL: fixture.server.url("/photo.png"))]))
+    let threadsBefore = threadCount()
+    let items = (0..<1000).map {
+      ImageItem(text: "Row \($0)", imageURL: fixture.server.url("/hang/\($0)"), defaultImage: "bundle://placeholder.png")
+    }
+    let renderer = try fixture.renderer(pipeline, deadline: 1)
+    let start = Date()
+    let rendered = try await renderer.render(ListDataSource(items: items), outputs: [])
+    let elapsed = Date().timeIntervalSince(start)
+    // Loose: the whole suite shares two cores with this test; without the deadline the
+    // render would never end.
+    #expect(elapsed >= 1 && elapsed < 30, "the render took \(elapsed) s against a 1 s deadline")
+    #expect(rendered.manifest.rows.count == 1000)
+    #expect(rendered.manifest.rows.allSatisfy {
+      $0.images.first?.state == .failed && $0.images.first?.reason == "not loaded within the render's 1 s deadline"
+    })
+    // The download limit held the other 994 back. (A freed slot can start a request or two
+    // while the render's cancellations are still going round, so not exactly the limit.)
+    let limit = pipeline.configuration.maximumConcurrentDownloads
+    #expect((limit...(2 * limit)).contains(fixture.server.requests("/hang/*")))
+    #expect(pipeline.activeRequests == 0, "downloads or decodes outlived the render")
+    #expect(await eventually(within: 30) { fixture.server.openConnections == 0 }, "connections outlived the render")
+    fixture.server.stop()
+    #expect(await eventually(within: 30) { threadCount() <= threadsBefore }, "threads: \(threadsBefore) before, \(threadCount()) after")
+  }
+}
