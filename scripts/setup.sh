@@ -1,8 +1,8 @@
 #!/usr/bin/env bash
-# Installs everything RowKit needs on Debian 12: the Cairo, Pango and libpng development
-# packages and the font packages RowKit renders with; with --tests, also what the test suite
-# uses (Debian's Chromium, which opens the review report). Safe to run again: it installs
-# only what is missing. Run as root, or as a user who may use sudo.
+# Installs everything RowKit needs on Debian 12: the Cairo, Pango, libpng, libjpeg-turbo and
+# libwebp development packages and the font packages RowKit renders with; with --tests, also
+# what the test suite uses (Debian's Chromium, which opens the review report). Safe to run
+# again: it installs only what is missing. Run as root, or as a user who may use sudo.
 set -euo pipefail
 
 packages=(

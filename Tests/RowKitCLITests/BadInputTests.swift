@@ -40,6 +40,9 @@ import Testing
     Case("missing design file", "cells:\n  Person: cells/person.yaml\nitems:\n  - type: Person\n", expect: [":2:", "cells.Person", "design file 'cells/person.yaml' does not exist"]),
     Case("missing stylesheet file", "stylesheet: styles/none.yaml\nitems:\n  - type: text\n    text: Hi\n", expect: [":1:", "stylesheet file 'styles/none.yaml' does not exist"]),
     Case("bundle URL escaping the assets folder", "items:\n  - type: image\n    text: Hi\n    imageURL: bundle://../../etc/passwd\n", expect: [":4:", "imageURL", "escapes the assets folder"]),
+    Case("a documents:// URL without a documents folder", "items:\n  - type: image\n    text: Hi\n    imageURL: documents://a.png\n", expect: [":4:", "needs a documents folder"]),
+    Case("a cache:// URL escaping its folder", "cache: .\nitems:\n  - type: image\n    text: Hi\n    imageURL: cache://../a.png\n", expect: [":5:", "escapes the cache folder"]),
+    Case("a documents folder that does not exist", "documents: nowhere\nitems:\n  - type: text\n    text: Hi\n", expect: [":1:", "the documents folder", "does not exist"]),
     Case("unknown URL scheme", "items:\n  - type: image\n    text: Hi\n    imageURL: ftp://example.com/a.png\n", expect: [":4:", "unknown scheme"]),
     Case("invalid UTF-8", bytes: Array("items:\n  - type: text\n    text: caf".utf8) + [0xC3, 0x28] + Array("\n".utf8), expect: [":3:", "not valid UTF-8"]),
     Case("absurd width", "table:\n  width: 1000000000\nitems:\n  - type: text\n    text: Hi\n", expect: [":2:", "table.width", "out of range"]),
@@ -110,6 +113,9 @@ import Testing
 
   @Test(arguments: [
     (["--width", "1000000000"], "out of range"), (["--scale", "1000"], "out of range"), (["--style", "fancy"], "fancy"),
+    (["--timeout", "0"], "--timeout must be a positive number"), (["--deadline", "0"], "--deadline must be a positive number"),
+    (["--downloads", "0"], "--downloads must be at least 1"), (["--documents-dir", "/nonexistent/docs"], "no such folder"),
+    (["--http-cache-size", "0"], "--http-cache-size must be at least 1"),
   ])
   func absurdFlagsFailCleanly(flags: [String], expected: String) throws {
     let folder = try TestSupport.temporaryDirectory()

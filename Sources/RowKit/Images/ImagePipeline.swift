@@ -53,6 +53,8 @@ public final class ImagePipeline: @unchecked Sendable {
     public var rememberedFailures = 0
     /// Downloads and decodes cancelled because nobody waited for them any more.
     public var cancelled = 0
+
+    public init() {}
   }
 
   /// The pipeline of this process.

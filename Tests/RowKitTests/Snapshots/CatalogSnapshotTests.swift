@@ -17,8 +17,8 @@ import Testing
   }
 
   /// Every document in `Assets/Samples`: the feature tour and the designed people, stocks,
-  /// settings and feed tables.
-  @Test(arguments: ["features", "people", "stocks", "settings", "feed"])
+  /// settings and feed tables, and the image styles of photos.
+  @Test(arguments: ["features", "people", "stocks", "settings", "feed", "photos"])
   func sampleDocument(name: String) async throws {
     let shaper = try TextEnvironment.standard.makeShaper()
     let document = try TableDocument.load(
