@@ -9,16 +9,17 @@ public enum JPEG {
   public static func decode(
     _ data: [UInt8], maximumPixels: Int = PNG.defaultMaximumPixels, atLeast target: (width: Int, height: Int)? = nil
   ) throws -> Bitmap {
-    guard let handle = tjInitDecompress() else { throw GraphicsError(.jpegDecode, "libjpeg-turbo could not start") }
-    defer { tjDestroy(handle) }
+    let turbo = try TurboJPEGHandle(compressing: false)
+    // The owner must outlive every C call below, not just the last read of its handle.
+    defer { withExtendedLifetime(turbo) {} }
     var width: Int32 = 0
     var height: Int32 = 0
     var subsampling: Int32 = 0
     var colorspace: Int32 = 0
     let header = data.withUnsafeBufferPointer {
-      tjDecompressHeader3(handle, $0.baseAddress, UInt(data.count), &width, &height, &subsampling, &colorspace)
+      tjDecompressHeader3(turbo.handle, $0.baseAddress, UInt(data.count), &width, &height, &subsampling, &colorspace)
     }
-    guard header == 0 else { throw GraphicsError(.jpegDecode, "not a readable JPEG: \(message(handle))") }
+    guard header == 0 else { throw GraphicsError(.jpegDecode, "not a readable JPEG: \(message(turbo.handle))") }
     guard width > 0, height > 0, Int(width) * Int(height) <= maximumPixels else {
       throw GraphicsError(
         .imageTooLarge, "JPEG of \(width)×\(height) pixels is larger than the limit of \(maximumPixels) pixels")
@@ -44,48 +45,65 @@ public enum JPEG {
     let result = data.withUnsafeBufferPointer { source in
       pixels.withUnsafeMutableBufferPointer { target in
         tjDecompress2(
-          handle, source.baseAddress, UInt(data.count), target.baseAddress, outWidth, outWidth * 4, outHeight,
+          turbo.handle, source.baseAddress, UInt(data.count), target.baseAddress, outWidth, outWidth * 4, outHeight,
           Int32(TJPF_BGRA.rawValue), TJFLAG_STOPONWARNING)
       }
     }
     // NB: a warning (such as a truncated file) still leaves a whole image, gray below the cut;
     // RowKit treats it as a failure so a damaged image never passes for a good one.
-    guard result == 0 else { throw GraphicsError(.jpegDecode, "JPEG data is damaged: \(message(handle))") }
+    guard result == 0 else { throw GraphicsError(.jpegDecode, "JPEG data is damaged: \(message(turbo.handle))") }
     return Bitmap(width: Int(outWidth), height: Int(outHeight), pixels: pixels)
   }
 
   /// The width and height a JPEG header claims, without decoding anything else.
   public static func header(_ data: [UInt8]) throws -> (width: Int, height: Int) {
-    guard let handle = tjInitDecompress() else { throw GraphicsError(.jpegDecode, "libjpeg-turbo could not start") }
-    defer { tjDestroy(handle) }
+    let turbo = try TurboJPEGHandle(compressing: false)
+    // The owner must outlive every C call below, not just the last read of its handle.
+    defer { withExtendedLifetime(turbo) {} }
     var width: Int32 = 0
     var height: Int32 = 0
     var subsampling: Int32 = 0
     var colorspace: Int32 = 0
     let header = data.withUnsafeBufferPointer {
-      tjDecompressHeader3(handle, $0.baseAddress, UInt(data.count), &width, &height, &subsampling, &colorspace)
+      tjDecompressHeader3(turbo.handle, $0.baseAddress, UInt(data.count), &width, &height, &subsampling, &colorspace)
     }
-    guard header == 0, width > 0, height > 0 else { throw GraphicsError(.jpegDecode, "not a readable JPEG: \(message(handle))") }
+    guard header == 0, width > 0, height > 0 else { throw GraphicsError(.jpegDecode, "not a readable JPEG: \(message(turbo.handle))") }
     return (Int(width), Int(height))
   }
 
   /// Encodes an opaque bitmap as a baseline JPEG of `quality` (1–100), 4:2:0 subsampled.
   public static func encode(_ bitmap: Bitmap, quality: Int = 85) throws -> [UInt8] {
-    guard let handle = tjInitCompress() else { throw GraphicsError(.jpegEncode, "libjpeg-turbo could not start") }
-    defer { tjDestroy(handle) }
+    let turbo = try TurboJPEGHandle(compressing: true)
+    defer { withExtendedLifetime(turbo) {} }
     var buffer: UnsafeMutablePointer<UInt8>?
     var size: UInt = 0
     let result = bitmap.pixels.withUnsafeBufferPointer {
       tjCompress2(
-        handle, $0.baseAddress, Int32(bitmap.width), Int32(bitmap.width * 4), Int32(bitmap.height),
+        turbo.handle, $0.baseAddress, Int32(bitmap.width), Int32(bitmap.width * 4), Int32(bitmap.height),
         Int32(TJPF_BGRA.rawValue), &buffer, &size, Int32(TJSAMP_420.rawValue), Int32(quality), 0)
     }
     defer { if let buffer { tjFree(buffer) } }
-    guard result == 0, let buffer else { throw GraphicsError(.jpegEncode, "JPEG encoding failed: \(message(handle))") }
+    guard result == 0, let buffer else { throw GraphicsError(.jpegEncode, "JPEG encoding failed: \(message(turbo.handle))") }
     return Array(UnsafeBufferPointer(start: buffer, count: Int(size)))
   }
 
   private static func message(_ handle: tjhandle) -> String {
     tjGetErrorStr2(handle).map { String(cString: $0) } ?? "unknown error"
+  }
+}
+
+/// Owns a TurboJPEG compressor or decompressor.
+private final class TurboJPEGHandle {
+  let handle: tjhandle
+
+  init(compressing: Bool) throws {
+    guard let handle = compressing ? tjInitCompress() : tjInitDecompress() else {
+      throw GraphicsError(compressing ? .jpegEncode : .jpegDecode, "libjpeg-turbo could not start")
+    }
+    self.handle = handle
+  }
+
+  deinit {
+    tjDestroy(handle)
   }
 }
