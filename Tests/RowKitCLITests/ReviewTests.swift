@@ -46,8 +46,8 @@ import Testing
 
     // Opened from disk, with no server: the summary, and the failing case first.
     let dom = try chromium(["--dump-dom", page.absoluteString])
-    #expect(dom.contains(#"data-total="5" data-failed="1""#))
-    #expect(dom.contains(#"data-passed="4""#))
+    #expect(dom.contains(#"data-total="6" data-failed="1""#))
+    #expect(dom.contains(#"data-passed="5""#))
     let failing = try #require(dom.range(of: #"data-name="people" data-status="failed""#))
     let section = String(dom[failing.lowerBound...].prefix { $0 != "§" }.prefix(6000))
     for role in ["reference", "diff", "actual"] {
