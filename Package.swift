@@ -24,10 +24,12 @@ let package = Package(
     .systemLibrary(
       name: "CTurboJPEG", pkgConfig: "libturbojpeg", providers: [.apt(["libturbojpeg0-dev"])]),
     .systemLibrary(
+      name: "CISAL", pkgConfig: "libisal", providers: [.apt(["libisal-dev"])]),
+    .systemLibrary(
       name: "CWebP", pkgConfig: "libwebp", providers: [.apt(["libwebp-dev"])]),
 
     // MARK: - Libraries
-    .target(name: "RowKitGraphics", dependencies: ["CCairo", "CPango", "CPNG", "CTurboJPEG", "CWebP"]),
+    .target(name: "RowKitGraphics", dependencies: ["CCairo", "CPango", "CPNG", "CTurboJPEG", "CWebP", "CISAL"]),
     .target(
       name: "RowKit",
       dependencies: ["RowKitGraphics", .product(name: "Yams", package: "Yams")]),

@@ -12,6 +12,7 @@ packages=(
   libpng-dev
   libturbojpeg0-dev  # JPEG image slots
   libwebp-dev        # WebP image slots
+  libisal-dev        # ISA-L deflate: fast PNG encoding
   fonts-inter        # Inter: every row's text
   fonts-dejavu-core  # DejaVu Sans: Arabic, Hebrew and other scripts Inter lacks
 )

@@ -60,6 +60,11 @@ public struct PlacedRow {
 
   public var y: Double { frame.y }
   public var height: Double { frame.height }
+
+  mutating func moveTo(y: Double) {
+    frame.origin.y = y
+    cellFrame.origin.y = y
+  }
 }
 
 /// A section's place in the table.
@@ -78,7 +83,8 @@ public struct SectionBand {
   public var kind: Kind
   public var title: String?
   public var frame: Rect
-  /// The title, in table coordinates.
+  /// The title, placed in the band (from the band's top-left corner), so the band paints
+  /// the same wherever it sits.
   public var label: RowLabel?
 }
 
@@ -97,11 +103,14 @@ public struct TableLayoutEngine {
   public let configuration: TableConfiguration
   public let stylesheet: Stylesheet
   public let shaper: TextShaper
+  /// Layouts of rows laid out before, for identical rows; it must belong to `shaper`'s thread.
+  public let cache: LayoutCache?
 
-  public init(configuration: TableConfiguration, stylesheet: Stylesheet, shaper: TextShaper) {
+  public init(configuration: TableConfiguration, stylesheet: Stylesheet, shaper: TextShaper, cache: LayoutCache? = nil) {
     self.configuration = configuration
     self.stylesheet = stylesheet
     self.shaper = shaper
+    self.cache = cache
   }
 
   public func layout(_ dataSource: any TableDataSource) throws -> TableLayout {
@@ -111,41 +120,62 @@ public struct TableLayoutEngine {
     }
     let look = try TableLook(style: configuration.style, stylesheet: stylesheet)
     let grid = configuration.grid
-    let width = configuration.width
-    let grouped = configuration.style == .grouped
-    let cellX = look.groupedMargin
-    let cellWidth = width - 2 * cellX
     // Positions add up in whole device pixels, so no rounding error builds up down the table.
     var yPixels = 0
     var y: Double { Double(yPixels) / configuration.scale }
     var rows: [PlacedRow] = []
     var sections: [SectionLayout] = []
-    let dataSections = dataSource.sections
-    for (sectionIndex, section) in dataSections.enumerated() {
-      let header = try band(.header, title: section.header, first: sectionIndex == 0, at: y, look: look)
+    for (sectionIndex, section) in dataSource.sections.enumerated() {
+      var header = try band(.header, title: section.header, first: sectionIndex == 0, look: look)
+      header?.frame.origin.y = y
       yPixels += grid.pixels(header?.frame.height ?? 0)
       let firstRow = rows.count
       for (rowIndex, item) in section.items.enumerated() {
-        do {
-          let layout = try rowLayout(item, cellWidth: cellWidth, mapping: dataSource.cellMapping, look: look)
-          rows.append(
-            PlacedRow(
-              section: sectionIndex, row: rowIndex, item: item, layout: layout,
-              frame: Rect(x: 0, y: y, width: width, height: layout.height),
-              cellFrame: Rect(x: cellX, y: y, width: cellWidth, height: layout.height),
-              position: grouped ? RowPosition(index: rowIndex, count: section.items.count) : .middle))
-          yPixels += grid.pixels(layout.height)
-        } catch {
-          throw RowLayoutError(section: sectionIndex, row: rowIndex, underlying: error)
-        }
+        var row = try placedRow(
+          item, section: sectionIndex, row: rowIndex, of: section.items.count, mapping: dataSource.cellMapping, look: look)
+        row.moveTo(y: y)
+        rows.append(row)
+        yPixels += grid.pixels(row.height)
       }
-      let footer = try band(.footer, title: section.footer, first: false, at: y, look: look)
+      var footer = try band(.footer, title: section.footer, first: false, look: look)
+      footer?.frame.origin.y = y
       yPixels += grid.pixels(footer?.frame.height ?? 0)
       sections.append(SectionLayout(index: sectionIndex, header: header, footer: footer, rows: firstRow..<rows.count))
     }
     return TableLayout(
-      configuration: configuration, look: look, size: Size(width: width, height: y),
+      configuration: configuration, look: look, size: Size(width: configuration.width, height: y),
       sections: sections, rows: rows)
+  }
+
+  /// One row laid out at the table's top (y = 0), for a row `row` of `count` in its section;
+  /// an error names the row.
+  func placedRow(
+    _ item: any TableItem, section: Int, row: Int, of count: Int, mapping: CellMapping, look: TableLook
+  ) throws -> PlacedRow {
+    let cellX = look.groupedMargin
+    let cellWidth = configuration.width - 2 * cellX
+    do {
+      let layout = try cachedRowLayout(item, cellWidth: cellWidth, mapping: mapping, look: look)
+      return PlacedRow(
+        section: section, row: row, item: item, layout: layout,
+        frame: Rect(x: 0, y: 0, width: configuration.width, height: layout.height),
+        cellFrame: Rect(x: cellX, y: 0, width: cellWidth, height: layout.height),
+        position: configuration.style == .grouped ? RowPosition(index: row, count: count) : .middle)
+    } catch {
+      throw RowLayoutError(section: section, row: row, underlying: error)
+    }
+  }
+
+  /// The layout of `item`: from the cache when an identical item was laid out before.
+  private func cachedRowLayout(
+    _ item: any TableItem, cellWidth: Double, mapping: CellMapping, look: TableLook
+  ) throws -> RowLayout {
+    guard let cache else { return try rowLayout(item, cellWidth: cellWidth, mapping: mapping, look: look) }
+    let key = LayoutCache.Key(item: AnyHashable(item), width: cellWidth)
+    if let layout = cache.layout(for: key) { return layout }
+    let layout = try rowLayout(item, cellWidth: cellWidth, mapping: mapping, look: look)
+    cache.insert(layout, for: key)
+    return layout
   }
 
   private func rowLayout(
@@ -188,12 +218,12 @@ public struct TableLayoutEngine {
     return layout
   }
 
-  /// Three20's header heights: plain 22; grouped 46 for the first section and 36 for the
-  /// others. Untitled grouped headers and footers leave a 10-point gap, so sections stand
-  /// apart; untitled plain ones take no space.
-  private func band(
-    _ kind: SectionBand.Kind, title: String?, first: Bool, at y: Double, look: TableLook
-  ) throws -> SectionBand? {
+  /// A header or footer laid out at the table's top (y = 0). Three20's header heights: plain
+  /// 22; grouped 46 for the first section and 36 for the others. Untitled grouped headers
+  /// and footers leave a 10-point gap, so sections stand apart; untitled plain ones take no
+  /// space.
+  func band(_ kind: SectionBand.Kind, title: String?, first: Bool, look: TableLook) throws -> SectionBand? {
+    let y = 0.0
     let grid = configuration.grid
     let width = configuration.width
     let grouped = configuration.style == .grouped

@@ -18,54 +18,76 @@ public struct ResolvedImages: Sendable {
   }
 }
 
-/// Paints a laid-out table. It measures nothing: it draws each row's layout as it is.
-///
-/// Everything is painted in table coordinates, band by band: a band is any horizontal strip
-/// of the table, and each row, header and footer is clipped to its own strip, so a row's
-/// pixels are the same whether it is painted alone or with the whole table.
-struct TablePainter {
-  let table: TableLayout
-  let images: ResolvedImages
+/// One horizontal piece of a table: a header or footer band, or a row. Strips tile the
+/// table from top to bottom, each a whole number of device pixels tall.
+public enum TableStrip {
+  case band(SectionBand)
+  case row(PlacedRow)
 
-  private var look: TableLook { table.look }
-  private var onePixel: Double { 1 / table.configuration.scale }
-
-  /// Paints the strip of the table that starts `topPixel` device pixels down into `canvas`.
-  func paintBand(into canvas: Canvas, topPixel: Int) {
-    let top = Double(topPixel) / table.configuration.scale
-    let band = Rect(x: 0, y: top, width: table.size.width, height: canvas.size.height)
-    canvas.clear(look.background)
-    canvas.withSavedState {
-      canvas.translate(x: 0, y: -top)
-      paintBackground(band, canvas)
-      for section in table.sections {
-        for sectionBand in [section.header, section.footer].compactMap({ $0 }) where sectionBand.frame.intersects(band) {
-          paint(sectionBand, canvas)
-        }
-      }
-      for row in rows(intersecting: band) {
-        paint(row, canvas)
-      }
+  public var frame: Rect {
+    switch self {
+    case .band(let band): return band.frame
+    case .row(let row): return row.frame
     }
   }
+}
 
-  private func rows(intersecting band: Rect) -> ArraySlice<PlacedRow> {
-    // Rows are sorted by y: find the first that ends below the band's top.
-    var low = 0
-    var high = table.rows.count
-    while low < high {
-      let mid = (low + high) / 2
-      if table.rows[mid].frame.maxY <= band.minY { low = mid + 1 } else { high = mid }
+extension TableLayout {
+  /// The table's strips, top to bottom: each section's header, rows and footer.
+  public var strips: [TableStrip] {
+    var strips: [TableStrip] = []
+    for section in sections {
+      if let header = section.header { strips.append(.band(header)) }
+      strips += rows[section.rows].map { .row($0) }
+      if let footer = section.footer { strips.append(.band(footer)) }
     }
-    var end = low
-    while end < table.rows.count, table.rows[end].frame.minY < band.maxY { end += 1 }
-    return table.rows[low..<end]
+    return strips
+  }
+}
+
+/// Paints a laid-out table, strip by strip. It measures nothing: it draws each row's layout
+/// as it is.
+///
+/// Each strip is painted on a canvas of its own, with its top at the canvas's top, and
+/// clipped to itself: a row's pixels are the same whether it is painted alone, with the
+/// whole table, or on another thread, and a table's image is its strips' pixels one below
+/// the other.
+struct TablePainter {
+  let look: TableLook
+  let configuration: TableConfiguration
+  let images: ResolvedImages
+
+  private var onePixel: Double { 1 / configuration.scale }
+
+  /// The pixels of `strip`, as tall as the strip.
+  func paint(_ strip: TableStrip) throws -> Bitmap {
+    let height = configuration.grid.pixels(strip.frame.height)
+    let canvas = try Canvas(pixelWidth: configuration.pixelWidth, pixelHeight: max(1, height), scale: configuration.scale)
+    canvas.clear(look.background)
+    paintBackground(Rect(x: 0, y: 0, width: configuration.width, height: canvas.size.height), canvas)
+    switch strip {
+    case .band(var band):
+      band.frame.origin.y = 0
+      paint(band, canvas)
+    case .row(var row):
+      row.moveTo(y: 0)
+      paint(row, canvas)
+    }
+    return canvas.bitmap()
+  }
+
+  /// One pixel row of bare table background, for a table with no strips.
+  func emptyRow() throws -> [UInt8] {
+    let canvas = try Canvas(pixelWidth: configuration.pixelWidth, pixelHeight: 1, scale: configuration.scale)
+    canvas.clear(look.background)
+    paintBackground(Rect(x: 0, y: 0, width: configuration.width, height: canvas.size.height), canvas)
+    return canvas.bitmap().pixels
   }
 
   private func paintBackground(_ band: Rect, _ canvas: Canvas) {
     canvas.fill(band, color: look.background)
     guard let stripe = look.stripe else { return }
-    // UIKit's grouped pinstripes, anchored to the table so bands line up.
+    // UIKit's grouped pinstripes: vertical, so every strip lines up with the next.
     let period = 5.0
     var x = 0.0
     while x < band.maxX {
@@ -79,7 +101,7 @@ struct TablePainter {
   private func paint(_ band: SectionBand, _ canvas: Canvas) {
     canvas.withSavedState {
       canvas.clip(to: band.frame)
-      if band.kind == .header, band.title != nil, table.configuration.style == .plain {
+      if band.kind == .header, band.title != nil, configuration.style == .plain {
         canvas.draw(look.headerStyle, in: band.frame)
       }
       if let label = band.label { draw(label, canvas) }
@@ -91,7 +113,7 @@ struct TablePainter {
   private func paint(_ row: PlacedRow, _ canvas: Canvas) {
     let layout = row.layout
     let cellRect = Rect(origin: .zero, size: row.cellFrame.size)
-    let grouped = table.configuration.style == .grouped
+    let grouped = configuration.style == .grouped
     let radius = look.cornerRadius
     let corners = CornerRadii(
       topLeft: row.position.roundsTop ? radius : 0, topRight: row.position.roundsTop ? radius : 0,

@@ -151,27 +151,41 @@ public final class TableRenderer {
   /// Paints the whole table. A table taller than ``maximumTilePixels`` comes back as several
   /// tiles, top to bottom.
   public func renderTable(_ table: TableLayout, images: ResolvedImages, tilePixels: Int = maximumTilePixels) throws -> [Tile] {
-    let painter = TablePainter(table: table, images: images)
+    let painter = TablePainter(look: table.look, configuration: table.configuration, images: images)
+    let width = table.configuration.pixelWidth
+    let rowBytes = width * 4
     let total = max(1, table.pixelHeight)
     var tiles: [Tile] = []
-    var top = 0
-    while top < total {
-      let height = min(tilePixels, total - top)
-      let canvas = try Canvas(pixelWidth: table.configuration.pixelWidth, pixelHeight: height, scale: table.configuration.scale)
-      painter.paintBand(into: canvas, topPixel: top)
-      tiles.append(Tile(topPixel: top, bitmap: canvas.bitmap()))
-      top += height
+    var pixels: [UInt8] = []
+    var tileTop = 0
+    func finishTile() {
+      let height = pixels.count / rowBytes
+      tiles.append(Tile(topPixel: tileTop, bitmap: Bitmap(width: width, height: height, pixels: pixels)))
+      tileTop += height
+      pixels = []
+    }
+    for strip in table.strips where table.configuration.grid.pixels(strip.frame.height) > 0 {
+      let bitmap = try painter.paint(strip)
+      var row = 0
+      while row < bitmap.height {
+        let room = min(tilePixels, total - tileTop) - pixels.count / rowBytes
+        let take = min(room, bitmap.height - row)
+        if pixels.isEmpty { pixels.reserveCapacity(min(tilePixels, total - tileTop) * rowBytes) }
+        pixels += bitmap.pixels[(row * rowBytes)..<((row + take) * rowBytes)]
+        row += take
+        if pixels.count / rowBytes == min(tilePixels, total - tileTop) { finishTile() }
+      }
+    }
+    if !pixels.isEmpty || tiles.isEmpty {
+      // An empty table is one background-colored pixel row.
+      if pixels.isEmpty { pixels = try painter.emptyRow() }
+      finishTile()
     }
     return tiles
   }
 
   /// Paints one row on its own: exactly the pixels the row has in the whole table.
   public func renderRow(_ row: PlacedRow, in table: TableLayout, images: ResolvedImages) throws -> Bitmap {
-    let grid = table.configuration.grid
-    let canvas = try Canvas(
-      pixelWidth: table.configuration.pixelWidth, pixelHeight: max(1, grid.pixels(row.height)),
-      scale: table.configuration.scale)
-    TablePainter(table: table, images: images).paintBand(into: canvas, topPixel: grid.pixels(row.y))
-    return canvas.bitmap()
+    try TablePainter(look: table.look, configuration: table.configuration, images: images).paint(.row(row))
   }
 }

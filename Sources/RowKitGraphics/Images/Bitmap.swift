@@ -135,50 +135,53 @@ public struct Bitmap: Hashable, Sendable, CustomStringConvertible {
     }
   }
 
-  /// The pixels as 3-byte BGR, alpha dropped: for opaque bitmaps.
-  func packedBGR() -> [UInt8] {
-    let count = width * height
-    // NB: uninitialized buffers: zero-filling megabytes per row showed up as a third of the
+  /// The pixels in image files' byte order: RGB, or RGBA with straight (not premultiplied)
+  /// alpha; with `filterBytes`, each row starts with PNG's filter type 0.
+  func straightRGB(rows: Range<Int>? = nil, alpha: Bool, filterBytes: Bool = false) -> [UInt8] {
+    let rows = rows ?? 0..<height
+    let channels = alpha ? 4 : 3
+    let lineLength = (filterBytes ? 1 : 0) + width * channels
+    let count = rows.count * lineLength
+    // NB: an uninitialized buffer: zero-filling megabytes per row showed up as a third of the
     // encoding time in page faults and memset.
-    return [UInt8](unsafeUninitializedCapacity: count * 3) { target, initialized in
+    return [UInt8](unsafeUninitializedCapacity: count) { target, initialized in
       pixels.withUnsafeBufferPointer { source in
-        var s = 0
         var t = 0
-        for _ in 0..<count {
-          target[t] = source[s]
-          target[t + 1] = source[s + 1]
-          target[t + 2] = source[s + 2]
-          s += 4
-          t += 3
-        }
-      }
-      initialized = count * 3
-    }
-  }
-
-  /// The pixels as straight (not premultiplied) BGRA, as image files store them.
-  func straightBGRA() -> [UInt8] {
-    let count = width * height
-    return [UInt8](unsafeUninitializedCapacity: count * 4) { target, initialized in
-      pixels.withUnsafeBufferPointer { source in
-        var s = 0
-        for _ in 0..<count {
-          let alpha = UInt32(source[s + 3])
-          if alpha == 0 {
-            target[s] = 0
-            target[s + 1] = 0
-            target[s + 2] = 0
-          } else {
-            // Cairo's own un-premultiplication, rounding to nearest.
-            target[s] = UInt8((UInt32(source[s]) * 255 + alpha / 2) / alpha)
-            target[s + 1] = UInt8((UInt32(source[s + 1]) * 255 + alpha / 2) / alpha)
-            target[s + 2] = UInt8((UInt32(source[s + 2]) * 255 + alpha / 2) / alpha)
+        for y in rows {
+          if filterBytes {
+            target[t] = 0
+            t += 1
           }
-          target[s + 3] = UInt8(alpha)
-          s += 4
+          var s = y * width * 4
+          if !alpha {
+            for _ in 0..<width {
+              target[t] = source[s + 2]
+              target[t + 1] = source[s + 1]
+              target[t + 2] = source[s]
+              s += 4
+              t += 3
+            }
+            continue
+          }
+          for _ in 0..<width {
+            let a = UInt32(source[s + 3])
+            if a == 0 {
+              target[t] = 0
+              target[t + 1] = 0
+              target[t + 2] = 0
+            } else {
+              // Cairo's own un-premultiplication, rounding to nearest.
+              target[t] = UInt8((UInt32(source[s + 2]) * 255 + a / 2) / a)
+              target[t + 1] = UInt8((UInt32(source[s + 1]) * 255 + a / 2) / a)
+              target[t + 2] = UInt8((UInt32(source[s]) * 255 + a / 2) / a)
+            }
+            target[t + 3] = UInt8(a)
+            s += 4
+            t += 4
+          }
         }
       }
-      initialized = count * 4
+      initialized = count
     }
   }
 }

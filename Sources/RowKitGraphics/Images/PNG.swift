@@ -1,58 +1,10 @@
 import Foundation
 internal import CPNG
 
-/// PNG encoding and decoding through libpng's simplified API.
-///
-/// Encoding uses libpng's fast settings: Cairo's own PNG writer uses zlib's default level
-/// and every filter, and is several times slower for the flat colors of table rows.
+/// PNG decoding through libpng's simplified API; encoding is RowKit's own streaming writer
+/// (``PNGStreamWriter``), with ISA-L's deflate, several times faster than libpng's fastest
+/// settings.
 public enum PNG {
-  /// Encodes `bitmap`. Opaque bitmaps are written as 8-bit RGB, others as 8-bit RGBA.
-  public static func encode(_ bitmap: Bitmap) throws -> [UInt8] {
-    let opaque = bitmap.isOpaque
-    let channels = opaque ? 3 : 4
-    let straight = opaque ? bitmap.packedBGR() : bitmap.straightBGRA()
-    var image = png_image()
-    image.version = png_uint_32(PNG_IMAGE_VERSION)
-    image.width = png_uint_32(bitmap.width)
-    image.height = png_uint_32(bitmap.height)
-    image.format = png_uint_32(opaque ? PNG_FORMAT_BGR : PNG_FORMAT_BGRA)
-    image.flags = png_uint_32(PNG_IMAGE_FLAG_FAST)
-    // A buffer as large as the raw pixels plus room for headers avoids libpng's two-pass
-    // size query, which doubles the time; the query is the fallback.
-    let rowStride = Int32(bitmap.width * channels)
-    func write(into output: inout [UInt8]) -> Int? {
-      var size = output.count
-      let ok = output.withUnsafeMutableBytes { buffer in
-        straight.withUnsafeBytes { pixels in
-          png_image_write_to_memory(&image, buffer.baseAddress, &size, 0, pixels.baseAddress, rowStride, nil)
-        }
-      }
-      return ok != 0 ? size : nil
-    }
-    var output = [UInt8](unsafeUninitializedCapacity: straight.count + bitmap.height + 65536) { _, count in
-      count = straight.count + bitmap.height + 65536
-    }
-    var size = write(into: &output)
-    if size == nil {
-      image.warning_or_error = 0
-      var needed = 0
-      _ = straight.withUnsafeBytes { pixels in
-        png_image_write_to_memory(&image, nil, &needed, 0, pixels.baseAddress, rowStride, nil)
-      }
-      if needed > 0 {
-        output = [UInt8](repeating: 0, count: needed)
-        size = write(into: &output)
-      }
-    }
-    guard let size else {
-      let message = messageText(&image)
-      png_image_free(&image)
-      throw GraphicsError(.pngEncode, "PNG encoding failed: \(message)")
-    }
-    output.removeSubrange(size...)
-    return output
-  }
-
   /// The largest image, in pixels, that ``decode(_:maximumPixels:)`` accepts by default.
   public static let defaultMaximumPixels = 40_000_000
 

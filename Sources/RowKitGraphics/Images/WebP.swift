@@ -34,10 +34,10 @@ public enum WebP {
 
   /// Encodes `bitmap` as a lossless WebP.
   public static func encodeLossless(_ bitmap: Bitmap) throws -> [UInt8] {
-    let straight = bitmap.straightBGRA()
+    let straight = bitmap.straightRGB(alpha: true)
     var output: UnsafeMutablePointer<UInt8>?
     let size = straight.withUnsafeBufferPointer {
-      WebPEncodeLosslessBGRA($0.baseAddress, Int32(bitmap.width), Int32(bitmap.height), Int32(bitmap.width * 4), &output)
+      WebPEncodeLosslessRGBA($0.baseAddress, Int32(bitmap.width), Int32(bitmap.height), Int32(bitmap.width * 4), &output)
     }
     defer { if let output { WebPFree(output) } }
     guard size > 0, let output else { throw GraphicsError(.webpEncode, "WebP encoding failed") }

@@ -1,3 +1,4 @@
+import Foundation
 import Testing
 @testable import RowKitGraphics
 
@@ -44,5 +45,90 @@ import Testing
     png.replaceSubrange(20..<24, with: size)
     #expect(try PNG.header(png) == (100_000, 100_000))
     #expect(throws: GraphicsError.self) { try PNG.decode(png, maximumPixels: 1_000_000) }
+  }
+}
+
+@Suite struct PNGEncoderTests {
+  func picture(width: Int = 120, height: Int = 90) throws -> Bitmap {
+    let canvas = try Canvas(pixelWidth: width, pixelHeight: height, scale: 1)
+    canvas.clear(.white)
+    canvas.fill(.circle(center: Point(x: 40, y: 30), radius: 25), color: Color(r: 5, g: 140, b: 245))
+    canvas.fill(Rect(x: 70, y: 50, width: 40, height: 30), color: Color(r: 230, g: 60, b: 60))
+    return canvas.bitmap()
+  }
+
+  @Test(arguments: PNGCompression.allCases)
+  func stripsCompressedApartJoinIntoOneImage(compression: PNGCompression) throws {
+    let bitmap = try picture()
+    let writer = try PNGStreamWriter(width: bitmap.width, color: .rgb)
+    for rows in [0..<1, 1..<40, 40..<41, 41..<90] {
+      try writer.append(PNGStrip(bitmap, rows: rows, color: .rgb, compression: compression))
+    }
+    let png = try writer.finish()
+    #expect(try PNG.header(png) == (120, 90))
+    #expect(try PNG.decode(png) == bitmap)
+  }
+
+  @Test func theSameStripsGiveTheSameBytesWhateverThreadCompressesThem() async throws {
+    let bitmap = try picture(width: 300, height: 400)
+    let ranges = stride(from: 0, to: 400, by: 50).map { $0..<($0 + 50) }
+    func serial() throws -> [UInt8] {
+      let writer = try PNGStreamWriter(width: 300, color: .rgb)
+      for rows in ranges { try writer.append(PNGStrip(bitmap, rows: rows, color: .rgb)) }
+      return try writer.finish()
+    }
+    let strips = try await withThrowingTaskGroup(of: (Int, PNGStrip).self) { group in
+      for (index, rows) in ranges.enumerated() {
+        group.addTask { (index, try PNGStrip(bitmap, rows: rows, color: .rgb)) }
+      }
+      return try await group.reduce(into: [:]) { $0[$1.0] = $1.1 }
+    }
+    let writer = try PNGStreamWriter(width: 300, color: .rgb)
+    for index in ranges.indices { try writer.append(strips[index]!) }
+    #expect(try writer.finish() == serial())
+  }
+
+  @Test func aFileGetsItsHeightWhenItIsFinished() throws {
+    let bitmap = try picture()
+    let url = FileManager.default.temporaryDirectory.appendingPathComponent("rowkit-stream-\(UUID().uuidString).png")
+    defer { try? FileManager.default.removeItem(at: url) }
+    FileManager.default.createFile(atPath: url.path, contents: nil)
+    let handle = try FileHandle(forWritingTo: url)
+    let writer = try PNGStreamWriter(width: bitmap.width, color: .rgb, file: handle)
+    try writer.append(PNGStrip(bitmap, rows: 0..<45, color: .rgb))
+    try writer.append(PNGStrip(bitmap, rows: 45..<90, color: .rgb))
+    try writer.finish()
+    try handle.close()
+    let data = try [UInt8](Data(contentsOf: url))
+    #expect(try PNG.decode(data) == bitmap)
+    let memory = try PNGStreamWriter(width: bitmap.width, color: .rgb)
+    try memory.append(PNGStrip(bitmap, rows: 0..<45, color: .rgb))
+    try memory.append(PNGStrip(bitmap, rows: 45..<90, color: .rgb))
+    #expect(data == (try memory.finish()), "the file and the in-memory writer give the same bytes")
+  }
+
+  @Test func translucentPixelsAreWrittenWithStraightAlpha() throws {
+    let canvas = try Canvas(pixelWidth: 8, pixelHeight: 8, scale: 1)
+    canvas.fill(Rect(x: 0, y: 0, width: 8, height: 4), color: Color(r: 200, g: 100, b: 0, a: 0.5))
+    let bitmap = canvas.bitmap()
+    #expect(PNGColor(for: bitmap) == .rgba)
+    let png = try PNG.encode(bitmap)
+    #expect(png[25] == 6, "color type RGBA")
+    let decoded = try PNG.decode(png)
+    #expect(zip(decoded.pixels, bitmap.pixels).allSatisfy { abs(Int($0) - Int($1)) <= 1 })
+  }
+
+  @Test func adlerChecksumsCombineAsZlibsDo() {
+    let first = Array("Three20 drew table rows".utf8)
+    let second = [UInt8](repeating: 0xAB, count: 100_000)
+    #expect(Adler32.combine(Adler32.checksum(first), Adler32.checksum(second), length: second.count) == Adler32.checksum(first + second))
+  }
+
+  @Test func strangeSizesAreRefused() throws {
+    #expect(throws: GraphicsError.self) { try PNGStreamWriter(width: 0, color: .rgb) }
+    let writer = try PNGStreamWriter(width: 10, color: .rgb)
+    #expect(throws: GraphicsError.self) { try writer.finish() }
+    let other = try PNGStreamWriter(width: 10, color: .rgb)
+    #expect(throws: GraphicsError.self) { try other.append(PNGStrip(Bitmap(width: 11, height: 2, color: .white), color: .rgb)) }
   }
 }

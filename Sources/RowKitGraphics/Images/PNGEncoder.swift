@@ -1,0 +1,266 @@
+import Foundation
+internal import CISAL
+internal import CPNG
+
+/// How hard PNG encoding works at making files small.
+public enum PNGCompression: String, Sendable, CaseIterable {
+  /// ISA-L's igzip at level 1: several times faster than libpng's fastest settings, files
+  /// about a sixth larger. The default.
+  case fast
+  /// zlib at level 9: the smallest files RowKit writes, a dozen times slower.
+  case small
+}
+
+/// Whether PNG pixels carry alpha.
+public enum PNGColor: Sendable {
+  /// 8-bit RGB: for opaque images.
+  case rgb
+  /// 8-bit RGBA, straight alpha.
+  case rgba
+
+  var channels: Int { self == .rgb ? 3 : 4 }
+  var colorType: UInt8 { self == .rgb ? 2 : 6 }
+
+  /// The color type that keeps every pixel of `bitmap`.
+  public init(for bitmap: Bitmap) {
+    self = bitmap.isOpaque ? .rgb : .rgba
+  }
+}
+
+/// A horizontal strip of an image's scanlines, compressed on its own: deflate blocks that
+/// end with a full flush, so strips compressed separately (on different threads, in any
+/// order) join into one valid PNG data stream. The same strip gives the same bytes however
+/// the work is split, so output never depends on the number of workers.
+public struct PNGStrip: Sendable {
+  public var compressed: [UInt8]
+  /// Adler-32 of the strip's uncompressed scanlines, and their length, for the stream's
+  /// checksum.
+  public var adler: UInt32
+  public var rawLength: Int
+  public var width: Int
+  public var rows: Int
+  public var color: PNGColor
+
+  /// Compresses rows `rows` of `bitmap` as scanlines of `color` (filter type None: the flat
+  /// colors of table rows compress better without filters, and faster).
+  public init(_ bitmap: Bitmap, rows: Range<Int>? = nil, color: PNGColor, compression: PNGCompression = .fast) throws {
+    let rows = rows ?? 0..<bitmap.height
+    precondition(rows.lowerBound >= 0 && rows.upperBound <= bitmap.height, "rows outside the bitmap")
+    let raw = bitmap.straightRGB(rows: rows, alpha: color == .rgba, filterBytes: true)
+    self.width = bitmap.width
+    self.rows = rows.count
+    self.color = color
+    self.rawLength = raw.count
+    self.adler = Adler32.checksum(raw)
+    switch compression {
+    case .fast: compressed = try Deflate.fastRawFlushed(raw)
+    case .small: compressed = try Deflate.smallRawFlushed(raw)
+    }
+  }
+}
+
+/// Writes a PNG from strips, top to bottom, to memory or straight to a file, so that an
+/// image of any height passes through in strips without ever being whole in memory. The
+/// height need not be known at the start: a file's header is completed by ``finish()``.
+public final class PNGStreamWriter {
+  public let width: Int
+  public let color: PNGColor
+  public private(set) var height = 0
+  private var adler: UInt32 = 1
+  private let file: FileHandle?
+  private var memory: [UInt8] = []
+  private var finished = false
+
+  /// PNG's own limit on a side.
+  public static let maximumSide = Int(Int32.max)
+
+  /// A writer into memory; ``finish()`` returns the file.
+  public init(width: Int, color: PNGColor) throws {
+    self.width = width
+    self.color = color
+    self.file = nil
+    try start()
+  }
+
+  /// A writer into `file`, which must be new and empty; ``finish()`` completes it.
+  public init(width: Int, color: PNGColor, file: FileHandle) throws {
+    self.width = width
+    self.color = color
+    self.file = file
+    try start()
+  }
+
+  private func start() throws {
+    guard width >= 1, width <= Self.maximumSide else {
+      throw GraphicsError(.pngEncode, "a PNG must be 1 to \(Self.maximumSide) pixels wide, not \(width)")
+    }
+    try write([0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A])
+    // The height is filled in by `finish`.
+    try writeChunk("IHDR", header(height: 0))
+  }
+
+  private func header(height: Int) -> [UInt8] {
+    Self.bigEndian(UInt32(width)) + Self.bigEndian(UInt32(height)) + [8, color.colorType, 0, 0, 0]
+  }
+
+  /// Appends a strip below what is written so far.
+  public func append(_ strip: PNGStrip) throws {
+    precondition(!finished, "the PNG is finished")
+    guard strip.width == width, strip.color == color else {
+      throw GraphicsError(.pngEncode, "a \(strip.width)-pixel strip does not fit a \(width)-pixel PNG of this color type")
+    }
+    guard height + strip.rows <= Self.maximumSide else {
+      throw GraphicsError(.pngEncode, "a PNG may be at most \(Self.maximumSide) pixels tall")
+    }
+    guard strip.rows > 0 else { return }
+    adler = Adler32.combine(adler, strip.adler, length: strip.rawLength)
+    // The zlib header (32 KiB window, no preset dictionary) opens the first strip's data.
+    let header: [UInt8] = height == 0 ? [0x78, 0x01] : []
+    height += strip.rows
+    try writeChunk("IDAT", header + strip.compressed)
+  }
+
+  /// Ends the data stream and the file; returns the file when writing to memory.
+  @discardableResult
+  public func finish() throws -> [UInt8] {
+    precondition(!finished, "the PNG is finished")
+    finished = true
+    guard height >= 1 else { throw GraphicsError(.pngEncode, "a PNG must be at least 1 pixel tall") }
+    // An empty final block (fixed Huffman codes), then the zlib checksum.
+    try writeChunk("IDAT", [0x03, 0x00] + Self.bigEndian(adler))
+    try writeChunk("IEND", [])
+    let ihdr = Array("IHDR".utf8) + header(height: height)
+    if let file {
+      // Seek back to the header's height and CRC.
+      let end = try file.offset()
+      try file.seek(toOffset: 20)
+      try file.write(contentsOf: Self.bigEndian(UInt32(height)))
+      try file.seek(toOffset: 29)
+      try file.write(contentsOf: Self.bigEndian(CRC32.checksum(ihdr)))
+      try file.seek(toOffset: end)
+      return []
+    }
+    memory.replaceSubrange(20..<24, with: Self.bigEndian(UInt32(height)))
+    memory.replaceSubrange(29..<33, with: Self.bigEndian(CRC32.checksum(ihdr)))
+    return memory
+  }
+
+  private func writeChunk(_ type: String, _ data: [UInt8]) throws {
+    let typed = Array(type.utf8) + data
+    try write(Self.bigEndian(UInt32(data.count)))
+    try write(typed)
+    try write(Self.bigEndian(CRC32.checksum(typed)))
+  }
+
+  private func write(_ bytes: [UInt8]) throws {
+    if let file {
+      try file.write(contentsOf: bytes)
+    } else {
+      memory += bytes
+    }
+  }
+
+  static func bigEndian(_ value: UInt32) -> [UInt8] {
+    [UInt8(value >> 24), UInt8(value >> 16 & 0xFF), UInt8(value >> 8 & 0xFF), UInt8(value & 0xFF)]
+  }
+}
+
+extension PNG {
+  /// Encodes `bitmap`: opaque bitmaps as 8-bit RGB, others as 8-bit RGBA.
+  public static func encode(_ bitmap: Bitmap, compression: PNGCompression = .fast) throws -> [UInt8] {
+    let color = PNGColor(for: bitmap)
+    let writer = try PNGStreamWriter(width: bitmap.width, color: color)
+    try writer.append(PNGStrip(bitmap, color: color, compression: compression))
+    return try writer.finish()
+  }
+}
+
+/// Raw deflate that ends with a full flush, not a final block: pieces join into one stream.
+enum Deflate {
+  /// ISA-L's igzip, level 1.
+  static func fastRawFlushed(_ raw: [UInt8]) throws -> [UInt8] {
+    let level: UInt32 = 1
+    var levelBuffer = [UInt8](repeating: 0, count: Int(cisal_level_buffer_size(Int32(level))))
+    // Stored blocks are the worst case: 5 bytes per 64 KiB, plus the flush marker.
+    let capacity = raw.count + raw.count / 16_000 * 5 + 1024
+    var output = [UInt8](repeating: 0, count: capacity)
+    var stream = isal_zstream()
+    isal_deflate_init(&stream)
+    let written: Int = try raw.withUnsafeBufferPointer { input in
+      try output.withUnsafeMutableBufferPointer { out in
+        try levelBuffer.withUnsafeMutableBufferPointer { buffer in
+          stream.gzip_flag = cisal_raw_deflate()
+          stream.level = level
+          stream.level_buf = buffer.baseAddress
+          stream.level_buf_size = UInt32(buffer.count)
+          stream.flush = cisal_full_flush()
+          stream.end_of_stream = 0
+          stream.next_in = UnsafeMutablePointer(mutating: input.baseAddress)
+          stream.avail_in = UInt32(input.count)
+          stream.next_out = out.baseAddress
+          stream.avail_out = UInt32(out.count)
+          let status = isal_deflate(&stream)
+          guard status == COMP_OK, stream.avail_in == 0 else {
+            throw GraphicsError(.pngEncode, "ISA-L deflate failed (status \(status))")
+          }
+          return Int(stream.total_out)
+        }
+      }
+    }
+    output.removeSubrange(written...)
+    return output
+  }
+
+  /// zlib, level 9.
+  static func smallRawFlushed(_ raw: [UInt8]) throws -> [UInt8] {
+    var stream = z_stream()
+    guard deflateInit2_(&stream, 9, Z_DEFLATED, -15, 9, Z_DEFAULT_STRATEGY, ZLIB_VERSION, Int32(MemoryLayout<z_stream>.size)) == Z_OK
+    else { throw GraphicsError(.pngEncode, "zlib could not start") }
+    defer { deflateEnd(&stream) }
+    var output = [UInt8](repeating: 0, count: Int(deflateBound(&stream, UInt(raw.count))) + 64)
+    let written: Int = try raw.withUnsafeBufferPointer { input in
+      try output.withUnsafeMutableBufferPointer { out in
+        stream.next_in = UnsafeMutablePointer(mutating: input.baseAddress)
+        stream.avail_in = UInt32(input.count)
+        stream.next_out = out.baseAddress
+        stream.avail_out = UInt32(out.count)
+        let status = deflate(&stream, Z_FULL_FLUSH)
+        guard status == Z_OK, stream.avail_in == 0 else { throw GraphicsError(.pngEncode, "zlib deflate failed (\(status))") }
+        return Int(stream.total_out)
+      }
+    }
+    output.removeSubrange(written...)
+    return output
+  }
+}
+
+/// zlib's checksum.
+enum Adler32 {
+  static let modulus: UInt32 = 65521
+
+  static func checksum(_ bytes: [UInt8]) -> UInt32 {
+    bytes.withUnsafeBufferPointer { UInt32(isal_adler32(1, $0.baseAddress, UInt64($0.count))) }
+  }
+
+  /// The checksum of two pieces joined, from each piece's checksum and the second's length
+  /// (zlib's adler32_combine).
+  static func combine(_ first: UInt32, _ second: UInt32, length: Int) -> UInt32 {
+    let remainder = UInt32(length % Int(modulus))
+    var sum1 = first & 0xFFFF
+    var sum2 = (remainder * sum1) % modulus
+    sum1 += (second & 0xFFFF) + modulus - 1
+    sum2 += (first >> 16) + (second >> 16) + modulus - remainder
+    if sum1 >= modulus { sum1 -= modulus }
+    if sum1 >= modulus { sum1 -= modulus }
+    if sum2 >= modulus << 1 { sum2 -= modulus << 1 }
+    if sum2 >= modulus { sum2 -= modulus }
+    return sum2 << 16 | sum1
+  }
+}
+
+/// PNG's chunk checksum (zlib's crc32).
+enum CRC32 {
+  static func checksum(_ bytes: [UInt8]) -> UInt32 {
+    bytes.withUnsafeBufferPointer { UInt32(crc32(0, $0.baseAddress, UInt32($0.count))) }
+  }
+}
