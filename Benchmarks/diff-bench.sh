@@ -11,12 +11,9 @@ set -euo pipefail
 cd "$(dirname "$0")/.."
 runs="${1:-9}"
 
-if ! command -v compare >/dev/null 2>&1; then
-  sudo=""; [ "$(id -u)" -eq 0 ] || sudo="sudo"
-  $sudo apt-get update -qq && DEBIAN_FRONTEND=noninteractive $sudo apt-get install -y -qq --no-install-recommends imagemagick >/dev/null
-fi
-swift build -c release --product rowkit >/dev/null 2>&1
-rowkit="$(swift build -c release --show-bin-path)/rowkit"
+source Benchmarks/common.sh
+require_command compare imagemagick
+build_rowkit
 
 work="$(mktemp -d)"
 trap 'rm -rf "$work"' EXIT
@@ -28,22 +25,6 @@ convert -size 2000x2000 gradient:'#2F6FD0'-'#F4E3B0' \
   "$work/a.png"
 cp "$work/a.png" "$work/a-copy.png"
 convert "$work/a.png" -fill '#000000' -stroke none -draw 'rectangle 500,900 599,999' "$work/b.png"
-
-time_ms() {  # prints the wall time of one run of "$@" in milliseconds, whatever it exits with
-  local start end
-  start=$(date +%s%N)
-  "$@" >/dev/null 2>&1 || true
-  end=$(date +%s%N)
-  echo $(( (end - start) / 1000000 ))
-}
-
-measure() {  # label, command…: best and median of $runs runs
-  local label="$1"; shift
-  local times=()
-  for _ in $(seq "$runs"); do times+=("$(time_ms "$@")"); done
-  local sorted=($(printf '%s\n' "${times[@]}" | sort -n))
-  printf '%-44s best %5d ms   median %5d ms\n' "$label" "${sorted[0]}" "${sorted[$(( ${#sorted[@]} / 2 ))]}"
-}
 
 echo "2000×2000 PNGs, $runs runs each ($(nproc) cores); ImageMagick $(convert -version | head -1 | cut -d' ' -f3)"
 "$rowkit" diff "$work/a.png" "$work/b.png" | sed 's/^/rowkit diff says: /' || true

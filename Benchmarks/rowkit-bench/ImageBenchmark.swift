@@ -110,9 +110,9 @@ func imageBenchmark(slots: Int, files: Int, repeats: Int) async throws {
     "rowkit-bench images: \(slots) slots (50×50 pt at scale 2) over \(files) generated 1024×768 files "
       + "(\(serialJPEG.count) JPEG, \(serialPNG.count) PNG, \(String(format: "%.1f", Double(encodedBytes) / 1_048_576)) MB; "
       + "made in \(String(format: "%.1f", generation)) s), \(ProcessInfo.processInfo.activeProcessorCount) cores")
-  report("cold pipeline, slots:           ", coldTimes, count: slots, unit: "slots")
-  report("cold pipeline, decoded+scaled:  ", coldTimes, count: statistics.decodes, unit: "images")
-  report("warm pipeline (memory cache):   ", warmTimes, count: slots, unit: "slots")
+  printRate("cold pipeline, slots:           ", coldTimes, count: slots, unit: "slots")
+  printRate("cold pipeline, decoded+scaled:  ", coldTimes, count: statistics.decodes, unit: "images")
+  printRate("warm pipeline (memory cache):   ", warmTimes, count: slots, unit: "slots")
   print(
     "per cold run: \(statistics.decodes) decodes for \(slots) slots (the renderer asks once per image and slot size), "
       + "\(statistics.memoryHits) memory hits")

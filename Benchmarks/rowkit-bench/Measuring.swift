@@ -15,7 +15,7 @@ func peakMemoryMB() -> Double {
 }
 
 /// One line: rate per second at the best run, with the best and median times.
-func report(_ label: String, _ times: [Double], count: Int, unit: String) {
+func printRate(_ label: String, _ times: [Double], count: Int, unit: String) {
   let best = times.min()!
   let median = times.sorted()[times.count / 2]
   print(String(

@@ -19,34 +19,90 @@ func subtitleRows(_ count: Int) -> ListDataSource {
   })
 }
 
-/// Measures and paints `rowCount` subtitle rows, `repeats` times, and prints rows per second.
-func rowBenchmark(rowCount: Int, repeats: Int) async throws {
+/// Measures `rowCount` subtitle rows, then renders them to one streamed table PNG on one
+/// worker and on `jobs` workers, `repeats` times each, and prints rows per second.
+func rowBenchmark(rowCount: Int, repeats: Int, jobs: Int) async throws {
   let source = subtitleRows(rowCount)
   let configuration = TableConfiguration(width: 375, scale: 2)
   let shaper = try TextEnvironment.standard.makeShaper()
+  let folder = FileManager.default.temporaryDirectory.appendingPathComponent("rowkit-bench-\(getpid())")
+  try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
 
   var measureTimes: [Double] = []
-  var fullTimes: [Double] = []
-  var pngBytes = 0
   var tableHeight = 0.0
   for _ in 0..<repeats {
     let renderer = try TableRenderer(configuration: configuration, shaper: shaper)
     measureTimes.append(try await seconds { tableHeight = try renderer.layout(source).size.height })
-    fullTimes.append(try await seconds {
-      let table = try renderer.layout(source)
-      let images = try await renderer.loadImages(for: table)
-      var bytes = 0
-      for row in table.rows {
-        bytes += try PNG.encode(renderer.renderRow(row, in: table, images: images)).count
+  }
+  var timesByWorkers: [Int: [Double]] = [:]
+  var firstOutput: [UInt8]?
+  var differingRuns = 0
+  var report: StreamingRenderer.Report?
+  for workers in Set([1, jobs]).sorted() {
+    for run in 0..<repeats {
+      var renderer = StreamingRenderer(configuration: configuration)
+      renderer.workers = workers
+      let output = folder.appendingPathComponent("table-\(workers)-\(run).png")
+      timesByWorkers[workers, default: []].append(try await seconds {
+        report = try await renderer.render(source, to: .init(table: output))
+      })
+      let bytes = try [UInt8](Data(contentsOf: output))
+      if firstOutput == nil { firstOutput = bytes }
+      if bytes != firstOutput {
+        differingRuns += 1
+        print("run \(run + 1) with \(workers) worker(s) differs from the first run; kept at \(output.path)")
+      } else {
+        try FileManager.default.removeItem(at: output)
       }
-      pngBytes = bytes
-    })
+    }
   }
 
   warnIfDebug()
-  print("rowkit-bench: \(rowCount) subtitle rows, 375 pt wide at scale 2, \(String(format: "%.0f", tableHeight)) pt tall")
-  report("measure only:               ", measureTimes, count: rowCount, unit: "rows")
-  report("measure + paint + PNG:      ", fullTimes, count: rowCount, unit: "rows")
-  print(String(format: "PNG output per run:          %.1f MB (%d row PNGs)", Double(pngBytes) / 1_048_576, rowCount))
-  print(String(format: "peak memory (max RSS):       %.1f MB", peakMemoryMB()))
+  print(
+    "rowkit-bench: \(rowCount) subtitle rows, 375 pt wide at scale 2, \(String(format: "%.0f", tableHeight)) pt tall, "
+      + "\(ProcessInfo.processInfo.activeProcessorCount) cores")
+  printRate("measure only:                      ", measureTimes, count: rowCount, unit: "rows")
+  for (workers, times) in timesByWorkers.sorted(by: { $0.key < $1.key }) {
+    printRate("measure + paint + PNG, \(workers) worker\(workers == 1 ? " " : "s"):", times, count: rowCount, unit: "rows")
+  }
+  if jobs > 1, let one = timesByWorkers[1]?.min(), let many = timesByWorkers[jobs]?.min() {
+    print(String(format: "speed-up with %d workers:           %.2f×", jobs, one / many))
+  }
+  print(
+    "output:                             "
+      + (differingRuns == 0 ? "all \(timesByWorkers.values.map(\.count).reduce(0, +)) runs byte for byte the same" : "\(differingRuns) run(s) DIFFER"))
+  if let report {
+    print(String(
+      format: "table PNG:                          %.1f MB, %d pixels tall, %d tile(s)", Double(report.pngBytes) / 1_048_576,
+      report.heightPixels, report.tiles))
+    print("layout cache:                       \(report.cacheHits) hits, \(report.cacheMisses) misses")
+  }
+  print(String(format: "peak memory (max RSS):              %.1f MB", peakMemoryMB()))
+  if differingRuns == 0 { try? FileManager.default.removeItem(at: folder) }
+}
+
+/// Renders `rowCount` subtitle rows once, streamed into one table PNG, and prints the time
+/// and the process's peak memory: run it in a fresh process for a true peak.
+func streamBenchmark(rowCount: Int, jobs: Int, cacheCapacity: Int?) async throws {
+  let source = subtitleRows(rowCount)
+  var renderer = StreamingRenderer(configuration: TableConfiguration(width: 375, scale: 2))
+  renderer.workers = jobs
+  if let cacheCapacity { renderer.layoutCacheCapacity = cacheCapacity }
+  let folder = FileManager.default.temporaryDirectory.appendingPathComponent("rowkit-bench-\(getpid())")
+  try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+  defer { try? FileManager.default.removeItem(at: folder) }
+  let memoryBefore = peakMemoryMB()
+  var report: StreamingRenderer.Report?
+  let time = try await seconds {
+    report = try await renderer.render(source, to: .init(table: folder.appendingPathComponent("table.png")))
+  }
+  warnIfDebug()
+  print("rowkit-bench stream: \(rowCount) subtitle rows, 375 pt wide at scale 2, \(jobs) worker(s)")
+  printRate("measure + paint + PNG, streamed:", [time], count: rowCount, unit: "rows")
+  if let report {
+    print(String(
+      format: "table PNG:                       %.1f MB, %d pixels tall, %d tile(s)", Double(report.pngBytes) / 1_048_576,
+      report.heightPixels, report.tiles))
+  }
+  print(String(format: "peak memory (max RSS):           %.1f MB (%.1f MB before rendering, with the items)", peakMemoryMB(), memoryBefore))
 }

@@ -1,22 +1,33 @@
 import Foundation
 
-// rowkit-bench: how fast RowKit measures, paints and loads images.
+// rowkit-bench: how fast RowKit measures, paints, encodes and loads images.
 //
-//   swift run -c release rowkit-bench [--rows N] [--repeat N]
+//   swift run -c release rowkit-bench [--rows N] [--repeat N] [--jobs N]
+//   swift run -c release rowkit-bench stream [--rows N] [--jobs N] [--cache N]
+//   swift run -c release rowkit-bench png [--repeat N]
 //   swift run -c release rowkit-bench images [--slots N] [--files N] [--repeat N]
 //
-// The first prints rows per second for measuring alone and for measure + paint + PNG
-// encoding of every row; the second, images decoded and scaled per second for image slots
-// over generated 1024×768 JPEG and PNG files. Both print the process's peak memory.
+// The first prints rows per second for measuring alone and for measure + paint + PNG of a
+// streamed table on one worker and on N (default: one per core), and checks that every run
+// wrote the same bytes; `stream` renders one big table once (100,000 rows by default) and
+// prints its time and peak memory; `png` compares RowKit's PNG writer with cairo's on the
+// same pixels; `images`, images decoded and scaled per second for image slots over
+// generated 1024×768 JPEG and PNG files. Each prints the process's peak memory.
 
 var arguments = Array(CommandLine.arguments.dropFirst())
-let mode = arguments.first == "images" ? arguments.removeFirst() : "rows"
+let mode = ["images", "stream", "png"].contains(arguments.first) ? arguments.removeFirst() : "rows"
 var options: [String: Int] = [:]
 var iterator = arguments.makeIterator()
 while let argument = iterator.next() {
   guard argument.hasPrefix("--"), let value = iterator.next().flatMap(Int.init), value > 0 else {
     FileHandle.standardError.write(Data(
-      "usage: rowkit-bench [--rows N] [--repeat N]\n       rowkit-bench images [--slots N] [--files N] [--repeat N]\n".utf8))
+      """
+      usage: rowkit-bench [--rows N] [--repeat N] [--jobs N]
+             rowkit-bench stream [--rows N] [--jobs N] [--cache N]
+             rowkit-bench png [--repeat N]
+             rowkit-bench images [--slots N] [--files N] [--repeat N]
+
+      """.utf8))
     exit(2)
   }
   options[String(argument.dropFirst(2))] = value
@@ -25,6 +36,14 @@ while let argument = iterator.next() {
 if mode == "images" {
   try await imageBenchmark(
     slots: options["slots"] ?? 1000, files: options["files"] ?? 100, repeats: options["repeat"] ?? 5)
+} else if mode == "png" {
+  try await pngBenchmark(repeats: options["repeat"] ?? 5)
+} else if mode == "stream" {
+  try await streamBenchmark(
+    rowCount: options["rows"] ?? 100_000, jobs: options["jobs"] ?? ProcessInfo.processInfo.activeProcessorCount,
+    cacheCapacity: options["cache"])
 } else {
-  try await rowBenchmark(rowCount: options["rows"] ?? 2000, repeats: options["repeat"] ?? 5)
+  try await rowBenchmark(
+    rowCount: options["rows"] ?? 2000, repeats: options["repeat"] ?? 5,
+    jobs: options["jobs"] ?? ProcessInfo.processInfo.activeProcessorCount)
 }

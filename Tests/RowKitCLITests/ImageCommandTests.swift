@@ -108,7 +108,6 @@ import Testing
     #expect(images.allSatisfy {
       $0["state"] as? String == "failed" && $0["reason"] as? String == "not loaded within the render's 2 s deadline"
     })
-    // 1000 rows are taller than one PNG may be: numbered tiles.
-    #expect(FileManager.default.fileExists(atPath: folder.appendingPathComponent("table-1.png").path))
+    #expect(try PNG.header([UInt8](Data(contentsOf: output))).height > 32767, "one PNG, taller than a Cairo surface")
   }
 }

@@ -27,6 +27,40 @@ public struct Manifest: Codable, Hashable, Sendable {
   }
 
   public struct Row: Codable, Hashable, Sendable {
+    /// The manifest entry of `row`; with `images`, each slot's state.
+    init(_ row: PlacedRow, images: ResolvedImages?) {
+      let options = row.item.options
+      self.init(
+        section: row.section, row: row.row, y: row.y, height: row.height, type: row.item.typeName,
+        cell: row.layout.cellName, selected: options.isSelected, url: options.url, accessoryURL: options.accessoryURL,
+        accessory: row.layout.accessory?.kind.rawValue,
+        images: row.layout.images.enumerated().map { index, slot in
+          let resolved = images?.image(section: row.section, row: row.row, slot: index)
+          return Image(
+            slot: slot.name, frame: [slot.frame.x, slot.frame.y, slot.frame.width, slot.frame.height], url: slot.url,
+            defaultImage: slot.defaultURL, state: resolved?.state, reason: resolved?.reason,
+            imageSize: resolved?.image.map { [$0.originalWidth, $0.originalHeight] })
+        })
+    }
+
+    init(
+      section: Int, row: Int, y: Double, height: Double, type: String, cell: String, selected: Bool, url: String?,
+      accessoryURL: String?, accessory: String?, images: [Image], file: String? = nil
+    ) {
+      self.section = section
+      self.row = row
+      self.y = y
+      self.height = height
+      self.type = type
+      self.cell = cell
+      self.selected = selected
+      self.url = url
+      self.accessoryURL = accessoryURL
+      self.accessory = accessory
+      self.images = images
+      self.file = file
+    }
+
     public var section: Int
     public var row: Int
     public var y: Double
@@ -72,21 +106,18 @@ public struct Manifest: Codable, Hashable, Sendable {
         height: section.header?.frame.height ?? 0, footer: section.footer?.title,
         footerY: section.footer?.frame.y, footerHeight: section.footer?.frame.height, rows: section.rows.count)
     }
-    rows = table.rows.map { row in
-      let options = row.item.options
-      return Row(
-        section: row.section, row: row.row, y: row.y, height: row.height, type: row.item.typeName,
-        cell: row.layout.cellName, selected: options.isSelected, url: options.url, accessoryURL: options.accessoryURL,
-        accessory: row.layout.accessory?.kind.rawValue,
-        images: row.layout.images.enumerated().map { index, slot in
-          let resolved = images?.image(section: row.section, row: row.row, slot: index)
-          let shown = resolved?.image
-          return Image(
-            slot: slot.name, frame: [slot.frame.x, slot.frame.y, slot.frame.width, slot.frame.height], url: slot.url,
-            defaultImage: slot.defaultURL, state: resolved?.state, reason: resolved?.reason,
-            imageSize: shown.map { [$0.originalWidth, $0.originalHeight] })
-        })
-    }
+    rows = table.rows.map { Row($0, images: images) }
+  }
+
+  /// An empty manifest for a table of `configuration`, to fill row by row.
+  init(configuration: TableConfiguration) {
+    width = configuration.width
+    scale = configuration.scale
+    height = 0
+    style = configuration.style.rawValue
+    rowHeight = configuration.rowHeight
+    sections = []
+    rows = []
   }
 
   /// The per-row PNG name for a section and row.

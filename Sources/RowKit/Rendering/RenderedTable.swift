@@ -46,6 +46,28 @@ extension TableDocument {
       pipeline: pipeline, shaper: shaper)
   }
 
+  /// A streaming renderer for this document, with `configuration` in place of the
+  /// document's own.
+  public func makeStreamingRenderer(
+    configuration: TableConfiguration? = nil, pipeline: ImagePipeline = .shared
+  ) -> StreamingRenderer {
+    StreamingRenderer(
+      configuration: configuration ?? self.configuration, stylesheet: stylesheet, imageResolver: imageResolver,
+      pipeline: pipeline)
+  }
+
+  /// Renders the document straight to files; an error about a row names the row's place in
+  /// the document.
+  public func render(
+    with renderer: StreamingRenderer, policy: ImagePolicy = .complete, to destination: StreamingRenderer.Destination
+  ) async throws -> StreamingRenderer.Report {
+    do {
+      return try await renderer.render(dataSource, policy: policy, to: destination)
+    } catch let error as RowLayoutError {
+      throw self.error(section: error.section, row: error.row, "\(error.underlying)")
+    }
+  }
+
   /// Renders the document; an error about a row names the row's place in the document.
   nonisolated(nonsending) public func render(
     with renderer: TableRenderer, policy: ImagePolicy = .complete, outputs: TableRenderer.Outputs = [.table]

@@ -1,23 +1,6 @@
 import Foundation
 import RowKitGraphics
 
-/// The images a table's slots show, keyed by row and slot.
-public struct ResolvedImages: Sendable {
-  var slots: [SlotKey: SlotImage] = [:]
-
-  struct SlotKey: Hashable {
-    var section: Int
-    var row: Int
-    var slot: Int
-  }
-
-  public init() {}
-
-  public func image(section: Int, row: Int, slot: Int) -> SlotImage? {
-    slots[SlotKey(section: section, row: row, slot: slot)]
-  }
-}
-
 /// One horizontal piece of a table: a header or footer band, or a row. Strips tile the
 /// table from top to bottom, each a whole number of device pixels tall.
 public enum TableStrip {
@@ -56,13 +39,15 @@ struct TablePainter {
   let look: TableLook
   let configuration: TableConfiguration
   let images: ResolvedImages
+  /// Memory the strips' canvases reuse, when a thread paints many strips.
+  var store: PixelStore?
 
   private var onePixel: Double { 1 / configuration.scale }
 
   /// The pixels of `strip`, as tall as the strip.
   func paint(_ strip: TableStrip) throws -> Bitmap {
     let height = configuration.grid.pixels(strip.frame.height)
-    let canvas = try Canvas(pixelWidth: configuration.pixelWidth, pixelHeight: max(1, height), scale: configuration.scale)
+    let canvas = try Canvas(pixelWidth: configuration.pixelWidth, pixelHeight: max(1, height), scale: configuration.scale, store: store)
     canvas.clear(look.background)
     paintBackground(Rect(x: 0, y: 0, width: configuration.width, height: canvas.size.height), canvas)
     switch strip {

@@ -54,88 +54,14 @@ public final class TableRenderer {
   /// `failed`. Under ``ImagePolicy/placeholder`` slots show their default images (read from
   /// local files only) and report `default`. Geometry is the same either way.
   nonisolated(nonsending) public func loadImages(for table: TableLayout, policy: ImagePolicy = .complete) async throws -> ResolvedImages {
-    let scale = table.configuration.scale
-    // Each distinct image is asked for once per slot size, however many slots show it.
-    var requests: [String: ImageRequest] = [:]
-    var plans: [(key: ResolvedImages.SlotKey, slot: ImageSlot, main: String?, fallback: String?, error: String?)] = []
-    func request(_ url: String, for slot: ImageSlot, localOnly: Bool) -> (id: String?, error: String?) {
-      if preloaded[url] != nil { return ("preloaded:" + url, nil) }
-      let location: ImageLocation
-      do {
-        location = try imageResolver.resolve(url)
-      } catch {
-        return (nil, error.message)
-      }
-      if localOnly, case .remote = location { return (nil, nil) }
-      let target = ImageTarget(slot, scale: scale)
-      let id = location.key + (target.map { "#\($0)" } ?? "")
-      requests[id] = ImageRequest(location: location, target: target)
-      return (id, nil)
+    let slots = table.rows.flatMap { row in
+      row.layout.images.enumerated().map { (ResolvedImages.SlotKey(section: row.section, row: row.row, slot: $0.offset), $0.element) }
     }
-    for row in table.rows {
-      for (index, slot) in row.layout.images.enumerated() {
-        let key = ResolvedImages.SlotKey(section: row.section, row: row.row, slot: index)
-        let fallback = slot.defaultURL.flatMap { request($0, for: slot, localOnly: true).id }
-        var main: (id: String?, error: String?) = (nil, nil)
-        if let url = slot.url, policy == .complete { main = request(url, for: slot, localOnly: false) }
-        plans.append((key, slot, main.id, fallback, main.error))
-      }
-    }
-    let results = await load(requests)
-    var resolved = ResolvedImages()
-    for plan in plans {
-      let fallback = plan.fallback.flatMap { try? results[$0]?.get() }
-      var image: SlotImage
-      if let main = plan.main {
-        switch results[main] {
-        case .success(let loaded): image = SlotImage(image: loaded, state: .loaded)
-        case .failure(let error): image = SlotImage(image: fallback, state: .failed, reason: error.message)
-        case nil:
-          image = SlotImage(
-            image: fallback, state: .failed,
-            reason: "not loaded within the render's \(ImagePipeline.seconds(imageDeadline)) deadline")
-        }
-      } else if let error = plan.error {
-        image = SlotImage(image: fallback, state: .failed, reason: error)
-      } else {
-        image = SlotImage(image: fallback, state: .default)
-      }
-      try image.fit(plan.slot, scale: scale)
-      resolved.slots[plan.key] = image
-    }
-    return resolved
+    return try await imageLoader.load(slots, scale: table.configuration.scale, policy: policy)
   }
 
-  struct ImageRequest: Sendable {
-    var location: ImageLocation
-    var target: ImageTarget?
-  }
-
-  /// Loads every request at once, until the deadline; requests still running then are
-  /// cancelled and missing from the result.
-  nonisolated(nonsending) private func load(_ requests: [String: ImageRequest]) async -> [String: Result<LoadedImage, ImageLoadError>] {
-    var results: [String: Result<LoadedImage, ImageLoadError>] = [:]
-    for (id, bitmap) in preloaded { results["preloaded:" + id] = .success(LoadedImage(bitmap)) }
-    guard !requests.isEmpty else { return results }
-    let pipeline = self.pipeline
-    let deadline = imageDeadline
-    await withTaskGroup(of: (String, Result<LoadedImage, ImageLoadError>)?.self) { group in
-      for (id, request) in requests {
-        group.addTask { (id, await pipeline.image(at: request.location, for: request.target)) }
-      }
-      group.addTask {
-        try? await Task.sleep(nanoseconds: UInt64(deadline * 1e9))
-        return nil
-      }
-      var remaining = requests.count
-      while remaining > 0, let next = await group.next() {
-        guard let (id, result) = next else { break }  // The deadline passed.
-        results[id] = result
-        remaining -= 1
-      }
-      group.cancelAll()
-    }
-    return results
+  var imageLoader: SlotImageLoader {
+    SlotImageLoader(resolver: imageResolver, pipeline: pipeline, deadline: imageDeadline, preloaded: preloaded)
   }
 
   /// One strip of a table image.

@@ -15,9 +15,19 @@ public final class Canvas {
 
   let surface: OpaquePointer
   let cr: OpaquePointer
+  /// The memory the surface draws into, when the canvas borrowed it; kept alive with the
+  /// surface.
+  private let store: PixelStore?
 
   /// A transparent canvas of the given pixel size.
-  public init(pixelWidth: Int, pixelHeight: Int, scale: Double) throws {
+  public convenience init(pixelWidth: Int, pixelHeight: Int, scale: Double) throws {
+    try self.init(pixelWidth: pixelWidth, pixelHeight: pixelHeight, scale: scale, store: nil)
+  }
+
+  /// A canvas that draws into `store`'s memory instead of fresh memory, for a thread that
+  /// paints many canvases one after another: fresh megabytes cost a page fault per page.
+  /// Its pixels start undefined: clear them first. One canvas at a time may use a store.
+  public init(pixelWidth: Int, pixelHeight: Int, scale: Double, store: PixelStore?) throws {
     guard pixelWidth > 0, pixelHeight > 0, pixelWidth <= Canvas.maximumPixelSide,
       pixelHeight <= Canvas.maximumPixelSide
     else {
@@ -25,7 +35,16 @@ public final class Canvas {
         .surface,
         "a \(pixelWidth)×\(pixelHeight) pixel surface is out of range (1 to \(Canvas.maximumPixelSide) per side)")
     }
-    let surface = cairo_image_surface_create(CAIRO_FORMAT_ARGB32, Int32(pixelWidth), Int32(pixelHeight))!
+    let surface: OpaquePointer
+    if let store {
+      let stride = Int(cairo_format_stride_for_width(CAIRO_FORMAT_ARGB32, Int32(pixelWidth)))
+      let memory = store.memory(bytes: stride * pixelHeight)
+      surface = cairo_image_surface_create_for_data(
+        memory.assumingMemoryBound(to: UInt8.self), CAIRO_FORMAT_ARGB32, Int32(pixelWidth), Int32(pixelHeight), Int32(stride))!
+    } else {
+      surface = cairo_image_surface_create(CAIRO_FORMAT_ARGB32, Int32(pixelWidth), Int32(pixelHeight))!
+    }
+    self.store = store
     let status = cairo_surface_status(surface)
     guard status == CAIRO_STATUS_SUCCESS else {
       cairo_surface_destroy(surface)
@@ -209,13 +228,35 @@ public final class Canvas {
     let stride = Int(cairo_image_surface_get_stride(surface))
     let data = UnsafeMutableRawPointer(cairo_image_surface_get_data(surface)!)
     let rowBytes = pixelWidth * 4
-    var pixels = [UInt8](repeating: 0, count: rowBytes * pixelHeight)
-    pixels.withUnsafeMutableBytes { target in
+    let pixels = [UInt8](unsafeUninitializedCapacity: rowBytes * pixelHeight) { target, initialized in
       for row in 0..<pixelHeight {
-        (target.baseAddress! + row * rowBytes).copyMemory(from: data + row * stride, byteCount: rowBytes)
+        (UnsafeMutableRawPointer(target.baseAddress!) + row * rowBytes).copyMemory(from: data + row * stride, byteCount: rowBytes)
       }
+      initialized = rowBytes * pixelHeight
     }
     return Bitmap(width: pixelWidth, height: pixelHeight, pixels: pixels)
+  }
+
+  /// The canvas as a PNG from cairo's own writer (`cairo_surface_write_to_png_stream`).
+  /// RowKit never writes files this way; it is here so the benchmark can compare
+  /// ``PNG/encode(_:compression:)`` with it on the same pixels.
+  public func cairoPNG() throws -> [UInt8] {
+    cairo_surface_flush(surface)
+    final class Sink {
+      var bytes: [UInt8] = []
+    }
+    let sink = Sink()
+    let status = cairo_surface_write_to_png_stream(
+      surface,
+      { closure, data, length in
+        let sink = Unmanaged<Sink>.fromOpaque(closure!).takeUnretainedValue()
+        sink.bytes.append(contentsOf: UnsafeBufferPointer(start: data, count: Int(length)))
+        return CAIRO_STATUS_SUCCESS
+      }, Unmanaged.passUnretained(sink).toOpaque())
+    guard status == CAIRO_STATUS_SUCCESS else {
+      throw GraphicsError(.pngEncode, "cairo could not write a PNG: \(String(cString: cairo_status_to_string(status)))")
+    }
+    return withExtendedLifetime(sink) { sink.bytes }
   }
 
   // MARK: - Private
@@ -265,5 +306,28 @@ final class CairoImage {
 
   deinit {
     cairo_surface_destroy(surface)
+  }
+}
+
+/// Memory that canvases borrow one after another (``Canvas/init(pixelWidth:pixelHeight:scale:store:)``).
+/// It grows to the largest canvas drawn into it and is freed with the store.
+public final class PixelStore {
+  private var base: UnsafeMutableRawPointer?
+  private var capacity = 0
+
+  public init() {}
+
+  deinit {
+    base?.deallocate()
+  }
+
+  /// At least `bytes` bytes, 16-byte aligned; what was there before is undefined.
+  func memory(bytes: Int) -> UnsafeMutableRawPointer {
+    if bytes > capacity || base == nil {
+      base?.deallocate()
+      capacity = max(bytes, 1)
+      base = UnsafeMutableRawPointer.allocate(byteCount: capacity, alignment: 16)
+    }
+    return base!
   }
 }

@@ -9,7 +9,7 @@ extension RowKitCommand {
       abstract: "Render a table document to PNG images and a manifest.",
       discussion: """
         Writes the whole table as one PNG (width × scale pixels wide; a table taller than \
-        32767 pixels becomes numbered tiles), each row as its own PNG under --rows-dir \
+        --max-png-height pixels becomes numbered tiles), each row as its own PNG under --rows-dir \
         (s<section>-r<row>.png), and a JSON manifest of every row's position, height, type, \
         cell, accessory and image states. Flags override the document's table: block.
 
@@ -37,6 +37,8 @@ extension RowKitCommand {
     var placeholders = false
 
     @OptionGroup(title: "Images") var imageOptions: ImageOptions
+
+    @OptionGroup(title: "Output") var outputOptions: OutputOptions
 
     @Flag(help: "Keep running and render again whenever the document, its stylesheets or its cell designs change.")
     var watch = false
@@ -78,15 +80,17 @@ extension RowKitCommand {
     private func renderOnce(shaper: TextShaper, pipeline: ImagePipeline) async throws -> TableDocument {
       let document = try loadDocument(table, shaperFamilies: shaper.families, imageFolders: imageOptions.folders)
       let configuration = try tableOptions.apply(to: document.configuration)
-      let renderer = try document.makeRenderer(configuration: configuration, shaper: shaper, pipeline: pipeline)
+      var renderer = document.makeStreamingRenderer(configuration: configuration, pipeline: pipeline)
       renderer.imageDeadline = imageOptions.deadline
-      var outputs: TableRenderer.Outputs = []
-      if output != nil { outputs.insert(.table) }
-      if rowsDir != nil { outputs.insert(.rows) }
-      let rendered = try await document.render(with: renderer, policy: placeholders ? .placeholder : .complete, outputs: outputs)
-      try OutputWriter.write(
-        rendered, table: output.map { URL(fileURLWithPath: $0) }, rowsDirectory: rowsDir.map { URL(fileURLWithPath: $0) },
-        manifest: manifest.map { URL(fileURLWithPath: $0) })
+      outputOptions.apply(to: &renderer)
+      let bar = outputOptions.progress && !watch ? ProgressBar(label: "rendering") : nil
+      if let bar { renderer.progress = { bar.update($0, $1) } }
+      defer { bar?.finish() }
+      _ = try await document.render(
+        with: renderer, policy: placeholders ? .placeholder : .complete,
+        to: StreamingRenderer.Destination(
+          table: output.map { URL(fileURLWithPath: $0) }, rowsDirectory: rowsDir.map { URL(fileURLWithPath: $0) },
+          manifest: manifest.map { URL(fileURLWithPath: $0) }))
       return document
     }
   }

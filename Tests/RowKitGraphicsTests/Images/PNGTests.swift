@@ -92,7 +92,7 @@ import Testing
     let bitmap = try picture()
     let url = FileManager.default.temporaryDirectory.appendingPathComponent("rowkit-stream-\(UUID().uuidString).png")
     defer { try? FileManager.default.removeItem(at: url) }
-    FileManager.default.createFile(atPath: url.path, contents: nil)
+    _ = FileManager.default.createFile(atPath: url.path, contents: nil)
     let handle = try FileHandle(forWritingTo: url)
     let writer = try PNGStreamWriter(width: bitmap.width, color: .rgb, file: handle)
     try writer.append(PNGStrip(bitmap, rows: 0..<45, color: .rgb))

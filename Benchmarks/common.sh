@@ -1,0 +1,31 @@
+# Shared by the benchmark scripts, sourced from the repository's root.
+
+# Installs Debian's package $2 unless the command $1 exists.
+require_command() {
+  command -v "$1" >/dev/null 2>&1 && return
+  local sudo=""
+  [ "$(id -u)" -eq 0 ] || sudo="sudo"
+  $sudo apt-get update -qq && DEBIAN_FRONTEND=noninteractive $sudo apt-get install -y -qq --no-install-recommends "$2" >/dev/null
+}
+
+# Builds rowkit in release mode and sets $rowkit to the binary.
+build_rowkit() {
+  swift build -c release --product rowkit >/dev/null 2>&1
+  rowkit="$(swift build -c release --show-bin-path)/rowkit"
+}
+
+time_ms() {  # prints the wall time of one run of "$@" in milliseconds, whatever it exits with
+  local start end
+  start=$(date +%s%N)
+  "$@" >/dev/null 2>&1 || true
+  end=$(date +%s%N)
+  echo $(( (end - start) / 1000000 ))
+}
+
+measure() {  # label, command…: best and median of $runs runs
+  local label="$1"; shift
+  local times=()
+  for _ in $(seq "$runs"); do times+=("$(time_ms "$@")"); done
+  local sorted=($(printf '%s\n' "${times[@]}" | sort -n))
+  printf '%-44s best %5d ms   median %5d ms\n' "$label" "${sorted[0]}" "${sorted[$(( ${#sorted[@]} / 2 ))]}"
+}

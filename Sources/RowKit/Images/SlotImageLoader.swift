@@ -1,0 +1,113 @@
+import Foundation
+import RowKitGraphics
+
+/// The images a table's slots show, keyed by row and slot.
+public struct ResolvedImages: Sendable {
+  var slots: [SlotKey: SlotImage] = [:]
+
+  struct SlotKey: Hashable, Sendable {
+    var section: Int
+    var row: Int
+    var slot: Int
+  }
+
+  public init() {}
+
+  public func image(section: Int, row: Int, slot: Int) -> SlotImage? {
+    slots[SlotKey(section: section, row: row, slot: slot)]
+  }
+}
+
+/// Loads what a set of image slots show: each distinct image once per slot size, all at
+/// once, through the pipeline, until the deadline.
+struct SlotImageLoader: Sendable {
+  var resolver: ImageURLResolver
+  var pipeline: ImagePipeline
+  /// Seconds to wait for every image in total.
+  var deadline: Double
+  /// Images drawn by code, by URL.
+  var preloaded: [String: Bitmap]
+
+  nonisolated(nonsending) func load(
+    _ slots: [(ResolvedImages.SlotKey, ImageSlot)], scale: Double, policy: ImagePolicy
+  ) async throws -> ResolvedImages {
+    // Each distinct image is asked for once per slot size, however many slots show it.
+    var requests: [String: ImageRequest] = [:]
+    var plans: [(key: ResolvedImages.SlotKey, slot: ImageSlot, main: String?, fallback: String?, error: String?)] = []
+    func request(_ url: String, for slot: ImageSlot, localOnly: Bool) -> (id: String?, error: String?) {
+      if preloaded[url] != nil { return ("preloaded:" + url, nil) }
+      let location: ImageLocation
+      do {
+        location = try resolver.resolve(url)
+      } catch {
+        return (nil, error.message)
+      }
+      if localOnly, case .remote = location { return (nil, nil) }
+      let target = ImageTarget(slot, scale: scale)
+      let id = location.key + (target.map { "#\($0)" } ?? "")
+      requests[id] = ImageRequest(location: location, target: target)
+      return (id, nil)
+    }
+    for (key, slot) in slots {
+      let fallback = slot.defaultURL.flatMap { request($0, for: slot, localOnly: true).id }
+      var main: (id: String?, error: String?) = (nil, nil)
+      if let url = slot.url, policy == .complete { main = request(url, for: slot, localOnly: false) }
+      plans.append((key, slot, main.id, fallback, main.error))
+    }
+    let results = await load(requests)
+    var resolved = ResolvedImages()
+    for plan in plans {
+      let fallback = plan.fallback.flatMap { try? results[$0]?.get() }
+      var image: SlotImage
+      if let main = plan.main {
+        switch results[main] {
+        case .success(let loaded): image = SlotImage(image: loaded, state: .loaded)
+        case .failure(let error): image = SlotImage(image: fallback, state: .failed, reason: error.message)
+        case nil:
+          image = SlotImage(
+            image: fallback, state: .failed,
+            reason: "not loaded within the render's \(ImagePipeline.seconds(deadline)) deadline")
+        }
+      } else if let error = plan.error {
+        image = SlotImage(image: fallback, state: .failed, reason: error)
+      } else {
+        image = SlotImage(image: fallback, state: .default)
+      }
+      try image.fit(plan.slot, scale: scale)
+      resolved.slots[plan.key] = image
+    }
+    return resolved
+  }
+
+  struct ImageRequest: Sendable {
+    var location: ImageLocation
+    var target: ImageTarget?
+  }
+
+  /// Loads every request at once, until the deadline; requests still running then are
+  /// cancelled and missing from the result.
+  nonisolated(nonsending) private func load(_ requests: [String: ImageRequest]) async -> [String: Result<LoadedImage, ImageLoadError>] {
+    var results: [String: Result<LoadedImage, ImageLoadError>] = [:]
+    for (id, bitmap) in preloaded { results["preloaded:" + id] = .success(LoadedImage(bitmap)) }
+    guard !requests.isEmpty else { return results }
+    let pipeline = self.pipeline
+    let deadline = self.deadline
+    await withTaskGroup(of: (String, Result<LoadedImage, ImageLoadError>)?.self) { group in
+      for (id, request) in requests {
+        group.addTask { (id, await pipeline.image(at: request.location, for: request.target)) }
+      }
+      group.addTask {
+        try? await Task.sleep(nanoseconds: UInt64(deadline * 1e9))
+        return nil
+      }
+      var remaining = requests.count
+      while remaining > 0, let next = await group.next() {
+        guard let (id, result) = next else { break }  // The deadline passed.
+        results[id] = result
+        remaining -= 1
+      }
+      group.cancelAll()
+    }
+    return results
+  }
+}

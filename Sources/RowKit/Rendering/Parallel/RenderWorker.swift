@@ -1,0 +1,124 @@
+import Foundation
+
+/// A thread of its own that makes some state, runs jobs on it one at a time, and frees it
+/// when the worker is stopped: Pango and Cairo objects live on one thread from creation to
+/// release, and are never shared.
+final class RenderWorker<State: AnyObject>: @unchecked Sendable {
+  /// The queue between callers and the thread.
+  private final class Mailbox: @unchecked Sendable {
+    let condition = NSCondition()
+    var jobs: [@Sendable (State?, (any Error)?) -> Void] = []
+    var stopping = false
+    let done = DispatchSemaphore(value: 0)
+  }
+
+  private let mailbox = Mailbox()
+
+  /// Starts the thread, which makes its state with `makeState` before the first job.
+  init(name: String, makeState: @escaping @Sendable () throws -> State) {
+    let mailbox = self.mailbox
+    let thread = Thread {
+      var state: State?
+      var failure: (any Error)?
+      do {
+        state = try makeState()
+      } catch {
+        failure = error
+      }
+      while true {
+        mailbox.condition.lock()
+        while mailbox.jobs.isEmpty && !mailbox.stopping { mailbox.condition.wait() }
+        if mailbox.jobs.isEmpty {
+          mailbox.condition.unlock()
+          break
+        }
+        let job = mailbox.jobs.removeFirst()
+        mailbox.condition.unlock()
+        job(state, failure)
+      }
+      // Released here, on the thread that made it.
+      state = nil
+      mailbox.done.signal()
+    }
+    thread.name = name
+    // Pango's shaping recurses deeply for long paragraphs; give it room.
+    thread.stackSize = 8 << 20
+    thread.start()
+  }
+
+  deinit {
+    stop()
+  }
+
+  /// Runs `job` on the worker's thread with its state; jobs run in the order they arrive.
+  func perform<T: Sendable>(_ job: @escaping @Sendable (State) throws -> T) async throws -> T {
+    try await submit(job).value
+  }
+
+  /// Queues `job` at once, behind the jobs already queued, and returns its result to await
+  /// later: a caller can keep a worker's queue full while it waits for something else.
+  func submit<T: Sendable>(_ job: @escaping @Sendable (State) throws -> T) -> WorkerResult<T> {
+    let result = WorkerResult<T>()
+    mailbox.condition.lock()
+    defer { mailbox.condition.unlock() }
+    guard !mailbox.stopping else {
+      result.fulfil(.failure(CancellationError()))
+      return result
+    }
+    mailbox.jobs.append { state, failure in
+      guard let state else {
+        result.fulfil(.failure(failure ?? CancellationError()))
+        return
+      }
+      result.fulfil(Result { try job(state) })
+    }
+    mailbox.condition.signal()
+    return result
+  }
+
+  /// Finishes the jobs already queued, frees the state on its thread and ends the thread.
+  /// Waits until it has.
+  func stop() {
+    mailbox.condition.lock()
+    let first = !mailbox.stopping
+    mailbox.stopping = true
+    mailbox.condition.signal()
+    mailbox.condition.unlock()
+    if first { mailbox.done.wait() }
+  }
+}
+
+/// The result of a job queued on a ``RenderWorker``, awaited once.
+final class WorkerResult<T: Sendable>: @unchecked Sendable {
+  private let lock = NSLock()
+  private var result: Result<T, any Error>?
+  private var waiter: CheckedContinuation<T, any Error>?
+
+  func fulfil(_ result: Result<T, any Error>) {
+    lock.lock()
+    guard let waiter else {
+      self.result = result
+      lock.unlock()
+      return
+    }
+    self.waiter = nil
+    lock.unlock()
+    waiter.resume(with: result)
+  }
+
+  var value: T {
+    get async throws {
+      try await withCheckedThrowingContinuation { continuation in
+        lock.lock()
+        if let result {
+          lock.unlock()
+          continuation.resume(with: result)
+        } else {
+          precondition(waiter == nil, "a worker's result is awaited once")
+          waiter = continuation
+          lock.unlock()
+        }
+      }
+    }
+  }
+}

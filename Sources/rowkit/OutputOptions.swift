@@ -1,0 +1,75 @@
+import ArgumentParser
+import Foundation
+import RowKit
+import RowKitGraphics
+
+/// How `render` writes: workers, PNG compression and the tallest PNG.
+struct OutputOptions: ParsableArguments {
+  @Option(help: ArgumentHelp("Rows laid out and painted at once on this many threads (default: one per core).", valueName: "n"))
+  var jobs: Int = ProcessInfo.processInfo.activeProcessorCount
+
+  @Option(help: "PNG compression: fast (ISA-L, the default) or small (zlib level 9, smaller files, slower).")
+  var pngCompression: PNGCompression = .fast
+
+  @Option(
+    help: ArgumentHelp(
+      "The tallest table PNG in pixels; a taller table becomes numbered tiles (default 1000000, libpng's read limit).",
+      valueName: "pixels"))
+  var maxPngHeight: Int = 1_000_000
+
+  @Flag(inversion: .prefixedNo, help: "Show a progress bar on stderr for long renders (only when stderr is a terminal).")
+  var progress = true
+
+  func validate() throws {
+    guard (1...256).contains(jobs) else { throw ValidationError("--jobs must be from 1 to 256") }
+    guard maxPngHeight >= 1 else { throw ValidationError("--max-png-height must be at least 1") }
+  }
+
+  func apply(to renderer: inout StreamingRenderer) {
+    renderer.workers = jobs
+    renderer.compression = pngCompression
+    renderer.maximumPNGHeight = maxPngHeight
+  }
+}
+
+extension PNGCompression: ExpressibleByArgument {}
+
+/// A one-line progress bar on stderr, redrawn at most ten times a second, and only when
+/// stderr is a terminal and the render has gone on for a moment.
+final class ProgressBar: @unchecked Sendable {
+  private let lock = NSLock()
+  private let start = Date()
+  private var lastDraw = Date.distantPast
+  private var drawn = false
+  private let label: String
+
+  init?(label: String) {
+    guard isatty(STDERR_FILENO) != 0 else { return nil }
+    self.label = label
+  }
+
+  func update(_ done: Int, _ total: Int) {
+    lock.withLock {
+      let now = Date()
+      // Short renders finish before a bar would help.
+      guard now.timeIntervalSince(start) > 0.5, now.timeIntervalSince(lastDraw) >= 0.1 || done == total else { return }
+      lastDraw = now
+      drawn = true
+      let fraction = total > 0 ? Double(done) / Double(total) : 1
+      let width = 30
+      let filled = Int(fraction * Double(width))
+      let bar = String(repeating: "=", count: filled) + (filled < width ? ">" : "") + String(repeating: " ", count: max(0, width - filled - 1))
+      let line = String(format: "\r%@ [%@] %3.0f%%  %d/%d rows", label, bar, fraction * 100, done, total)
+      FileHandle.standardError.write(Data(line.utf8))
+    }
+  }
+
+  /// Clears the bar's line.
+  func finish() {
+    lock.withLock {
+      guard drawn else { return }
+      FileHandle.standardError.write(Data("\r\u{1B}[2K".utf8))
+      drawn = false
+    }
+  }
+}

@@ -1,0 +1,167 @@
+import Foundation
+import RowKitGraphics
+import RowKitTestSupport
+import Testing
+
+@testable import RowKit
+
+/// The streaming renderer: the same pixels and manifest as a whole-table render, the same
+/// bytes with any number of workers, tiles, the layout cache, and clean failure.
+@Suite struct StreamingRendererTests {
+  let families = ["DejaVu Sans", "DejaVu Sans Mono", "Inter"]
+
+  func document(_ name: String) throws -> TableDocument {
+    try TableDocument.load(TestSupport.assets.appendingPathComponent("Samples/\(name).yaml"), fontFamilies: families)
+  }
+
+  /// Every tile of `manifest`'s table, decoded and stacked.
+  func tableImage(_ url: URL, tiles: [Manifest.Tile]?) throws -> Bitmap {
+    let files = tiles.map { $0.map { url.deletingLastPathComponent().appendingPathComponent($0.file) } } ?? [url]
+    let parts = try files.map { try PNG.decode(contentsOf: $0, maximumPixels: 100_000_000) }
+    return Bitmap(width: parts[0].width, height: parts.map(\.height).reduce(0, +), pixels: parts.flatMap(\.pixels))
+  }
+
+  func stream(
+    _ document: TableDocument, workers: Int, maximumHeight: Int = 1_000_000, rows: Bool = true, chunk: Int = 256
+  ) async throws -> (folder: URL, report: StreamingRenderer.Report) {
+    let folder = try TestSupport.temporaryDirectory()
+    var renderer = document.makeStreamingRenderer()
+    renderer.workers = workers
+    renderer.maximumPNGHeight = maximumHeight
+    renderer.chunkSize = chunk
+    let report = try await document.render(
+      with: renderer,
+      to: StreamingRenderer.Destination(
+        table: folder.appendingPathComponent("table.png"), rowsDirectory: rows ? folder.appendingPathComponent("rows") : nil,
+        manifest: folder.appendingPathComponent("table.json")))
+    return (folder, report)
+  }
+
+  @Test(arguments: ["features", "photos", "people", "settings"])
+  func streamingGivesTheWholeTableRendersPixelsAndManifest(name: String) async throws {
+    let document = try document(name)
+    let whole = try await document.render(with: try document.makeRenderer(), outputs: [.table, .rows])
+    // Small chunks, so that chunks, sections and workers interleave.
+    let (folder, report) = try await stream(document, workers: 2, chunk: 3)
+    let table = folder.appendingPathComponent("table.png")
+    #expect(try PNG.decode(contentsOf: table) == whole.tiles[0].bitmap)
+    var expected = whole.manifest
+    for index in expected.rows.indices { expected.rows[index].file = Manifest.rowFileName(section: expected.rows[index].section, row: expected.rows[index].row) }
+    #expect(report.manifest == expected)
+    let written = try JSONDecoder().decode(Manifest.self, from: Data(contentsOf: folder.appendingPathComponent("table.json")))
+    #expect(written == expected)
+    for (row, image) in zip(expected.rows, whole.rowImages) {
+      #expect(try PNG.decode(contentsOf: folder.appendingPathComponent("rows/\(row.file!)")) == image, "\(row.file!)")
+    }
+    #expect(report.rows == whole.manifest.rows.count)
+    #expect(report.heightPixels == whole.layout.pixelHeight)
+  }
+
+  @Test func anyNumberOfWorkersWritesTheSameBytes() async throws {
+    let document = try document("features")
+    var outputs: [[UInt8]] = []
+    for workers in [1, 2, 3, 5] {
+      let (folder, _) = try await stream(document, workers: workers, chunk: 4)
+      let table = try [UInt8](Data(contentsOf: folder.appendingPathComponent("table.png")))
+      let manifest = try [UInt8](Data(contentsOf: folder.appendingPathComponent("table.json")))
+      let rows = try FileManager.default.contentsOfDirectory(atPath: folder.appendingPathComponent("rows").path).sorted()
+        .map { try [UInt8](Data(contentsOf: folder.appendingPathComponent("rows/\($0)"))) }
+      outputs.append(table + manifest + rows.flatMap { $0 })
+    }
+    #expect(outputs.allSatisfy { $0 == outputs[0] })
+  }
+
+  @Test func aTableTallerThanTheLimitIsSplitIntoTilesThatStack() async throws {
+    let document = try document("features")
+    let whole = try await document.render(with: try document.makeRenderer())
+    let (folder, report) = try await stream(document, workers: 2, maximumHeight: 500, rows: false)
+    let tiles = try #require(report.manifest.tiles)
+    #expect(tiles.map(\.file) == (1...tiles.count).map { "table-\($0).png" })
+    #expect(tiles.count == (whole.layout.pixelHeight + 499) / 500)
+    #expect(try tiles.dropLast().allSatisfy { try PNG.header([UInt8](Data(contentsOf: folder.appendingPathComponent($0.file)))).height == 500 })
+    #expect(try tableImage(folder.appendingPathComponent("table.png"), tiles: tiles) == whole.tiles[0].bitmap)
+    #expect(!FileManager.default.fileExists(atPath: folder.appendingPathComponent("table.png").path))
+    #expect(tiles.map(\.y) == tiles.indices.map { Double($0 * 500) / 2 })
+  }
+
+  @Test func identicalRowsAreShapedOnceWhicheverWorkerDrawsThem() async throws {
+    let distinct = (0..<10).map { SubtitleItem(text: "Row \($0)", subtitle: "The same ten rows, over and over") }
+    let items: [any TableItem] = (0..<300).map { distinct[$0 % 10] }
+    let folder = try TestSupport.temporaryDirectory()
+    var renderer = StreamingRenderer()
+    renderer.workers = 3
+    renderer.chunkSize = 64
+    let report = try await renderer.render(
+      ListDataSource(items: items), to: .init(table: folder.appendingPathComponent("t.png")))
+    #expect(report.cacheMisses == 10)
+    #expect(report.cacheHits == 290)
+    #expect(report.labelsShaped == 20, "a title and a subtitle for each distinct row")
+  }
+
+  @Test func aFailingRowLeavesNoFilesAndNamesTheRow() async throws {
+    struct Exploding: TableItem {
+      var fails: Bool
+    }
+    var mapping = CellMapping()
+    mapping.register(
+      ClosureCell<Exploding>(name: "ExplodingCell") { item, context in
+        if item.fails { throw StyleError("this row cannot be drawn") }
+        return RowLayout(cellName: "ExplodingCell", size: Size(width: context.cellWidth, height: 44))
+      }, for: Exploding.self)
+    let items = (0..<500).map { Exploding(fails: $0 == 400) }
+    let folder = try TestSupport.temporaryDirectory()
+    var renderer = StreamingRenderer()
+    renderer.chunkSize = 50
+    await #expect {
+      _ = try await renderer.render(
+        ListDataSource(items: items, cellMapping: mapping),
+        to: .init(
+          table: folder.appendingPathComponent("t.png"), rowsDirectory: folder.appendingPathComponent("rows"),
+          manifest: folder.appendingPathComponent("t.json")))
+    } throws: { error in
+      guard let error = error as? RowLayoutError else { return false }
+      return error.section == 0 && error.row == 400 && "\(error.underlying)".contains("cannot be drawn")
+    }
+    #expect(try FileManager.default.contentsOfDirectory(atPath: folder.path).isEmpty, "files were left behind")
+  }
+
+  @Test func progressIsReportedAfterEachChunk() async throws {
+    final class Calls: @unchecked Sendable {
+      let lock = NSLock()
+      var values: [Int] = []
+    }
+    let calls = Calls()
+    let items = (0..<100).map { TextItem(text: "Row \($0)") }
+    var renderer = StreamingRenderer()
+    renderer.chunkSize = 25
+    renderer.progress = { done, total in
+      #expect(total == 100)
+      calls.lock.withLock { calls.values.append(done) }
+    }
+    _ = try await renderer.render(ListDataSource(items: items), to: .init())
+    // Each chunk of 25 strips holds the header band, then rows: the counts climb to 100.
+    #expect(calls.values == calls.values.sorted() && calls.values.last == 100 && calls.values.count == 5)
+  }
+
+  @Test func translucentStylesOnAnOpaqueTableAreKept() async throws {
+    let source = try TableDocument.decode(
+      Array(
+        """
+        stylesheet:
+          styles:
+            hole:
+              - blend: clear
+              - fill: "#000000"
+        items:
+          - { type: text, text: A row with a hole, background: hole }
+          - { type: text, text: An ordinary row }
+        """.utf8), as: TestSupport.assets.appendingPathComponent("hole.yaml"), fontFamilies: families)
+    let whole = try await source.render(with: try source.makeRenderer())
+    #expect(!whole.tiles[0].bitmap.isOpaque)
+    let folder = try TestSupport.temporaryDirectory()
+    _ = try await source.render(with: source.makeStreamingRenderer(), to: .init(table: folder.appendingPathComponent("t.png")))
+    let png = try [UInt8](Data(contentsOf: folder.appendingPathComponent("t.png")))
+    #expect(png[25] == 6, "RGBA")
+    #expect(try PNG.decode(png) == PNG.decode(PNG.encode(whole.tiles[0].bitmap)))
+  }
+}
