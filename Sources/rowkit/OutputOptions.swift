@@ -20,9 +20,13 @@ struct OutputOptions: ParsableArguments {
   @Flag(inversion: .prefixedNo, help: "Show a progress bar on stderr for long renders (only when stderr is a terminal).")
   var progress = true
 
+  @Option(help: ArgumentHelp("Seconds a render runs before its progress bar appears (default 0.5).", valueName: "seconds"))
+  var progressAfter: Double = 0.5
+
   func validate() throws {
     guard (1...256).contains(jobs) else { throw ValidationError("--jobs must be from 1 to 256") }
     guard maxPngHeight >= 1 else { throw ValidationError("--max-png-height must be at least 1") }
+    guard progressAfter >= 0, progressAfter.isFinite else { throw ValidationError("--progress-after must be 0 or more seconds") }
   }
 
   func apply(to renderer: inout StreamingRenderer) {
@@ -42,17 +46,21 @@ final class ProgressBar: @unchecked Sendable {
   private var lastDraw = Date.distantPast
   private var drawn = false
   private let label: String
+  private let delay: Double
 
-  init?(label: String) {
+  /// A bar that appears once the render has run `delay` seconds; nil when stderr is not a
+  /// terminal.
+  init?(label: String, after delay: Double) {
     guard isatty(STDERR_FILENO) != 0 else { return nil }
     self.label = label
+    self.delay = delay
   }
 
   func update(_ done: Int, _ total: Int) {
     lock.withLock {
       let now = Date()
       // Short renders finish before a bar would help.
-      guard now.timeIntervalSince(start) > 0.5, now.timeIntervalSince(lastDraw) >= 0.1 || done == total else { return }
+      guard now.timeIntervalSince(start) >= delay, now.timeIntervalSince(lastDraw) >= 0.1 || done == total else { return }
       lastDraw = now
       drawn = true
       let fraction = total > 0 ? Double(done) / Double(total) : 1

@@ -11,13 +11,16 @@ import Testing
     /// Text the one error line must contain, besides the file name.
     var expected: [String]
     var files: [String: String] = [:]
+    /// The document's file name: its extension says whether it is YAML or JSON.
+    var fileName = "table.yaml"
     var testDescription: String { name }
 
-    init(_ name: String, _ document: String, expect expected: [String], files: [String: String] = [:]) {
+    init(_ name: String, _ document: String, expect expected: [String], files: [String: String] = [:], fileName: String = "table.yaml") {
       self.name = name
       self.document = Array(document.utf8)
       self.expected = expected
       self.files = files
+      self.fileName = fileName
     }
 
     init(_ name: String, bytes: [UInt8], expect expected: [String]) {
@@ -31,6 +34,10 @@ import Testing
     Case("unknown item type", "items:\n  - type: txt\n    text: Hello\n", expect: [":2:", "unknown item type 'txt'", "did you mean 'text'"]),
     Case("missing required field", "items:\n  - type: caption\n    caption: Name\n", expect: [":2:", "items[0]", "missing required key 'text'"]),
     Case("field of the wrong kind", "items:\n  - type: text\n    text: Hello\n    selected: maybe\n", expect: [":4:", "items[0].selected", "true or false"]),
+    Case("true where text belongs", "items:\n  - type: text\n    text: true\n", expect: [":3:", "items[0].text", "expected text, found true"]),
+    Case(
+      "a JSON number where text belongs", "{\"items\": [\n  {\"type\": \"caption\", \"text\": \"Battery\", \"caption\": 85}\n]}\n",
+      expect: ["table.json:2:", "items[0].caption", "expected text, found 85"], fileName: "table.json"),
     Case("a list where text belongs", "items:\n  - type: text\n    text: [a, b]\n", expect: [":3:", "items[0].text", "expected text"]),
     Case("unknown field", "items:\n  - type: text\n    text: Hi\n    subtitle: No\n", expect: [":4:", "unknown key 'subtitle'"]),
     Case("malformed YAML", "items:\n  - type: text\n    text: \"unterminated\n", expect: ["malformed YAML"]),
@@ -87,20 +94,20 @@ import Testing
   ]
 
   @Test(arguments: cases)
-  func badDocumentsFailCleanly(_ badCase: Case) throws {
+  func badDocumentsFailCleanly(_ badCase: Case) async throws {
     let folder = try TestSupport.temporaryDirectory(badCase.name)
-    let document = folder.appendingPathComponent("table.yaml")
+    let document = folder.appendingPathComponent(badCase.fileName)
     try Data(badCase.document).write(to: document)
     for (name, content) in badCase.files { try Data(content.utf8).write(to: folder.appendingPathComponent(name)) }
     let output = folder.appendingPathComponent("out.png")
     let manifest = folder.appendingPathComponent("out.json")
-    let result = try CommandRunner.run(
-      ["render", "table.yaml", "-o", output.path, "--manifest", manifest.path, "--rows-dir", "rows"], in: folder)
+    let result = try await CommandRunner.run(
+      ["render", badCase.fileName, "-o", output.path, "--manifest", manifest.path, "--rows-dir", "rows"], in: folder)
     #expect(result.status == 2, "\(badCase.name): \(result.stderr)")
     let lines = result.stderr.split(separator: "\n")
     #expect(lines.count == 1, "\(badCase.name): \(result.stderr)")
     let line = String(lines.first ?? "")
-    #expect(line.contains(".yaml"), "\(badCase.name) names no file: \(line)")
+    #expect(line.contains(".yaml") || line.contains(".json"), "\(badCase.name) names no file: \(line)")
     for expected in badCase.expected {
       #expect(line.contains(expected), "\(badCase.name): '\(expected)' missing from: \(line)")
     }
@@ -117,25 +124,25 @@ import Testing
     (["--downloads", "0"], "--downloads must be at least 1"), (["--documents-dir", "/nonexistent/docs"], "no such folder"),
     (["--http-cache-size", "0"], "--http-cache-size must be at least 1"),
   ])
-  func absurdFlagsFailCleanly(flags: [String], expected: String) throws {
+  func absurdFlagsFailCleanly(flags: [String], expected: String) async throws {
     let folder = try TestSupport.temporaryDirectory()
     let output = folder.appendingPathComponent("out.png")
     let sample = TestSupport.assets.appendingPathComponent("Samples/features.yaml").path
-    let result = try CommandRunner.run(["render", sample, "-o", output.path] + flags)
+    let result = try await CommandRunner.run(["render", sample, "-o", output.path] + flags)
     #expect(result.status == 2)
     #expect(result.stderr.split(separator: "\n").count == 1, "\(result.stderr)")
     #expect(result.stderr.contains(expected))
     #expect(!FileManager.default.fileExists(atPath: output.path))
   }
 
-  @Test func aMissingDocumentIsNamed() throws {
-    let result = try CommandRunner.run(["render", "/nonexistent/table.yaml", "-o", "/tmp/never.png"])
+  @Test func aMissingDocumentIsNamed() async throws {
+    let result = try await CommandRunner.run(["render", "/nonexistent/table.yaml", "-o", "/tmp/never.png"])
     #expect(result.status == 2)
     #expect(result.stderr.contains("/nonexistent/table.yaml: no such file"))
   }
 
-  @Test func usageErrorsExitWithTwo() throws {
-    let result = try CommandRunner.run(["render"])
+  @Test func usageErrorsExitWithTwo() async throws {
+    let result = try await CommandRunner.run(["render"])
     #expect(result.status == 2)
     #expect(result.stderr.split(separator: "\n").count == 1)
   }

@@ -30,7 +30,7 @@ import Testing
     return (manifest["rows"] as! [[String: Any]]).map { ($0["images"] as! [[String: Any]])[0] }
   }
 
-  @Test func renderReportsEveryImageStateInTheManifest() throws {
+  @Test func renderReportsEveryImageStateInTheManifest() async throws {
     let server = try server()
     defer { server.stop() }
     let folder = try TestSupport.temporaryDirectory()
@@ -42,7 +42,7 @@ import Testing
       in: folder, extra: "cache: .\n")
     let manifest = folder.appendingPathComponent("table.json")
     let start = Date()
-    let result = try CommandRunner.run([
+    let result = try await CommandRunner.run([
       "render", table.path, "-o", folder.appendingPathComponent("table.png").path, "--manifest", manifest.path,
       "--timeout", "2", "--documents-dir", documents.path,
     ])
@@ -60,38 +60,38 @@ import Testing
     #expect(server.requests("/a.png") == 1)
   }
 
-  @Test func placeholdersNeverTouchTheNetwork() throws {
+  @Test func placeholdersNeverTouchTheNetwork() async throws {
     let server = try server()
     defer { server.stop() }
     let folder = try TestSupport.temporaryDirectory()
     let table = try document([server.url("/a.png"), server.url("/missing.png")], in: folder)
     let manifest = folder.appendingPathComponent("table.json")
-    let result = try CommandRunner.run(["render", table.path, "--manifest", manifest.path, "--placeholders"])
+    let result = try await CommandRunner.run(["render", table.path, "--manifest", manifest.path, "--placeholders"])
     #expect(result.status == 0, "\(result.stderr)")
     #expect(try manifestImages(manifest).allSatisfy { $0["state"] as? String == "default" && $0["imageSize"] != nil })
     #expect(server.totalRequests == 0)
   }
 
-  @Test func theHTTPCacheServesASecondRun() throws {
+  @Test func theHTTPCacheServesASecondRun() async throws {
     let server = try server()
     defer { server.stop() }
     let folder = try TestSupport.temporaryDirectory()
     let table = try document([server.url("/a.png")], in: folder)
     let cache = folder.appendingPathComponent("http-cache")
     for _ in 0..<2 {
-      let result = try CommandRunner.run([
+      let result = try await CommandRunner.run([
         "render", table.path, "--manifest", folder.appendingPathComponent("m.json").path, "--http-cache", cache.path,
       ])
       #expect(result.status == 0, "\(result.stderr)")
       #expect(try manifestImages(folder.appendingPathComponent("m.json"))[0]["state"] as? String == "loaded")
     }
     #expect(server.requests("/a.png") == 1, "the second run asked the server again")
-    let noCache = try CommandRunner.run(["render", table.path, "--manifest", folder.appendingPathComponent("m.json").path])
+    let noCache = try await CommandRunner.run(["render", table.path, "--manifest", folder.appendingPathComponent("m.json").path])
     #expect(noCache.status == 0)
     #expect(server.requests("/a.png") == 2)
   }
 
-  @Test func aThousandImagesFromAServerThatNeverAnswersEndAtTheDeadline() throws {
+  @Test func aThousandImagesFromAServerThatNeverAnswersEndAtTheDeadline() async throws {
     let server = try server()
     defer { server.stop() }
     let folder = try TestSupport.temporaryDirectory()
@@ -99,14 +99,16 @@ import Testing
     let manifest = folder.appendingPathComponent("table.json")
     let output = folder.appendingPathComponent("table.png")
     let start = Date()
-    let result = try CommandRunner.run(["render", table.path, "-o", output.path, "--manifest", manifest.path, "--deadline", "2"])
+    let result = try await CommandRunner.run(["render", table.path, "-o", output.path, "--manifest", manifest.path, "--deadline", "3"])
     let elapsed = Date().timeIntervalSince(start)
     #expect(result.status == 0, "\(result.stderr)")
-    #expect(elapsed >= 2 && elapsed < 30, "rowkit render took \(elapsed) s against a 2 s deadline")
+    // Loose: the suite shares two cores with this process. (The render loads its rows in
+    // four chunks; ImagePipelineTests shows the deadline is the whole render's, not a chunk's.)
+    #expect(elapsed >= 3 && elapsed < 30, "rowkit render took \(elapsed) s against a 3 s deadline")
     let images = try manifestImages(manifest)
     #expect(images.count == 1000)
     #expect(images.allSatisfy {
-      $0["state"] as? String == "failed" && $0["reason"] as? String == "not loaded within the render's 2 s deadline"
+      $0["state"] as? String == "failed" && $0["reason"] as? String == "not loaded within the render's 3 s deadline"
     })
     #expect(try PNG.header([UInt8](Data(contentsOf: output))).height > 32767, "one PNG, taller than a Cairo surface")
   }

@@ -7,9 +7,9 @@ import Testing
 @Suite struct RenderCommandTests {
   let sample = TestSupport.assets.appendingPathComponent("Samples/features.yaml").path
 
-  @Test func rendersTheSampleTableRowsAndManifest() throws {
+  @Test func rendersTheSampleTableRowsAndManifest() async throws {
     let out = try TestSupport.temporaryDirectory()
-    let result = try CommandRunner.run([
+    let result = try await CommandRunner.run([
       "render", sample, "-o", out.appendingPathComponent("table.png").path,
       "--rows-dir", out.appendingPathComponent("rows").path, "--manifest", out.appendingPathComponent("table.json").path,
     ])
@@ -38,10 +38,10 @@ import Testing
     #expect((missing?["images"] as? [[String: Any]])?.first?["state"] as? String == "failed")
   }
 
-  @Test func renderingTwiceWritesIdenticalBytes() throws {
+  @Test func renderingTwiceWritesIdenticalBytes() async throws {
     let out = try TestSupport.temporaryDirectory()
     for name in ["a", "b"] {
-      let result = try CommandRunner.run([
+      let result = try await CommandRunner.run([
         "render", sample, "-o", out.appendingPathComponent("\(name).png").path,
         "--manifest", out.appendingPathComponent("\(name).json").path,
       ])
@@ -51,18 +51,18 @@ import Testing
     #expect(try Data(contentsOf: out.appendingPathComponent("a.json")) == Data(contentsOf: out.appendingPathComponent("b.json")))
   }
 
-  @Test func flagsOverrideTheDocument() throws {
+  @Test func flagsOverrideTheDocument() async throws {
     let out = try TestSupport.temporaryDirectory()
     let png = out.appendingPathComponent("narrow.png")
-    let result = try CommandRunner.run(["render", sample, "-o", png.path, "--width", "320", "--scale", "1", "--style", "plain"])
+    let result = try await CommandRunner.run(["render", sample, "-o", png.path, "--width", "320", "--scale", "1", "--style", "plain"])
     #expect(result.status == 0, "\(result.stderr)")
     #expect(try PNG.decode(contentsOf: png).width == 320)
   }
 
-  @Test func placeholdersKeepGeometryAndReportDefaultImages() throws {
+  @Test func placeholdersKeepGeometryAndReportDefaultImages() async throws {
     let out = try TestSupport.temporaryDirectory()
-    let complete = try CommandRunner.run(["measure", sample])
-    let result = try CommandRunner.run(["render", sample, "--placeholders", "--manifest", out.appendingPathComponent("m.json").path])
+    let complete = try await CommandRunner.run(["measure", sample])
+    let result = try await CommandRunner.run(["render", sample, "--placeholders", "--manifest", out.appendingPathComponent("m.json").path])
     #expect(result.status == 0)
     let manifest = try JSONSerialization.jsonObject(with: Data(contentsOf: out.appendingPathComponent("m.json"))) as! [String: Any]
     let measured = try JSONSerialization.jsonObject(with: Data(complete.stdout.utf8)) as! [String: Any]
@@ -72,8 +72,8 @@ import Testing
     #expect(!states.isEmpty && states.allSatisfy { $0 == "default" })
   }
 
-  @Test func measurePrintsPositionsWithoutImageStates() throws {
-    let result = try CommandRunner.run(["measure", sample])
+  @Test func measurePrintsPositionsWithoutImageStates() async throws {
+    let result = try await CommandRunner.run(["measure", sample])
     #expect(result.status == 0)
     let json = try JSONSerialization.jsonObject(with: Data(result.stdout.utf8)) as! [String: Any]
     let rows = json["rows"] as! [[String: Any]]
@@ -89,9 +89,9 @@ import Testing
   }
 
   @Test(arguments: ["plain", "grouped"])
-  func catalogDrawsEveryBuiltInType(style: String) throws {
+  func catalogDrawsEveryBuiltInType(style: String) async throws {
     let out = try TestSupport.temporaryDirectory()
-    let result = try CommandRunner.run([
+    let result = try await CommandRunner.run([
       "catalog", "-o", out.appendingPathComponent("catalog.png").path, "--style", style,
       "--manifest", out.appendingPathComponent("catalog.json").path,
     ])
@@ -107,31 +107,31 @@ import Testing
   }
 
   @Test(arguments: ["render", "measure", "catalog"])
-  func helpShowsAnExample(command: String) throws {
-    let result = try CommandRunner.run([command, "--help"])
+  func helpShowsAnExample(command: String) async throws {
+    let result = try await CommandRunner.run([command, "--help"])
     #expect(result.status == 0)
     #expect(result.stdout.contains("Example:"))
     #expect(result.stdout.contains("rowkit \(command)"))
   }
 
-  @Test func jsonDocumentsWork() throws {
+  @Test func jsonDocumentsWork() async throws {
     let out = try TestSupport.temporaryDirectory()
     let json = out.appendingPathComponent("table.json")
     try Data(#"{"table": {"width": 320}, "items": [{"type": "text", "text": "From JSON"}]}"#.utf8).write(to: json)
-    let result = try CommandRunner.run(["measure", json.path])
+    let result = try await CommandRunner.run(["measure", json.path])
     #expect(result.status == 0, "\(result.stderr)")
     #expect(result.stdout.contains("\"width\" : 320"))
   }
 }
 
 @Suite struct OutputFileTests {
-  @Test func renderingReplacesExistingOutputs() throws {
+  @Test func renderingReplacesExistingOutputs() async throws {
     let out = try TestSupport.temporaryDirectory()
     let png = out.appendingPathComponent("table.png")
     try Data("old".utf8).write(to: png)
     let sample = TestSupport.assets.appendingPathComponent("Samples/features.yaml").path
     for _ in 0..<2 {
-      let result = try CommandRunner.run(["render", sample, "-o", png.path, "--rows-dir", out.appendingPathComponent("rows").path])
+      let result = try await CommandRunner.run(["render", sample, "-o", png.path, "--rows-dir", out.appendingPathComponent("rows").path])
       #expect(result.status == 0, "\(result.stderr)")
     }
     #expect(try PNG.decode(contentsOf: png).width == 750)

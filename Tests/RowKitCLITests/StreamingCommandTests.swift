@@ -9,9 +9,9 @@ import Testing
   let sample = TestSupport.assets.appendingPathComponent("Samples/features.yaml").path
 
   /// Renders the sample with `flags` into a new folder: the table, its rows and manifest.
-  private func render(_ flags: [String], name: String = #function) throws -> (folder: URL, result: CommandRunner.Result) {
+  private func render(_ flags: [String], name: String = #function) async throws -> (folder: URL, result: CommandRunner.Result) {
     let folder = try TestSupport.temporaryDirectory(name + flags.joined())
-    let result = try CommandRunner.run(
+    let result = try await CommandRunner.run(
       [
         "render", sample, "-o", folder.appendingPathComponent("table.png").path,
         "--rows-dir", folder.appendingPathComponent("rows").path,
@@ -29,21 +29,21 @@ import Testing
     return files
   }
 
-  @Test func everyNumberOfJobsWritesTheSameFiles() throws {
-    let one = try render(["--jobs", "1"])
+  @Test func everyNumberOfJobsWritesTheSameFiles() async throws {
+    let one = try await render(["--jobs", "1"])
     #expect(one.result.status == 0, "\(one.result.stderr)")
     let expected = try files(in: one.folder)
     #expect(expected.count == 13, "table, manifest and 11 rows")
     for jobs in ["2", "4"] {
-      let many = try render(["--jobs", jobs])
+      let many = try await render(["--jobs", jobs])
       #expect(many.result.status == 0, "\(many.result.stderr)")
       #expect(try files(in: many.folder) == expected, "--jobs \(jobs)")
     }
   }
 
-  @Test func aLowHeightLimitWritesNumberedTilesThatTheManifestLists() throws {
-    let whole = try render([])
-    let tiled = try render(["--max-png-height", "500"])
+  @Test func aLowHeightLimitWritesNumberedTilesThatTheManifestLists() async throws {
+    let whole = try await render([])
+    let tiled = try await render(["--max-png-height", "500"])
     #expect(tiled.result.status == 0, "\(tiled.result.stderr)")
     let manifest = try JSONSerialization.jsonObject(with: Data(contentsOf: tiled.folder.appendingPathComponent("table.json"))) as! [String: Any]
     let tiles = try #require(manifest["tiles"] as? [[String: Any]])
@@ -60,9 +60,9 @@ import Testing
     #expect(pixels == (try PNG.decode(contentsOf: whole.folder.appendingPathComponent("table.png")).pixels), "the tiles stack into the table")
   }
 
-  @Test func smallCompressionKeepsThePixelsInASmallerFile() throws {
-    let fast = try render([])
-    let small = try render(["--png-compression", "small"])
+  @Test func smallCompressionKeepsThePixelsInASmallerFile() async throws {
+    let fast = try await render([])
+    let small = try await render(["--png-compression", "small"])
     #expect(small.result.status == 0, "\(small.result.stderr)")
     let fastFile = fast.folder.appendingPathComponent("table.png")
     let smallFile = small.folder.appendingPathComponent("table.png")
@@ -74,8 +74,8 @@ import Testing
     (["--jobs", "0"], "--jobs"), (["--jobs", "1000"], "--jobs"), (["--jobs", "many"], "--jobs"),
     (["--max-png-height", "0"], "--max-png-height"), (["--png-compression", "tiny"], "--png-compression"),
   ])
-  func badValuesExitWithStatusTwoAndWriteNothing(flags: [String], named flag: String) throws {
-    let (folder, result) = try render(flags)
+  func badValuesExitWithStatusTwoAndWriteNothing(flags: [String], named flag: String) async throws {
+    let (folder, result) = try await render(flags)
     #expect(result.status == 2, "\(result.stderr)")
     #expect(result.stderr.contains(flag), "\(result.stderr)")
     #expect(try FileManager.default.contentsOfDirectory(atPath: folder.path).isEmpty)
@@ -90,28 +90,23 @@ import Testing
     return url
   }
 
-  @Test func noProgressBarWhenStderrIsNotATerminal() throws {
+  @Test func noProgressBarWhenStderrIsNotATerminal() async throws {
     let document = try longDocument()
-    let result = try CommandRunner.run(["render", document.path, "-o", document.deletingPathExtension().appendingPathExtension("png").path])
+    let result = try await CommandRunner.run(["render", document.path, "-o", document.deletingPathExtension().appendingPathExtension("png").path])
     #expect(result.status == 0)
     #expect(result.stderr.isEmpty, "\(result.stderr)")
   }
 
-  @Test func aProgressBarOnATerminalIsClearedAtTheEnd() throws {
+  @Test func aProgressBarOnATerminalIsClearedAtTheEnd() async throws {
     let document = try longDocument()
     let output = document.deletingPathExtension().appendingPathExtension("png")
-    // util-linux's `script` runs the command on a pseudo-terminal.
-    let command = [CommandRunner.binary.path, "render", document.path, "-o", output.path].map { "'\($0)'" }.joined(separator: " ")
-    let process = Process()
-    process.executableURL = URL(fileURLWithPath: "/usr/bin/script")
-    process.arguments = ["-qec", command, "/dev/null"]
-    let pipe = Pipe()
-    process.standardOutput = pipe
-    process.standardInput = FileHandle.nullDevice
-    try process.run()
-    let terminal = String(decoding: pipe.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
-    process.waitUntilExit()
-    #expect(process.terminationStatus == 0, "\(terminal)")
+    // util-linux's `script` runs the command on a pseudo-terminal. `--progress-after 0`
+    // shows the bar at once, however fast the machine renders.
+    let command = [CommandRunner.binary.path, "render", document.path, "-o", output.path, "--progress-after", "0"]
+      .map { "'\($0)'" }.joined(separator: " ")
+    let result = try await CommandRunner.runProgram(URL(fileURLWithPath: "/usr/bin/script"), ["-qec", command, "/dev/null"])
+    let terminal = result.stdout
+    #expect(result.status == 0, "\(terminal)")
     #expect(terminal.contains("1200/1200 rows"), "\(terminal.debugDescription)")
     #expect(terminal.hasSuffix("\r\u{1B}[2K"), "the bar's line is cleared: \(terminal.suffix(40).debugDescription)")
     #expect(FileManager.default.fileExists(atPath: output.path))

@@ -1,6 +1,6 @@
 import Foundation
 
-/// Runs the built `rowkit` binary, as a user would.
+/// Runs the built `rowkit` binary, as a user would, and other programs the tests need.
 public enum CommandRunner {
   public struct Result: Sendable {
     public var status: Int32
@@ -24,9 +24,32 @@ public enum CommandRunner {
     fatalError("the rowkit binary was not found next to \(executable.path); build it with swift build")
   }()
 
-  public static func run(_ arguments: [String], in directory: URL? = nil, environment: [String: String] = [:]) throws -> Result {
+  /// Runs `rowkit` with `arguments` to its end.
+  public static func run(_ arguments: [String], in directory: URL? = nil, environment: [String: String] = [:]) async throws -> Result {
+    try await runProgram(binary, arguments, in: directory, environment: environment)
+  }
+
+  /// Runs any program to its end, with this process's environment plus `environment`, and
+  /// standard input from /dev/null.
+  ///
+  /// The waiting happens on a thread of its own: a test that blocked one of Swift
+  /// concurrency's cooperative threads (two on a 2-core machine) while a program ran would
+  /// stall every other test behind it, and timing tests would fail for no fault of their own.
+  public static func runProgram(
+    _ executable: URL, _ arguments: [String], in directory: URL? = nil, environment: [String: String] = [:]
+  ) async throws -> Result {
+    try await withCheckedThrowingContinuation { continuation in
+      Thread {
+        continuation.resume(with: Swift.Result { try runBlocking(executable, arguments, in: directory, environment: environment) })
+      }.start()
+    }
+  }
+
+  private static func runBlocking(
+    _ executable: URL, _ arguments: [String], in directory: URL?, environment: [String: String]
+  ) throws -> Result {
     let process = Process()
-    process.executableURL = binary
+    process.executableURL = executable
     process.arguments = arguments
     if let directory { process.currentDirectoryURL = directory }
     process.environment = ProcessInfo.processInfo.environment.merging(environment) { $1 }
@@ -34,6 +57,7 @@ public enum CommandRunner {
     let err = Pipe()
     process.standardOutput = out
     process.standardError = err
+    process.standardInput = FileHandle.nullDevice
     try process.run()
     // Read both pipes before waiting, so a large output cannot fill a pipe and stall.
     let group = DispatchGroup()

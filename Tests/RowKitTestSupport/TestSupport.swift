@@ -18,6 +18,25 @@ public enum TestSupport {
   public static var snapshots: URL { repositoryRoot.appendingPathComponent("Snapshots") }
 
   /// A fresh folder under the system's temporary folder.
+  /// Seconds until `condition` holds, polled every 50 ms on a thread of its own, or nil
+  /// after `limit` seconds. Timing on its own thread keeps the figure honest while the rest
+  /// of the suite keeps Swift concurrency's cooperative threads busy.
+  public static func secondsUntil(within limit: Double, _ condition: @escaping @Sendable () -> Bool) async -> Double? {
+    await withCheckedContinuation { continuation in
+      Thread {
+        let start = Date()
+        while Date().timeIntervalSince(start) < limit {
+          if condition() {
+            continuation.resume(returning: Date().timeIntervalSince(start))
+            return
+          }
+          Thread.sleep(forTimeInterval: 0.05)
+        }
+        continuation.resume(returning: condition() ? limit : nil)
+      }.start()
+    }
+  }
+
   public static func temporaryDirectory(_ name: String = #function) throws -> URL {
     let safe = name.filter { $0.isLetter || $0.isNumber }
     let url = FileManager.default.temporaryDirectory

@@ -35,9 +35,13 @@ public enum Catalog {
           LinkItem(text: "Link", options: link),
           LinkItem(text: "A link whose title is far too long to fit on one line", options: detail),
           ButtonItem(text: "Button"),
+          ButtonItem(text: "A button whose title is long enough to wrap onto a second line of the row"),
+          LongTextItem(text: "Long text, short."),
           LongTextItem(text: "Long text: " + long + " " + long),
+          GrayTextItem(text: "Gray text"),
           GrayTextItem(text: "Gray text, for notes and explanations that sit between other rows."),
           SummaryItem(text: "24 photos"),
+          SummaryItem(text: "24 photos and 3 videos, shared with you and everyone else in the family album"),
           TextItem(text: "Selected row", options: ItemOptions(url: "app://detail", isSelected: true)),
         ]),
       TableSection(

@@ -21,7 +21,13 @@ public struct DesignCatalog {
   public static func load(
     folder: URL, stylesheet: Stylesheet = .default, fontFamilies: [String], assets: URL? = nil
   ) throws -> DesignCatalog {
-    let files = try FileManager.default.contentsOfDirectory(at: folder, includingPropertiesForKeys: nil)
+    let listing: [URL]
+    do {
+      listing = try FileManager.default.contentsOfDirectory(at: folder, includingPropertiesForKeys: nil)
+    } catch {
+      throw DocumentError(file: displayPath(folder), message: "no such folder, or it cannot be read")
+    }
+    let files = listing
       .filter { ["yaml", "yml"].contains($0.pathExtension.lowercased()) }
       .sorted { $0.lastPathComponent < $1.lastPathComponent }
     var entries: [Entry] = []

@@ -108,6 +108,13 @@ stylesheet:
       - border: { color: "#9AA5B4", width: 1 }
       - box: { padding: [4, 4, 4, 20] }
       - text: { font: sampleFont, color: sampleInk, align: left }
+    marginBox:
+      - fill: "#D9E3F2"
+      - box: { margin: [5, 24, 5, 24] }
+      - shape: { roundedRect: 4 }
+      - fill: samplePaper
+      - border: { color: "#9AA5B4", width: 1 }
+      - text: { font: sampleFont, color: sampleInk }
     # Shadows.
     dropShadow:
       - shape: { roundedRect: 6 }
@@ -216,6 +223,7 @@ sections:
       - { type: style, text: "inset: shrinks the frame for what follows", style: insetBox, caption: Inset, width: 140, height: 34 }
       - { type: style, text: "inset: negative grows it again", style: outsetBox, caption: Outset, width: 140, height: 34 }
       - { type: style, text: "box: padding moves the content", style: paddedBox, caption: Padded, width: 140, height: 34 }
+      - { type: style, text: "box: margin keeps the box off its frame", style: marginBox, caption: Margin, width: 140, height: 40 }
   - header: Shadows
     items:
       - { type: style, text: "shadow, blurred and offset down", style: dropShadow, caption: Shadow, width: 140, height: 40 }

@@ -50,14 +50,14 @@ struct ItemDecoder {
 
   private func options(_ map: KeyedValues) throws -> ItemOptions {
     ItemOptions(
-      url: try map["url"]?.string(), accessoryURL: try map["accessoryURL"]?.string(),
+      url: try map["url"]?.text(), accessoryURL: try map["accessoryURL"]?.text(),
       isSelected: try map["selected"]?.bool() ?? false, background: try map["background"].map(styleName),
       selectedBackground: try map["selectedBackground"].map(styleName))
   }
 
   private func decodeBuiltIn(_ type: String, _ map: KeyedValues, options: ItemOptions) throws -> any TableItem {
-    func text(_ key: String = "text") throws -> String { try map.required(key).string() }
-    func optional(_ key: String) throws -> String? { try map[key]?.string() }
+    func text(_ key: String = "text") throws -> String { try map.required(key).text() }
+    func optional(_ key: String) throws -> String? { try map[key]?.text() }
     switch type {
     case "text": return TextItem(text: try text(), options: options)
     case "link": return LinkItem(text: try text(), options: options)
@@ -68,7 +68,7 @@ struct ItemDecoder {
     case "activity": return ActivityItem(text: try text(), options: options)
     case "styledText":
       let value = try map.required("text")
-      let source = try value.string()
+      let source = try value.text()
       let markup: StyledTextMarkup
       do {
         markup = try StyledTextMarkup(parsing: source)
@@ -140,7 +140,7 @@ struct ItemDecoder {
     switch kinds[0] {
     case "switch": return .toggle(isOn: try map.required("switch").bool())
     case "textField":
-      return .textField(placeholder: try map.required("textField").string(), text: try map["text"]?.string())
+      return .textField(placeholder: try map.required("textField").text(), text: try map["text"]?.text())
     default:
       let slider = try map.required("slider")
       let number = try slider.double()

@@ -44,8 +44,13 @@ struct StylesheetLoader {
     }
     var sheet = base
     if let vars = map["vars"] {
+      let derivedBefore = sheet.derivedStyles
       for (name, entry) in try vars.mapping().entries {
         sheet.variables[name] = try variable(name, entry, in: sheet)
+      }
+      // Styles still as the base derived them follow the new variables.
+      for (name, style) in sheet.derivedStyles where sheet.styles[name] == derivedBefore[name] {
+        sheet.styles[name] = style
       }
     }
     if let styles = map["styles"] {

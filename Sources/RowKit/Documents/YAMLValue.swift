@@ -156,6 +156,24 @@ struct YAMLValue {
     return scalar.string
   }
 
+  /// Text that a row shows or a URL: `string()`, but a value of another kind is refused. In
+  /// YAML a number stays text as written (`caption: 12.4` shows "12.4"), and so do words
+  /// like `On` that YAML 1.1 would read as true; `true` and `false` are refused, as they are
+  /// almost always a value put under the wrong key. In a JSON document, where every text is
+  /// quoted, a number, true or false is refused.
+  func text() throws -> String {
+    if case .scalar(let scalar) = node, scalar.style == .plain, !isNull {
+      let written = scalar.string
+      if file.lowercased().hasSuffix(".json") {
+        throw error("expected text, found \(written); write it in double quotes to show it as text")
+      }
+      if ["true", "false"].contains(written.lowercased()) {
+        throw error("expected text, found \(written); quote it (\"\(written)\") to show it as text")
+      }
+    }
+    return try string()
+  }
+
   func bool() throws -> Bool {
     guard case .scalar(let scalar) = node, let value = Bool.construct(from: scalar) else {
       throw error("expected true or false, found \(describe())")

@@ -119,10 +119,7 @@ public final class ImagePipeline: @unchecked Sendable {
   /// once for every slot of that size.
   public func image(at location: ImageLocation, for target: ImageTarget? = nil) async -> Result<LoadedImage, ImageLoadError> {
     let url = location.key
-    // A file's key carries its modification time and size, so an edited image (under
-    // `render --watch`) is read again while an unchanged one is not.
-    let source = url + (location.fileVersion.map { "@\($0)" } ?? "")
-    let key = source + (target.map { "#\($0)" } ?? "")
+    let (source, key) = Self.keys(location, target)
     let early: Result<LoadedImage, ImageLoadError>? = lock.withLock {
       if let image = images.value(for: key) {
         counts.memoryHits += 1
@@ -156,6 +153,25 @@ public final class ImagePipeline: @unchecked Sendable {
       }
       return .failure(failure)
     }
+  }
+
+  /// The image at `location` if it is in memory now, without reading or downloading
+  /// anything: what a render can still show once its deadline has passed.
+  public func cachedImage(at location: ImageLocation, for target: ImageTarget? = nil) -> LoadedImage? {
+    let key = Self.keys(location, target).image
+    return lock.withLock {
+      guard let image = images.value(for: key) else { return nil }
+      counts.memoryHits += 1
+      return image
+    }
+  }
+
+  /// The cache keys of the encoded bytes at `location` and of its image for `target`. A
+  /// file's key carries its modification time and size, so an edited image (under
+  /// `render --watch`) is read again while an unchanged one is not.
+  private static func keys(_ location: ImageLocation, _ target: ImageTarget?) -> (source: String, image: String) {
+    let source = location.key + (location.fileVersion.map { "@\($0)" } ?? "")
+    return (source, source + (target.map { "#\($0)" } ?? ""))
   }
 
   /// Decodes `data`, at the smallest decoder scale that covers the target, and resamples it

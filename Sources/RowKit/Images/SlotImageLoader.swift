@@ -19,7 +19,13 @@ public struct ResolvedImages: Sendable {
 }
 
 /// Loads what a set of image slots show: each distinct image once per slot size, all at
-/// once, through the pipeline, until the deadline.
+/// once, through the pipeline, until the render's deadline.
+///
+/// One loader serves one render, however many times it is asked: the deadline counts from
+/// the loader's creation, so a render that loads its rows chunk by chunk waits at most the
+/// deadline in all, not per chunk. Once it has passed, slots show what the pipeline holds in
+/// memory and nothing new is waited for. Default images are local files: they are read
+/// whatever the deadline, so stragglers show them.
 struct SlotImageLoader: Sendable {
   var resolver: ImageURLResolver
   var pipeline: ImagePipeline
@@ -27,14 +33,25 @@ struct SlotImageLoader: Sendable {
   var deadline: Double
   /// Images drawn by code, by URL.
   var preloaded: [String: Bitmap]
+  /// When waiting ends.
+  let expiry: ContinuousClock.Instant
+
+  init(resolver: ImageURLResolver, pipeline: ImagePipeline, deadline: Double, preloaded: [String: Bitmap]) {
+    self.resolver = resolver
+    self.pipeline = pipeline
+    self.deadline = deadline
+    self.preloaded = preloaded
+    expiry = .now + .seconds(max(0, deadline))
+  }
 
   nonisolated(nonsending) func load(
     _ slots: [(ResolvedImages.SlotKey, ImageSlot)], scale: Double, policy: ImagePolicy
   ) async throws -> ResolvedImages {
     // Each distinct image is asked for once per slot size, however many slots show it.
-    var requests: [String: ImageRequest] = [:]
+    var mainRequests: [String: ImageRequest] = [:]
+    var defaultRequests: [String: ImageRequest] = [:]
     var plans: [(key: ResolvedImages.SlotKey, slot: ImageSlot, main: String?, fallback: String?, error: String?)] = []
-    func request(_ url: String, for slot: ImageSlot, localOnly: Bool) -> (id: String?, error: String?) {
+    func request(_ url: String, for slot: ImageSlot, isDefault: Bool) -> (id: String?, error: String?) {
       if preloaded[url] != nil { return ("preloaded:" + url, nil) }
       let location: ImageLocation
       do {
@@ -42,19 +59,23 @@ struct SlotImageLoader: Sendable {
       } catch {
         return (nil, error.message)
       }
-      if localOnly, case .remote = location { return (nil, nil) }
+      if isDefault, case .remote = location { return (nil, nil) }
       let target = ImageTarget(slot, scale: scale)
       let id = location.key + (target.map { "#\($0)" } ?? "")
-      requests[id] = ImageRequest(location: location, target: target)
+      let request = ImageRequest(location: location, target: target)
+      if isDefault { defaultRequests[id] = request } else { mainRequests[id] = request }
       return (id, nil)
     }
     for (key, slot) in slots {
-      let fallback = slot.defaultURL.flatMap { request($0, for: slot, localOnly: true).id }
+      let fallback = slot.defaultURL.flatMap { request($0, for: slot, isDefault: true).id }
       var main: (id: String?, error: String?) = (nil, nil)
-      if let url = slot.url, policy == .complete { main = request(url, for: slot, localOnly: false) }
+      if let url = slot.url, policy == .complete { main = request(url, for: slot, isDefault: false) }
       plans.append((key, slot, main.id, fallback, main.error))
     }
-    let results = await load(requests)
+    var results: [String: Result<LoadedImage, ImageLoadError>] = [:]
+    for (id, bitmap) in preloaded { results["preloaded:" + id] = .success(LoadedImage(bitmap)) }
+    results.merge(await load(mainRequests, until: expiry)) { $1 }
+    results.merge(await load(defaultRequests, until: nil)) { $1 }
     var resolved = ResolvedImages()
     for plan in plans {
       let fallback = plan.fallback.flatMap { try? results[$0]?.get() }
@@ -84,21 +105,30 @@ struct SlotImageLoader: Sendable {
     var target: ImageTarget?
   }
 
-  /// Loads every request at once, until the deadline; requests still running then are
-  /// cancelled and missing from the result.
-  nonisolated(nonsending) private func load(_ requests: [String: ImageRequest]) async -> [String: Result<LoadedImage, ImageLoadError>] {
+  /// Loads every request at once, until `expiry` (nil: until all are done); requests still
+  /// running then are cancelled and missing from the result. Past the expiry, only images
+  /// already in memory are returned.
+  nonisolated(nonsending) private func load(
+    _ requests: [String: ImageRequest], until expiry: ContinuousClock.Instant?
+  ) async -> [String: Result<LoadedImage, ImageLoadError>] {
     var results: [String: Result<LoadedImage, ImageLoadError>] = [:]
-    for (id, bitmap) in preloaded { results["preloaded:" + id] = .success(LoadedImage(bitmap)) }
     guard !requests.isEmpty else { return results }
     let pipeline = self.pipeline
-    let deadline = self.deadline
+    if let expiry, expiry <= .now {
+      for (id, request) in requests {
+        if let image = pipeline.cachedImage(at: request.location, for: request.target) { results[id] = .success(image) }
+      }
+      return results
+    }
     await withTaskGroup(of: (String, Result<LoadedImage, ImageLoadError>)?.self) { group in
       for (id, request) in requests {
         group.addTask { (id, await pipeline.image(at: request.location, for: request.target)) }
       }
-      group.addTask {
-        try? await Task.sleep(nanoseconds: UInt64(deadline * 1e9))
-        return nil
+      if let expiry {
+        group.addTask {
+          try? await Task.sleep(until: expiry, clock: .continuous)
+          return nil
+        }
       }
       var remaining = requests.count
       while remaining > 0, let next = await group.next() {

@@ -1,14 +1,46 @@
-/// Row layouts by item content and width, so identical rows are shaped once.
+import RowKitGraphics
+
+/// Row layouts by item content, width and environment, so identical rows are shaped once.
 ///
 /// A layout holds Pango layouts made by one ``TextShaper``: a cache belongs to that shaper,
-/// on its thread, and to one table configuration and stylesheet (the environment), for which
-/// a renderer makes it. The key is the item itself (every item is `Hashable`: its type, its
-/// fields and its options) and the cell width. The least recently used layouts go first
-/// beyond ``capacity``.
+/// on its thread. The key is the item itself (every item is `Hashable`: its type, its fields
+/// and its options), the cell that draws it, the cell width, and the environment the layout
+/// was made in (the table configuration, the stylesheet and the text environment), so a
+/// cache shared by engines of different tables never hands one table's layout to another.
+/// The least recently used layouts go first beyond ``capacity``.
 public final class LayoutCache {
   public struct Key: Hashable {
     var item: AnyHashable
+    var cell: String
     var width: Double
+    var environment: Environment
+  }
+
+  /// What a layout depends on besides its item, hashed once per engine rather than per row.
+  final class Environment: Hashable {
+    let configuration: TableConfiguration
+    let stylesheet: Stylesheet
+    let text: TextEnvironment
+    private let hash: Int
+
+    init(configuration: TableConfiguration, stylesheet: Stylesheet, text: TextEnvironment) {
+      self.configuration = configuration
+      self.stylesheet = stylesheet
+      self.text = text
+      var hasher = Hasher()
+      hasher.combine(configuration)
+      hasher.combine(stylesheet)
+      hasher.combine(text)
+      hash = hasher.finalize()
+    }
+
+    static func == (left: Environment, right: Environment) -> Bool {
+      left === right
+        || (left.hash == right.hash && left.configuration == right.configuration && left.text == right.text
+          && left.stylesheet == right.stylesheet)
+    }
+
+    func hash(into hasher: inout Hasher) { hasher.combine(hash) }
   }
 
   /// Layouts kept at most.

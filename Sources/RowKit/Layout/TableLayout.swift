@@ -106,11 +106,17 @@ public struct TableLayoutEngine {
   /// Layouts of rows laid out before, for identical rows; it must belong to `shaper`'s thread.
   public let cache: LayoutCache?
 
+  /// The cache key's environment, made once.
+  private let cacheEnvironment: LayoutCache.Environment?
+
   public init(configuration: TableConfiguration, stylesheet: Stylesheet, shaper: TextShaper, cache: LayoutCache? = nil) {
     self.configuration = configuration
     self.stylesheet = stylesheet
     self.shaper = shaper
     self.cache = cache
+    cacheEnvironment = cache.map { _ in
+      LayoutCache.Environment(configuration: configuration, stylesheet: stylesheet, text: shaper.environment)
+    }
   }
 
   public func layout(_ dataSource: any TableDataSource) throws -> TableLayout {
@@ -170,8 +176,9 @@ public struct TableLayoutEngine {
   private func cachedRowLayout(
     _ item: any TableItem, cellWidth: Double, mapping: CellMapping, look: TableLook
   ) throws -> RowLayout {
-    guard let cache else { return try rowLayout(item, cellWidth: cellWidth, mapping: mapping, look: look) }
-    let key = LayoutCache.Key(item: AnyHashable(item), width: cellWidth)
+    guard let cache, let cacheEnvironment else { return try rowLayout(item, cellWidth: cellWidth, mapping: mapping, look: look) }
+    let key = LayoutCache.Key(
+      item: AnyHashable(item), cell: mapping.cell(for: item).name, width: cellWidth, environment: cacheEnvironment)
     if let layout = cache.layout(for: key) { return layout }
     let layout = try rowLayout(item, cellWidth: cellWidth, mapping: mapping, look: look)
     cache.insert(layout, for: key)

@@ -7,10 +7,8 @@ public struct TableLook: Hashable, Sendable {
   public var groupedCellBackground: Color
   public var groupedBorder: Color
   public var separator: Color
-  public var headerTint: Color
   public var headerText: Color
   public var headerShadow: Color
-  public var headerBorder: Color
   public var groupedHeaderText: Color
   public var groupedHeaderShadow: Color
   public var footerText: Color
@@ -39,10 +37,8 @@ public struct TableLook: Hashable, Sendable {
     groupedCellBackground = try stylesheet.color("tableGroupedCellBackgroundColor")
     groupedBorder = try stylesheet.color("tableGroupedCellBorderColor")
     separator = try stylesheet.color(grouped ? "tableGroupedCellSeparatorColor" : "tablePlainCellSeparatorColor")
-    headerTint = try stylesheet.color("tableHeaderTintColor")
     headerText = try stylesheet.color("tableHeaderTextColor")
     headerShadow = try stylesheet.color("tableHeaderShadowColor")
-    headerBorder = try stylesheet.color("tableHeaderBorderColor")
     groupedHeaderText = try stylesheet.color("tableGroupedHeaderTextColor")
     groupedHeaderShadow = try stylesheet.color("tableGroupedHeaderShadowColor")
     footerText = try stylesheet.color("tableFooterTextColor")

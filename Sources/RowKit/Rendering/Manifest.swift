@@ -74,6 +74,24 @@ public struct Manifest: Codable, Hashable, Sendable {
     public var images: [Image]
     /// The row's PNG, relative to the rows folder, when one was written.
     public var file: String?
+
+    /// Every row has `url` and `accessory`, `null` when it has none, so a reader can tell
+    /// "no accessory" from an older manifest; the other optional keys appear when set.
+    public func encode(to encoder: any Encoder) throws {
+      var container = encoder.container(keyedBy: CodingKeys.self)
+      try container.encode(section, forKey: .section)
+      try container.encode(row, forKey: .row)
+      try container.encode(y, forKey: .y)
+      try container.encode(height, forKey: .height)
+      try container.encode(type, forKey: .type)
+      try container.encode(cell, forKey: .cell)
+      try container.encode(selected, forKey: .selected)
+      try container.encode(url, forKey: .url)
+      try container.encodeIfPresent(accessoryURL, forKey: .accessoryURL)
+      try container.encode(accessory, forKey: .accessory)
+      try container.encode(images, forKey: .images)
+      try container.encodeIfPresent(file, forKey: .file)
+    }
   }
 
   /// One PNG of a table too tall for a single image.

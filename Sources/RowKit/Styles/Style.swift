@@ -37,7 +37,10 @@ public enum StyleElement: Hashable, Sendable {
   case shape(StyleShape)
   /// Moves the frame's edges in (or out, where negative) for the rest of the chain.
   case inset(EdgeInsets)
-  /// Padding shrinks the content frame; the margin spaces boxes in styled text.
+  /// The margin is space outside the box: the frame (and the content) shrink by it for the
+  /// rest of the chain, and a style sized to fit its content grows by it. The padding shrinks
+  /// only the content frame. (Three20 used the margin only between boxes of styled text;
+  /// RowKit's styled-text classes take their font, color and fill from a style, not its box.)
   case box(margin: EdgeInsets, padding: EdgeInsets)
   /// Fills the shape.
   case fill(Color)
@@ -125,7 +128,9 @@ extension Style {
     for element in elements {
       switch element {
       case .shape(let shape): content = content.inset(by: shape.contentInsets(for: frame.size))
-      case .box(_, let padding): content = content.inset(by: padding)
+      case .box(let margin, let padding):
+        frame = frame.inset(by: margin)
+        content = content.inset(by: margin).inset(by: padding)
       case .shadow(_, let blur, let offset):
         let insets = Style.shadowInsets(blur: blur, offset: offset)
         frame = frame.inset(by: insets)
@@ -143,9 +148,9 @@ extension Style {
     var result = size
     for element in elements {
       switch element {
-      case .box(_, let padding):
-        result.width += padding.horizontal
-        result.height += padding.vertical
+      case .box(let margin, let padding):
+        result.width += margin.horizontal + padding.horizontal
+        result.height += margin.vertical + padding.vertical
       case .shape(let shape):
         let insets = shape.contentInsets(for: result)
         result.width += insets.horizontal

@@ -34,8 +34,9 @@ struct StylePainter {
         shape = newShape
       case .inset(let insets):
         frame = frame.moved(by: insets)
-      case .box(_, let padding):
-        contentFrame = contentFrame.moved(by: padding)
+      case .box(let margin, let padding):
+        frame = frame.moved(by: margin)
+        contentFrame = contentFrame.moved(by: margin).moved(by: padding)
       case .fill(let color):
         canvas.fill(shape.path(in: frame), color: color)
       case .linearGradient(let top, let bottom):

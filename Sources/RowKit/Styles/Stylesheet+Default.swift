@@ -15,7 +15,7 @@ extension Stylesheet {
       "tableSummaryFont": "Inter 17",
       "tableTimestampFont": "Inter 13",
       "tableHeaderPlainFont": "Inter Bold 16",
-      "tableHeaderGroupedFont": "Inter Bold 17",
+      "tableHeaderGroupedFont": "Inter Bold 18",
       "tableFooterFont": "Inter 15",
       "tableValueFont": "Inter 17",
       "activityLabelFont": "Inter 17",
@@ -45,8 +45,6 @@ extension Stylesheet {
       "tableGroupedCellSeparatorColor": Color(r: 171, g: 171, b: 171),
       // Section headers and footers.
       "tableHeaderTintColor": Color(r: 152, g: 167, b: 181),
-      // The tint × 1.1 in value, the top of Three20's tableHeader gradient.
-      "tableHeaderHighlightColor": Color(r: 167, g: 184, b: 199),
       "tableSeparatorEtchColor": .white,
       "tableHeaderTextColor": .white,
       "tableHeaderShadowColor": Color(white: 0, alpha: 0.35),
@@ -77,15 +75,7 @@ extension Stylesheet {
     variables["tableGroupedCellSeparatorStyle"] = .keyword("singleLine")
     let white = Color.white
     let black = Color.black
-    let styles: [String: Style] = [
-      "tableCell": Style([.fill(white)]),
-      "tableCellSelected": Style([.linearGradient(Color(r: 5, g: 140, b: 245), Color(r: 1, g: 93, b: 230))]),
-      // TTDefaultStyleSheet's tableHeader: gradient, then a 15% black bottom border.
-      "tableHeader": Style([
-        .linearGradient(Color(r: 167, g: 184, b: 199), Color(r: 152, g: 167, b: 181)),
-        .inset(EdgeInsets(top: -1, left: 0, bottom: 0, right: 0)),
-        .fourBorder(top: nil, right: nil, bottom: Color(white: 0, alpha: 0.15), left: nil, width: 1),
-      ]),
+    var styles: [String: Style] = [
       "rounded": Style([.shape(.roundedRect(CornerRadii(all: 8))), .content]),
       "circle": Style([.shape(.roundedRect(CornerRadii(all: -1))), .content]),
       "linkText": Style([.text(TextElement(color: Color(r: 87, g: 107, b: 149)))]),
@@ -114,8 +104,29 @@ extension Stylesheet {
         .text(TextElement(font: Font(family: "Inter", size: 14), color: black, alignment: .left)),
       ]),
     ]
-    return Stylesheet(variables: variables, styles: styles)
+    var sheet = Stylesheet(variables: variables, styles: styles)
+    sheet.styles.merge(sheet.derivedStyles) { $1 }
+    return sheet
   }()
+
+  /// The built-in styles made from variables: a theme that sets `selectionTopColor` or
+  /// `tableHeaderTintColor` restyles the selected rows or the plain headers without
+  /// redefining their styles (unless it defines them itself).
+  var derivedStyles: [String: Style] {
+    func color(_ name: String) -> Color { (try? self.color(name)) ?? .clear }
+    let tint = color("tableHeaderTintColor")
+    return [
+      "tableCell": Style([.fill(color("backgroundColor"))]),
+      "tableCellSelected": Style([.linearGradient(color("selectionTopColor"), color("selectionBottomColor"))]),
+      // TTDefaultStyleSheet's tableHeader: a gradient from the tint brightened by a tenth to
+      // the tint, then a bottom border.
+      "tableHeader": Style([
+        .linearGradient(tint.multiplyingValue(by: 1.1), tint),
+        .inset(EdgeInsets(top: -1, left: 0, bottom: 0, right: 0)),
+        .fourBorder(top: nil, right: nil, bottom: color("tableHeaderBorderColor"), left: nil, width: 1),
+      ]),
+    ]
+  }
 
   /// TTDefaultStyleSheet's `toolbarButtonForState:shape:…` for the normal state with its
   /// default tint (109, 132, 162).

@@ -51,6 +51,17 @@ public struct Color: Hashable, Sendable, Codable, CustomStringConvertible {
     Color(red: red, green: green, blue: blue, alpha: alpha)
   }
 
+  /// This color with its HSV value multiplied by `factor` (up to full brightness), hue and
+  /// saturation kept, rounded to whole 8-bit components: how Three20 derived the top of a
+  /// gradient from a tint (`multiplyHue:1 saturation:1 value:1.1`).
+  public func multiplyingValue(by factor: Double) -> Color {
+    let value = max(red, green, blue)
+    guard value > 0 else { return self }
+    let scale = min(value * factor, 1) / value
+    func byte(_ component: Double) -> Double { (min(component * scale, 1) * 255).rounded() / 255 }
+    return Color(red: byte(red), green: byte(green), blue: byte(blue), alpha: alpha)
+  }
+
   /// `#RRGGBB`, or `#RRGGBBAA` when the color is not opaque.
   public var hexString: String {
     func byte(_ value: Double) -> String {

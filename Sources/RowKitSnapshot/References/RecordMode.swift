@@ -21,6 +21,16 @@ public enum RecordMode: String, Hashable, Sendable, CaseIterable, Codable {
     return !value.isEmpty && value != "0" && value != "false"
   }
 
+  /// Why `ROWKIT_RECORD` cannot be used, or nil when it is unset or names a mode. An unknown
+  /// value is refused rather than read as the default: a typo must not start recording.
+  public static func environmentProblem(_ environment: [String: String] = ProcessInfo.processInfo.environment) -> String? {
+    guard let value = environment[environmentVariable], !value.isEmpty, RecordMode(rawValue: value.lowercased()) == nil else {
+      return nil
+    }
+    let modes = allCases.map(\.rawValue).joined(separator: ", ")
+    return "\(environmentVariable)=\(value) is not a record mode (\(modes))"
+  }
+
   /// The mode in effect: `never` under CI whatever was asked, otherwise `explicit`, then
   /// `ROWKIT_RECORD`, then `missing`.
   public static func effective(

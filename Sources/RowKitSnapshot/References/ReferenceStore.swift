@@ -103,6 +103,7 @@ public final class ReferenceStore: @unchecked Sendable {
   public func check(
     _ actual: Bitmap, suite: String, name: String, options: ComparisonOptions = .exact, record: RecordMode? = nil
   ) -> SnapshotOutcome {
+    if record == nil, let problem = RecordMode.environmentProblem(processEnvironment) { return .error(message: problem) }
     let mode = RecordMode.effective(record, environment: processEnvironment)
     let reference: URL
     do {

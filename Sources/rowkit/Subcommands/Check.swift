@@ -44,6 +44,7 @@ extension RowKitCommand {
 
     func validate() throws {
       _ = try parsedShard()
+      if record == nil, let problem = RecordMode.environmentProblem() { throw ValidationError(problem) }
     }
 
     func parsedShard() throws -> (index: Int, count: Int)? {
@@ -79,7 +80,12 @@ extension RowKitCommand {
       }
       for item in result.cases {
         let label = item.status.rawValue.uppercased()
-        print(item.message.map { "\(label) \($0)" } ?? "\(label) \(item.name)")
+        let line = item.message.map { "\(label) \($0)" } ?? "\(label) \(item.name)"
+        // A bad document is bad input: its reason goes to stderr, as every command's does.
+        if item.status == .error {
+          FileHandle.standardError.write(Data("rowkit: error: \(item.message ?? item.name)\n".utf8))
+        }
+        print(line)
       }
       let s = result.summary
       print("\(s.total) cases: \(s.passed) passed, \(s.failed) failed, \(s.new) new, \(s.missing) missing, \(s.errors) errors"

@@ -83,7 +83,7 @@ extension RowKitCommand {
       var renderer = document.makeStreamingRenderer(configuration: configuration, pipeline: pipeline)
       renderer.imageDeadline = imageOptions.deadline
       outputOptions.apply(to: &renderer)
-      let bar = outputOptions.progress && !watch ? ProgressBar(label: "rendering") : nil
+      let bar = outputOptions.progress && !watch ? ProgressBar(label: "rendering", after: outputOptions.progressAfter) : nil
       if let bar { renderer.progress = { bar.update($0, $1) } }
       defer { bar?.finish() }
       _ = try await document.render(

@@ -175,6 +175,10 @@ import Testing
     #expect(RecordMode.effective(.failed, environment: ["ROWKIT_RECORD": "all"]) == .failed)
     #expect(RecordMode.effective(.all, environment: ["CI": "true"]) == .never)
     #expect(RecordMode.effective(.all, environment: ["CI": "false"]) == .all)
+    #expect(RecordMode.environmentProblem([:]) == nil)
+    #expect(RecordMode.environmentProblem(["ROWKIT_RECORD": ""]) == nil)
+    #expect(RecordMode.environmentProblem(["ROWKIT_RECORD": "Failed"]) == nil)
+    #expect(RecordMode.environmentProblem(["ROWKIT_RECORD": "alll"]) == "ROWKIT_RECORD=alll is not a record mode (never, missing, failed, all)")
   }
 }
 

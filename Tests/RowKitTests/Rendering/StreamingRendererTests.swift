@@ -98,6 +98,26 @@ import Testing
     #expect(report.labelsShaped == 20, "a title and a subtitle for each distinct row")
   }
 
+  /// The key holds the environment: a cache shared by engines of two stylesheets gives each
+  /// its own layout of the same item at the same width.
+  @Test func aSharedCacheKeepsEachEnvironmentsLayouts() throws {
+    let shaper = try TextEnvironment.standard.makeShaper()
+    let cache = LayoutCache()
+    var large = Stylesheet.default
+    large.variables["tableFont"] = .font(Font(family: "Inter", size: 30, weight: 700))
+    let item = TextItem(text: "The same item")
+    let source = ListDataSource(items: [item, item])
+    let engine = TableLayoutEngine(configuration: TableConfiguration(), stylesheet: .default, shaper: shaper, cache: cache)
+    let other = TableLayoutEngine(configuration: TableConfiguration(), stylesheet: large, shaper: shaper, cache: cache)
+    let first = try engine.layout(source)
+    let second = try other.layout(source)
+    #expect(cache.misses == 2 && cache.hits == 2, "one miss and one hit per engine: \(cache.misses) misses, \(cache.hits) hits")
+    #expect(first.rows[0].height == 44)
+    #expect(second.rows[0].height > 44, "the 30-point title's own layout")
+    #expect(try engine.layout(source).rows.map(\.height) == first.rows.map(\.height))
+    #expect(cache.misses == 2)
+  }
+
   @Test func aFailingRowLeavesNoFilesAndNamesTheRow() async throws {
     struct Exploding: TableItem {
       var fails: Bool

@@ -17,6 +17,22 @@ import Testing
     #expect(Style([.shape(.roundedRect(CornerRadii(all: 8)))]).contentFrame(in: rect) == rect)
   }
 
+  @Test func boxMarginKeepsTheBoxOffItsFrameAndGrowsAFittingSize() throws {
+    let style = Style([
+      .box(margin: EdgeInsets(top: 4, left: 10, bottom: 6, right: 10), padding: EdgeInsets(all: 3)), .fill(.black),
+    ])
+    #expect(style.contentFrame(in: rect) == Rect(x: 13, y: 7, width: 74, height: 24))
+    #expect(style.size(fitting: Size(width: 50, height: 20)) == Size(width: 50 + 20 + 6, height: 20 + 10 + 6))
+    let canvas = try Canvas(pixelWidth: 100, pixelHeight: 40, scale: 1)
+    canvas.draw(style, in: rect)
+    let pixels = canvas.bitmap()
+    #expect(pixels.color(x: 5, y: 20).alpha == 0, "the margin is left undrawn")
+    #expect(pixels.color(x: 50, y: 2).alpha == 0)
+    #expect(pixels.color(x: 50, y: 36).alpha == 0)
+    #expect(pixels.color(x: 11, y: 5) == .black, "the fill starts inside the margin")
+    #expect(pixels.color(x: 88, y: 33) == .black)
+  }
+
   @Test func insetsAndBordersMoveOnlyTheFrame() {
     let style = Style([.inset(EdgeInsets(all: 5)), .border(color: .black, width: 2), .content])
     #expect(style.contentFrame(in: rect) == rect)

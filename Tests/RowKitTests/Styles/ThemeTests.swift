@@ -51,6 +51,43 @@ import Testing
     }
   }
 
+  /// The selection gradient and the plain header are styles made from variables: a theme
+  /// that sets the variables restyles them, and one that defines the style keeps its own.
+  @Test func selectionAndHeaderStylesFollowTheirVariables() throws {
+    func stylesheet(_ yaml: String) throws -> Stylesheet {
+      try TableDocument.decode(
+        Array("stylesheet:\n  extends: default\n\(yaml)items: [ { type: text, text: unused } ]\n".utf8),
+        as: URL(fileURLWithPath: "/tmp/theme.yaml"), fontFamilies: Self.families
+      ).stylesheet
+    }
+    let themed = try stylesheet(
+      """
+        vars:
+          selectionTopColor: "#FF8800"
+          selectionBottomColor: "#CC4400"
+          tableHeaderTintColor: "#506070"
+          tableHeaderBorderColor: "#00000080"
+
+      """)
+    #expect(themed.styles["tableCellSelected"] == Style([.linearGradient(Color(hex: "#FF8800")!, Color(hex: "#CC4400")!)]))
+    // The gradient's top is the tint with a tenth more value: 0x70 × 1.1 = 123.2 → 123.
+    #expect(themed.styles["tableHeader"]?.elements.first == .linearGradient(Color(r: 88, g: 106, b: 123), Color(hex: "#506070")!))
+    #expect(themed.styles["tableHeader"]?.elements.last == .fourBorder(top: nil, right: nil, bottom: Color(hex: "#00000080")!, left: nil, width: 1))
+    // The default stylesheet's own header is Three20's: (167, 184, 199) → (152, 167, 181).
+    #expect(Stylesheet.default.styles["tableHeader"]?.elements.first == .linearGradient(Color(r: 167, g: 184, b: 199), Color(r: 152, g: 167, b: 181)))
+
+    let ownStyle = try stylesheet(
+      """
+        vars:
+          selectionTopColor: "#FF8800"
+        styles:
+          tableCellSelected:
+            - fill: "#123456"
+
+      """)
+    #expect(ownStyle.styles["tableCellSelected"] == Style([.fill(Color(hex: "#123456")!)]))
+  }
+
   @Test func overridingASizeMovesTheLayout() throws {
     var sheet = Stylesheet.default
     sheet.variables["tableCellPadding"] = .number(16)

@@ -76,14 +76,18 @@ final class RenderWorker<State: AnyObject>: @unchecked Sendable {
     return result
   }
 
-  /// Finishes the jobs already queued, frees the state on its thread and ends the thread.
-  /// Waits until it has.
+  /// Cancels the jobs still queued, lets the running one finish, frees the state on its
+  /// thread and ends the thread; waits until it has, so nothing of the worker outlives the
+  /// render. After a failure this waits for one job at most, not for a queue of them.
   func stop() {
     mailbox.condition.lock()
     let first = !mailbox.stopping
     mailbox.stopping = true
+    let cancelled = mailbox.jobs
+    mailbox.jobs.removeAll()
     mailbox.condition.signal()
     mailbox.condition.unlock()
+    for job in cancelled { job(nil, CancellationError()) }
     if first { mailbox.done.wait() }
   }
 }
