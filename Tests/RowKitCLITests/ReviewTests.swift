@@ -57,7 +57,7 @@ import Testing
     let selftest = try await chromium(["--dump-dom", page.absoluteString + "#selftest"])
     let log = try #require(selftest.range(of: #"<pre id="selftest">"#)).upperBound
     let lines = selftest[log...].prefix { $0 != "<" }.split(separator: "\n").map(String.init)
-    #expect(lines == ["start people", "j features", "k people", "2 slider", "3 blink", "b reference", "1 side"])
+    #expect(lines == ["start people", "j features", "k people", "2 slider", "3 blink", "b reference", "1 side", "auto blinks"])
 
     // A screenshot draws the page.
     let shot = folder.appendingPathComponent("report.png")

@@ -6,9 +6,9 @@ import Foundation
 ///
 /// Failed, new and missing cases come first, then errors, then passed ones. Each failed case
 /// shows its reference, actual and diff images in three views: side by side, a slider over
-/// reference and actual, and blinking between them. Keys: `j`/`k` or the arrows move between
-/// cases, `1` `2` `3` pick the view, `b` blinks once. The address can open a case and a view:
-/// `index.html#case=settings/wifi&view=slider`.
+/// reference and actual, and blinking between them (by itself, every 0.6 s). Keys: `j`/`k` or
+/// the arrows move between cases, `1` `2` `3` pick the view, `b` stops the blinking and steps
+/// once. The address can open a case and a view: `index.html#case=settings/wifi&view=slider`.
 public enum ReviewReport {
   public static func html(for report: SnapshotCheck.Report) -> String {
     let order: [SnapshotCheck.Status] = [.failed, .new, .missing, .error, .passed]
@@ -30,7 +30,7 @@ public enum ReviewReport {
         </p>
         <p class="meta">References: \(escape(report.snapshots)) · record mode \(report.recordMode.rawValue) · \
       cairo \(escape(report.environment.libraries.cairo)), pango \(escape(report.environment.libraries.pango)) · \
-      keys: <kbd>j</kbd>/<kbd>k</kbd> next/previous, <kbd>1</kbd> side by side, <kbd>2</kbd> slider, <kbd>3</kbd> blink</p>
+      keys: <kbd>j</kbd>/<kbd>k</kbd> next/previous, <kbd>1</kbd> side by side, <kbd>2</kbd> slider, <kbd>3</kbd> blink, <kbd>b</kbd> step</p>
       """
     if let mismatch = report.environmentMismatch {
       body += "\n  <p class=\"mismatch\" id=\"mismatch\">\(escape(mismatch))</p>"
@@ -181,23 +181,36 @@ public enum ReviewReport {
         }
         document.body.dataset.current = cases[current].dataset.name;
       }
+      // The blink view alternates by itself; b or a click stops it and steps by hand.
+      const blinking = new Map();
+      function stopBlinking(section) {
+        clearInterval(blinking.get(section));
+        blinking.delete(section);
+      }
       function setView(section, view) {
         if (!section || !section.querySelector('.view.' + view)) return;
         section.dataset.view = view;
         section.querySelectorAll('.view').forEach(v => { v.hidden = !v.classList.contains(view); });
+        stopBlinking(section);
+        if (view === 'blink') blinking.set(section, setInterval(() => blink(section), 600));
       }
       function blink(section) {
         const stage = section && section.querySelector('.blink .stage');
         if (!stage) return;
         stage.classList.toggle('reference');
+        stage.dataset.blinks = String(Number(stage.dataset.blinks || 0) + 1);
         section.querySelector('.blink .showing').textContent = stage.classList.contains('reference') ? 'reference' : 'actual';
+      }
+      function step(section) {
+        stopBlinking(section);
+        blink(section);
       }
       cases.forEach(section => {
         section.querySelectorAll('.views button').forEach(b => b.addEventListener('click', () => setView(section, b.dataset.view)));
         const range = section.querySelector('.slider input');
         if (range) range.addEventListener('input', () => { section.querySelector('.slider .over').style.width = range.value + '%'; });
         const stage = section.querySelector('.blink .stage');
-        if (stage) stage.addEventListener('click', () => blink(section));
+        if (stage) stage.addEventListener('click', () => step(section));
         section.querySelectorAll('img').forEach(img => {
           const mark = ok => { img.dataset.loaded = ok ? 'true' : 'false'; };
           if (img.complete) mark(img.naturalWidth > 0); else { img.addEventListener('load', () => mark(true)); img.addEventListener('error', () => mark(false)); }
@@ -212,7 +225,7 @@ public enum ReviewReport {
           case '1': setView(section, 'side'); break;
           case '2': setView(section, 'slider'); break;
           case '3': setView(section, 'blink'); break;
-          case 'b': blink(section); break;
+          case 'b': step(section); break;
         }
       });
       const params = new URLSearchParams(location.hash.slice(1));
@@ -231,7 +244,14 @@ public enum ReviewReport {
         press('3'); log.push('3 ' + cases[current].dataset.view);
         press('b'); const shown = cases[current].querySelector('.blink .showing'); log.push('b ' + (shown ? shown.textContent : 'none'));
         press('1'); log.push('1 ' + cases[current].dataset.view);
-        const out = document.createElement('pre'); out.id = 'selftest'; out.textContent = log.join('\\n'); document.body.appendChild(out);
+        // Left in the blink view for two seconds, the images alternate by themselves.
+        press('3');
+        const stage = cases[current].querySelector('.blink .stage');
+        const before = stage ? Number(stage.dataset.blinks || 0) : 0;
+        setTimeout(() => {
+          log.push('auto ' + (stage && Number(stage.dataset.blinks || 0) - before >= 2 ? 'blinks' : 'still'));
+          const out = document.createElement('pre'); out.id = 'selftest'; out.textContent = log.join('\\n'); document.body.appendChild(out);
+        }, 2000);
       }
     })();
     """

@@ -171,7 +171,8 @@ public struct SnapshotCheck {
       result.actual = artifacts.map { relative($0.actual) }
       result.diff = artifacts?.diff.map { relative($0) }
       result.composite = artifacts.map { relative($0.composite) }
-      if artifacts == nil { result.actual = relative(caseDirectory.appendingPathComponent("actual.png").path) }
+      let written = caseDirectory.appendingPathComponent("actual.png")
+      if artifacts == nil, FileManager.default.fileExists(atPath: written.path) { result.actual = relative(written.path) }
     case .environmentMismatch:
       result.status = .failed
     case .error:

@@ -17,8 +17,21 @@ final class XCTestAssertionTests: XCTestCase {
     XCTAssertTrue(assertSnapshot(of: image, named: "card", suite: "X", store: second).passed)
   }
 
+  /// A row rendered for a snapshot is the row's own height at scale 2, the same pixels each
+  /// time, and checks against the reference it recorded. (The failing path reports through
+  /// XCTFail, which swift-corelibs-xctest cannot expect, so AssertSnapshotTests covers it
+  /// under Swift Testing.)
   func testRenderedRowsAreDeterministicUnderXCTest() async throws {
-    let row = try await SnapshotRendering.row(RowKit.TextItem(text: "From XCTest"))
+    let item = RowKit.TextItem(text: "From XCTest")
+    let row = try await SnapshotRendering.row(item)
     XCTAssertEqual(row.width, 750)
+    XCTAssertEqual(row.height, 88, "a 44-point text row at scale 2")
+    let again = try await SnapshotRendering.row(item)
+    XCTAssertEqual(row, again)
+    let folder = try TestSupport.temporaryDirectory()
+    guard case .recorded = ReferenceStore(root: folder, processEnvironment: [:]).check(row, suite: "X", name: "row") else {
+      return XCTFail("the reference was not recorded")
+    }
+    XCTAssertTrue(assertSnapshot(of: again, named: "row", suite: "X", store: ReferenceStore(root: folder, processEnvironment: [:])).passed)
   }
 }
