@@ -19,6 +19,17 @@ func subtitleRows(_ count: Int) -> ListDataSource {
   })
 }
 
+/// The same rows as a table document (YAML), for `rowkit render`.
+func subtitleRowsDocument(_ count: Int) -> String {
+  func quoted(_ text: String) -> String { "\"" + text.replacingOccurrences(of: "\"", with: "\\\"") + "\"" }
+  var lines = ["table: { width: 375, scale: 2, style: plain }", "items:"]
+  for case let item as SubtitleItem in subtitleRows(count).items {
+    lines.append(
+      "  - { type: subtitle, text: \(quoted(item.text)), subtitle: \(quoted(item.subtitle ?? "")), url: \(quoted(item.options.url ?? "")) }")
+  }
+  return lines.joined(separator: "\n") + "\n"
+}
+
 /// Measures `rowCount` subtitle rows, then renders them to one streamed table PNG on one
 /// worker and on `jobs` workers, `repeats` times each, and prints rows per second.
 func rowBenchmark(rowCount: Int, repeats: Int, jobs: Int) async throws {

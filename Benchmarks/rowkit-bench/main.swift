@@ -6,16 +6,18 @@ import Foundation
 //   swift run -c release rowkit-bench stream [--rows N] [--jobs N] [--cache N]
 //   swift run -c release rowkit-bench png [--repeat N]
 //   swift run -c release rowkit-bench images [--slots N] [--files N] [--repeat N]
+//   swift run -c release rowkit-bench yaml [--rows N] > rows.yaml
 //
 // The first prints rows per second for measuring alone and for measure + paint + PNG of a
 // streamed table on one worker and on N (default: one per core), and checks that every run
 // wrote the same bytes; `stream` renders one big table once (100,000 rows by default) and
 // prints its time and peak memory; `png` compares RowKit's PNG writer with cairo's on the
 // same pixels; `images`, images decoded and scaled per second for image slots over
-// generated 1024×768 JPEG and PNG files. Each prints the process's peak memory.
+// generated 1024×768 JPEG and PNG files. Each prints the process's peak memory. `yaml` prints
+// the subtitle rows as a table document, for timing `rowkit render` on the very same rows.
 
 var arguments = Array(CommandLine.arguments.dropFirst())
-let mode = ["images", "stream", "png"].contains(arguments.first) ? arguments.removeFirst() : "rows"
+let mode = ["images", "stream", "png", "yaml"].contains(arguments.first) ? arguments.removeFirst() : "rows"
 var options: [String: Int] = [:]
 var iterator = arguments.makeIterator()
 while let argument = iterator.next() {
@@ -26,6 +28,7 @@ while let argument = iterator.next() {
              rowkit-bench stream [--rows N] [--jobs N] [--cache N]
              rowkit-bench png [--repeat N]
              rowkit-bench images [--slots N] [--files N] [--repeat N]
+             rowkit-bench yaml [--rows N]
 
       """.utf8))
     exit(2)
@@ -33,7 +36,9 @@ while let argument = iterator.next() {
   options[String(argument.dropFirst(2))] = value
 }
 
-if mode == "images" {
+if mode == "yaml" {
+  print(subtitleRowsDocument(options["rows"] ?? 2000), terminator: "")
+} else if mode == "images" {
   try await imageBenchmark(
     slots: options["slots"] ?? 1000, files: options["files"] ?? 100, repeats: options["repeat"] ?? 5)
 } else if mode == "png" {
