@@ -15,7 +15,7 @@ func pngBenchmark(repeats: Int) async throws {
 
   var results: [(String, [Double], Int)] = []
   for (name, encode) in [
-    ("RowKit, fast (ISA-L level 1)", { try PNG.encode(bitmap, compression: .fast) }),
+    ("RowKit, fast (ISA-L level 0)", { try PNG.encode(bitmap, compression: .fast) }),
     ("RowKit, small (zlib level 9)", { try PNG.encode(bitmap, compression: .small) }),
     ("cairo_surface_write_to_png", { try canvas.cairoPNG() }),
   ] as [(String, () throws -> [UInt8])] {

@@ -49,8 +49,10 @@ func rowBenchmark(rowCount: Int, repeats: Int, jobs: Int) async throws {
   var firstOutput: [UInt8]?
   var differingRuns = 0
   var report: StreamingRenderer.Report?
-  for workers in Set([1, jobs]).sorted() {
-    for run in 0..<repeats {
+  // Runs alternate between the worker counts, so a machine that slows down or speeds up
+  // during the benchmark affects both alike.
+  for run in 0..<repeats {
+    for workers in Set([1, jobs]).sorted() {
       var renderer = StreamingRenderer(configuration: configuration)
       renderer.workers = workers
       let output = folder.appendingPathComponent("table-\(workers)-\(run).png")
@@ -76,8 +78,11 @@ func rowBenchmark(rowCount: Int, repeats: Int, jobs: Int) async throws {
   for (workers, times) in timesByWorkers.sorted(by: { $0.key < $1.key }) {
     printRate("measure + paint + PNG, \(workers) worker\(workers == 1 ? " " : "s"):", times, count: rowCount, unit: "rows")
   }
-  if jobs > 1, let one = timesByWorkers[1]?.min(), let many = timesByWorkers[jobs]?.min() {
-    print(String(format: "speed-up with %d workers:           %.2f×", jobs, one / many))
+  if jobs > 1, let one = timesByWorkers[1], let many = timesByWorkers[jobs] {
+    func median(_ times: [Double]) -> Double { times.sorted()[times.count / 2] }
+    print(String(
+      format: "speed-up with %d workers:           %.2f× (best against best), %.2f× (median against median)", jobs,
+      one.min()! / many.min()!, median(one) / median(many)))
   }
   print(
     "output:                             "

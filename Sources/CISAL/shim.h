@@ -1,17 +1,26 @@
 #ifndef ROWKIT_CISAL_SHIM_H
 #define ROWKIT_CISAL_SHIM_H
 #include <stdint.h>
+#include <string.h>
 #include <isa-l/igzip_lib.h>
 
-/// The level buffer sizes are macros; these are the same numbers.
-static inline uint32_t cisal_level_buffer_size(int level) {
-  switch (level) {
-  case 1: return ISAL_DEF_LVL1_DEFAULT;
-  case 2: return ISAL_DEF_LVL2_DEFAULT;
-  case 3: return ISAL_DEF_LVL3_DEFAULT;
-  default: return 0;
-  }
+/// Compresses `count` bytes at `input` as raw deflate with ISA-L's level 0 (igzip's own
+/// Huffman tables), ending in a full flush so that separately compressed pieces join into one
+/// stream; writes into `output` and returns the bytes written, or -1. The stream lives and
+/// dies inside this one call, in zeroed memory.
+static inline int64_t cisal_deflate_flushed(const uint8_t *input, uint32_t count, uint8_t *output, uint32_t capacity) {
+  struct isal_zstream stream;
+  memset(&stream, 0, sizeof stream);
+  isal_deflate_init(&stream);
+  stream.gzip_flag = IGZIP_DEFLATE;
+  stream.level = 0;
+  stream.flush = FULL_FLUSH;
+  stream.end_of_stream = 0;
+  stream.next_in = (uint8_t *)input;
+  stream.avail_in = count;
+  stream.next_out = output;
+  stream.avail_out = capacity;
+  if (isal_deflate(&stream) != COMP_OK || stream.avail_in != 0) return -1;
+  return stream.total_out;
 }
-static inline uint16_t cisal_full_flush(void) { return FULL_FLUSH; }
-static inline uint16_t cisal_raw_deflate(void) { return IGZIP_DEFLATE; }
 #endif

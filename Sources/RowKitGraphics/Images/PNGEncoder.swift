@@ -4,8 +4,8 @@ internal import CPNG
 
 /// How hard PNG encoding works at making files small.
 public enum PNGCompression: String, Sendable, CaseIterable {
-  /// ISA-L's igzip at level 1: about 5× faster than libpng's fastest settings and 11×
-  /// faster than cairo's writer, files a few percent larger than theirs. The default.
+  /// ISA-L's igzip at level 0: many times faster than libpng's fastest settings and than
+  /// cairo's writer, files about a fifth larger than theirs. The default.
   case fast
   /// zlib at level 9: files about a quarter smaller than `fast`, some 40× slower. For
   /// images that are kept, not for big renders.
@@ -33,7 +33,9 @@ public enum PNGColor: Sendable {
 /// order) join into one valid PNG data stream. The same strip gives the same bytes however
 /// the work is split, so output never depends on the number of workers.
 public struct PNGStrip: Sendable {
-  public var compressed: [UInt8]
+  /// The strip's whole IDAT chunk (length, type, compressed scanlines, CRC), made where the
+  /// strip was compressed: the thread that writes the file only copies it out.
+  public var chunk: [UInt8]
   /// Adler-32 of the strip's uncompressed scanlines, and their length, for the stream's
   /// checksum.
   public var adler: UInt32
@@ -53,10 +55,12 @@ public struct PNGStrip: Sendable {
     self.color = color
     self.rawLength = raw.count
     self.adler = Adler32.checksum(raw)
+    let compressed: [UInt8]
     switch compression {
     case .fast: compressed = try Deflate.fastRawFlushed(raw)
     case .small: compressed = try Deflate.smallRawFlushed(raw)
     }
+    chunk = PNGStreamWriter.chunk("IDAT", compressed)
   }
 }
 
@@ -98,6 +102,10 @@ public final class PNGStreamWriter {
     try write([0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A])
     // The height is filled in by `finish`.
     try writeChunk("IHDR", header(height: 0))
+    // The zlib header (32 KiB window, no preset dictionary) in an IDAT chunk of its own, so
+    // that every strip's chunk is complete when the strip is made. A decoder joins the data
+    // of all IDAT chunks, wherever they are split.
+    try writeChunk("IDAT", [0x78, 0x01])
   }
 
   private func header(height: Int) -> [UInt8] {
@@ -115,10 +123,8 @@ public final class PNGStreamWriter {
     }
     guard strip.rows > 0 else { return }
     adler = Adler32.combine(adler, strip.adler, length: strip.rawLength)
-    // The zlib header (32 KiB window, no preset dictionary) opens the first strip's data.
-    let header: [UInt8] = height == 0 ? [0x78, 0x01] : []
     height += strip.rows
-    try writeChunk("IDAT", header + strip.compressed)
+    try write(strip.chunk)
   }
 
   /// Ends the data stream and the file; returns the file when writing to memory.
@@ -147,10 +153,19 @@ public final class PNGStreamWriter {
   }
 
   private func writeChunk(_ type: String, _ data: [UInt8]) throws {
-    let typed = Array(type.utf8) + data
-    try write(Self.bigEndian(UInt32(data.count)))
-    try write(typed)
-    try write(Self.bigEndian(CRC32.checksum(typed)))
+    try write(Self.chunk(type, data))
+  }
+
+  /// A PNG chunk: the data's length, the type, the data, and the CRC of type and data.
+  static func chunk(_ type: String, _ data: [UInt8]) -> [UInt8] {
+    var chunk: [UInt8] = []
+    chunk.reserveCapacity(data.count + 12)
+    chunk += bigEndian(UInt32(data.count))
+    chunk += Array(type.utf8)
+    chunk += data
+    let crc = chunk[4...].withUnsafeBufferPointer { UInt32(crc32(0, $0.baseAddress, UInt32($0.count))) }
+    chunk += bigEndian(crc)
+    return chunk
   }
 
   private func write(_ bytes: [UInt8]) throws {
@@ -178,29 +193,20 @@ extension PNG {
 
 /// Raw deflate that ends with a full flush, not a final block: pieces join into one stream.
 enum Deflate {
-  /// ISA-L's igzip, level 1.
+  /// ISA-L's igzip at level 0.
+  ///
+  /// NB: not level 1. Inside RowKit's process, level 1 now and then chose other (equally
+  /// valid) matches for the same scanlines, so one render in a few dozen wrote other PNG bytes
+  /// than the render before it; a C program making the same calls never did, and no cause was
+  /// found in RowKit's calls (see the README's "Speed" section). Level 0 was byte-stable over
+  /// hundreds of renders, is faster, and its files are about a seventh larger.
   static func fastRawFlushed(_ raw: [UInt8]) throws -> [UInt8] {
-    let level: UInt32 = 1
     // Stored blocks are the worst case: 5 bytes per 64 KiB, plus the flush marker.
     let capacity = raw.count + raw.count / 16_000 * 5 + 1024
-    return try compressing(raw, capacity: capacity, scratch: Int(cisal_level_buffer_size(Int32(level)))) { input, output, scratch in
-      var stream = isal_zstream()
-      isal_deflate_init(&stream)
-      stream.gzip_flag = cisal_raw_deflate()
-      stream.level = level
-      stream.level_buf = scratch.baseAddress
-      stream.level_buf_size = UInt32(scratch.count)
-      stream.flush = cisal_full_flush()
-      stream.end_of_stream = 0
-      stream.next_in = UnsafeMutablePointer(mutating: input.baseAddress)
-      stream.avail_in = UInt32(input.count)
-      stream.next_out = output.baseAddress
-      stream.avail_out = UInt32(output.count)
-      let status = isal_deflate(&stream)
-      guard status == COMP_OK, stream.avail_in == 0 else {
-        throw GraphicsError(.pngEncode, "ISA-L deflate failed (status \(status))")
-      }
-      return Int(stream.total_out)
+    return try compressing(raw, capacity: capacity) { input, output in
+      let written = cisal_deflate_flushed(input.baseAddress, UInt32(input.count), output.baseAddress, UInt32(output.count))
+      guard written >= 0 else { throw GraphicsError(.pngEncode, "ISA-L deflate failed") }
+      return Int(written)
     }
   }
 
@@ -211,7 +217,7 @@ enum Deflate {
     else { throw GraphicsError(.pngEncode, "zlib could not start") }
     defer { deflateEnd(&stream) }
     let capacity = Int(deflateBound(&stream, UInt(raw.count))) + 64
-    return try compressing(raw, capacity: capacity, scratch: 0) { input, output, _ in
+    return try compressing(raw, capacity: capacity) { input, output in
       stream.next_in = UnsafeMutablePointer(mutating: input.baseAddress)
       stream.avail_in = UInt32(input.count)
       stream.next_out = output.baseAddress
@@ -226,17 +232,12 @@ enum Deflate {
   /// wrote, in an array no bigger than they are: a strip's output is kept until it is
   /// written, and worst-case capacity would hold twenty times the memory.
   private static func compressing(
-    _ raw: [UInt8], capacity: Int, scratch scratchSize: Int,
-    _ compress: (UnsafeBufferPointer<UInt8>, UnsafeMutableBufferPointer<UInt8>, UnsafeMutableBufferPointer<UInt8>) throws -> Int
+    _ raw: [UInt8], capacity: Int,
+    _ compress: (UnsafeBufferPointer<UInt8>, UnsafeMutableBufferPointer<UInt8>) throws -> Int
   ) throws -> [UInt8] {
     let output = UnsafeMutableBufferPointer<UInt8>.allocate(capacity: capacity)
     defer { output.deallocate() }
-    // The scratch (ISA-L's hash tables, a few KiB) starts zeroed: output must never depend on
-    // what memory held before.
-    let scratch = UnsafeMutableBufferPointer<UInt8>.allocate(capacity: max(1, scratchSize))
-    scratch.initialize(repeating: 0)
-    defer { scratch.deallocate() }
-    let written = try raw.withUnsafeBufferPointer { input in try compress(input, output, scratch) }
+    let written = try raw.withUnsafeBufferPointer { input in try compress(input, output) }
     return Array(UnsafeBufferPointer(rebasing: output[..<written]))
   }
 }

@@ -88,6 +88,47 @@ import Testing
     #expect(try writer.finish() == serial())
   }
 
+  /// The deflate bytes of a strip depend on its scanlines alone: not on what the calling
+  /// thread's stack held before (a worker that painted rows has a stack full of old values, a
+  /// new thread a clean one). `rowkit-bench` checks the same over hundreds of whole renders.
+  @Test func compressionIgnoresWhatTheStackHeldBefore() throws {
+    // Raw scanlines with long flat runs and repeats, like table rows, and a few distinct bytes.
+    let raw = (0..<240_000).map { index -> UInt8 in
+      let column = index % 2251
+      return column == 0 ? 0 : (column / 3) % 97 < 80 ? 255 : UInt8(truncatingIfNeeded: (index / 2251) &* 7 &+ column / 50)
+    }
+    let clean = try onFreshThread { try Deflate.fastRawFlushed(raw) }
+    for seed in UInt8(1)...UInt8(24) {
+      let dirty = try onFreshThread { () throws -> [UInt8] in
+        Self.scribbleOnTheStack(seed)
+        return try Deflate.fastRawFlushed(raw)
+      }
+      #expect(dirty == clean, "a stack scribbled with \(seed) changed the deflate bytes")
+    }
+  }
+
+  /// Fills a few hundred kilobytes of the stack below the caller with `seed`-made bytes.
+  @inline(never) static func scribbleOnTheStack(_ seed: UInt8) {
+    withUnsafeTemporaryAllocation(of: UInt8.self, capacity: 600_000) { buffer in
+      for index in buffer.indices { buffer[index] = seed &* UInt8(truncatingIfNeeded: index | 1) }
+      withExtendedLifetime(buffer[buffer.count / 2]) {}
+    }
+  }
+
+  /// Runs `body` on a new thread with an 8 MB stack, as RowKit's workers have.
+  func onFreshThread<T: Sendable>(_ body: @escaping @Sendable () throws -> T) throws -> T {
+    nonisolated(unsafe) var result: Result<T, any Error>?
+    let done = DispatchSemaphore(value: 0)
+    let thread = Thread {
+      result = Result { try body() }
+      done.signal()
+    }
+    thread.stackSize = 8 << 20
+    thread.start()
+    done.wait()
+    return try result!.get()
+  }
+
   @Test func aFileGetsItsHeightWhenItIsFinished() throws {
     let bitmap = try picture()
     let url = FileManager.default.temporaryDirectory.appendingPathComponent("rowkit-stream-\(UUID().uuidString).png")
