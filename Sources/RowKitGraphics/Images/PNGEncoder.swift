@@ -7,7 +7,7 @@ public enum PNGCompression: String, Sendable, CaseIterable {
   /// ISA-L's igzip at level 0: many times faster than libpng's fastest settings and than
   /// cairo's writer, files about a fifth larger than theirs. The default.
   case fast
-  /// zlib at level 9: files about a quarter smaller than `fast`, some 40× slower. For
+  /// zlib at level 9: files about a third smaller than `fast`, some 40× slower. For
   /// images that are kept, not for big renders.
   case small
 }
