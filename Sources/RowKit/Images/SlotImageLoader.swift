@@ -27,12 +27,12 @@ public struct ResolvedImages: Sendable {
 /// memory and nothing new is waited for. Default images are local files: they are read
 /// whatever the deadline, so stragglers show them.
 struct SlotImageLoader: Sendable {
-  var resolver: ImageURLResolver
-  var pipeline: ImagePipeline
+  let resolver: ImageURLResolver
+  let pipeline: ImagePipeline
   /// Seconds to wait for every image in total.
-  var deadline: Double
+  let deadline: Double
   /// Images drawn by code, by URL.
-  var preloaded: [String: Bitmap]
+  let preloaded: [String: Bitmap]
   /// When waiting ends.
   let expiry: ContinuousClock.Instant
 

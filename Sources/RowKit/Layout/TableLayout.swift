@@ -176,19 +176,18 @@ public struct TableLayoutEngine {
   private func cachedRowLayout(
     _ item: any TableItem, cellWidth: Double, mapping: CellMapping, look: TableLook
   ) throws -> RowLayout {
-    guard let cache, let cacheEnvironment else { return try rowLayout(item, cellWidth: cellWidth, mapping: mapping, look: look) }
-    let key = LayoutCache.Key(
-      item: AnyHashable(item), cell: mapping.cell(for: item).name, width: cellWidth, environment: cacheEnvironment)
+    let cell = mapping.cell(for: item)
+    guard let cache, let cacheEnvironment else { return try rowLayout(item, cell: cell, cellWidth: cellWidth, look: look) }
+    let key = LayoutCache.Key(item: AnyHashable(item), cell: cell.name, width: cellWidth, environment: cacheEnvironment)
     if let layout = cache.layout(for: key) { return layout }
-    let layout = try rowLayout(item, cellWidth: cellWidth, mapping: mapping, look: look)
+    let layout = try rowLayout(item, cell: cell, cellWidth: cellWidth, look: look)
     cache.insert(layout, for: key)
     return layout
   }
 
   private func rowLayout(
-    _ item: any TableItem, cellWidth: Double, mapping: CellMapping, look: TableLook
+    _ item: any TableItem, cell: AnyTableCell, cellWidth: Double, look: TableLook
   ) throws -> RowLayout {
-    let cell = mapping.cell(for: item)
     let accessory = cell.accessory(for: item)
     let options = item.options
     let context = LayoutContext(

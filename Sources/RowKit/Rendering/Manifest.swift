@@ -34,13 +34,22 @@ public struct Manifest: Codable, Hashable, Sendable {
         section: row.section, row: row.row, y: row.y, height: row.height, type: row.item.typeName,
         cell: row.layout.cellName, selected: options.isSelected, url: options.url, accessoryURL: options.accessoryURL,
         accessory: row.layout.accessory?.kind.rawValue,
-        images: row.layout.images.enumerated().map { index, slot in
-          let resolved = images?.image(section: row.section, row: row.row, slot: index)
-          return Image(
+        images: row.layout.images.map { slot in
+          Image(
             slot: slot.name, frame: [slot.frame.x, slot.frame.y, slot.frame.width, slot.frame.height], url: slot.url,
-            defaultImage: slot.defaultURL, state: resolved?.state, reason: resolved?.reason,
-            imageSize: resolved?.image.map { [$0.originalWidth, $0.originalHeight] })
+            defaultImage: slot.defaultURL)
         })
+      if let images { record(images) }
+    }
+
+    /// Sets each image slot's state, reason and shown size from what `images` resolved.
+    mutating func record(_ images: ResolvedImages) {
+      for index in self.images.indices {
+        let resolved = images.image(section: section, row: row, slot: index)
+        self.images[index].state = resolved?.state
+        self.images[index].reason = resolved?.reason
+        self.images[index].imageSize = resolved?.image.map { [$0.originalWidth, $0.originalHeight] }
+      }
     }
 
     init(

@@ -21,7 +21,7 @@ public struct StreamingRenderer: Sendable {
   public var mapping: CellMapping?
   public var imageResolver: ImageURLResolver
   public var pipeline: ImagePipeline
-  /// Seconds each chunk of rows waits for its images.
+  /// Seconds the whole render waits for images, counted from its start.
   public var imageDeadline = TableRenderer.defaultImageDeadline
   /// Worker threads; by default one per core.
   public var workers = ProcessInfo.processInfo.activeProcessorCount
@@ -148,12 +148,7 @@ public struct StreamingRenderer: Sendable {
           let top = Double(painting.placements[plan.index]!) / configuration.scale
           if var row = measure.row {
             row.y = top
-            for index in row.images.indices {
-              let resolved = painting.images.image(section: row.section, row: row.row, slot: index)
-              row.images[index].state = resolved?.state
-              row.images[index].reason = resolved?.reason
-              row.images[index].imageSize = resolved?.image.map { [$0.originalWidth, $0.originalHeight] }
-            }
+            row.record(painting.images)
             if let png = strip.rowPNG {
               let name = Manifest.rowFileName(section: row.section, row: row.row)
               try output.writeRow(png, named: name)
