@@ -13,8 +13,11 @@ packages=(
   libturbojpeg0-dev  # JPEG image slots
   libwebp-dev        # WebP image slots
   libisal-dev        # ISA-L deflate: fast PNG encoding
-  fonts-inter        # Inter: every row's text
-  fonts-dejavu-core  # DejaVu Sans: Arabic, Hebrew and other scripts Inter lacks
+  fonts-inter             # Inter: every row's Latin, Greek and Cyrillic text
+  fonts-dejavu-core       # DejaVu Sans: Arabic, Hebrew and symbols Inter lacks
+  fonts-noto-core         # Noto Sans for every other living script (Indic, Thai, Ethiopic…)
+  fonts-noto-cjk          # Noto Sans CJK: Chinese, Japanese and Korean
+  fonts-noto-color-emoji  # Noto Color Emoji
 )
 
 if [ "${1:-}" = "--tests" ]; then

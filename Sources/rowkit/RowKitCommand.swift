@@ -16,7 +16,7 @@ struct RowKitCommand: AsyncParsableCommand {
         rowkit render Assets/Samples/features.yaml -o features.png --rows-dir rows --manifest features.json
       """,
     version: "0.1.0",
-    subcommands: [Render.self, Measure.self, Catalog.self, Diff.self, Check.self])
+    subcommands: [Render.self, Measure.self, Catalog.self, Diff.self, Check.self, Fonts.self])
 
   /// Runs the command and maps every failure to RowKit's exit statuses: 2 with one line on
   /// stderr for bad input or usage, 0 for help and version.
@@ -36,7 +36,9 @@ struct RowKitCommand: AsyncParsableCommand {
         Self.exit(withError: error)
       }
       let message: String
-      if error is DocumentError || error is GraphicsError || error is OutputError || error is StyleError || error is SnapshotError {
+      if error is DocumentError || error is GraphicsError || error is OutputError || error is StyleError || error is SnapshotError
+        || error is MissingGlyphsError
+      {
         message = "\(error)"
       } else {
         let first = fullMessage(for: error).split(separator: "\n").first.map(String.init) ?? "\(error)"

@@ -32,7 +32,3 @@ struct TableOptions: ParsableArguments {
 
 extension TableStyle: ExpressibleByArgument {}
 
-/// Loads a table document, for the subcommands that read one.
-func loadDocument(_ path: String, shaperFamilies: [String], imageFolders: ImageFolders = ImageFolders()) throws -> TableDocument {
-  try TableDocument.load(URL(fileURLWithPath: path), fontFamilies: shaperFamilies, imageFolders: imageFolders)
-}

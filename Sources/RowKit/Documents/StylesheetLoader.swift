@@ -10,8 +10,8 @@ extension Stylesheet {
 
 /// Reads stylesheet files: `extends` (`default` or a path), `vars` and `styles`.
 struct StylesheetLoader {
-  /// The font families a font variable may name.
-  let fontFamilies: [String]
+  /// The font families a font variable may name (besides the stylesheet's own `fonts:`).
+  var fontFamilies: [String]
   /// Collects every file read, for watch mode.
   var recorder: FileRecorder? = nil
 
@@ -25,7 +25,7 @@ struct StylesheetLoader {
 
   /// Decodes a stylesheet map (from a file or inline in a document).
   func decode(_ value: YAMLValue, directory: URL, chain: [String]) throws -> Stylesheet {
-    let map = try value.mapping(allowed: ["extends", "vars", "styles"])
+    let map = try value.mapping(allowed: ["extends", "fonts", "vars", "styles"])
     var base = Stylesheet.default
     if let extends = map["extends"] {
       let name = try extends.string()
@@ -42,6 +42,20 @@ struct StylesheetLoader {
         base = try load(url, displayName: displayPath(url), chain: chain)
       }
     }
+    var sheet = base
+    var loader = self
+    loader.fontFamilies += base.fonts.families
+    if let fonts = map["fonts"] {
+      for font in try BrandFont.decodeList(fonts, relativeTo: directory) where !sheet.fonts.contains(font) {
+        sheet.fonts.append(font)
+        recorder?.record(font.file)
+      }
+      loader.fontFamilies += sheet.fonts.families
+    }
+    return try loader.decodeVariablesAndStyles(map, onto: sheet)
+  }
+
+  private func decodeVariablesAndStyles(_ map: KeyedValues, onto base: Stylesheet) throws -> Stylesheet {
     var sheet = base
     if let vars = map["vars"] {
       let derivedBefore = sheet.derivedStyles
@@ -106,7 +120,8 @@ struct StylesheetLoader {
   func checkFamily(_ font: Font, _ entry: YAMLValue) throws {
     guard fontFamilies.contains(where: { $0.caseInsensitiveCompare(font.family) == .orderedSame }) else {
       throw entry.error(
-        "font family '\(font.family)' is not loaded (RowKit's fonts: \(fontFamilies.joined(separator: ", ")))")
+        "font family '\(font.family)' is not loaded; `rowkit fonts` lists the families RowKit has, and `fonts:` "
+          + "in a document or stylesheet loads your own font files")
     }
   }
 

@@ -18,6 +18,21 @@ public struct TableDocument: Sendable {
   let places: [[Place]]
   /// Every file the document was read from: itself, its stylesheets and its cell designs.
   public var dependencies: [URL] = []
+  /// The brand font files the document's `fonts:` (and `--fonts`) load; the stylesheet's
+  /// own are in ``stylesheet``.
+  public var fonts: [BrandFont] = []
+
+  /// The fonts and language the document's rows are shaped with: RowKit's fonts in the
+  /// table's language, then the document's and the stylesheet's brand fonts.
+  public var textEnvironment: TextEnvironment {
+    textEnvironment(for: configuration)
+  }
+
+  /// The text environment for the document rendered with `configuration` (flags may
+  /// change the language).
+  public func textEnvironment(for configuration: TableConfiguration) -> TextEnvironment {
+    configuration.textEnvironment.adding(brandFonts: (fonts + stylesheet.fonts).map(\.file))
+  }
 
   struct Place: Sendable {
     var line: Int
@@ -40,11 +55,17 @@ public struct TableDocument: Sendable {
       keyPath: place?.keyPath ?? "sections[\(section)].items[\(row)]", message: message)
   }
 
-  /// Reads and checks the document at `url`. `fontFamilies` are the families fonts may name;
-  /// `imageFolders` (from the command line) replace the document's `documents:` and `cache:`.
-  public static func load(_ url: URL, fontFamilies: [String], imageFolders: ImageFolders = ImageFolders()) throws -> TableDocument {
+  /// Reads and checks the document at `url`. `fontFamilies` are the families fonts may name
+  /// besides those of brand fonts; `imageFolders` (from the command line) replace the
+  /// document's `documents:` and `cache:`; `brandFonts` (from `--fonts`) come before the
+  /// document's own `fonts:`.
+  public static func load(
+    _ url: URL, fontFamilies: [String], imageFolders: ImageFolders = ImageFolders(), brandFonts: [BrandFont] = []
+  ) throws -> TableDocument {
     let value = try YAMLValue.load(contentsOf: url, displayName: displayPath(url))
-    return try TableDocumentDecoder(file: url, fontFamilies: fontFamilies, folderOverrides: imageFolders).decode(value)
+    return try TableDocumentDecoder(
+      file: url, fontFamilies: fontFamilies, folderOverrides: imageFolders, extraFonts: brandFonts
+    ).decode(value)
   }
 
   /// Whether the YAML or JSON file at `url` looks like a table document (its top level has
@@ -68,12 +89,16 @@ public struct TableDocument: Sendable {
 
 struct TableDocumentDecoder {
   let file: URL
-  let fontFamilies: [String]
+  var fontFamilies: [String]
   var checksFolders = true
   var folderOverrides = ImageFolders()
+  /// Brand fonts from the command line.
+  var extraFonts: [BrandFont] = []
   var directory: URL { file.deletingLastPathComponent() }
 
-  static let topLevelKeys: Set<String> = ["table", "stylesheet", "assets", "documents", "cache", "cells", "sections", "items"]
+  static let topLevelKeys: Set<String> = [
+    "table", "fonts", "stylesheet", "assets", "documents", "cache", "cells", "sections", "items",
+  ]
 
   func decode(_ root: YAMLValue) throws -> TableDocument {
     let recorder = FileRecorder()
@@ -86,7 +111,25 @@ struct TableDocumentDecoder {
   private func decode(_ root: YAMLValue, recorder: FileRecorder) throws -> TableDocument {
     let map = try root.mapping(allowed: Self.topLevelKeys)
     let configuration = try decodeConfiguration(map["table"])
+    var fonts = extraFonts
+    if let list = map["fonts"] {
+      for font in try BrandFont.decodeList(list, relativeTo: directory) where !fonts.contains(font) {
+        fonts.append(font)
+        recorder.record(font.file)
+      }
+    }
+    var decoder = self
+    decoder.fontFamilies += fonts.families
+    var document = try decoder.decode(map, root: root, configuration: configuration, recorder: recorder)
+    document.fonts = fonts
+    return document
+  }
+
+  private func decode(
+    _ map: KeyedValues, root: YAMLValue, configuration: TableConfiguration, recorder: FileRecorder
+  ) throws -> TableDocument {
     let stylesheet = try decodeStylesheet(map["stylesheet"], recorder: recorder)
+    let fontFamilies = self.fontFamilies + stylesheet.fonts.families
     let assets = try folder(map["assets"], named: "assets") ?? directory
     let folders = ImageFolders(
       documents: try folderOverrides.documents ?? folder(map["documents"], named: "documents"),
@@ -174,7 +217,7 @@ struct TableDocumentDecoder {
   private func decodeConfiguration(_ value: YAMLValue?) throws -> TableConfiguration {
     var configuration = TableConfiguration()
     guard let value else { return configuration }
-    let map = try value.mapping(allowed: ["width", "scale", "style", "rowHeight", "now"])
+    let map = try value.mapping(allowed: ["width", "scale", "style", "rowHeight", "now", "language"])
     if let width = map["width"] {
       configuration.width = try width.double()
       if let problem = TableConfiguration(width: configuration.width).problem { throw width.error(problem) }
@@ -195,6 +238,10 @@ struct TableDocumentDecoder {
       }
     }
     if let now = map["now"] { configuration.now = try now.date() }
+    if let language = map["language"] {
+      configuration.language = try language.string()
+      if let problem = TableConfiguration(language: configuration.language).problem { throw language.error(problem) }
+    }
     if let problem = configuration.problem { throw value.error(problem) }
     return configuration
   }

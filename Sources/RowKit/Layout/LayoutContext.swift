@@ -51,7 +51,8 @@ public struct LayoutContext {
     let font = try stylesheet.font(reference)
     guard shaper.hasFamily(font.family) else {
       throw StyleError(
-        "font family '\(font.family)' is not loaded (RowKit's fonts: \(shaper.families.joined(separator: ", ")))")
+        "font family '\(font.family)' is not loaded; `rowkit fonts` lists the families RowKit has, and `fonts:` "
+          + "in a document or stylesheet loads your own font files")
     }
     return font
   }

@@ -56,6 +56,16 @@ public struct RowLayout {
     return row
   }
 
+  /// Glyphs drawn as boxes in this row's labels because no loaded font has their
+  /// characters: 0 when every character was drawn.
+  public var missingGlyphCount: Int { labels.reduce(0) { $0 + $1.text.unknownGlyphCount } }
+
+  /// The characters of this row that no loaded font can draw, each once, in label order.
+  public var missingCharacters: [Unicode.Scalar] {
+    var seen = Set<Unicode.Scalar>()
+    return labels.flatMap(\.text.missingCharacters).filter { seen.insert($0).inserted }
+  }
+
   /// The label with this name (`text`, `subtitle`, `caption`…).
   public func label(_ name: String) -> RowLabel? {
     labels.first { $0.name == name }

@@ -12,10 +12,16 @@ public struct TableConfiguration: Hashable, Sendable {
   public var rowHeight: Double?
   /// The moment relative timestamps count from; nil shows dates.
   public var now: Date?
+  /// The BCP 47 language of the table's text (`ja`, `zh-Hant`, `ar`…), nil for none. It picks
+  /// the regional forms of Han characters and guides line breaking (see
+  /// ``TextEnvironment/fallbackFamilies(fileFamilies:)``).
+  public var language: String?
 
   public init(
-    width: Double = 375, scale: Double = 2, style: TableStyle = .plain, rowHeight: Double? = nil, now: Date? = nil
+    width: Double = 375, scale: Double = 2, style: TableStyle = .plain, rowHeight: Double? = nil, now: Date? = nil,
+    language: String? = nil
   ) {
+    self.language = language
     self.width = width
     self.scale = scale
     self.style = style
@@ -44,7 +50,26 @@ public struct TableConfiguration: Hashable, Sendable {
     if let rowHeight, !(rowHeight.isFinite && Self.rowHeightRange.contains(rowHeight)) {
       return "rowHeight \(Self.format(rowHeight)) is out of range (1 to 2000 points)"
     }
+    if let language, !Self.isLanguageTag(language) {
+      return "language '\(language)' is not a BCP 47 language tag such as en, ja, zh-Hant or pt-BR"
+    }
     return nil
+  }
+
+  /// Whether `tag` has the shape of a BCP 47 tag: a 2–3 letter language, then subtags of
+  /// 1–8 letters or digits.
+  static func isLanguageTag(_ tag: String) -> Bool {
+    let parts = tag.split(separator: "-", omittingEmptySubsequences: false)
+    guard let primary = parts.first, (2...3).contains(primary.count), primary.allSatisfy({ $0.isASCII && $0.isLetter })
+    else { return false }
+    return parts.dropFirst().allSatisfy { part in
+      (1...8).contains(part.count) && part.allSatisfy { $0.isASCII && ($0.isLetter || $0.isNumber) }
+    }
+  }
+
+  /// The text environment for this table: RowKit's fonts in the table's language.
+  public var textEnvironment: TextEnvironment {
+    language.map { TextEnvironment.standard(language: $0) } ?? .standard
   }
 
   static func format(_ value: Double) -> String {

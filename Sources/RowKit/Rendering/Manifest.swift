@@ -39,6 +39,8 @@ public struct Manifest: Codable, Hashable, Sendable {
             slot: slot.name, frame: [slot.frame.x, slot.frame.y, slot.frame.width, slot.frame.height], url: slot.url,
             defaultImage: slot.defaultURL)
         })
+      missingGlyphs = row.layout.missingGlyphCount
+      if missingGlyphs > 0 { missingCharacters = row.layout.missingCharacters.map(Manifest.codePoint) }
       if let images { record(images) }
     }
 
@@ -83,6 +85,14 @@ public struct Manifest: Codable, Hashable, Sendable {
     public var images: [Image]
     /// The row's PNG, relative to the rows folder, when one was written.
     public var file: String?
+    /// Glyphs drawn as boxes because no loaded font has their characters; 0 when every
+    /// character was drawn.
+    public var missingGlyphs = 0
+    /// Those characters as code points (`U+E000`), each once; absent when there are none.
+    public var missingCharacters: [String]?
+
+    /// The row's name in messages: `s0-r3`.
+    public var name: String { "s\(section)-r\(row)" }
 
     /// Every row has `url` and `accessory`, `null` when it has none, so a reader can tell
     /// "no accessory" from an older manifest; the other optional keys appear when set.
@@ -100,6 +110,8 @@ public struct Manifest: Codable, Hashable, Sendable {
       try container.encode(accessory, forKey: .accessory)
       try container.encode(images, forKey: .images)
       try container.encodeIfPresent(file, forKey: .file)
+      try container.encode(missingGlyphs, forKey: .missingGlyphs)
+      try container.encodeIfPresent(missingCharacters, forKey: .missingCharacters)
     }
   }
 
@@ -146,6 +158,15 @@ public struct Manifest: Codable, Hashable, Sendable {
     sections = []
     rows = []
   }
+
+  /// A character as Unicode writes it: `U+E000`, `U+1F600`.
+  public static func codePoint(_ scalar: Unicode.Scalar) -> String {
+    let hex = String(scalar.value, radix: 16, uppercase: true)
+    return "U+" + String(repeating: "0", count: max(0, 4 - hex.count)) + hex
+  }
+
+  /// The rows that have characters no loaded font can draw.
+  public var rowsWithMissingGlyphs: [Row] { rows.filter { $0.missingGlyphs > 0 } }
 
   /// The per-row PNG name for a section and row.
   public static func rowFileName(section: Int, row: Int) -> String { "s\(section)-r\(row).png" }

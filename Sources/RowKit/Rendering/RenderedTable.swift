@@ -41,9 +41,11 @@ extension TableDocument {
   public func makeRenderer(
     configuration: TableConfiguration? = nil, shaper: TextShaper? = nil, pipeline: ImagePipeline = .shared
   ) throws -> TableRenderer {
-    try TableRenderer(
-      configuration: configuration ?? self.configuration, stylesheet: stylesheet, imageResolver: imageResolver,
-      pipeline: pipeline, shaper: shaper)
+    let configuration = configuration ?? self.configuration
+    return try TableRenderer(
+      configuration: configuration, stylesheet: stylesheet, environment: textEnvironment(for: configuration),
+      imageResolver: imageResolver, pipeline: pipeline,
+      shaper: shaper.flatMap { $0.environment == textEnvironment(for: configuration) ? $0 : nil })
   }
 
   /// A streaming renderer for this document, with `configuration` in place of the
@@ -51,9 +53,10 @@ extension TableDocument {
   public func makeStreamingRenderer(
     configuration: TableConfiguration? = nil, pipeline: ImagePipeline = .shared
   ) -> StreamingRenderer {
-    StreamingRenderer(
-      configuration: configuration ?? self.configuration, stylesheet: stylesheet, imageResolver: imageResolver,
-      pipeline: pipeline)
+    let configuration = configuration ?? self.configuration
+    return StreamingRenderer(
+      configuration: configuration, stylesheet: stylesheet, environment: textEnvironment(for: configuration),
+      imageResolver: imageResolver, pipeline: pipeline)
   }
 
   /// Renders the document straight to files; an error about a row names the row's place in

@@ -32,6 +32,8 @@ public struct Stylesheet: Hashable, Sendable {
 
   public var variables: [String: Value]
   public var styles: [String: Style]
+  /// The brand font files this stylesheet (or one it extends) loads with `fonts:`.
+  public var fonts: [BrandFont] = []
 
   public init(variables: [String: Value] = [:], styles: [String: Style] = [:]) {
     self.variables = variables

@@ -1,28 +1,38 @@
+import Foundation
 internal import CCairo
 internal import CPango
 
-/// Everything that decides how text is shaped and drawn: the font files, the font options and
-/// the language. One value is used for measuring and painting alike, so both agree, and the
-/// same value gives the same pixels on every machine with the same library versions.
+/// Everything that decides how text is shaped and drawn: the font files, their fallback
+/// order, the font options and the language. One value is used for measuring and painting
+/// alike, so both agree, and the same value gives the same pixels on every machine with the
+/// same library and font package versions.
 ///
 /// The fonts are loaded into a private fontconfig configuration that holds exactly
 /// ``fontFiles``: nothing the machine happens to have installed, and no user or system
-/// fontconfig rule, can change a glyph.
+/// fontconfig rule, can change a glyph. A character the requested family lacks is drawn by
+/// the first family of ``fallbackFamilies`` that has it; that order is fixed (see
+/// ``standard``), so the same text picks the same font everywhere.
 public struct TextEnvironment: Hashable, Sendable {
-  /// A font file and the Debian package that installs it.
+  /// A font file and the Debian package that installs it; a brand font (a user's own file)
+  /// has no package.
   public struct FontFile: Hashable, Sendable {
     public var path: String
-    public var debianPackage: String
+    public var debianPackage: String?
 
-    public init(path: String, debianPackage: String) {
+    public init(path: String, debianPackage: String? = nil) {
       self.path = path
       self.debianPackage = debianPackage
     }
+
+    /// Whether the file is one of RowKit's own fonts rather than a user's brand font.
+    public var isBuiltIn: Bool { debianPackage != nil }
   }
 
-  /// The font files, in priority order: a family listed first wins a fallback tie.
+  /// The font files, in priority order: RowKit's fonts, then brand fonts.
   public var fontFiles: [FontFile]
-  /// The BCP 47 language that guides line breaking and font fallback.
+  /// The BCP 47 language of the text (`en`, `ja`, `zh-Hant`, `ar`…). It guides line breaking
+  /// and picks the regional glyph forms of Han characters: Japanese, Korean, Traditional or
+  /// Simplified Chinese (see ``fallbackFamilies``).
   public var language: String
   /// The family used when a font description names none.
   public var defaultFamily: String
@@ -33,36 +43,142 @@ public struct TextEnvironment: Hashable, Sendable {
     self.defaultFamily = defaultFamily
   }
 
-  /// RowKit's fonts: Inter (the row text, close in metrics to the Helvetica that Three20's
-  /// cells were designed for) and DejaVu Sans, which covers Arabic, Hebrew, Cyrillic, Greek
-  /// and most symbols that Inter lacks. Both come from Debian packages.
-  public static let standard: TextEnvironment = {
+  /// RowKit's fonts, all from Debian packages:
+  ///
+  /// 1. Inter (`fonts-inter`): every row's Latin, Greek and Cyrillic text, close in metrics to
+  ///    the Helvetica that Three20's cells were designed for;
+  /// 2. DejaVu Sans (`fonts-dejavu-core`): Arabic, Hebrew and the symbols Inter lacks;
+  /// 3. Noto Sans and the Noto Sans family of every living script (`fonts-noto-core`):
+  ///    Devanagari, Bengali, Tamil, Thai, Ethiopic, Georgian, Armenian, Khmer, Myanmar…, and
+///    Noto Serif Tibetan;
+  /// 4. Noto Sans CJK (`fonts-noto-cjk`): Chinese, Japanese and Korean;
+  /// 5. Noto Sans Symbols, Symbols 2 and Math (`fonts-noto-core`);
+  /// 6. Noto Color Emoji (`fonts-noto-color-emoji`), drawn in color.
+  public static let standard = TextEnvironment(fontFiles: standardFontFiles)
+
+  /// The same fonts as ``standard`` for text in `language`.
+  public static func standard(language: String) -> TextEnvironment {
+    var environment = standard
+    environment.language = language
+    return environment
+  }
+
+  static let standardFontFiles: [FontFile] = {
     let inter = "/usr/share/fonts/opentype/inter/"
     let dejavu = "/usr/share/fonts/truetype/dejavu/"
+    let noto = "/usr/share/fonts/truetype/noto/"
+    let cjk = "/usr/share/fonts/opentype/noto/"
     let interFaces = [
-      "Regular", "Italic", "Medium", "MediumItalic", "SemiBold", "SemiBoldItalic", "Bold",
-      "BoldItalic",
+      "Regular", "Italic", "Medium", "MediumItalic", "SemiBold", "SemiBoldItalic", "Bold", "BoldItalic",
     ]
     let dejavuFaces = ["DejaVuSans", "DejaVuSans-Bold", "DejaVuSansMono", "DejaVuSansMono-Bold"]
-    return TextEnvironment(
-      fontFiles: interFaces.map { FontFile(path: inter + "Inter-\($0).otf", debianPackage: "fonts-inter") }
-        + dejavuFaces.map { FontFile(path: dejavu + "\($0).ttf", debianPackage: "fonts-dejavu-core") })
+    func notoFiles(_ stems: [String], faces: [String]) -> [FontFile] {
+      stems.flatMap { stem in
+        faces.map { FontFile(path: noto + "NotoSans\(stem)-\($0).ttf", debianPackage: "fonts-noto-core") }
+      }
+    }
+    return interFaces.map { FontFile(path: inter + "Inter-\($0).otf", debianPackage: "fonts-inter") }
+      + dejavuFaces.map { FontFile(path: dejavu + "\($0).ttf", debianPackage: "fonts-dejavu-core") }
+      + notoFiles([""], faces: ["Regular", "Bold", "Italic", "BoldItalic"])
+      + notoFiles(scriptsWithBold, faces: ["Regular", "Bold"])
+      + notoFiles(scriptsRegularOnly, faces: ["Regular"])
+      // Tibetan has no Noto Sans family; Noto Serif Tibetan is the one Debian ships.
+      + ["Regular", "Bold"].map { FontFile(path: noto + "NotoSerifTibetan-\($0).ttf", debianPackage: "fonts-noto-core") }
+      + ["Regular", "Bold"].map { FontFile(path: cjk + "NotoSansCJK-\($0).ttc", debianPackage: "fonts-noto-cjk") }
+      + notoFiles(["Symbols"], faces: ["Regular", "Bold"])
+      + notoFiles(["Symbols2", "Math"], faces: ["Regular"])
+      + [FontFile(path: noto + "NotoColorEmoji.ttf", debianPackage: "fonts-noto-color-emoji")]
   }()
+
+  /// The Noto Sans families of living scripts that Debian ships with a bold face.
+  static let scriptsWithBold = [
+    "Adlam", "Arabic", "Armenian", "Balinese", "Bamum", "Bengali", "CanadianAboriginal", "Cham", "Cherokee",
+    "Devanagari", "Ethiopic", "Georgian", "Gujarati", "Gurmukhi", "HanifiRohingya", "Hebrew", "Javanese", "Kannada",
+    "KayahLi", "Khmer", "Lao", "Lisu", "Malayalam", "Medefaidrin", "MeeteiMayek", "Myanmar", "OlChiki", "Oriya",
+    "Sinhala", "Sundanese", "TaiTham", "Tamil", "Telugu", "Thaana", "Thai",
+  ]
+  /// The Noto Sans families of living scripts that Debian ships in one weight.
+  static let scriptsRegularOnly = [
+    "Batak", "Buginese", "Chakma", "Lepcha", "Limbu", "Mandaic", "Miao", "Mongolian", "NKo", "NewTaiLue", "Newa",
+    "Osage", "PahawhHmong", "Rejang", "Saurashtra", "SylotiNagri", "Syriac", "TaiLe", "TaiViet", "Tifinagh", "Vai",
+    "Wancho", "Yi",
+  ]
+
+  /// The fixed order in which families lend glyphs to text that its own family cannot draw:
+  /// the families of ``fontFiles`` in file order, except that the Noto Sans CJK families go
+  /// in the order that ``language`` prefers (Japanese `ja`: JP first; Korean `ko`: KR;
+  /// `zh-Hant`, `zh-TW`: TC; `zh-HK`, `zh-MO`: HK; anything else, including no CJK
+  /// language at all: SC, then TC, HK, JP and KR). Brand fonts come last here; they are
+  /// used where a style names their family, and their own missing characters then fall
+  /// back along this list.
+  public func fallbackFamilies(fileFamilies: [[String]]) -> [String] {
+    var ordered: [String] = []
+    var seen = Set<String>()
+    for (file, families) in zip(fontFiles, fileFamilies) where file.isBuiltIn {
+      for family in families where !family.contains(" Mono CJK") && seen.insert(family).inserted {
+        ordered.append(family)
+      }
+    }
+    let cjk = ordered.filter { $0.hasPrefix("Noto Sans CJK ") }
+    guard let first = ordered.firstIndex(where: { $0.hasPrefix("Noto Sans CJK ") }) else { return ordered }
+    let preferred = Self.cjkRegions(for: language).map { "Noto Sans CJK \($0)" }
+    let sortedCJK = cjk.sorted { (preferred.firstIndex(of: $0) ?? 99) < (preferred.firstIndex(of: $1) ?? 99) }
+    ordered.removeAll { $0.hasPrefix("Noto Sans CJK ") }
+    ordered.insert(contentsOf: sortedCJK, at: first)
+    return ordered
+  }
+
+  /// The regional CJK fonts in the order a BCP 47 language prefers them.
+  static func cjkRegions(for language: String) -> [String] {
+    let subtags = language.lowercased().replacingOccurrences(of: "_", with: "-").split(separator: "-").map(String.init)
+    let primary = subtags.first ?? ""
+    switch primary {
+    case "ja": return ["JP", "SC", "TC", "HK", "KR"]
+    case "ko": return ["KR", "SC", "TC", "HK", "JP"]
+    case "zh", "yue", "cmn":
+      if subtags.contains("hk") || subtags.contains("mo") { return ["HK", "TC", "SC", "JP", "KR"] }
+      if subtags.contains("hant") || subtags.contains("tw") || primary == "yue" { return ["TC", "HK", "SC", "JP", "KR"] }
+      return ["SC", "TC", "HK", "JP", "KR"]
+    default: return ["SC", "TC", "HK", "JP", "KR"]
+    }
+  }
+
+  /// This environment with the user's font files (`.ttf`, `.otf`, `.ttc`) added after
+  /// RowKit's own. Their families can be named in stylesheets and design files.
+  public func adding(brandFonts files: [URL]) -> TextEnvironment {
+    var environment = self
+    for file in files {
+      let path = file.standardizedFileURL.path
+      if !environment.fontFiles.contains(where: { $0.path == path }) {
+        environment.fontFiles.append(FontFile(path: path))
+      }
+    }
+    return environment
+  }
+
+  /// The user's font files in this environment.
+  public var brandFontFiles: [FontFile] { fontFiles.filter { !$0.isBuiltIn } }
 
   /// The fixed Cairo font options: gray antialiasing, no hinting, no hinted metrics. Hinted
   /// metrics would make text widths depend on the drawing scale; with them off, a layout
   /// measured once can be painted at any scale and offset.
   public static let fontOptionsDescription = "antialias=gray hint-style=none hint-metrics=off"
 
-  /// The Debian packages that hold ``fontFiles``.
+  /// The Debian packages that hold the built-in ``fontFiles``.
   public var debianPackages: [String] {
     var seen = Set<String>()
-    return fontFiles.map(\.debianPackage).filter { seen.insert($0).inserted }
+    return fontFiles.compactMap(\.debianPackage).filter { seen.insert($0).inserted }
   }
 
   /// Builds a shaper for the current thread. Shapers are not thread-safe: give each thread
-  /// its own (building one takes a few milliseconds).
+  /// its own. The fonts are loaded once per process and environment and shared by every
+  /// shaper, so after the first a shaper costs well under a millisecond.
   public func makeShaper() throws -> TextShaper {
     try TextShaper(environment: self)
+  }
+
+  /// The loaded fonts: each file's families, the fallback order, and coverage queries.
+  public func fontSet() throws -> FontSet {
+    try FontSet.shared(for: self)
   }
 }

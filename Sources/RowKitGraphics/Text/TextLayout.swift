@@ -15,8 +15,10 @@ public final class TextLayout {
   public let lineCount: Int
   /// Whether an ellipsis replaced some of the text.
   public let isEllipsized: Bool
-  /// Characters that no loaded font has a glyph for; they draw as boxes.
+  /// Glyphs drawn as boxes because no loaded font has their character.
   public let unknownGlyphCount: Int
+  /// The characters no loaded font can draw, each once, in the order they first appear.
+  public let missingCharacters: [Unicode.Scalar]
   /// The first line's baseline, down from the layout's top, in points.
   public let baseline: Double
   /// Whether the first paragraph runs right to left.
@@ -65,6 +67,7 @@ public final class TextLayout {
     self.isClipped = clipped
     self.isEllipsized = pango_layout_is_ellipsized(layout) != 0
     self.unknownGlyphCount = Int(pango_layout_get_unknown_glyphs_count(layout))
+    self.missingCharacters = unknownGlyphCount == 0 ? [] : TextLayout.missingCharacters(in: layout)
     self.baseline = cpango_units_to_double(pango_layout_get_baseline(layout))
     self.isRightToLeft = pango_layout_get_direction(layout, 0) == PANGO_DIRECTION_RTL
   }
@@ -99,6 +102,71 @@ public final class TextLayout {
     } while pango_layout_iter_next_line(iterator) != 0
     let x = cpango_units_to_double(min(position.x, position.x + position.width))
     return Rect(x: x, y: cpango_units_to_double(baseline) - size.height, width: size.width, height: size.height)
+  }
+
+  /// Pango draws a character no font has as a box glyph that carries the character's
+  /// code point under this flag (`PANGO_GLYPH_UNKNOWN_FLAG`, a cast macro Swift cannot
+  /// import).
+  private static let unknownGlyphFlag: UInt32 = 0x1000_0000
+
+  private static func missingCharacters(in layout: OpaquePointer) -> [Unicode.Scalar] {
+    var found: [Unicode.Scalar] = []
+    var seen = Set<UInt32>()
+    forEachGlyph(in: layout) { _, glyph, _ in
+      guard glyph & unknownGlyphFlag != 0 else { return }
+      let value = glyph & ~unknownGlyphFlag
+      if seen.insert(value).inserted, let scalar = Unicode.Scalar(value) { found.append(scalar) }
+    }
+    return found
+  }
+
+  /// Calls `body` with each shaped glyph's font, glyph id and the byte offset of its
+  /// cluster in the layout's text.
+  private static func forEachGlyph(
+    in layout: OpaquePointer, _ body: (_ font: UnsafeMutablePointer<PangoFont>?, _ glyph: UInt32, _ byteOffset: Int) -> Void
+  ) {
+    let iterator = pango_layout_get_iter(layout)!
+    defer { pango_layout_iter_free(iterator) }
+    repeat {
+      guard let run = pango_layout_iter_get_run_readonly(iterator), let item = run.pointee.item,
+        let glyphs = run.pointee.glyphs
+      else { continue }
+      let offset = Int(item.pointee.offset)
+      for index in 0..<Int(glyphs.pointee.num_glyphs) {
+        body(
+          item.pointee.analysis.font, glyphs.pointee.glyphs[index].glyph,
+          offset + Int(glyphs.pointee.log_clusters[index]))
+      }
+    } while pango_layout_iter_next_run(iterator) != 0
+  }
+
+  /// Which family draws each stretch of the text: runs of characters drawn by one font, with
+  /// nil for characters that no loaded font has.
+  public func fontRuns() -> [(text: String, family: String?)] {
+    var familyAtCluster: [Int: String?] = [:]
+    TextLayout.forEachGlyph(in: layout) { font, glyph, byteOffset in
+      if glyph & TextLayout.unknownGlyphFlag != 0 || font == nil {
+        familyAtCluster[byteOffset] = .some(nil)
+      } else if familyAtCluster[byteOffset] == nil, let font {
+        let description = pango_font_describe(font)
+        defer { pango_font_description_free(description) }
+        familyAtCluster[byteOffset] = pango_font_description_get_family(description).map { String(cString: $0) }
+      }
+    }
+    var runs: [(text: String, family: String?)] = []
+    var byteOffset = 0
+    var current: String?? = nil
+    for scalar in shapedText.unicodeScalars {
+      if let family = familyAtCluster[byteOffset] { current = family }
+      let family = current ?? nil
+      if let last = runs.last, last.family == family {
+        runs[runs.count - 1].text.unicodeScalars.append(scalar)
+      } else {
+        runs.append((String(scalar), family))
+      }
+      byteOffset += UTF8.width(scalar)
+    }
+    return runs
   }
 
   private static func bottomOfLine(_ index: Int, in layout: OpaquePointer) -> Double {

@@ -9,8 +9,7 @@ internal import CPango
 /// ``TextEnvironment``; they shape identically.
 public final class TextShaper {
   public let environment: TextEnvironment
-  /// The font families the private configuration holds, sorted. Pango's generic aliases
-  /// (`Sans`, `Monospace`, …) are left out: which font they pick is not RowKit's promise.
+  /// The font families the private configuration holds, sorted.
   public let families: [String]
   /// How many layouts this shaper has made: the proof that each label is shaped once.
   public private(set) var shapeCount = 0
@@ -21,37 +20,18 @@ public final class TextShaper {
   private let context: OpaquePointer
   private var fontDescriptions: [Font: OpaquePointer] = [:]
 
+  /// The loaded fonts, shared with every other shaper of the same environment.
+  public let fontSet: FontSet
+
   init(environment: TextEnvironment) throws {
     self.environment = environment
-    for file in environment.fontFiles {
-      guard FileManager.default.isReadableFile(atPath: file.path) else {
-        throw GraphicsError(
-          .missingFont,
-          "font file \(file.path) is missing: install the Debian package \(file.debianPackage) "
-            + "(scripts/setup.sh does)")
-      }
-    }
-    guard let config = FcConfigCreate() else {
-      throw GraphicsError(.fontConfiguration, "fontconfig could not create a configuration")
-    }
-    for file in environment.fontFiles {
-      let added = file.path.withCString { path in
-        path.withMemoryRebound(to: FcChar8.self, capacity: file.path.utf8.count + 1) {
-          FcConfigAppFontAddFile(config, $0)
-        }
-      }
-      if added == 0 {
-        FcConfigDestroy(config)
-        throw GraphicsError(.fontConfiguration, "fontconfig could not load the font file \(file.path)")
-      }
-    }
+    let fontSet = try FontSet.shared(for: environment)
+    self.fontSet = fontSet
     guard let fontMap = pango_cairo_font_map_new_for_font_type(CAIRO_FONT_TYPE_FT) else {
-      FcConfigDestroy(config)
       throw GraphicsError(.fontConfiguration, "Pango could not create a FreeType font map")
     }
-    // The font map takes its own reference to the configuration.
-    pango_fc_font_map_set_config(cpango_fc_font_map(fontMap), config)
-    FcConfigDestroy(config)
+    // The font map takes its own reference to the shared configuration.
+    pango_fc_font_map_set_config(cpango_fc_font_map(fontMap), fontSet.config)
     self.fontMap = fontMap
 
     let context = pango_font_map_create_context(fontMap)!
@@ -70,20 +50,7 @@ public final class TextShaper {
     pango_context_set_round_glyph_positions(context, 0)
     self.context = context
 
-    var families: UnsafeMutablePointer<UnsafeMutablePointer<PangoFontFamily>?>?
-    var count: Int32 = 0
-    pango_font_map_list_families(fontMap, &families, &count)
-    var names: [String] = []
-    if let families {
-      for index in 0..<Int(count) {
-        if let family = families[index], let name = pango_font_family_get_name(family) {
-          names.append(String(cString: name))
-        }
-      }
-      g_free(families)
-    }
-    let genericAliases: Set<String> = ["Sans", "Serif", "Monospace", "System-ui", "Cursive", "Fantasy", "Emoji", "Math"]
-    self.families = names.filter { !genericAliases.contains($0) }.sorted()
+    self.families = fontSet.families
   }
 
   deinit {
@@ -100,7 +67,14 @@ public final class TextShaper {
 
   /// Whether `font`'s family is one this shaper has loaded.
   public func hasFamily(_ family: String) -> Bool {
-    families.contains { $0.caseInsensitiveCompare(family) == .orderedSame }
+    fontSet.hasFamily(family)
+  }
+
+  /// Which family draws each character of `text` in `font`, after fallback: one entry per
+  /// run of characters drawn by the same font, with nil for characters no loaded font has.
+  public func fontRuns(_ text: String, font: Font) -> [(text: String, family: String?)] {
+    let layout = shape(text, style: TextStyle(font: font))
+    return layout.fontRuns()
   }
 
   /// Shapes `text` once; the layout is measured and painted as it is.

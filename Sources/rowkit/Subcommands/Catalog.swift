@@ -17,11 +17,15 @@ extension RowKitCommand {
           rowkit catalog -o catalog.png
           rowkit catalog -o catalog-grouped.png --style grouped --rows-dir catalog-rows
           rowkit catalog --styles -o styles.png
+          rowkit catalog --scripts -o scripts.png --strict
           rowkit catalog --designs Assets/Designs --stylesheet Assets/Designs/styles.yaml -o designs.png
         """)
 
     @Flag(help: "Draw the style catalog: every style element and shape.")
     var styles = false
+
+    @Flag(help: "Draw the scripts page: a name and a message in each of the world's major scripts, and emoji.")
+    var scripts = false
 
     @Option(help: "Draw a contact sheet of the cell design files in this folder: each design's preview items, normal and selected, in a plain and a grouped table side by side.")
     var designs: String?
@@ -33,7 +37,9 @@ extension RowKitCommand {
     var assets: String?
 
     func validate() throws {
-      if styles && designs != nil { throw ValidationError("choose --styles or --designs, not both") }
+      if [styles, designs != nil, scripts].filter({ $0 }).count > 1 {
+        throw ValidationError("choose one of --styles, --scripts and --designs")
+      }
       if designs == nil && (stylesheet != nil || assets != nil) {
         throw ValidationError("--stylesheet and --assets go with --designs")
       }
@@ -50,6 +56,8 @@ extension RowKitCommand {
 
     @OptionGroup var tableOptions: TableOptions
 
+    @OptionGroup(title: "Text") var textOptions: TextOptions
+
     func run() async throws {
       var outputs: TableRenderer.Outputs = [.table]
       if rowsDir != nil { outputs.insert(.rows) }
@@ -59,18 +67,20 @@ extension RowKitCommand {
       }
       let rendered: RenderedTable
       if styles {
-        let shaper = try TextEnvironment.standard.makeShaper()
-        let document = try StyleCatalog.load(fontFamilies: shaper.families)
+        let document = try StyleCatalog.load(fontFamilies: try standardFamilies())
         let renderer = try document.makeRenderer(
-          configuration: try tableOptions.apply(to: document.configuration), shaper: shaper)
+          configuration: try textOptions.apply(to: try tableOptions.apply(to: document.configuration)))
         for (url, bitmap) in try StyleCatalog.images() { renderer.preload(bitmap, for: url) }
         rendered = try await document.render(with: renderer, outputs: outputs)
       } else {
-        let configuration = try tableOptions.apply(to: TableConfiguration(now: RowKit.Catalog.now))
-        let renderer = try TableRenderer(configuration: configuration)
+        let configuration = try textOptions.apply(
+          to: try tableOptions.apply(to: TableConfiguration(now: RowKit.Catalog.now)))
+        let renderer = try TableRenderer(configuration: configuration, environment: configuration.textEnvironment)
         for (url, bitmap) in try RowKit.Catalog.images() { renderer.preload(bitmap, for: url) }
-        rendered = try await renderer.render(RowKit.Catalog.dataSource(), outputs: outputs)
+        rendered = try await renderer.render(
+          scripts ? RowKit.Catalog.scriptsDataSource() : RowKit.Catalog.dataSource(), outputs: outputs)
       }
+      try textOptions.report(rendered.manifest.rowsWithMissingGlyphs, file: "catalog")
       try OutputWriter.write(
         rendered, table: URL(fileURLWithPath: output), rowsDirectory: rowsDir.map { URL(fileURLWithPath: $0) },
         manifest: manifest.map { URL(fileURLWithPath: $0) })
@@ -78,10 +88,13 @@ extension RowKitCommand {
 
     /// The designs contact sheet: plain and grouped side by side.
     private func renderDesigns(_ folder: String) async throws {
-      let shaper = try TextEnvironment.standard.makeShaper()
       let stylesheet = try self.stylesheet.map {
-        try Stylesheet.load(contentsOf: URL(fileURLWithPath: $0), fontFamilies: shaper.families)
+        try Stylesheet.load(
+          contentsOf: URL(fileURLWithPath: $0), fontFamilies: try standardFamilies() + textOptions.brandFonts().flatMap(\.families))
       } ?? .default
+      let environment = try textOptions.apply(to: TableConfiguration()).textEnvironment
+        .adding(brandFonts: (try textOptions.brandFonts() + stylesheet.fonts).map(\.file))
+      let shaper = try environment.makeShaper()
       let assetsURL = URL(fileURLWithPath: assets ?? folder)
       let catalog = try DesignCatalog.load(
         folder: URL(fileURLWithPath: folder), stylesheet: stylesheet, fontFamilies: shaper.families, assets: assetsURL)

@@ -20,18 +20,21 @@ extension RowKitCommand {
 
     @OptionGroup var tableOptions: TableOptions
 
+    @OptionGroup(title: "Text") var textOptions: TextOptions
+
     func run() throws {
-      let shaper = try TextEnvironment.standard.makeShaper()
-      let document = try loadDocument(table, shaperFamilies: shaper.families)
-      let configuration = try tableOptions.apply(to: document.configuration)
-      let renderer = try document.makeRenderer(configuration: configuration, shaper: shaper)
+      let document = try loadDocument(table, text: textOptions)
+      let configuration = try textOptions.apply(to: try tableOptions.apply(to: document.configuration))
+      let renderer = try document.makeRenderer(configuration: configuration)
       let layout: TableLayout
       do {
         layout = try renderer.layout(document.dataSource)
       } catch let error as RowLayoutError {
         throw document.error(section: error.section, row: error.row, "\(error.underlying)")
       }
-      FileHandle.standardOutput.write(Data(try Manifest(table: layout, images: nil).jsonBytes()))
+      let manifest = Manifest(table: layout, images: nil)
+      try textOptions.report(manifest.rowsWithMissingGlyphs, file: table)
+      FileHandle.standardOutput.write(Data(try manifest.jsonBytes()))
     }
   }
 }

@@ -33,6 +33,8 @@ extension RowKitCommand {
 
     @OptionGroup var tableOptions: TableOptions
 
+    @OptionGroup(title: "Text") var textOptions: TextOptions
+
     @Flag(help: "Paint default images at once instead of loading images (the same geometry).")
     var placeholders = false
 
@@ -50,10 +52,9 @@ extension RowKitCommand {
     }
 
     func run() async throws {
-      let shaper = try TextEnvironment.standard.makeShaper()
       let pipeline = imageOptions.makePipeline()
       guard watch else {
-        _ = try await renderOnce(shaper: shaper, pipeline: pipeline)
+        _ = try await renderOnce(pipeline: pipeline)
         return
       }
       // Watch mode reports mistakes and keeps watching, so a half-typed edit does not end it.
@@ -62,7 +63,7 @@ extension RowKitCommand {
       while true {
         let started = Date()
         do {
-          let document = try await renderOnce(shaper: shaper, pipeline: pipeline)
+          let document = try await renderOnce(pipeline: pipeline)
           watched = document.dependencies
           let time = Date().formatted(date: .omitted, time: .standard)
           FileHandle.standardOutput.write(Data(
@@ -77,20 +78,28 @@ extension RowKitCommand {
     }
 
     /// Loads and renders the document once, writing every output.
-    private func renderOnce(shaper: TextShaper, pipeline: ImagePipeline) async throws -> TableDocument {
-      let document = try loadDocument(table, shaperFamilies: shaper.families, imageFolders: imageOptions.folders)
-      let configuration = try tableOptions.apply(to: document.configuration)
+    private func renderOnce(pipeline: ImagePipeline) async throws -> TableDocument {
+      let document = try loadDocument(table, imageFolders: imageOptions.folders, text: textOptions)
+      let configuration = try textOptions.apply(to: try tableOptions.apply(to: document.configuration))
       var renderer = document.makeStreamingRenderer(configuration: configuration, pipeline: pipeline)
       renderer.imageDeadline = imageOptions.deadline
+      renderer.failsOnMissingGlyphs = textOptions.strict
       outputOptions.apply(to: &renderer)
       let bar = outputOptions.progress && !watch ? ProgressBar(label: "rendering", after: outputOptions.progressAfter) : nil
       if let bar { renderer.progress = { bar.update($0, $1) } }
       defer { bar?.finish() }
-      _ = try await document.render(
-        with: renderer, policy: placeholders ? .placeholder : .complete,
-        to: StreamingRenderer.Destination(
-          table: output.map { URL(fileURLWithPath: $0) }, rowsDirectory: rowsDir.map { URL(fileURLWithPath: $0) },
-          manifest: manifest.map { URL(fileURLWithPath: $0) }))
+      do {
+        let report = try await document.render(
+          with: renderer, policy: placeholders ? .placeholder : .complete,
+          to: StreamingRenderer.Destination(
+            table: output.map { URL(fileURLWithPath: $0) }, rowsDirectory: rowsDir.map { URL(fileURLWithPath: $0) },
+            manifest: manifest.map { URL(fileURLWithPath: $0) }))
+        try textOptions.report(report.rowsWithMissingGlyphs, file: table)
+      } catch let error as MissingGlyphsError {
+        // The rows are named first, then the error ends the command with status 2.
+        try? TextOptions().report(error.rows, file: table)
+        throw error
+      }
       return document
     }
   }

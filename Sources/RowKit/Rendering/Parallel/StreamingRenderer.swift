@@ -34,6 +34,9 @@ public struct StreamingRenderer: Sendable {
   public var layoutCacheCapacity = 2048
   /// Called on the rendering task after each chunk with the rows done and the rows in all.
   public var progress: (@Sendable (_ done: Int, _ total: Int) -> Void)?
+  /// Whether a row with characters no loaded font can draw fails the render (throwing
+  /// ``MissingGlyphsError`` before any file is written) instead of being reported.
+  public var failsOnMissingGlyphs = false
 
   public init(
     configuration: TableConfiguration = TableConfiguration(), stylesheet: Stylesheet = .default,
@@ -74,6 +77,8 @@ public struct StreamingRenderer: Sendable {
     public var cacheMisses = 0
     /// Labels shaped by Pango, over all workers.
     public var labelsShaped = 0
+    /// The manifest entries of the rows with characters no loaded font can draw.
+    public var rowsWithMissingGlyphs: [Manifest.Row] = []
   }
 
   /// Lays out, loads images, paints and writes `dataSource`. Every file is written under a
@@ -155,6 +160,7 @@ public struct StreamingRenderer: Sendable {
               row.file = name
             }
             rowsDone += 1
+            if row.missingGlyphs > 0 { report.rowsWithMissingGlyphs.append(row) }
             if keepsManifest {
               manifest.sections[row.section].rows += 1
               manifest.rows.append(row)
@@ -214,6 +220,9 @@ public struct StreamingRenderer: Sendable {
       report.tiles = finished.tiles
       report.pngBytes = finished.bytes
       if let url = destination.manifest { try output.stage(try manifest.jsonBytes(), as: url) }
+      if failsOnMissingGlyphs, !report.rowsWithMissingGlyphs.isEmpty {
+        throw MissingGlyphsError(rows: report.rowsWithMissingGlyphs)
+      }
       try output.commit()
       report.rows = rowsDone
       report.manifest = keepsManifest ? manifest : Manifest(configuration: configuration)
@@ -266,6 +275,29 @@ public struct StreamingRenderer: Sendable {
       manifest.sections[band.section].footerY = top
       manifest.sections[band.section].footerHeight = height
     }
+  }
+}
+
+/// Rows with characters that no loaded font can draw, when a render was asked to fail on
+/// them (`--strict`). Nothing was written.
+public struct MissingGlyphsError: Error, Sendable, CustomStringConvertible {
+  public var rows: [Manifest.Row]
+
+  public init(rows: [Manifest.Row]) {
+    self.rows = rows
+  }
+
+  public var description: String {
+    let count = rows.count
+    return "\(count) row\(count == 1 ? " has" : "s have") characters no font can draw (--strict); nothing was written"
+  }
+}
+
+extension Manifest.Row {
+  /// The warning `rowkit` prints for a row with missing glyphs:
+  /// `table.yaml: row 3 (s0-r3): no glyph for U+E000`.
+  public func missingGlyphWarning(file: String) -> String {
+    "\(file): row \(row) (\(name)): no glyph for \((missingCharacters ?? []).joined(separator: ", "))"
   }
 }
 

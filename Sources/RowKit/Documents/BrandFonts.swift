@@ -1,0 +1,61 @@
+import Foundation
+import RowKitGraphics
+
+/// A font file a document or stylesheet brings (`fonts:`), with the families it defines.
+/// Brand fonts are loaded after RowKit's own and can be named in stylesheets and design
+/// files like the built-in families.
+public struct BrandFont: Hashable, Sendable {
+  public var file: URL
+  public var families: [String]
+
+  /// Reads the families of the font file at `file`; throws when it is missing, unreadable or
+  /// not a font.
+  public init(file: URL) throws {
+    self.file = file.standardizedFileURL
+    self.families = try FontSet.families(ofFontFile: self.file.path)
+  }
+
+  /// The font files (`.ttf`, `.otf`, `.ttc`, `.otc`) directly in `folder`, sorted by name:
+  /// what `--fonts DIR` loads.
+  public static func fonts(inFolder folder: URL) throws -> [BrandFont] {
+    var isDirectory: ObjCBool = false
+    guard FileManager.default.fileExists(atPath: folder.path, isDirectory: &isDirectory), isDirectory.boolValue else {
+      throw StyleError("--fonts: the folder \(folder.path) does not exist")
+    }
+    let names = try FileManager.default.contentsOfDirectory(atPath: folder.path).sorted()
+    return try names.filter { ["ttf", "otf", "ttc", "otc"].contains(($0 as NSString).pathExtension.lowercased()) }.map {
+      let url = folder.appendingPathComponent($0)
+      do {
+        return try BrandFont(file: url)
+      } catch {
+        throw StyleError("--fonts: \(error)")
+      }
+    }
+  }
+
+  /// Decodes a `fonts:` list of font file paths relative to `directory`.
+  static func decodeList(_ value: YAMLValue, relativeTo directory: URL) throws -> [BrandFont] {
+    try value.sequence().map { entry in
+      let path = try entry.string()
+      guard !path.isEmpty else { throw entry.error("a font file path is empty") }
+      let url = path.hasPrefix("/") ? URL(fileURLWithPath: path) : directory.appendingPathComponent(path)
+      let fileExtension = url.pathExtension.lowercased()
+      guard ["ttf", "otf", "ttc", "otc"].contains(fileExtension) else {
+        throw entry.error("font file '\(path)' is not a .ttf, .otf or .ttc file")
+      }
+      guard FileManager.default.fileExists(atPath: url.path) else {
+        throw entry.error("font file '\(path)' does not exist (looked for \(url.standardizedFileURL.path))")
+      }
+      do {
+        return try BrandFont(file: url)
+      } catch {
+        throw entry.error("font file '\(path)': \(error)")
+      }
+    }
+  }
+}
+
+extension Array where Element == BrandFont {
+  /// Every family these fonts define.
+  var families: [String] { flatMap(\.families) }
+}

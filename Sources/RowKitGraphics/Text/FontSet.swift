@@ -1,0 +1,215 @@
+import Foundation
+import Synchronization
+internal import CPango
+
+/// The fonts of one ``TextEnvironment``, loaded once per process into a private fontconfig
+/// configuration: every file's families, the fixed fallback order, and which scripts each
+/// file covers. Every ``TextShaper`` of the environment shares it.
+///
+/// `@unchecked Sendable` is safe: the configuration is fully built in `init` and never
+/// changed after; fontconfig (2.11 and later) reads a finished configuration from any
+/// thread, taking its own locks for its reference count and caches. Everything else here is
+/// immutable.
+public final class FontSet: @unchecked Sendable {
+  /// One loaded font file.
+  public struct File: Hashable, Sendable {
+    public var path: String
+    /// The Debian package that installs it; nil for a brand font.
+    public var debianPackage: String?
+    /// The families its faces declare, in the file's order.
+    public var families: [String]
+    /// The scripts (of ``Script/all``) it has glyphs for.
+    public var scripts: [String]
+  }
+
+  public let environment: TextEnvironment
+  public let files: [File]
+  /// The order in which families lend glyphs to text their own family cannot draw.
+  public let fallbackFamilies: [String]
+  /// Every family a font description may name, sorted.
+  public let families: [String]
+
+  let config: OpaquePointer
+
+  private static let loaded = Mutex<[TextEnvironment: FontSet]>([:])
+
+  /// The font set of `environment`, loaded on first use and kept for the process.
+  static func shared(for environment: TextEnvironment) throws -> FontSet {
+    if let set = loaded.withLock({ $0[environment] }) { return set }
+    // Loading takes tens of milliseconds: do it outside the lock. Two threads may both load
+    // the same environment once; the first one stored wins and both sets are equivalent.
+    let set = try FontSet(environment: environment)
+    return loaded.withLock { cache in
+      if let existing = cache[environment] { return existing }
+      cache[environment] = set
+      return set
+    }
+  }
+
+  private init(environment: TextEnvironment) throws {
+    self.environment = environment
+    for file in environment.fontFiles {
+      guard FileManager.default.isReadableFile(atPath: file.path) else {
+        if let package = file.debianPackage {
+          throw GraphicsError(
+            .missingFont, "font file \(file.path) is missing: install the Debian package \(package) (scripts/setup.sh does)")
+        }
+        throw GraphicsError(.missingFont, "font file \(file.path) is missing or unreadable")
+      }
+    }
+    guard let config = FcConfigCreate() else {
+      throw GraphicsError(.fontConfiguration, "fontconfig could not create a configuration")
+    }
+    var files: [File] = []
+    for file in environment.fontFiles {
+      let before = Int(FcConfigGetFonts(config, FcSetApplication)?.pointee.nfont ?? 0)
+      let added = file.path.withCString { path in
+        path.withMemoryRebound(to: FcChar8.self, capacity: file.path.utf8.count + 1) {
+          FcConfigAppFontAddFile(config, $0)
+        }
+      }
+      let fonts = FcConfigGetFonts(config, FcSetApplication)
+      let after = Int(fonts?.pointee.nfont ?? 0)
+      if added == 0 || after == before {
+        FcConfigDestroy(config)
+        throw GraphicsError(.fontConfiguration, "\(file.path) is not a font file fontconfig can read")
+      }
+      var families: [String] = []
+      var charsets: [OpaquePointer] = []
+      for index in before..<after {
+        guard let pattern = fonts?.pointee.fonts[index] else { continue }
+        if let family = FontSet.string(pattern, FC_FAMILY), !families.contains(family) { families.append(family) }
+        var charset: OpaquePointer?
+        if FcPatternGetCharSet(pattern, FC_CHARSET, 0, &charset) == FcResultMatch, let charset {
+          charsets.append(charset)
+        }
+      }
+      let scripts = Script.all.filter { script in
+        charsets.contains { charset in script.samples.allSatisfy { FcCharSetHasChar(charset, $0.value) != 0 } }
+      }.map(\.name)
+      files.append(File(path: file.path, debianPackage: file.debianPackage, families: families, scripts: scripts))
+    }
+    let fallback = environment.fallbackFamilies(fileFamilies: files.map(\.families))
+    // Pango sets emoji presentation sequences (👍🏽, ❤️, flags) in the generic family
+    // `emoji`: the emoji fonts go first there, so an emoji is drawn in color and in one piece
+    // rather than by the first text font with a monochrome glyph for its first character.
+    let emojiFamilies = fallback.filter { $0.localizedCaseInsensitiveContains("emoji") }
+    let emojiRule =
+      emojiFamilies.isEmpty
+      ? ""
+      : "<match target=\"pattern\"><test name=\"family\"><string>emoji</string></test>"
+        + "<edit name=\"family\" mode=\"prepend\" binding=\"strong\">"
+        + emojiFamilies.map { "<string>\(FontSet.xmlEscaped($0))</string>" }.joined() + "</edit></match>"
+    // A color bitmap font (Noto Color Emoji) has one strike, 109 pixels tall; without a
+    // scale it would be drawn at that size whatever the text's size. Scale its glyphs by the
+    // requested pixel size over the strike's, as desktop fontconfig set-ups do, so emoji
+    // follow the font size and sit in the line like text.
+    let bitmapScale =
+      "<divide><name target=\"pattern\">pixelsize</name><name target=\"font\">pixelsize</name></divide>"
+    let bitmapRule =
+      "<match target=\"font\"><test name=\"outline\" compare=\"eq\"><bool>false</bool></test>"
+      + "<edit name=\"pixelsizefixupfactor\" mode=\"assign\">\(bitmapScale)</edit></match>"
+      + "<match target=\"font\"><test name=\"outline\" compare=\"eq\"><bool>false</bool></test>"
+      + "<edit name=\"matrix\" mode=\"assign\"><times><name>matrix</name><matrix>"
+      + "<name>pixelsizefixupfactor</name><double>0</double><double>0</double><name>pixelsizefixupfactor</name>"
+      + "</matrix></times></edit>"
+      + "<edit name=\"size\" mode=\"assign\"><divide><name>size</name><name>pixelsizefixupfactor</name></divide></edit>"
+      + "</match>"
+    // Strongly bound families outrank fontconfig's language and style matching, so the
+    // fallback is exactly this list, in this order, for every font a style names.
+    let rules =
+      "<?xml version=\"1.0\"?><fontconfig>" + emojiRule + bitmapRule + "<match target=\"pattern\">"
+      + "<edit name=\"family\" mode=\"append_last\" binding=\"strong\">"
+      + fallback.map { "<string>\(FontSet.xmlEscaped($0))</string>" }.joined()
+      + "</edit></match></fontconfig>"
+    let parsed = rules.withCString { text in
+      text.withMemoryRebound(to: FcChar8.self, capacity: rules.utf8.count + 1) {
+        FcConfigParseAndLoadFromMemory(config, $0, 1)
+      }
+    }
+    guard parsed != 0 else {
+      FcConfigDestroy(config)
+      throw GraphicsError(.fontConfiguration, "fontconfig refused RowKit's fallback rules")
+    }
+    self.config = config
+    self.files = files
+    self.fallbackFamilies = fallback
+    self.families = Array(Set(files.flatMap(\.families))).sorted()
+  }
+
+  deinit {
+    FcConfigDestroy(config)
+  }
+
+  /// Whether a font description may name `family` (case-insensitively, as fontconfig
+  /// matches).
+  public func hasFamily(_ family: String) -> Bool {
+    families.contains { $0.caseInsensitiveCompare(family) == .orderedSame }
+  }
+
+  /// The families of every face in the font file at `path`, without loading it into any
+  /// configuration: how a document's `fonts:` are checked as they are read.
+  public static func families(ofFontFile path: String) throws -> [String] {
+    guard FileManager.default.isReadableFile(atPath: path) else {
+      throw GraphicsError(.missingFont, "font file \(path) does not exist or is unreadable")
+    }
+    guard let set = FcFontSetCreate() else {
+      throw GraphicsError(.fontConfiguration, "fontconfig could not create a font set")
+    }
+    defer { FcFontSetDestroy(set) }
+    var count: Int32 = 0
+    let faces = path.withCString { cPath in
+      cPath.withMemoryRebound(to: FcChar8.self, capacity: path.utf8.count + 1) {
+        FcFreeTypeQueryAll($0, UInt32.max, nil, &count, set)
+      }
+    }
+    var families: [String] = []
+    for index in 0..<Int(set.pointee.nfont) {
+      if let pattern = set.pointee.fonts[index], let family = string(pattern, FC_FAMILY), !families.contains(family) {
+        families.append(family)
+      }
+    }
+    guard faces > 0, !families.isEmpty else {
+      throw GraphicsError(.fontConfiguration, "\(path) is not a font file (TrueType, OpenType or a collection of them)")
+    }
+    return families
+  }
+
+  private static func string(_ pattern: OpaquePointer, _ key: String) -> String? {
+    var value: UnsafeMutablePointer<FcChar8>?
+    guard FcPatternGetString(pattern, key, 0, &value) == FcResultMatch, let value else { return nil }
+    return String(cString: UnsafeRawPointer(value).assumingMemoryBound(to: CChar.self))
+  }
+
+  private static func xmlEscaped(_ text: String) -> String {
+    text.replacingOccurrences(of: "&", with: "&amp;").replacingOccurrences(of: "<", with: "&lt;")
+      .replacingOccurrences(of: ">", with: "&gt;")
+  }
+}
+
+/// A writing system and characters every font that claims it must have, for telling which
+/// scripts a font covers (`rowkit fonts`).
+public struct Script: Hashable, Sendable {
+  public var name: String
+  public var samples: [Unicode.Scalar]
+
+  init(_ name: String, _ samples: String) {
+    self.name = name
+    self.samples = Array(samples.unicodeScalars)
+  }
+
+  /// Living scripts, most-used first.
+  public static let all: [Script] = [
+    Script("Latin", "AZaz"), Script("Greek", "ΑΩαω"), Script("Cyrillic", "АЯая"), Script("Arabic", "ابپی"),
+    Script("Hebrew", "אבת"), Script("Devanagari", "अकह"), Script("Bengali", "অকহ"), Script("Gurmukhi", "ਅਕਹ"),
+    Script("Gujarati", "અકહ"), Script("Oriya", "ଅକହ"), Script("Tamil", "அகஹ"), Script("Telugu", "అకహ"),
+    Script("Kannada", "ಅಕಹ"), Script("Malayalam", "അകഹ"), Script("Sinhala", "අකහ"), Script("Thai", "กขฮ"),
+    Script("Lao", "ກຂຮ"), Script("Khmer", "កខអ"), Script("Myanmar", "ကခအ"), Script("Tibetan", "ཀཁཨ"),
+    Script("Georgian", "აბჰ"), Script("Armenian", "ԱԲաբ"), Script("Ethiopic", "ሀለአ"), Script("Thaana", "ހށޱ"),
+    Script("Syriac", "ܐܒܬ"), Script("Mongolian", "ᠠᠡᠢ"), Script("Cherokee", "ᎠᎡᎢ"),
+    Script("Canadian Aboriginal", "ᐁᐃᐅ"), Script("Tifinagh", "ⴰⴱⵜ"), Script("N'Ko", "ߊߋߌ"), Script("Vai", "ꔀꔁꔂ"),
+    Script("Yi", "ꀀꀁꀂ"), Script("Javanese", "ꦄꦏꦲ"), Script("Balinese", "ᬅᬓᬳ"), Script("Sundanese", "ᮃᮊᮠ"),
+    Script("Han", "中国字"), Script("Hiragana", "あいう"), Script("Katakana", "アイウ"), Script("Hangul", "가나한"),
+    Script("Bopomofo", "ㄅㄆㄇ"), Script("Emoji", "😀👍🌍"), Script("Symbols", "★☂♞"), Script("Math", "∀∑∫"),
+  ]
+}

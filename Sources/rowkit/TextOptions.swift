@@ -1,0 +1,57 @@
+import ArgumentParser
+import Foundation
+import RowKit
+import RowKitGraphics
+
+/// The flags about text: brand fonts, the language and what a missing glyph does.
+struct TextOptions: ParsableArguments {
+  @Option(help: ArgumentHelp(
+    "Load every .ttf, .otf and .ttc file in this folder as brand fonts, usable by name in stylesheets and designs.",
+    valueName: "dir"))
+  var fonts: String?
+
+  @Option(help: ArgumentHelp(
+    "The text's BCP 47 language (ja, ko, zh-Hans, zh-Hant…), overriding the document's table: language.",
+    valueName: "tag"))
+  var language: String?
+
+  @Flag(help: "Fail (exit 2, nothing written) when a row has characters no loaded font can draw, instead of warning.")
+  var strict = false
+
+  /// The brand fonts of `--fonts`.
+  func brandFonts() throws -> [BrandFont] {
+    guard let fonts else { return [] }
+    return try BrandFont.fonts(inFolder: URL(fileURLWithPath: fonts))
+  }
+
+  /// `configuration` with `--language` laid over it.
+  func apply(to configuration: TableConfiguration) throws -> TableConfiguration {
+    guard let language else { return configuration }
+    var configuration = configuration
+    configuration.language = language
+    if let problem = configuration.problem { throw ValidationError("--language: \(problem)") }
+    return configuration
+  }
+
+  /// Prints one warning line per row with missing glyphs, or, with `--strict`, fails.
+  func report(_ rows: [Manifest.Row], file: String) throws {
+    for row in rows {
+      FileHandle.standardError.write(Data("rowkit: warning: \(row.missingGlyphWarning(file: file))\n".utf8))
+    }
+    if strict, !rows.isEmpty { throw MissingGlyphsError(rows: rows) }
+  }
+}
+
+/// The families any document may name before its own brand fonts: RowKit's.
+func standardFamilies() throws -> [String] {
+  try TextEnvironment.standard.fontSet().families
+}
+
+/// Loads a table document, for the subcommands that read one.
+func loadDocument(
+  _ path: String, imageFolders: ImageFolders = ImageFolders(), text: TextOptions
+) throws -> TableDocument {
+  try TableDocument.load(
+    URL(fileURLWithPath: path), fontFamilies: try standardFamilies(), imageFolders: imageFolders,
+    brandFonts: try text.brandFonts())
+}
