@@ -35,10 +35,15 @@ struct TextOptions: ParsableArguments {
 
   /// Prints one warning line per row with missing glyphs, or, with `--strict`, fails.
   func report(_ rows: [Manifest.Row], file: String) throws {
-    for row in rows {
-      FileHandle.standardError.write(Data("rowkit: warning: \(row.missingGlyphWarning(file: file))\n".utf8))
-    }
+    warnAboutMissingGlyphs(rows, file: file)
     if strict, !rows.isEmpty { throw MissingGlyphsError(rows: rows) }
+  }
+}
+
+/// One warning line on stderr per row with characters no loaded font can draw.
+func warnAboutMissingGlyphs(_ rows: [Manifest.Row], file: String) {
+  for row in rows {
+    FileHandle.standardError.write(Data("rowkit: warning: \(row.missingGlyphWarning(file: file))\n".utf8))
   }
 }
 

@@ -1,3 +1,5 @@
+internal import CPango
+
 /// SHA-256 (FIPS 180-4), for fingerprints of font files and pixel buffers.
 public struct SHA256 {
   private var state: [UInt32] = [
@@ -18,6 +20,28 @@ public struct SHA256 {
   ]
 
   public init() {}
+
+  /// The hex digest of the file at `path`, or nil when it cannot be read. Font files run to
+  /// tens of megabytes (Noto Sans CJK), so this maps the file and hashes it with GLib's
+  /// SHA-256 rather than reading it into memory.
+  public static func hex(ofFileAt path: String) -> String? {
+    guard let file = g_mapped_file_new(path, 0, nil) else { return nil }
+    defer { g_mapped_file_unref(file) }
+    let length = g_mapped_file_get_length(file)
+    // An empty file maps to no memory: hash an empty buffer instead.
+    var empty: UInt8 = 0
+    let digest: UnsafeMutablePointer<gchar>?
+    if length > 0, let contents = g_mapped_file_get_contents(file) {
+      digest = contents.withMemoryRebound(to: UInt8.self, capacity: Int(length)) {
+        g_compute_checksum_for_data(G_CHECKSUM_SHA256, $0, length)
+      }
+    } else {
+      digest = g_compute_checksum_for_data(G_CHECKSUM_SHA256, &empty, 0)
+    }
+    guard let digest else { return nil }
+    defer { g_free(digest) }
+    return String(cString: digest)
+  }
 
   /// The hex digest of `bytes`.
   public static func hex<Bytes: Collection>(_ bytes: Bytes) -> String where Bytes.Element == UInt8 {

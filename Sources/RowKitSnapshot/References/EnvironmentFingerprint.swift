@@ -26,9 +26,7 @@ public struct EnvironmentFingerprint: Hashable, Sendable, Codable {
     defer { cacheLock.unlock() }
     if let cached = cache[environment] { return cached }
     let fonts = environment.fontFiles.map { font in
-      FontFile(
-        file: font.path,
-        sha256: FileManager.default.contents(atPath: font.path).map { SHA256.hex([UInt8]($0)) } ?? "missing")
+      FontFile(file: font.path, sha256: SHA256.hex(ofFileAt: font.path) ?? "missing")
     }
     #if arch(x86_64)
       let architecture = "x86_64"
@@ -64,12 +62,24 @@ public struct EnvironmentFingerprint: Hashable, Sendable, Codable {
     if language != other.language { result.append("language \(language) → \(other.language)") }
     let myFonts = Dictionary(fonts.map { ($0.file, $0.sha256) }, uniquingKeysWith: { a, _ in a })
     let theirFonts = Dictionary(other.fonts.map { ($0.file, $0.sha256) }, uniquingKeysWith: { a, _ in a })
+    var added: [String] = []
+    var removed: [String] = []
+    var changed: [String] = []
     for file in Set(myFonts.keys).union(theirFonts.keys).sorted() where myFonts[file] != theirFonts[file] {
       let name = URL(fileURLWithPath: file).lastPathComponent
       switch (myFonts[file], theirFonts[file]) {
-      case (nil, _): result.append("font \(name) added")
-      case (_, nil): result.append("font \(name) removed")
-      default: result.append("font \(name) changed")
+      case (nil, _): added.append(name)
+      case (_, nil): removed.append(name)
+      default: changed.append(name)
+      }
+    }
+    // A font package update touches many files at once: name a few, count the rest.
+    for (names, verb) in [(added, "added"), (removed, "removed"), (changed, "changed")] where !names.isEmpty {
+      if names.count == 1 {
+        result.append("font \(names[0]) \(verb)")
+      } else {
+        let shown = names.prefix(3).joined(separator: ", ") + (names.count > 3 ? " and \(names.count - 3) more" : "")
+        result.append("\(names.count) fonts \(verb) (\(shown))")
       }
     }
     return result

@@ -97,7 +97,7 @@ extension RowKitCommand {
         try textOptions.report(report.rowsWithMissingGlyphs, file: table)
       } catch let error as MissingGlyphsError {
         // The rows are named first, then the error ends the command with status 2.
-        try? TextOptions().report(error.rows, file: table)
+        warnAboutMissingGlyphs(error.rows, file: table)
         throw error
       }
       return document

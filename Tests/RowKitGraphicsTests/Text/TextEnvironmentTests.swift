@@ -4,7 +4,12 @@ import Testing
 @Suite struct TextEnvironmentTests {
   @Test func loadsExactlyRowKitsFontsAndNothingFromTheMachine() throws {
     let shaper = try TextEnvironment.standard.makeShaper()
-    #expect(shaper.families == ["DejaVu Sans", "DejaVu Sans Mono", "Inter"])
+    let fontSet = try TextEnvironment.standard.fontSet()
+    #expect(fontSet.files.map(\.path) == TextEnvironment.standard.fontFiles.map(\.path))
+    #expect(shaper.families == Array(Set(fontSet.files.flatMap(\.families))).sorted())
+    #expect(shaper.families.count == 77)
+    #expect(!shaper.families.contains("Noto Serif"))
+    #expect(!shaper.hasFamily("DejaVu Serif"))
   }
 
   @Test func namesTheDebianPackageOfAMissingFont() throws {
@@ -19,7 +24,10 @@ import Testing
   }
 
   @Test func listsTheDebianPackagesItNeeds() {
-    #expect(TextEnvironment.standard.debianPackages == ["fonts-inter", "fonts-dejavu-core"])
+    #expect(
+      TextEnvironment.standard.debianPackages == [
+        "fonts-inter", "fonts-dejavu-core", "fonts-noto-core", "fonts-noto-cjk", "fonts-noto-color-emoji",
+      ])
   }
 
   @Test func twoShapersShapeIdentically() throws {

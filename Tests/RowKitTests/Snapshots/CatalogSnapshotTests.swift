@@ -18,7 +18,12 @@ import Testing
 
   /// Every document in `Assets/Samples`: the feature tour and the designed people, stocks,
   /// settings and feed tables, and the image styles of photos.
-  @Test(arguments: ["features", "people", "stocks", "settings", "feed", "photos"])
+  /// The scripts page: a name and a message in each of the world's major scripts.
+  @Test func scriptsPage() async throws {
+    await assertSnapshot(of: Catalog.scriptsDataSource(), named: "scripts", suite: "Catalog")
+  }
+
+  @Test(arguments: ["features", "people", "stocks", "settings", "feed", "photos", "world"])
   func sampleDocument(name: String) async throws {
     let shaper = try TextEnvironment.standard.makeShaper()
     let document = try TableDocument.load(
@@ -28,7 +33,7 @@ import Testing
 
   @Test func everySampleIsChecked() throws {
     let names = try SnapshotCheck.discover(in: TestSupport.assets.appendingPathComponent("Samples")).map(\.name)
-    #expect(names == ["features", "feed", "people", "photos", "settings", "stocks"])
+    #expect(names == ["features", "feed", "people", "photos", "settings", "stocks", "world"])
   }
 
   @Test func theDesignsContactSheet() async throws {

@@ -1,0 +1,113 @@
+import Foundation
+import RowKitGraphics
+import RowKitTestSupport
+import Testing
+
+/// Missing glyphs, `--strict`, brand fonts and `rowkit fonts`, through the built binary.
+@Suite struct WorldTextCommandTests {
+  static let privateUse = "\u{F0000}"
+
+  static func document(in folder: URL, _ text: String, extra: String = "") throws -> String {
+    let url = folder.appendingPathComponent("table.yaml")
+    try "\(extra)items:\n  - { type: text, text: ok }\n  - { type: text, text: \"\(text)\" }\n"
+      .write(to: url, atomically: true, encoding: .utf8)
+    return url.path
+  }
+
+  @Test func aMissingGlyphIsWarnedAboutAndInTheManifest() async throws {
+    let folder = try TestSupport.temporaryDirectory()
+    defer { try? FileManager.default.removeItem(at: folder) }
+    let table = try Self.document(in: folder, "Private \(Self.privateUse) char")
+    let result = try await CommandRunner.run(
+      ["render", table, "-o", folder.appendingPathComponent("t.png").path, "--manifest", folder.appendingPathComponent("t.json").path])
+    #expect(result.status == 0, "\(result.stderr)")
+    #expect(result.stderr == "rowkit: warning: \(table): row 1 (s0-r1): no glyph for U+F0000\n")
+    let manifest = try JSONSerialization.jsonObject(with: Data(contentsOf: folder.appendingPathComponent("t.json"))) as! [String: Any]
+    let rows = manifest["rows"] as! [[String: Any]]
+    #expect(rows.map { $0["missingGlyphs"] as? Int } == [0, 1])
+    #expect(rows[1]["missingCharacters"] as? [String] == ["U+F0000"])
+  }
+
+  @Test func strictFailsWithStatusTwoAndWritesNothing() async throws {
+    let folder = try TestSupport.temporaryDirectory()
+    defer { try? FileManager.default.removeItem(at: folder) }
+    let table = try Self.document(in: folder, "Private \(Self.privateUse)")
+    let png = folder.appendingPathComponent("t.png")
+    let result = try await CommandRunner.run([
+      "render", table, "-o", png.path, "--rows-dir", folder.appendingPathComponent("rows").path, "--manifest",
+      folder.appendingPathComponent("t.json").path, "--strict",
+    ])
+    #expect(result.status == 2)
+    #expect(result.stderr.contains("\(table): row 1 (s0-r1): no glyph for U+F0000"))
+    #expect(result.stderr.contains("rowkit: error: 1 row has characters no font can draw (--strict); nothing was written"))
+    let left = try FileManager.default.contentsOfDirectory(atPath: folder.path).sorted()
+    #expect(left == ["table.yaml"])
+    // The same document without the character passes --strict.
+    let clean = try Self.document(in: folder, "東京 👍🏽 नमस्ते")
+    let ok = try await CommandRunner.run(["render", clean, "-o", png.path, "--strict"])
+    #expect(ok.status == 0, "\(ok.stderr)")
+    #expect(ok.stderr.isEmpty)
+  }
+
+  @Test func strictCatalogOfScriptsPasses() async throws {
+    let folder = try TestSupport.temporaryDirectory()
+    defer { try? FileManager.default.removeItem(at: folder) }
+    let result = try await CommandRunner.run(
+      ["catalog", "--scripts", "--strict", "-o", folder.appendingPathComponent("s.png").path])
+    #expect(result.status == 0, "\(result.stderr)")
+    #expect(result.stderr.isEmpty)
+    #expect(FileManager.default.fileExists(atPath: folder.appendingPathComponent("s.png").path))
+  }
+
+  @Test func fontsListsTheFallbackOrderAndLooksUpText() async throws {
+    let listing = try await CommandRunner.run(["fonts"])
+    #expect(listing.status == 0)
+    let lines = listing.stdout.split(separator: "\n").map(String.init)
+    #expect(lines.first?.hasPrefix("Fallback order for en-us (") == true)
+    #expect(lines.dropFirst().first?.hasPrefix("  1. Inter  Latin, Greek, Cyrillic") == true)
+    #expect(listing.stdout.contains("Noto Sans CJK SC  Latin, Greek, Cyrillic, Han, Hiragana, Katakana, Hangul, Bopomofo"))
+    #expect(listing.stdout.contains("/usr/share/fonts/truetype/noto/NotoColorEmoji.ttf"))
+
+    let lookUp = try await CommandRunner.run(["fonts", "A東👍🏽\(Self.privateUse)", "--json"])
+    #expect(lookUp.status == 1)
+    let json = try JSONSerialization.jsonObject(with: Data(lookUp.stdout.utf8)) as! [String: Any]
+    let runs = json["runs"] as! [[String: Any]]
+    #expect(runs.map { $0["family"] as? String } == ["Inter", "Noto Sans CJK SC", "Noto Color Emoji", nil])
+    #expect(json["missing"] as? [String] == ["U+F0000"])
+
+    let japanese = try await CommandRunner.run(["fonts", "直", "--language", "ja"])
+    #expect(japanese.stdout.contains("Noto Sans CJK JP"))
+  }
+
+  @Test func brandFontsFromAFolderAreListedFirstAndUsable() async throws {
+    let folder = try TestSupport.temporaryDirectory()
+    defer { try? FileManager.default.removeItem(at: folder) }
+    let fonts = folder.appendingPathComponent("fonts")
+    try FileManager.default.createDirectory(at: fonts, withIntermediateDirectories: true)
+    try FileManager.default.copyItem(
+      atPath: "/usr/share/fonts/truetype/noto/NotoSerif-Regular.ttf", toPath: fonts.appendingPathComponent("Brand.ttf").path)
+    let listing = try await CommandRunner.run(["fonts", "--fonts", fonts.path])
+    #expect(listing.status == 0, "\(listing.stderr)")
+    #expect(listing.stdout.contains("  1. Noto Serif (brand)"))
+    #expect(listing.stdout.contains(fonts.appendingPathComponent("Brand.ttf").path))
+    try "vars: { tableFont: \"Noto Serif 17\" }\n".write(to: folder.appendingPathComponent("s.yaml"), atomically: true, encoding: .utf8)
+    let table = try Self.document(in: folder, "Brand", extra: "stylesheet: s.yaml\n")
+    let withoutFonts = try await CommandRunner.run(["render", table, "-o", folder.appendingPathComponent("t.png").path])
+    #expect(withoutFonts.status == 2)
+    #expect(withoutFonts.stderr.contains("s.yaml:1:20: vars.tableFont: font family 'Noto Serif' is not loaded"))
+    let rendered = try await CommandRunner.run(
+      ["render", table, "-o", folder.appendingPathComponent("t.png").path, "--fonts", fonts.path])
+    #expect(rendered.status == 0, "\(rendered.stderr)")
+  }
+
+  @Test func aMissingBrandFontIsStatusTwoNamingTheFileAndLine() async throws {
+    let folder = try TestSupport.temporaryDirectory()
+    defer { try? FileManager.default.removeItem(at: folder) }
+    let table = try Self.document(in: folder, "x", extra: "table: { width: 320 }\nfonts:\n  - brand/Missing.otf\n")
+    let png = folder.appendingPathComponent("t.png")
+    let result = try await CommandRunner.run(["render", table, "-o", png.path])
+    #expect(result.status == 2)
+    #expect(result.stderr.contains("table.yaml:3:5: fonts[0]: font file 'brand/Missing.otf' does not exist"), "\(result.stderr)")
+    #expect(!FileManager.default.fileExists(atPath: png.path))
+  }
+}
