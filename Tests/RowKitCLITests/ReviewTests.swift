@@ -39,8 +39,8 @@ import Testing
 
     // Opened from disk, with no server: the summary, and the failing case first.
     let dom = try await chromium(["--dump-dom", page.absoluteString])
-    #expect(dom.contains(#"data-total="6" data-failed="1""#))
-    #expect(dom.contains(#"data-passed="5""#))
+    #expect(dom.contains(#"data-total="7" data-failed="1""#))
+    #expect(dom.contains(#"data-passed="6""#))
     // The failing case's own element, up to where the next case begins.
     let failing = try #require(dom.range(of: #"data-name="people" data-status="failed""#))
     let rest = dom[failing.upperBound...]

@@ -49,6 +49,25 @@ import Testing
     #expect(ok.stderr.isEmpty)
   }
 
+  @Test func checkWarnsAboutMissingGlyphsAndStrictMakesThemAnError() async throws {
+    let folder = try TestSupport.temporaryDirectory()
+    defer { try? FileManager.default.removeItem(at: folder) }
+    let cases = folder.appendingPathComponent("cases")
+    try FileManager.default.createDirectory(at: cases, withIntermediateDirectories: true)
+    let table = try Self.document(in: cases, "Private \(Self.privateUse)")
+    let snapshots = folder.appendingPathComponent("refs")
+    let strict = try await CommandRunner.run(
+      ["check", cases.path, "--snapshots", snapshots.path, "--record", "missing", "--strict"], environment: ["CI": ""])
+    #expect(strict.status == 2, "\(strict.stdout)")
+    #expect(strict.stderr.contains("\(table): row 1 (s0-r1): no glyph for U+F0000 (--strict)"))
+    #expect(!FileManager.default.fileExists(atPath: snapshots.appendingPathComponent("table.png").path))
+    let lenient = try await CommandRunner.run(
+      ["check", cases.path, "--snapshots", snapshots.path, "--record", "missing"], environment: ["CI": ""])
+    #expect(lenient.status == 1)
+    #expect(lenient.stderr == "rowkit: warning: \(table): row 1 (s0-r1): no glyph for U+F0000\n")
+    #expect(FileManager.default.fileExists(atPath: snapshots.appendingPathComponent("table.png").path))
+  }
+
   @Test func strictCatalogOfScriptsPasses() async throws {
     let folder = try TestSupport.temporaryDirectory()
     defer { try? FileManager.default.removeItem(at: folder) }

@@ -21,11 +21,26 @@ public enum SnapshotRendering {
     _ document: TableDocument, configuration: TableConfiguration? = nil, pipeline: ImagePipeline = .shared,
     imageDeadline: Double = TableRenderer.defaultImageDeadline
   ) async throws -> Bitmap {
-    try await twice {
+    try await documentWithManifest(
+      document, configuration: configuration, pipeline: pipeline, imageDeadline: imageDeadline
+    ).image
+  }
+
+  /// A document rendered as ``document(_:configuration:pipeline:imageDeadline:)`` does,
+  /// with the manifest of its render (row heights, image states, missing glyphs).
+  nonisolated(nonsending) public static func documentWithManifest(
+    _ document: TableDocument, configuration: TableConfiguration? = nil, pipeline: ImagePipeline = .shared,
+    imageDeadline: Double = TableRenderer.defaultImageDeadline
+  ) async throws -> (image: Bitmap, manifest: Manifest) {
+    var manifest: Manifest?
+    let image = try await twice {
       let renderer = try document.makeRenderer(configuration: configuration, pipeline: pipeline)
       renderer.imageDeadline = imageDeadline
-      return stack(try await document.render(with: renderer).tiles.map(\.bitmap))
+      let rendered = try await document.render(with: renderer)
+      manifest = rendered.manifest
+      return stack(rendered.tiles.map(\.bitmap))
     }
+    return (image, manifest!)
   }
 
   /// One item's row, as the per-row PNG of a one-row table, checked for determinism.

@@ -35,6 +35,8 @@ public struct SnapshotCheck {
     public var actual: String?
     public var diff: String?
     public var composite: String?
+    /// One line per row with characters no loaded font can draw.
+    public var warnings: [String]?
   }
 
   public struct Report: Codable, Sendable {
@@ -74,6 +76,11 @@ public struct SnapshotCheck {
   public var pipeline: ImagePipeline = .shared
   public var imageDeadline = TableRenderer.defaultImageDeadline
   public var imageFolders = ImageFolders()
+  /// Brand fonts every case may use (`--fonts`).
+  public var brandFonts: [BrandFont] = []
+  /// Whether a case with characters no loaded font can draw is an error (nothing recorded)
+  /// rather than a warning.
+  public var failsOnMissingGlyphs = false
 
   public init(
     folder: URL, store: ReferenceStore, options: ComparisonOptions = .exact, record: RecordMode? = nil,
@@ -147,8 +154,19 @@ public struct SnapshotCheck {
     var result = CaseResult(name: testCase.name, document: testCase.document.path, status: .error)
     let image: Bitmap
     do {
-      let document = try TableDocument.load(testCase.document, fontFamilies: fontFamilies, imageFolders: imageFolders)
-      image = try await SnapshotRendering.document(document, pipeline: pipeline, imageDeadline: imageDeadline)
+      let document = try TableDocument.load(
+        testCase.document, fontFamilies: fontFamilies, imageFolders: imageFolders, brandFonts: brandFonts)
+      let rendered = try await SnapshotRendering.documentWithManifest(
+        document, pipeline: pipeline, imageDeadline: imageDeadline)
+      image = rendered.image
+      let missing = rendered.manifest.rowsWithMissingGlyphs.map { $0.missingGlyphWarning(file: testCase.document.path) }
+      if !missing.isEmpty {
+        result.warnings = missing
+        if failsOnMissingGlyphs {
+          result.message = missing.joined(separator: "; ") + " (--strict)"
+          return result
+        }
+      }
     } catch {
       result.message = "\(error)"
       return result

@@ -42,8 +42,13 @@ extension RowKitCommand {
 
     @OptionGroup(title: "Images") var imageOptions: ImageOptions
 
+    @OptionGroup(title: "Text") var textOptions: TextOptions
+
     func validate() throws {
       _ = try parsedShard()
+      if textOptions.language != nil {
+        throw ValidationError("--language is not for check: give each document its language with table: { language: … }")
+      }
       if record == nil, let problem = RecordMode.environmentProblem() { throw ValidationError(problem) }
     }
 
@@ -58,7 +63,6 @@ extension RowKitCommand {
 
     func run() async throws {
       let options = try tolerance.comparisonOptions()
-      let shaper = try TextEnvironment.standard.makeShaper()
       var cases = try SnapshotCheck.discover(in: URL(fileURLWithPath: directory))
       if let (index, count) = try parsedShard() { cases = SnapshotCheck.shard(cases, index: index, count: count) }
       let reportURL = report.map { URL(fileURLWithPath: $0) }
@@ -73,7 +77,9 @@ extension RowKitCommand {
       check.pipeline = imageOptions.makePipeline()
       check.imageDeadline = imageOptions.deadline
       check.imageFolders = imageOptions.folders
-      let result = try await check.run(cases, shard: shard, fontFamilies: shaper.families)
+      check.brandFonts = try textOptions.brandFonts()
+      check.failsOnMissingGlyphs = textOptions.strict
+      let result = try await check.run(cases, shard: shard, fontFamilies: try standardFamilies())
       if let mismatch = result.environmentMismatch {
         FileHandle.standardError.write(Data("rowkit: \(mismatch)\n".utf8))
         throw ExitCode(result.exitStatus)
@@ -82,6 +88,9 @@ extension RowKitCommand {
         let label = item.status.rawValue.uppercased()
         let line = item.message.map { "\(label) \($0)" } ?? "\(label) \(item.name)"
         // A bad document is bad input: its reason goes to stderr, as every command's does.
+        for warning in item.warnings ?? [] where item.status != .error {
+          FileHandle.standardError.write(Data("rowkit: warning: \(warning)\n".utf8))
+        }
         if item.status == .error {
           FileHandle.standardError.write(Data("rowkit: error: \(item.message ?? item.name)\n".utf8))
         }
