@@ -2,10 +2,14 @@ import Foundation
 import RowKit
 import RowKitGraphics
 
-/// Subtitle rows with varied, deterministic text: some subtitles wrap to two lines.
-func subtitleRows(_ count: Int) -> ListDataSource {
-  let words = ["table", "row", "cell", "item", "image", "layout", "Pango", "Cairo", "Three20", "section",
+/// Subtitle rows with varied, deterministic text: some subtitles wrap to two lines. With
+/// `cjk`, the words are Chinese, Japanese and Korean, drawn by the Noto Sans CJK fallback.
+func subtitleRows(_ count: Int, cjk: Bool = false) -> ListDataSource {
+  let latin = ["table", "row", "cell", "item", "image", "layout", "Pango", "Cairo", "Three20", "section",
                "header", "label", "subtitle", "render", "measure", "paint", "pixel", "scale"]
+  let han = ["表格", "行", "单元格", "项目", "图像", "布局", "渲染", "测量", "绘制", "像素", "東京", "서울",
+             "日本語", "文字", "標題", "副标题", "한국어", "ひらがな"]
+  let words = cjk ? han : latin
   var seed: UInt64 = 0x9E37_79B9_7F4A_7C15
   func next() -> Int {
     seed = seed &* 6_364_136_223_846_793_005 &+ 1_442_695_040_888_963_407
@@ -32,8 +36,9 @@ func subtitleRowsDocument(_ count: Int) -> String {
 
 /// Measures `rowCount` subtitle rows, then renders them to one streamed table PNG on one
 /// worker and on `jobs` workers, `repeats` times each, and prints rows per second.
-func rowBenchmark(rowCount: Int, repeats: Int, jobs: Int) async throws {
-  let source = subtitleRows(rowCount)
+func rowBenchmark(rowCount: Int, repeats: Int, jobs: Int, cjk: Bool = false) async throws {
+  let source = subtitleRows(rowCount, cjk: cjk)
+  if cjk { print("CJK subtitle rows (Noto Sans CJK through the fallback)") }
   let configuration = TableConfiguration(width: 375, scale: 2)
   let shaper = try TextEnvironment.standard.makeShaper()
   let folder = FileManager.default.temporaryDirectory.appendingPathComponent("rowkit-bench-\(getpid())")

@@ -2,7 +2,7 @@ import Foundation
 
 // rowkit-bench: how fast RowKit measures, paints, encodes and loads images.
 //
-//   swift run -c release rowkit-bench [--rows N] [--repeat N] [--jobs N]
+//   swift run -c release rowkit-bench [--rows N] [--repeat N] [--jobs N] [--cjk 1]
 //   swift run -c release rowkit-bench stream [--rows N] [--jobs N] [--cache N]
 //   swift run -c release rowkit-bench png [--repeat N]
 //   swift run -c release rowkit-bench images [--slots N] [--files N] [--repeat N]
@@ -24,7 +24,7 @@ while let argument = iterator.next() {
   guard argument.hasPrefix("--"), let value = iterator.next().flatMap(Int.init), value > 0 else {
     FileHandle.standardError.write(Data(
       """
-      usage: rowkit-bench [--rows N] [--repeat N] [--jobs N]
+      usage: rowkit-bench [--rows N] [--repeat N] [--jobs N] [--cjk 1]
              rowkit-bench stream [--rows N] [--jobs N] [--cache N]
              rowkit-bench png [--repeat N]
              rowkit-bench images [--slots N] [--files N] [--repeat N]
@@ -50,5 +50,5 @@ if mode == "yaml" {
 } else {
   try await rowBenchmark(
     rowCount: options["rows"] ?? 2000, repeats: options["repeat"] ?? 5,
-    jobs: options["jobs"] ?? ProcessInfo.processInfo.activeProcessorCount)
+    jobs: options["jobs"] ?? ProcessInfo.processInfo.activeProcessorCount, cjk: options["cjk"] == 1)
 }

@@ -1,5 +1,6 @@
 import Foundation
 import RowKitGraphics
+import Synchronization
 
 /// Everything besides the input that decides RowKit's pixels: library versions, the font
 /// files' contents, font options and the CPU architecture. Stored beside the references, so
@@ -22,9 +23,7 @@ public struct EnvironmentFingerprint: Hashable, Sendable, Codable {
 
   /// The fingerprint of this process with `environment`'s fonts.
   public static func current(_ environment: TextEnvironment = .standard) -> EnvironmentFingerprint {
-    cacheLock.lock()
-    defer { cacheLock.unlock() }
-    if let cached = cache[environment] { return cached }
+    if let cached = cache.withLock({ $0[environment] }) { return cached }
     let fonts = environment.fontFiles.map { font in
       FontFile(file: font.path, sha256: SHA256.hex(ofFileAt: font.path) ?? "missing")
     }
@@ -38,12 +37,12 @@ public struct EnvironmentFingerprint: Hashable, Sendable, Codable {
     let fingerprint = EnvironmentFingerprint(
       libraries: .current, architecture: architecture, fonts: fonts,
       fontOptions: TextEnvironment.fontOptionsDescription, language: environment.language)
-    cache[environment] = fingerprint
+    cache.withLock { $0[environment] = fingerprint }
     return fingerprint
   }
 
-  nonisolated(unsafe) private static var cache: [TextEnvironment: EnvironmentFingerprint] = [:]
-  private static let cacheLock = NSLock()
+  /// Fingerprints by environment: hashing the font files takes a moment, once per process.
+  private static let cache = Mutex<[TextEnvironment: EnvironmentFingerprint]>([:])
 
   /// What differs from `other`, one phrase each (`pango 1.50.12 → 1.54.0`).
   public func differences(from other: EnvironmentFingerprint) -> [String] {
