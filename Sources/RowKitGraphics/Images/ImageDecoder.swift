@@ -44,4 +44,15 @@ public enum ImageDecoder {
     case nil: throw GraphicsError(.unknownImageFormat, "not an image (neither PNG, JPEG nor WebP)")
     }
   }
+
+  /// Decodes PNG, JPEG or WebP, whole, to the RGBA values the file holds (alpha straight),
+  /// for comparison; larger images than `maximumPixels` are refused from their headers.
+  public static func decodeRGBA(_ data: [UInt8], maximumPixels: Int = PNG.defaultMaximumPixels) throws -> RGBAImage {
+    switch format(of: data) {
+    case .png: return try PNG.decodeRGBA(data, maximumPixels: maximumPixels)
+    case .jpeg: return try JPEG.decodeRGBA(data, maximumPixels: maximumPixels)
+    case .webp: return try WebP.decodeRGBA(data, maximumPixels: maximumPixels)
+    case nil: throw GraphicsError(.unknownImageFormat, "not an image (neither PNG, JPEG nor WebP)")
+    }
+  }
 }

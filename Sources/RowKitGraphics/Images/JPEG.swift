@@ -9,6 +9,19 @@ public enum JPEG {
   public static func decode(
     _ data: [UInt8], maximumPixels: Int = PNG.defaultMaximumPixels, atLeast target: (width: Int, height: Int)? = nil
   ) throws -> Bitmap {
+    let (width, height, pixels) = try decompress(data, maximumPixels: maximumPixels, atLeast: target, format: TJPF_BGRA)
+    return Bitmap(width: width, height: height, pixels: pixels)
+  }
+
+  /// Decodes a JPEG, whole, to RGBA (every pixel opaque), for comparison.
+  public static func decodeRGBA(_ data: [UInt8], maximumPixels: Int = PNG.defaultMaximumPixels) throws -> RGBAImage {
+    let (width, height, pixels) = try decompress(data, maximumPixels: maximumPixels, atLeast: nil, format: TJPF_RGBA)
+    return RGBAImage(width: width, height: height, pixels: pixels)
+  }
+
+  private static func decompress(
+    _ data: [UInt8], maximumPixels: Int, atLeast target: (width: Int, height: Int)?, format: TJPF
+  ) throws -> (Int, Int, [UInt8]) {
     let turbo = try TurboJPEGHandle(compressing: false)
     // The owner must outlive every C call below, not just the last read of its handle.
     defer { withExtendedLifetime(turbo) {} }
@@ -46,13 +59,13 @@ public enum JPEG {
       pixels.withUnsafeMutableBufferPointer { target in
         tjDecompress2(
           turbo.handle, source.baseAddress, UInt(data.count), target.baseAddress, outWidth, outWidth * 4, outHeight,
-          Int32(TJPF_BGRA.rawValue), TJFLAG_STOPONWARNING)
+          Int32(format.rawValue), TJFLAG_STOPONWARNING)
       }
     }
     // NB: a warning (such as a truncated file) still leaves a whole image, gray below the cut;
     // RowKit treats it as a failure so a damaged image never passes for a good one.
     guard result == 0 else { throw GraphicsError(.jpegDecode, "JPEG data is damaged: \(message(turbo.handle))") }
-    return Bitmap(width: Int(outWidth), height: Int(outHeight), pixels: pixels)
+    return (Int(outWidth), Int(outHeight), pixels)
   }
 
   /// The width and height a JPEG header claims, without decoding anything else.

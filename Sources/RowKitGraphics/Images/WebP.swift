@@ -5,6 +5,18 @@ public enum WebP {
   /// Decodes a WebP image to premultiplied BGRA; the header is checked against
   /// `maximumPixels` before any pixels are allocated.
   public static func decode(_ data: [UInt8], maximumPixels: Int = PNG.defaultMaximumPixels) throws -> Bitmap {
+    var (width, height, pixels) = try decodeStraight(data, maximumPixels: maximumPixels, rgba: false)
+    Bitmap.premultiply(&pixels)
+    return Bitmap(width: width, height: height, pixels: pixels)
+  }
+
+  /// Decodes a WebP image to RGBA with straight alpha, for comparison.
+  public static func decodeRGBA(_ data: [UInt8], maximumPixels: Int = PNG.defaultMaximumPixels) throws -> RGBAImage {
+    let (width, height, pixels) = try decodeStraight(data, maximumPixels: maximumPixels, rgba: true)
+    return RGBAImage(width: width, height: height, pixels: pixels)
+  }
+
+  private static func decodeStraight(_ data: [UInt8], maximumPixels: Int, rgba: Bool) throws -> (Int, Int, [UInt8]) {
     let (w, h) = try header(data)
     let width = Int32(w)
     let height = Int32(h)
@@ -15,12 +27,13 @@ public enum WebP {
     var pixels = [UInt8](repeating: 0, count: Int(width) * Int(height) * 4)
     let decoded = data.withUnsafeBufferPointer { source in
       pixels.withUnsafeMutableBufferPointer { target in
-        WebPDecodeBGRAInto(source.baseAddress, data.count, target.baseAddress, target.count, width * 4)
+        rgba
+          ? WebPDecodeRGBAInto(source.baseAddress, data.count, target.baseAddress, target.count, width * 4)
+          : WebPDecodeBGRAInto(source.baseAddress, data.count, target.baseAddress, target.count, width * 4)
       }
     }
     guard decoded != nil else { throw GraphicsError(.webpDecode, "WebP data is damaged") }
-    Bitmap.premultiply(&pixels)
-    return Bitmap(width: Int(width), height: Int(height), pixels: pixels)
+    return (w, h, pixels)
   }
 
   /// The width and height a WebP header claims, without decoding anything else.

@@ -1,0 +1,454 @@
+internal import CISAL
+
+extension PNG {
+  /// Decodes a PNG to the RGBA values it stores, alpha straight: every color type, bit depth
+  /// and interlacing, palettes and tRNS expanded, 16-bit samples rounded to 8 bits and lower
+  /// depths scaled up. Gamma, color profiles and background colors are not applied: the
+  /// stored values are what a comparison sees (as in pixelmatch). Every critical chunk's CRC
+  /// and the image data's Adler-32 are checked, and an image larger than `maximumPixels` is
+  /// refused from its header.
+  ///
+  /// RowKit's own reader, not libpng: the data is inflated by ISA-L and each row unfiltered
+  /// and converted as it comes out, while it is still in the cache, which makes a large PNG
+  /// decode several times faster.
+  public static func decodeRGBA(_ data: [UInt8], maximumPixels: Int = defaultMaximumPixels) throws -> RGBAImage {
+    try PNGReader(data, maximumPixels: maximumPixels).decode()
+  }
+}
+
+/// A PNG's chunks, read and checked: the header, palette, transparency and where the image
+/// data lies.
+struct PNGReader {
+  let data: [UInt8]
+  var width = 0
+  var height = 0
+  var depth = 0
+  var colorType = 0
+  var interlaced = false
+  /// 256 RGBA entries: the palette with tRNS alphas; entries past the palette opaque black.
+  var palette = [UInt8](repeating: 0, count: 1024)
+  /// tRNS of a gray or RGB image: the raw sample values drawn transparent.
+  var transparentKey: [Int]?
+  var imageData: [Range<Int>] = []
+
+  static func damaged(_ reason: String) -> GraphicsError { GraphicsError(.pngDecode, "PNG data is damaged: \(reason)") }
+
+  init(_ data: [UInt8], maximumPixels: Int) throws {
+    self.data = data
+    let signature: [UInt8] = [0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A]
+    guard data.count >= 8, data[0..<8].elementsEqual(signature) else {
+      throw GraphicsError(.pngDecode, "not a PNG file (no PNG signature)")
+    }
+    func word(_ at: Int) -> Int {
+      Int(data[at]) << 24 | Int(data[at + 1]) << 16 | Int(data[at + 2]) << 8 | Int(data[at + 3])
+    }
+    var offset = 8
+    var paletteEntries = -1
+    var transparency: Range<Int>?
+    var ended = false
+    while !ended {
+      guard data.count - offset >= 12 else { throw Self.damaged("the file ends before its IEND chunk") }
+      let length = word(offset)
+      guard length <= data.count - offset - 12 else { throw Self.damaged("a chunk runs past the end of the file") }
+      let body = (offset + 8)..<(offset + 8 + length)
+      let name = String(decoding: data[(offset + 4)..<(offset + 8)], as: UTF8.self)
+      // Bit 5 of a type's first letter: clear for chunks a decoder must understand.
+      let critical = data[offset + 4] & 0x20 == 0
+      if offset == 8 {
+        // The header first, even before its CRC: a claim of a huge image is refused as such.
+        guard name == "IHDR", length == 13 else { throw Self.damaged("the first chunk is \(name), not a header") }
+        try readHeader(data[body], maximumPixels: maximumPixels)
+      }
+      if critical, CRC32.checksum(data[(offset + 4)..<body.upperBound]) != UInt32(word(body.upperBound)) {
+        throw Self.damaged("the \(name) chunk's CRC does not match")
+      }
+      switch name {
+      case "IHDR":
+        guard offset == 8 else { throw Self.damaged("a second IHDR chunk") }
+      case "PLTE":
+        guard length % 3 == 0, length / 3 <= 256 else { throw Self.damaged("a PLTE chunk of \(length) bytes") }
+        paletteEntries = length / 3
+        for entry in 0..<paletteEntries {
+          for channel in 0..<3 { palette[entry * 4 + channel] = data[body.lowerBound + entry * 3 + channel] }
+        }
+      case "tRNS": transparency = body
+      case "IDAT": imageData.append(body)
+      case "IEND": ended = true
+      default:
+        if critical { throw Self.damaged("an unknown critical chunk \(name)") }
+      }
+      offset = body.upperBound + 4
+    }
+    for entry in 0..<256 { palette[entry * 4 + 3] = 255 }
+    if colorType == 3 {
+      guard paletteEntries > 0 else { throw Self.damaged("a palette image without a PLTE chunk") }
+      if let transparency {
+        for (entry, alpha) in data[transparency].prefix(paletteEntries).enumerated() { palette[entry * 4 + 3] = alpha }
+      }
+    } else if let transparency, colorType == 0 || colorType == 2 {
+      let samples = colorType == 0 ? 1 : 3
+      guard transparency.count >= samples * 2 else { throw Self.damaged("a tRNS chunk of \(transparency.count) bytes") }
+      transparentKey = (0..<samples).map { Int(data[transparency.lowerBound + $0 * 2]) << 8 | Int(data[transparency.lowerBound + $0 * 2 + 1]) }
+    }
+    guard !imageData.isEmpty else { throw Self.damaged("no IDAT chunk") }
+  }
+
+  private mutating func readHeader(_ header: ArraySlice<UInt8>, maximumPixels: Int) throws {
+    let bytes = Array(header)
+    func word(_ at: Int) -> Int {
+      Int(bytes[at]) << 24 | Int(bytes[at + 1]) << 16 | Int(bytes[at + 2]) << 8 | Int(bytes[at + 3])
+    }
+    width = word(0)
+    height = word(4)
+    depth = Int(bytes[8])
+    colorType = Int(bytes[9])
+    let depths: [Int: [Int]] = [0: [1, 2, 4, 8, 16], 2: [8, 16], 3: [1, 2, 4, 8], 4: [8, 16], 6: [8, 16]]
+    guard depths[colorType]?.contains(depth) == true else {
+      throw Self.damaged("color type \(colorType) with bit depth \(depth) is not a PNG format")
+    }
+    guard bytes[10] == 0, bytes[11] == 0, bytes[12] <= 1 else { throw Self.damaged("an unknown compression, filter or interlace method") }
+    interlaced = bytes[12] == 1
+    guard width > 0, height > 0 else { throw Self.damaged("a size of \(width)×\(height) pixels") }
+    guard width <= maximumPixels, height <= maximumPixels, width * height <= maximumPixels else {
+      throw GraphicsError(
+        .imageTooLarge, "PNG of \(width)×\(height) pixels is larger than the limit of \(maximumPixels) pixels")
+    }
+  }
+
+  /// Adam7's passes: where each starts and how far apart its pixels are.
+  static let adam7 = [(0, 0, 8, 8), (4, 0, 8, 8), (0, 4, 4, 8), (2, 0, 4, 4), (0, 2, 2, 4), (1, 0, 2, 2), (0, 1, 1, 2)]
+
+  func decode() throws -> RGBAImage {
+    let channels = [0: 1, 2: 3, 3: 1, 4: 2, 6: 4][colorType]!
+    let bitsPerPixel = channels * depth
+    let bytesPerPixel = max(1, bitsPerPixel / 8)
+    let longestRow = (width * bitsPerPixel + 7) / 8
+    let converter = PNGSampleConverter(colorType: colorType, depth: depth, palette: palette, key: transparentKey)
+    let (width, height) = (self.width, self.height)
+    let pixels = try [UInt8](unsafeUninitializedCapacity: width * height * 4) { output, initialized in
+      try data.withUnsafeBufferPointer { input in
+        let rows = try PNGRowInflater(input, chunks: imageData, longestRow: longestRow + 1)
+        let zeros = UnsafeMutablePointer<UInt8>.allocate(capacity: longestRow)
+        zeros.initialize(repeating: 0, count: longestRow)
+        let spread = UnsafeMutablePointer<UInt8>.allocate(capacity: width * 4)
+        defer {
+          zeros.deallocate()
+          spread.deallocate()
+        }
+        for (startX, startY, stepX, stepY) in interlaced ? Self.adam7 : [(0, 0, 1, 1)] {
+          let passWidth = startX < width ? (width - startX + stepX - 1) / stepX : 0
+          let passHeight = startY < height ? (height - startY + stepY - 1) / stepY : 0
+          guard passWidth > 0, passHeight > 0 else { continue }
+          let rowBytes = (passWidth * bitsPerPixel + 7) / 8
+          var kept = 0
+          for passRow in 0..<passHeight {
+            let line = try rows.next(rowBytes + 1, keeping: kept)
+            let prior = kept == 0 ? UnsafePointer(zeros) : UnsafePointer(line - kept + 1)
+            try PNGFilters.unfilter(line[0], line + 1, prior: prior, count: rowBytes, bytesPerPixel: bytesPerPixel)
+            let target = output.baseAddress! + (startY + passRow * stepY) * width * 4
+            if stepX == 1 {
+              converter.convert(line + 1, count: passWidth, into: target)
+            } else {
+              converter.convert(line + 1, count: passWidth, into: spread)
+              for column in 0..<passWidth {
+                (target + (startX + column * stepX) * 4).update(from: spread + column * 4, count: 4)
+              }
+            }
+            kept = rowBytes + 1
+          }
+        }
+        try rows.finish()
+      }
+      initialized = width * height * 4
+    }
+    return RGBAImage(width: width, height: height, pixels: pixels)
+  }
+}
+
+/// The image data's zlib stream inflated into a buffer, handed out one scanline at a time;
+/// the scanline before the current one stays in place as the filters' prior row.
+final class PNGRowInflater {
+  private let input: UnsafeBufferPointer<UInt8>
+  private let chunks: [Range<Int>]
+  private var chunk = 0
+  private var position: Int
+  private let state: UnsafeMutableRawPointer
+  private let buffer: UnsafeMutablePointer<UInt8>
+  private let capacity: Int
+  private var start = 0
+  private var end = 0
+  private var finished = false
+
+  init(_ input: UnsafeBufferPointer<UInt8>, chunks: [Range<Int>], longestRow: Int) throws {
+    guard let state = cisal_inflater_new() else { throw GraphicsError(.pngDecode, "no memory to inflate a PNG") }
+    self.input = input
+    self.chunks = chunks
+    self.position = chunks[0].lowerBound
+    self.state = state
+    // Room for the previous and the current row, and enough beyond for ISA-L to work in
+    // large pieces.
+    capacity = max(1 << 18, 4 * longestRow)
+    buffer = .allocate(capacity: capacity)
+  }
+
+  deinit {
+    cisal_inflater_free(state)
+    buffer.deallocate()
+  }
+
+  /// The next `count` bytes of the stream; the `kept` bytes just before them, the row the
+  /// previous call handed out, are still there.
+  func next(_ count: Int, keeping kept: Int) throws -> UnsafeMutablePointer<UInt8> {
+    if end - start < count {
+      let from = start - kept
+      if from > 0 {
+        buffer.update(from: buffer + from, count: end - from)
+        start -= from
+        end -= from
+      }
+      while end - start < count { end += try inflate(into: buffer + end, capacity: capacity - end) }
+    }
+    defer { start += count }
+    return buffer + start
+  }
+
+  /// Inflates whatever is left, checking that the stream ends and that its checksum holds;
+  /// data past the last row is ignored, as libpng does.
+  func finish() throws {
+    while !finished { _ = try inflate(into: buffer, capacity: capacity) }
+  }
+
+  /// Inflates into `output` as much as there is room and input for; returns the bytes
+  /// written.
+  private func inflate(into output: UnsafeMutablePointer<UInt8>, capacity room: Int) throws -> Int {
+    if finished { throw PNGReader.damaged("the image data ends early") }
+    while chunk < chunks.count, position == chunks[chunk].upperBound {
+      chunk += 1
+      if chunk < chunks.count { position = chunks[chunk].lowerBound }
+    }
+    let available = chunk < chunks.count ? chunks[chunk].upperBound - position : 0
+    var consumed: UInt32 = 0
+    var produced: UInt32 = 0
+    var ended: Int32 = 0
+    let status = cisal_inflate(
+      state, input.baseAddress! + position, UInt32(available), &consumed, output, UInt32(room), &produced, &ended)
+    guard status >= 0 else {
+      throw PNGReader.damaged(status == ISAL_INCORRECT_CHECKSUM ? "the image data's checksum does not match" : "the image data does not inflate")
+    }
+    position += Int(consumed)
+    finished = ended != 0
+    if consumed == 0, produced == 0, !finished { throw PNGReader.damaged("the image data ends early") }
+    return Int(produced)
+  }
+}
+
+/// PNG's five row filters, undone in place.
+enum PNGFilters {
+  static func unfilter(
+    _ type: UInt8, _ row: UnsafeMutablePointer<UInt8>, prior: UnsafePointer<UInt8>, count: Int, bytesPerPixel bpp: Int
+  ) throws {
+    guard type <= 4 else { throw PNGReader.damaged("a row has filter type \(type), which PNG does not define") }
+    switch type {
+    case 0:
+      return
+    case 2:
+      for index in 0..<count { row[index] &+= prior[index] }
+    case _ where bpp == 4 || bpp == 8:
+      byPixel(type, row, prior, count: count, bytesPerPixel: bpp)
+    default:
+      for index in 0..<count {
+        let left = Int16(index >= bpp ? row[index - bpp] : 0)
+        let upperLeft = Int16(index >= bpp ? prior[index - bpp] : 0)
+        let up = Int16(prior[index])
+        let predictor: Int16
+        switch type {
+        case 1: predictor = left
+        case 3: predictor = (left + up) >> 1
+        default: predictor = paeth(SIMD8(repeating: left), SIMD8(repeating: up), SIMD8(repeating: upperLeft))[0]
+        }
+        row[index] &+= UInt8(truncatingIfNeeded: predictor)
+      }
+    }
+  }
+
+  /// Undoes Sub, Average or Paeth a whole pixel of 4 or 8 bytes at a time: the channels of
+  /// a pixel are independent, only pixels follow one another.
+  static func byPixel(
+    _ type: UInt8, _ row: UnsafeMutablePointer<UInt8>, _ prior: UnsafePointer<UInt8>, count: Int, bytesPerPixel bpp: Int
+  ) {
+    switch type {
+    case 1:
+      var sub = Sub()
+      eachPixel(row, prior, count: count, bytesPerPixel: bpp, &sub)
+    case 3:
+      var average = Average()
+      eachPixel(row, prior, count: count, bytesPerPixel: bpp, &average)
+    default:
+      var paeth = Paeth()
+      eachPixel(row, prior, count: count, bytesPerPixel: bpp, &paeth)
+    }
+  }
+
+  /// A filter undone pixel by pixel, left to right, remembering what it needs of the
+  /// previous pixel.
+  protocol PixelFilter {
+    mutating func pixel(_ filtered: SIMD8<UInt8>, up: SIMD8<UInt8>) -> SIMD8<UInt8>
+  }
+
+  struct Sub: PixelFilter {
+    var left = SIMD8<UInt8>()
+    @inline(__always) mutating func pixel(_ filtered: SIMD8<UInt8>, up: SIMD8<UInt8>) -> SIMD8<UInt8> {
+      left = filtered &+ left
+      return left
+    }
+  }
+
+  struct Average: PixelFilter {
+    var left = SIMD8<UInt8>()
+    @inline(__always) mutating func pixel(_ filtered: SIMD8<UInt8>, up: SIMD8<UInt8>) -> SIMD8<UInt8> {
+      // (left + up) / 2 without leaving 8 bits.
+      left = filtered &+ ((left & up) &+ ((left ^ up) &>> 1))
+      return left
+    }
+  }
+
+  /// Paeth needs 16-bit lanes.
+  struct Paeth: PixelFilter {
+    var left = SIMD8<Int16>()
+    var upperLeft = SIMD8<Int16>()
+    @inline(__always) mutating func pixel(_ filtered: SIMD8<UInt8>, up above: SIMD8<UInt8>) -> SIMD8<UInt8> {
+      let up = SIMD8<Int16>(truncatingIfNeeded: above)
+      left = (SIMD8<Int16>(truncatingIfNeeded: filtered) &+ PNGFilters.paeth(left, up, upperLeft)) & 0xFF
+      upperLeft = up
+      return SIMD8<UInt8>(truncatingIfNeeded: left)
+    }
+  }
+
+  /// Runs `filter` over each pixel of `row`; a 4-byte pixel rides in the low half of the
+  /// lanes.
+  @inline(__always) static func eachPixel<Filter: PixelFilter>(
+    _ row: UnsafeMutablePointer<UInt8>, _ prior: UnsafePointer<UInt8>, count: Int, bytesPerPixel bpp: Int,
+    _ filter: inout Filter
+  ) {
+    let output = UnsafeMutableRawPointer(row)
+    let above = UnsafeRawPointer(prior)
+    var offset = 0
+    if bpp == 8 {
+      while offset < count {
+        let value = filter.pixel(
+          output.loadUnaligned(fromByteOffset: offset, as: SIMD8<UInt8>.self),
+          up: above.loadUnaligned(fromByteOffset: offset, as: SIMD8<UInt8>.self))
+        output.storeBytes(of: value, toByteOffset: offset, as: SIMD8<UInt8>.self)
+        offset &+= 8
+      }
+    } else {
+      while offset < count {
+        let value = filter.pixel(
+          SIMD8(lowHalf: output.loadUnaligned(fromByteOffset: offset, as: SIMD4<UInt8>.self), highHalf: .zero),
+          up: SIMD8(lowHalf: above.loadUnaligned(fromByteOffset: offset, as: SIMD4<UInt8>.self), highHalf: .zero))
+        output.storeBytes(of: value.lowHalf, toByteOffset: offset, as: SIMD4<UInt8>.self)
+        offset &+= 4
+      }
+    }
+  }
+
+  /// Paeth's predictor in every lane: whichever of left, up and upper left is closest to
+  /// left + up − upper left, preferring them in that order (libpng's SIMD formulation: the
+  /// smallest distance, then which one it was). Branch-free: a lane's sign, shifted across
+  /// it, is the mask of a comparison.
+  @inline(__always) static func paeth(_ left: SIMD8<Int16>, _ up: SIMD8<Int16>, _ upperLeft: SIMD8<Int16>) -> SIMD8<Int16> {
+    @inline(__always) func magnitude(_ value: SIMD8<Int16>) -> SIMD8<Int16> {
+      pointwiseMax(value, 0 &- value)
+    }
+    let fromUp = up &- upperLeft
+    let fromLeft = left &- upperLeft
+    let toLeft = magnitude(fromUp)
+    let toUp = magnitude(fromLeft)
+    let toUpperLeft = magnitude(fromUp &+ fromLeft)
+    let smallest = pointwiseMin(toUpperLeft, pointwiseMin(toLeft, toUp))
+    var predictor = upperLeft.replacing(with: up, where: toUp .== smallest)
+    predictor.replace(with: left, where: toLeft .== smallest)
+    return predictor
+  }
+}
+
+/// Turns one unfiltered row into 8-bit RGBA with straight alpha.
+struct PNGSampleConverter {
+  let colorType: Int
+  let depth: Int
+  let palette: [UInt8]
+  let key: [Int]?
+
+  /// The `index`-th sample of a row, at the image's depth.
+  @inline(__always) func sample(_ row: UnsafePointer<UInt8>, _ index: Int) -> Int {
+    switch depth {
+    case 8: return Int(row[index])
+    case 16: return Int(row[index * 2]) << 8 | Int(row[index * 2 + 1])
+    default:
+      let bit = index * depth
+      return Int(row[bit >> 3] >> UInt8(8 - depth - bit & 7)) & (1 << depth - 1)
+    }
+  }
+
+  /// A sample scaled to 8 bits; 16-bit samples rounded to nearest, as libpng's
+  /// png_set_scale_16 and pngjs do.
+  @inline(__always) func eightBit(_ value: Int) -> UInt8 {
+    switch depth {
+    case 16: return UInt8((value * 255 + 32895) >> 16)
+    case 8: return UInt8(value)
+    default: return UInt8(value * (255 / (1 << depth - 1)))
+    }
+  }
+
+  func convert(_ row: UnsafePointer<UInt8>, count: Int, into output: UnsafeMutablePointer<UInt8>) {
+    switch (colorType, depth) {
+    case (6, 8):
+      output.update(from: row, count: count * 4)
+    case (6, 16):
+      // Sixteen big-endian samples at a time, then the rest. Rounding v / 257 is the high
+      // byte h plus one where the low byte l exceeds h by more than 128, minus one where it
+      // falls short by more than 128; a lane's sign, shifted across it, makes the ±1.
+      let samples = count * 4
+      var index = 0
+      while index + 16 <= samples {
+        let words = SIMD16<Int16>(
+          truncatingIfNeeded: UnsafeRawPointer(row).loadUnaligned(fromByteOffset: index * 2, as: SIMD16<UInt16>.self))
+        let high = words & 0xFF
+        let low = (words &>> 8) & 0xFF
+        let excess = low &- high
+        let rounded = high &- ((128 &- excess) &>> 15) &+ ((excess &+ 128) &>> 15)
+        UnsafeMutableRawPointer(output).storeBytes(
+          of: SIMD16<UInt8>(truncatingIfNeeded: rounded), toByteOffset: index, as: SIMD16<UInt8>.self)
+        index &+= 16
+      }
+      while index < samples {
+        output[index] = eightBit(Int(row[index * 2]) << 8 | Int(row[index * 2 + 1]))
+        index += 1
+      }
+    case (3, _):
+      palette.withUnsafeBufferPointer { table in
+        for index in 0..<count {
+          (output + index * 4).update(from: table.baseAddress! + sample(row, index) * 4, count: 4)
+        }
+      }
+    default:
+      // Gray (0), RGB (2) and gray with alpha (4): one or three color samples, then alpha.
+      let colors = colorType == 2 ? 3 : 1
+      let samples = colorType == 4 ? 2 : colors
+      for index in 0..<count {
+        let first = index * samples
+        var transparent = key != nil
+        for channel in 0..<colors {
+          let value = sample(row, first + channel)
+          if let key, value != key[channel] { transparent = false }
+          output[index * 4 + channel] = eightBit(value)
+        }
+        if colors == 1 {
+          output[index * 4 + 1] = output[index * 4]
+          output[index * 4 + 2] = output[index * 4]
+        }
+        output[index * 4 + 3] = colorType == 4 ? eightBit(sample(row, first + 1)) : transparent ? 0 : 255
+      }
+    }
+  }
+}

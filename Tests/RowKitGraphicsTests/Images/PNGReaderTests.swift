@@ -1,0 +1,173 @@
+import Foundation
+import RowKitTestSupport
+import Testing
+
+@testable import RowKitGraphics
+
+/// RowKit's own PNG reader (`PNG.decodeRGBA`), against libpng and against hand-made files of
+/// every color type, bit depth, filter and interlacing.
+@Suite struct PNGReaderTests {
+  /// Deterministic pseudo-random samples below `limit`.
+  func samples(_ count: Int, below limit: Int, seed: UInt64 = 1) -> [Int] {
+    var state = seed &* 0x9E37_79B9_7F4A_7C15
+    return (0..<count).map { _ in
+      state = state &* 6_364_136_223_846_793_005 &+ 1_442_695_040_888_963_407
+      return Int((state >> 33) % UInt64(limit))
+    }
+  }
+
+  /// What a sample of `depth` bits reads as in 8 bits.
+  func eightBit(_ value: Int, depth: Int) -> UInt8 {
+    depth == 16 ? UInt8((Double(value) / 257).rounded()) : UInt8(value * 255 / (1 << depth - 1))
+  }
+
+  @Test func rowKitsOwnPNGsReadAsTheirBitmaps() throws {
+    let canvas = try Canvas(pixelWidth: 40, pixelHeight: 30, scale: 1)
+    canvas.clear(.white)
+    canvas.fill(.circle(center: Point(x: 12, y: 12), radius: 9), color: Color(r: 5, g: 140, b: 245))
+    let opaque = canvas.bitmap()
+    #expect(try PNG.decodeRGBA(PNG.encode(opaque)) == RGBAImage(opaque))
+    let translucent = try Canvas(pixelWidth: 17, pixelHeight: 9, scale: 1)
+    translucent.fill(.circle(center: Point(x: 8, y: 4), radius: 6), color: Color(r: 200, g: 30, b: 60, a: 0.6))
+    let bitmap = translucent.bitmap()
+    #expect(try PNG.decodeRGBA(PNG.encode(bitmap)) == RGBAImage(bitmap))
+  }
+
+  @Test func everyReferenceAndAssetReadsAsLibpngReadsIt() throws {
+    let root = TestSupport.repositoryRoot
+    var checked = 0
+    for folder in ["Snapshots", "Assets"] {
+      let files = FileManager.default.enumerator(at: root.appendingPathComponent(folder), includingPropertiesForKeys: nil)
+      while let url = files?.nextObject() as? URL {
+        guard url.pathExtension == "png" else { continue }
+        let data = try [UInt8](Data(contentsOf: url))
+        #expect(try PNG.decodeRGBA(data).bitmap == PNG.decode(data), "\(url.lastPathComponent)")
+        checked += 1
+      }
+    }
+    #expect(checked >= 10)
+  }
+
+  @Test(arguments: [(0, 1), (0, 2), (0, 4), (0, 8), (3, 1), (3, 2), (3, 4), (3, 8), (2, 8), (4, 8), (6, 8)])
+  func lowAndEightBitFormatsReadAsLibpngReadsThem(colorType: Int, depth: Int) throws {
+    let channels = [0: 1, 2: 3, 3: 1, 4: 2, 6: 4][colorType]!
+    let (width, height) = (13, 11)
+    let limit = colorType == 3 ? min(1 << depth, 5) : 1 << depth
+    let values = samples(width * height * channels, below: limit, seed: UInt64(colorType * 100 + depth))
+    // A palette no longer than the depth allows, and a tRNS no longer than the palette.
+    let palette = Array([10, 20, 30, 200, 100, 50, 0, 255, 128, 255, 255, 255, 7, 8, 9].prefix(limit * 3)) as [UInt8]
+    for interlaced in [false, true] {
+      let paletteAlpha = Array([255, 0, 128].prefix(limit)) as [UInt8]
+      for transparency in [nil, colorType == 3 ? paletteAlpha : colorType == 0 ? [0, UInt8(limit - 1)] : nil] as [[UInt8]?] {
+        let png = CraftedPNG.make(
+          width: width, height: height, colorType: colorType, depth: depth, samples: values, interlaced: interlaced,
+          palette: colorType == 3 ? palette : [], transparency: transparency)
+        let label = "type \(colorType) depth \(depth) interlaced \(interlaced) tRNS \(transparency != nil)"
+        #expect(try PNG.decodeRGBA(png).bitmap == PNG.decode(png), "\(label)")
+      }
+    }
+  }
+
+  @Test func sixteenBitSamplesRoundToNearest() throws {
+    let (width, height) = (9, 7)
+    for (colorType, channels) in [(0, 1), (2, 3), (4, 2), (6, 4)] {
+      var values = samples(width * height * channels, below: 65536, seed: UInt64(colorType))
+      // The rounding edges: 128 and 129 above a multiple of 257, and the extremes.
+      values.replaceSubrange(0..<6, with: [257 * 3 + 128, 257 * 3 + 129, 257 * 200 - 128, 257 * 200 - 129, 0, 65535])
+      for interlaced in [false, true] {
+        let png = CraftedPNG.make(
+          width: width, height: height, colorType: colorType, depth: 16, samples: values, interlaced: interlaced)
+        let image = try PNG.decodeRGBA(png)
+        var expected: [UInt8] = []
+        for pixel in 0..<(width * height) {
+          let v = values[(pixel * channels)..<((pixel + 1) * channels)].map { eightBit($0, depth: 16) }
+          switch colorType {
+          case 0: expected += [v[0], v[0], v[0], 255]
+          case 2: expected += v + [255]
+          case 4: expected += [v[0], v[0], v[0], v[1]]
+          default: expected += v
+          }
+        }
+        #expect(image.pixels == expected, "type \(colorType) interlaced \(interlaced)")
+      }
+    }
+  }
+
+  @Test func everyFilterIsUndoneForEveryPixelSize() throws {
+    // Pixels of 1, 2, 3, 4, 6 and 8 bytes; each row of each pass with each filter in turn.
+    for (colorType, depth) in [(0, 8), (4, 8), (2, 8), (6, 8), (2, 16), (6, 16)] {
+      let channels = [0: 1, 2: 3, 4: 2, 6: 4][colorType]!
+      let (width, height) = (23, 10)
+      let values = samples(width * height * channels, below: 1 << depth, seed: UInt64(depth + colorType))
+      let reference = try PNG.decodeRGBA(
+        CraftedPNG.make(width: width, height: height, colorType: colorType, depth: depth, samples: values, filters: [0]))
+      for filters in [[1], [2], [3], [4], [4, 3, 2, 1, 0]] as [[UInt8]] {
+        let png = CraftedPNG.make(width: width, height: height, colorType: colorType, depth: depth, samples: values, filters: filters)
+        #expect(try PNG.decodeRGBA(png) == reference, "type \(colorType) depth \(depth) filters \(filters)")
+      }
+    }
+  }
+
+  @Test func tRNSMakesTheKeyColorTransparent() throws {
+    let png = CraftedPNG.make(
+      width: 2, height: 1, colorType: 2, depth: 8, samples: [1, 2, 3, 1, 2, 4], transparency: [0, 1, 0, 2, 0, 3])
+    #expect(try PNG.decodeRGBA(png).pixels == [1, 2, 3, 0, 1, 2, 4, 255])
+  }
+
+  @Test func damagedFilesAreRefusedWithTheirReason() throws {
+    let good = CraftedPNG.make(width: 4, height: 3, colorType: 6, depth: 8, samples: samples(48, below: 256))
+    #expect(try PNG.decodeRGBA(good).width == 4)
+    func reason(_ bytes: [UInt8]) -> String {
+      do {
+        _ = try PNG.decodeRGBA(bytes)
+        return "decoded"
+      } catch {
+        return "\(error)"
+      }
+    }
+    #expect(reason(Array("not a png".utf8)) == "not a PNG file (no PNG signature)")
+    #expect(reason(Array(good.prefix(good.count - 20))).contains("PNG data is damaged"))
+    var badCRC = good
+    badCRC[40] ^= 0x55  // inside the IDAT chunk's data
+    #expect(reason(badCRC).contains("CRC does not match"))
+    // A valid chunk around a corrupt stream: the Adler-32 at its end no longer matches.
+    let idat = CraftedPNG.make(width: 4, height: 3, colorType: 6, depth: 8, samples: [Int](repeating: 7, count: 48))
+    let start = 8 + 25  // signature, IHDR
+    let length = Int(idat[start]) << 24 | Int(idat[start + 1]) << 16 | Int(idat[start + 2]) << 8 | Int(idat[start + 3])
+    var stream = Array(idat[(start + 8)..<(start + 8 + length)])
+    stream[10] ^= 1
+    let corrupt = Array(idat[0..<start]) + CraftedPNG.chunk("IDAT", stream) + CraftedPNG.chunk("IEND", [])
+    #expect(reason(corrupt).contains("checksum does not match"))
+    let oneRow = CraftedPNG.make(width: 1, height: 1, colorType: 6, depth: 8, samples: [1, 2, 3, 4])
+    let oneRowBad = Array(oneRow[0..<start]) + CraftedPNG.chunk("IDAT", CraftedPNG.zlibStored([9, 1, 2, 3, 4]))
+      + CraftedPNG.chunk("IEND", [])
+    #expect(reason(oneRowBad).contains("filter type 9"))
+    let short = Array(oneRow[0..<start]) + CraftedPNG.chunk("IDAT", CraftedPNG.zlibStored([0, 1, 2]))
+      + CraftedPNG.chunk("IEND", [])
+    #expect(reason(short).contains("ends early"))
+    let noEnd = Array(oneRow.prefix(oneRow.count - 12))
+    #expect(reason(noEnd).contains("IEND"))
+  }
+
+  @Test func hugeImagesAreRefusedFromTheHeaderAlone() throws {
+    var png = try PNG.encode(Bitmap(width: 2, height: 2, color: .white))
+    let size: [UInt8] = [0x00, 0x01, 0x86, 0xA0]
+    png.replaceSubrange(16..<20, with: size)
+    png.replaceSubrange(20..<24, with: size)
+    #expect(throws: GraphicsError(.imageTooLarge, "PNG of 100000×100000 pixels is larger than the limit of 1000000 pixels")) {
+      try PNG.decodeRGBA(png, maximumPixels: 1_000_000)
+    }
+  }
+
+  @Test func jpegAndWebPDecodeToRGBA() throws {
+    let canvas = try Canvas(pixelWidth: 24, pixelHeight: 16, scale: 1)
+    canvas.clear(Color(r: 250, g: 120, b: 10))
+    let bitmap = canvas.bitmap()
+    let webp = try ImageDecoder.decodeRGBA(WebP.encodeLossless(bitmap))
+    #expect(webp == RGBAImage(bitmap))
+    let jpeg = try ImageDecoder.decodeRGBA(JPEG.encode(bitmap, quality: 95))
+    #expect(jpeg.width == 24 && jpeg.height == 16)
+    #expect(jpeg.bitmap == (try JPEG.decode(JPEG.encode(bitmap, quality: 95))))
+    #expect(throws: GraphicsError.self) { try ImageDecoder.decodeRGBA(Array("GIF89a".utf8)) }
+  }
+}
