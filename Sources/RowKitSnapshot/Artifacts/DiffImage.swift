@@ -6,34 +6,51 @@ public enum DiffImage {
   public static let differentColor = (r: UInt8(255), g: UInt8(0), b: UInt8(0))
   public static let antialiasedColor = (r: UInt8(255), g: UInt8(200), b: UInt8(0))
   public static let ignoredColor = (r: UInt8(80), g: UInt8(140), b: UInt8(255))
+  /// Stripes over the part of the canvas only one image covers (when the sizes differ).
+  public static let onlyOneImageColor = (r: UInt8(255), g: UInt8(0), b: UInt8(255))
+  /// The part of the canvas neither image covers.
+  public static let noImageColor = (r: UInt8(128), g: UInt8(128), b: UInt8(128))
 
-  /// The reference faded to a light gray, with every differing pixel painted in its class's
-  /// color. Pixels within the color threshold stay gray.
-  public static func make(reference: Bitmap, classes: [ImageComparison.PixelClass]?) -> Bitmap {
-    var pixels = [UInt8](repeating: 255, count: reference.pixels.count)
-    reference.pixels.withUnsafeBufferPointer { source in
-      for index in 0..<(reference.width * reference.height) {
-        let offset = index * 4
-        let white = 255 - Double(source[offset + 3])
-        let luma =
-          (Double(source[offset + 2]) + white) * 0.299 + (Double(source[offset + 1]) + white) * 0.587
-          + (Double(source[offset]) + white) * 0.114
-        // Faded: 10% of the image over white, so the changes stand out.
-        var color = (r: UInt8(255 - (255 - luma) * 0.1), g: UInt8(0), b: UInt8(0))
-        color.g = color.r
-        color.b = color.r
-        switch classes?[index] ?? .same {
-        case .same, .belowThreshold: break
-        case .different: color = differentColor
-        case .antialiased: color = antialiasedColor
-        case .ignored: color = ignoredColor
+  /// The comparison's canvas: the reference faded to a light gray (where only the actual
+  /// covers the canvas, the actual), with every differing pixel painted in its class's color
+  /// and the part only one image covers striped in magenta. Pixels within the color
+  /// threshold stay gray.
+  public static func make(_ outcome: ImageComparison.Outcome, reference: RGBAImage, actual: RGBAImage) -> Bitmap {
+    let canvas = outcome.result.canvasSize
+    var pixels = [UInt8](repeating: 255, count: canvas.width * canvas.height * 4)
+    reference.pixels.withUnsafeBufferPointer { first in
+      actual.pixels.withUnsafeBufferPointer { second in
+        pixels.withUnsafeMutableBufferPointer { output in
+          for y in 0..<canvas.height {
+            for x in 0..<canvas.width {
+              let index = y * canvas.width + x
+              var color = noImageColor
+              let covering =
+                x < reference.width && y < reference.height
+                ? (first, (y * reference.width + x) * 4)
+                : x < actual.width && y < actual.height ? (second, (y * actual.width + x) * 4) : nil
+              if let (p, at) = covering {
+                // pixelmatch's faded pixel: 10% of its brightness over white.
+                let luma = Double(p[at]) * 0.29889531 + Double(p[at + 1]) * 0.58662247 + Double(p[at + 2]) * 0.11448223
+                let gray = UInt8(255 + (luma - 255) * 0.1 * Double(p[at + 3]) / 255)
+                color = (gray, gray, gray)
+              }
+              switch outcome.classes?[index] ?? .same {
+              case .same, .belowThreshold, .noImage: break
+              case .different: color = differentColor
+              case .antialiased: color = antialiasedColor
+              case .ignored: color = ignoredColor
+              case .onlyOneImage: if (x + y) % 8 < 4 { color = onlyOneImageColor }
+              }
+              output[index * 4] = color.b
+              output[index * 4 + 1] = color.g
+              output[index * 4 + 2] = color.r
+            }
+          }
         }
-        pixels[offset] = color.b
-        pixels[offset + 1] = color.g
-        pixels[offset + 2] = color.r
       }
     }
-    return Bitmap(width: reference.width, height: reference.height, pixels: pixels)
+    return Bitmap(width: canvas.width, height: canvas.height, pixels: pixels)
   }
 
   /// The images side by side with a gap between them, top-aligned on a neutral gray: for a

@@ -11,30 +11,32 @@ public struct FailureArtifacts: Hashable, Sendable, Codable {
   public var composite: String
   public var result: String
 
-  /// Writes the artifacts of one case into `directory` (created if needed).
+  /// Writes the artifacts of one case into `directory` (created if needed). The reference
+  /// is copied from `referenceFile`, the bytes it was read from, when given.
   public static func write(
-    to directory: URL, reference: Bitmap?, actual: Bitmap, outcome: ImageComparison.Outcome?
+    to directory: URL, reference: RGBAImage?, referenceFile: [UInt8]? = nil, actual: Bitmap,
+    outcome: ImageComparison.Outcome?
   ) throws -> FailureArtifacts {
     try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
-    func save(_ bitmap: Bitmap, _ name: String) throws -> String {
+    func save(_ bytes: [UInt8], _ name: String) throws -> String {
       let url = directory.appendingPathComponent(name)
-      try Data(PNG.encode(bitmap)).write(to: url)
+      try Data(bytes).write(to: url)
       return url.path
     }
     var artifacts = FailureArtifacts(
-      directory: directory.path, reference: nil, actual: try save(actual, "actual.png"), diff: nil, composite: "",
-      result: directory.appendingPathComponent("result.json").path)
+      directory: directory.path, reference: nil, actual: try save(PNG.encode(actual), "actual.png"), diff: nil,
+      composite: "", result: directory.appendingPathComponent("result.json").path)
     var panels = [actual]
     if let reference {
-      artifacts.reference = try save(reference, "reference.png")
-      panels = [reference, actual]
-      if let outcome, outcome.result.status != .sizeMismatch {
-        let diff = DiffImage.make(reference: reference, classes: outcome.classes)
-        artifacts.diff = try save(diff, "diff.png")
-        panels = [reference, diff, actual]
+      artifacts.reference = try save(referenceFile ?? PNG.encode(reference.bitmap), "reference.png")
+      panels = [reference.bitmap, actual]
+      if let outcome {
+        let diff = DiffImage.make(outcome, reference: reference, actual: RGBAImage(actual))
+        artifacts.diff = try save(PNG.encode(diff), "diff.png")
+        panels = [reference.bitmap, diff, actual]
       }
     }
-    artifacts.composite = try save(DiffImage.composite(panels), "composite.png")
+    artifacts.composite = try save(PNG.encode(DiffImage.composite(panels)), "composite.png")
     let encoder = JSONEncoder()
     encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
     let report = ArtifactReport(result: outcome?.result, files: artifacts)

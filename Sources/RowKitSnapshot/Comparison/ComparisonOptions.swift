@@ -5,13 +5,16 @@ import Foundation
 /// The default is exact: any differing pixel fails. The tolerances are independent, and all
 /// of them must hold:
 /// - ``threshold``: how far apart two colors may be and still count as the same pixel, on
-///   pixelmatch's scale (0 = any difference counts, 1 = nothing does). The distance is
-///   measured in YIQ space after blending each pixel onto white, weighted toward brightness
-///   (Kotsarenko and Ramos, "Measuring perceived color difference using YIQ NTSC
-///   transmission color space in mobile applications", 2010). 0.1 passes the shading noise
-///   of antialiased edges between renderers but fails any visible change of color.
+///   pixelmatch's scale (0 = any visible difference counts, 1 = nothing does). The distance
+///   is measured in YIQ space, weighted toward brightness (Kotsarenko and Ramos, "Measuring
+///   perceived color difference using YIQ NTSC transmission color space in mobile
+///   applications", 2010), on straight RGBA; where either pixel is not opaque, both are first
+///   blended over pixelmatch 7's dark background pattern, so fully transparent pixels of any
+///   color are equal and any change of alpha shows. 0.1 passes the shading noise of
+///   antialiased edges between renderers but fails any visible change of color.
 /// - ``ignoresAntialiasing``: pixels that differ only because an edge's antialiasing moved
-///   (pixelmatch's detector, after Vyšniauskas 2009) are reported but do not count.
+///   (pixelmatch 7.2's detector, after Vyšniauskas 2009, exactly) are reported but do not
+///   count.
 /// - ``maxDiffPixels`` / ``maxDiffRatio``: how many differing pixels may remain, as a count
 ///   and as a share of all pixels; with both, the smaller wins; with neither, none may.
 /// - ``maxClusterPixels``: the largest connected patch (8-neighbour) of differing pixels, so

@@ -7,7 +7,7 @@ public struct ComparisonResult: Hashable, Sendable, Codable {
     case withinTolerance
     /// More differs than the tolerances allow.
     case different
-    /// The images are not the same size.
+    /// The images are not the same size: always a failure, whatever the tolerances.
     case sizeMismatch
   }
 
@@ -23,17 +23,29 @@ public struct ComparisonResult: Hashable, Sendable, Codable {
   }
 
   public var status: Status
+  /// Whether the two images differ in size; then ``status`` is ``Status/sizeMismatch``.
+  public var sizeMismatch: Bool
   public var referenceSize: Size
   public var actualSize: Size
+  /// The canvas both images were compared on, top-left aligned: as wide and as tall as the
+  /// larger of the two (their size when they are the same size).
+  public var canvasSize: Size
+  /// The canvas's pixels.
   public var totalPixels: Int
-  /// Pixels whose colors differ by more than the threshold, not counting antialiasing or
-  /// ignored regions: what the tolerances judge.
+  /// Counted differing pixels, what the tolerances judge: pixels whose colors differ by more
+  /// than the threshold, not counting antialiasing (when ignored) or ignored regions, plus
+  /// every pixel of the canvas that only one image covers.
   public var differentPixels: Int
+  /// Pixels of the canvas covered by only one image (when the sizes differ), included in
+  /// ``differentPixels``.
+  public var onlyOneImagePixels: Int
   /// Differing pixels classified as antialiasing (not counted when it is ignored).
   public var antialiasedPixels: Int
   /// Differing pixels inside ignored regions.
   public var ignoredPixels: Int
-  /// Pixels whose bytes differ by no more than the threshold.
+  /// Pixels whose bytes differ but whose colors are no further apart than the threshold
+  /// (at threshold 0: differences nobody can see, such as the color of a fully transparent
+  /// pixel).
   public var belowThresholdPixels: Int
   /// How many differing pixels the options allow.
   public var allowedDiffPixels: Int
@@ -55,28 +67,38 @@ public struct ComparisonResult: Hashable, Sendable, Codable {
     case .identical:
       return "identical (\(referenceSize), \(totalPixels) pixels)"
     case .sizeMismatch:
-      return "sizes differ: reference \(referenceSize), actual \(actualSize)"
-    case .withinTolerance, .different:
       var parts = [
-        "\(differentPixels) of \(totalPixels) pixels differ (\(Self.percent(diffRatio))), \(allowedDiffPixels) allowed"
+        "sizes differ: reference \(referenceSize), actual \(actualSize); \(differentPixels) of \(totalPixels) pixels "
+          + "of the \(canvasSize) canvas differ (\(Self.percent(diffRatio))): \(onlyOneImagePixels) covered by only one image, "
+          + "\(differentPixels - onlyOneImagePixels) where both overlap"
       ]
-      if let largestCluster {
-        var cluster = "largest cluster \(largestCluster.pixels) pixels at \(largestCluster.box)"
-        if let limit = options.maxClusterPixels { cluster += " (limit \(limit))" }
-        parts.append(cluster)
-      }
-      if let changedBox { parts.append("changes within \(changedBox)") }
-      if antialiasedPixels > 0 {
-        parts.append(
-          options.ignoresAntialiasing
-            ? "\(antialiasedPixels) antialiasing pixels ignored"
-            : "\(antialiasedPixels) of them look like antialiasing")
-      }
-      if ignoredPixels > 0 { parts.append("\(ignoredPixels) pixels in ignored regions") }
-      if belowThresholdPixels > 0 { parts.append("\(belowThresholdPixels) pixels within the color threshold") }
-      parts.append("max color distance \(Self.decimal(maxDistance))")
+      parts += details
+      return parts.joined(separator: "; ")
+    case .withinTolerance, .different:
+      let parts = ["\(differentPixels) of \(totalPixels) pixels differ (\(Self.percent(diffRatio))), \(allowedDiffPixels) allowed"] + details
       return (status == .withinTolerance ? "within tolerance: " : "") + parts.joined(separator: "; ")
     }
+  }
+
+  /// The clusters, the box, antialiasing, ignored pixels and the largest distance.
+  private var details: [String] {
+    var parts: [String] = []
+    if let largestCluster {
+      var cluster = "largest cluster \(largestCluster.pixels) pixels at \(largestCluster.box)"
+      if let limit = options.maxClusterPixels { cluster += " (limit \(limit))" }
+      parts.append(cluster)
+    }
+    if let changedBox { parts.append("changes within \(changedBox)") }
+    if antialiasedPixels > 0 {
+      parts.append(
+        options.ignoresAntialiasing
+          ? "\(antialiasedPixels) antialiasing pixels ignored"
+          : "\(antialiasedPixels) of them look like antialiasing")
+    }
+    if ignoredPixels > 0 { parts.append("\(ignoredPixels) pixels in ignored regions") }
+    if belowThresholdPixels > 0 { parts.append("\(belowThresholdPixels) pixels within the color threshold") }
+    parts.append("max color distance \(Self.decimal(maxDistance))")
+    return parts
   }
 
   static func percent(_ ratio: Double) -> String {

@@ -140,14 +140,15 @@ public final class ReferenceStore: @unchecked Sendable {
       }
       return writeReference(actual, at: reference, reason: "\(key): no reference")
     }
-    let expected: Bitmap
+    let referenceFile = [UInt8](data)
+    let expected: RGBAImage
     do {
-      expected = try PNG.decode([UInt8](data))
+      expected = try PNG.decodeRGBA(referenceFile)
     } catch {
       if mode == .failed || mode == .all { return writeReference(actual, at: reference, reason: "\(key): the reference did not decode") }
       return .failed(message: "\(key): the reference \(reference.path) does not decode: \(error)", result: nil, artifacts: nil)
     }
-    let outcome = ImageComparison.compare(expected, actual, options: options)
+    let outcome = ImageComparison.compare(expected, RGBAImage(actual), options: options)
     if outcome.result.status == .identical {
       if mode == .all { try? updateFingerprint() }
       return .matched(outcome.result)
@@ -158,7 +159,8 @@ public final class ReferenceStore: @unchecked Sendable {
     if outcome.result.passed { return .matched(outcome.result) }
     do {
       let artifacts = try FailureArtifacts.write(
-        to: artifactDirectory(suite: suite, name: name), reference: expected, actual: actual, outcome: outcome)
+        to: artifactDirectory(suite: suite, name: name), reference: expected, referenceFile: referenceFile, actual: actual,
+        outcome: outcome)
       return .failed(
         message: "\(key): \(outcome.result.summary); \(artifacts.listing)", result: outcome.result, artifacts: artifacts)
     } catch {

@@ -5,18 +5,24 @@ import RowKitGraphics
 import RowKitSnapshot
 
 extension RowKitCommand {
-  struct Diff: ParsableCommand {
+  struct Diff: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
-      abstract: "Compare two PNG images pixel by pixel.",
+      abstract: "Compare two images (PNG, JPEG or WebP) pixel by pixel, as pixelmatch 7.2 does.",
       discussion: """
-        Exits 0 when the images match within the tolerances, 1 when they differ (sizes that \
-        differ are a difference), 2 when an image cannot be read. Decoded pixels are compared, \
-        never PNG bytes. The diff image shows the first image faded to gray with differing \
-        pixels in red, antialiasing in yellow and ignored regions in blue.
+        Exits 0 when the images match within the tolerances, 1 when they differ, 2 when an \
+        image cannot be read. Decoded pixels are compared, never file bytes, and formats are \
+        told apart by their first bytes, so a PNG may be compared with a WebP. Semi-transparent \
+        pixels are blended over pixelmatch's background pattern first: fully transparent pixels \
+        of any color are equal, and any visible change of alpha counts. Images of different \
+        sizes always differ; they are compared on a canvas as large as both, where every pixel \
+        only one image covers counts as different. The diff image shows the first image faded \
+        to gray with differing pixels in red, antialiasing in yellow, ignored regions in blue \
+        and the part only one image covers striped in magenta.
 
         Example:
           rowkit diff expected.png actual.png -o diff.png
-          rowkit diff a.png b.png --threshold 0.1 --ignore-antialiasing --max-diff-pixels 50
+          rowkit diff a.png b.webp --threshold 0.1 --ignore-antialiasing --max-diff-pixels 50
+          rowkit diff -q a.png b.png && echo same
         """)
 
     @Argument(help: "The reference image.")
@@ -34,45 +40,55 @@ extension RowKitCommand {
     @Flag(help: "Print the result as JSON instead of one line.")
     var json = false
 
+    @Flag(
+      name: .shortAndLong,
+      help: "Print nothing: the exit status tells. Without -o or --composite, stops at the first pixel that decides.")
+    var quiet = false
+
     @OptionGroup var tolerance: ToleranceOptions
 
-    func run() throws {
+    func run() async throws {
       let options = try tolerance.comparisonOptions()
-      let paths = [reference, actual]
-      // The two decodes are independent and most of the time: run them side by side.
-      nonisolated(unsafe) var decoded: [Result<Bitmap, any Error>?] = [nil, nil]
-      DispatchQueue.concurrentPerform(iterations: 2) { index in
-        let result = Result { () throws -> Bitmap in
-          guard let data = FileManager.default.contents(atPath: paths[index]) else {
-            throw OutputError("\(paths[index]): no such file")
-          }
-          do {
-            return try PNG.decode([UInt8](data))
-          } catch {
-            throw OutputError("\(paths[index]): \(error)")
-          }
-        }
-        decoded[index] = result
+      if quiet && json { throw ValidationError("--quiet and --json: choose one") }
+      // The two decodes are independent and most of the time: each runs in a task of its own.
+      async let decodedReference = Self.load(reference)
+      async let decodedActual = Self.load(actual)
+      let (first, second) = try await (decodedReference, decodedActual)
+      if quiet && output == nil && composite == nil {
+        if !ImageComparison.matches(first, second, options: options) { throw ExitCode(1) }
+        return
       }
-      let first = try decoded[0]!.get()
-      let second = try decoded[1]!.get()
       let outcome = ImageComparison.compare(first, second, options: options)
-      if let output {
-        try OutputWriter.write(try PNG.encode(DiffImage.make(reference: first, classes: outcome.classes)), to: URL(fileURLWithPath: output))
-      }
-      if let composite {
-        let panels = outcome.result.status == .sizeMismatch
-          ? [first, second] : [first, DiffImage.make(reference: first, classes: outcome.classes), second]
-        try OutputWriter.write(try PNG.encode(DiffImage.composite(panels)), to: URL(fileURLWithPath: composite))
+      if output != nil || composite != nil {
+        let diff = DiffImage.make(outcome, reference: first, actual: second)
+        if let output {
+          try OutputWriter.write(try PNG.encode(diff), to: URL(fileURLWithPath: output))
+        }
+        if let composite {
+          let panels = [first.bitmap, diff, second.bitmap]
+          try OutputWriter.write(try PNG.encode(DiffImage.composite(panels)), to: URL(fileURLWithPath: composite))
+        }
       }
       if json {
         let encoder = JSONEncoder()
         encoder.outputFormatting = [.prettyPrinted, .sortedKeys]
         FileHandle.standardOutput.write(try encoder.encode(outcome.result) + Data("\n".utf8))
-      } else {
+      } else if !quiet {
         print(outcome.result.summary)
       }
       if !outcome.result.passed { throw ExitCode(1) }
+    }
+
+    /// Reads and decodes one image, naming the file in any error.
+    static func load(_ path: String) throws -> RGBAImage {
+      guard let data = FileManager.default.contents(atPath: path) else {
+        throw OutputError("\(path): \(FileManager.default.fileExists(atPath: path) ? "cannot be read" : "no such file")")
+      }
+      do {
+        return try ImageDecoder.decodeRGBA([UInt8](data))
+      } catch {
+        throw OutputError("\(path): \(error)")
+      }
     }
   }
 }

@@ -63,7 +63,7 @@ import Testing
   }
 
   @Test func antialiasingOnlyChangesAreRecognized() throws {
-    let shifted = try CraftedImages.card(shift: 0.3)
+    let shifted = try CraftedImages.card(shift: 0.2)
     let counted = ImageComparison.compare(base, shifted).result
     #expect(counted.differentPixels > 0 && !counted.passed)
     #expect(counted.antialiasedPixels > 0)
@@ -84,12 +84,6 @@ import Testing
     #expect(partly.differentPixels == 5 && !partly.passed)
   }
 
-  @Test func differentSizesAreADifferenceWithBothSizes() throws {
-    let bigger = try CraftedImages.card(width: 65)
-    let result = ImageComparison.compare(base, bigger, options: .init(maxDiffPixels: 1_000_000)).result
-    #expect(result.status == .sizeMismatch && !result.passed)
-    #expect(result.summary == "sizes differ: reference 64×48, actual 65×48")
-  }
 
   @Test func outOfRangeOptionsAreReported() {
     #expect(ComparisonOptions(threshold: 2).problem != nil)
@@ -99,10 +93,10 @@ import Testing
   }
 
   @Test func theDiffImagePaintsEachClassInItsColor() throws {
-    let shifted = try CraftedImages.card(shift: 0.3)
+    let shifted = try CraftedImages.card(shift: 0.2)
     let changed = CraftedImages.block(shifted, x: 0, y: 0, width: 2, height: 2, .black)
     let outcome = ImageComparison.compare(base, changed, options: .init(ignoresAntialiasing: true))
-    let diff = DiffImage.make(reference: base, classes: outcome.classes)
+    let diff = DiffImage.make(outcome, reference: RGBAImage(base), actual: RGBAImage(changed))
     #expect(diff.color(x: 0, y: 0) == Color(r: 255, g: 0, b: 0))
     let aaIndex = try #require(outcome.classes?.firstIndex(of: .antialiased))
     #expect(diff.color(x: aaIndex % base.width, y: aaIndex / base.width) == Color(r: 255, g: 200, b: 0))
