@@ -3,8 +3,9 @@ import RowKitGraphics
 import RowKitTestSupport
 import Testing
 
-/// `rowkit diff` on crafted images: every exit status and every tolerance flag.
-@Suite struct DiffCommandTests {
+/// `rowkit diff` on crafted images: every exit status, every tolerance flag, PNG, JPEG and
+/// WebP, alpha and sizes that differ. Each test's folder is removed when the test ends.
+@Suite final class DiffCommandTests: Sendable {
   let folder: URL
   let base: URL
 
@@ -14,15 +15,28 @@ import Testing
     try save(CraftedImages.card(), "base.png")
   }
 
+  deinit {
+    try? FileManager.default.removeItem(at: folder)
+  }
+
   @discardableResult
   func save(_ bitmap: Bitmap, _ name: String) throws -> String {
+    try write(PNG.encode(bitmap), name)
+  }
+
+  @discardableResult
+  func write(_ bytes: [UInt8], _ name: String) throws -> String {
     let url = folder.appendingPathComponent(name)
-    try Data(PNG.encode(bitmap)).write(to: url)
+    try Data(bytes).write(to: url)
     return url.path
   }
 
   func diff(_ other: String, _ flags: [String] = []) async throws -> CommandRunner.Result {
     try await CommandRunner.run(["diff", base.path, other] + flags)
+  }
+
+  func json(_ result: CommandRunner.Result) throws -> [String: Any] {
+    try #require(JSONSerialization.jsonObject(with: Data(result.stdout.utf8)) as? [String: Any])
   }
 
   @Test func identicalImagesExitZero() async throws {
@@ -43,6 +57,16 @@ import Testing
     #expect(try await diff(changed, ["--ignore", "4,4,2,2"]).status == 0)
   }
 
+  @Test func quietPrintsNothingAndTellsByItsStatus() async throws {
+    let changed = try save(CraftedImages.painting(try CraftedImages.card(), [(5, 5)], .black), "one.png")
+    let same = try await diff(base.path, ["-q"])
+    #expect(same.status == 0 && same.stdout.isEmpty && same.stderr.isEmpty)
+    let different = try await diff(changed, ["--quiet"])
+    #expect(different.status == 1 && different.stdout.isEmpty)
+    #expect(try await diff(changed, ["-q", "--max-diff-pixels", "1"]).status == 0)
+    #expect(try await diff(changed, ["-q", "--json"]).status == 2)
+  }
+
   @Test func aBlockFailsTheClusterLimitWhileTheCountPasses() async throws {
     let image = try CraftedImages.card()
     let block = try save(CraftedImages.block(image, x: 10, y: 36, width: 5, height: 5, .black), "block.png")
@@ -53,7 +77,9 @@ import Testing
   }
 
   @Test func antialiasingAndThresholdFlags() async throws {
-    let shifted = try save(CraftedImages.card(shift: 0.3), "shifted.png")
+    // Shifted by a fifth of a pixel, every changed pixel is one pixelmatch's detector calls
+    // antialiasing.
+    let shifted = try save(CraftedImages.card(shift: 0.2), "shifted.png")
     #expect(try await diff(shifted).status == 1)
     let ignored = try await diff(shifted, ["--ignore-antialiasing"])
     #expect(ignored.status == 0)
@@ -64,25 +90,98 @@ import Testing
     #expect(try await diff(faint, ["--threshold", "0.1"]).status == 0)
   }
 
-  @Test func aSizeChangeIsADifferenceWithBothSizes() async throws {
+  @Test func aSizeChangeIsReportedOnTheCanvasOfBoth() async throws {
+    // 64×48 against 70×40: a 70×48 canvas. Only the reference covers rows 40–47 of columns
+    // 0–63 (512 pixels), only the actual columns 64–69 of rows 0–39 (240 pixels).
     let bigger = try save(CraftedImages.card(width: 70, height: 40), "bigger.png")
-    let result = try await diff(bigger, ["--max-diff-pixels", "1000000"])
+    let diffURL = folder.appendingPathComponent("size-diff.png")
+    let result = try await diff(bigger, ["--max-diff-pixels", "1000000", "-o", diffURL.path])
     #expect(result.status == 1)
-    #expect(result.stdout == "sizes differ: reference 64×48, actual 70×40\n")
+    #expect(
+      result.stdout.hasPrefix("sizes differ: reference 64×48, actual 70×40; "), "\(result.stdout)")
+    #expect(result.stdout.contains("pixels of the 70×48 canvas differ"))
+    #expect(result.stdout.contains("752 covered by only one image"))
+    let numbers = try json(try await diff(bigger, ["--json"]))
+    #expect(numbers["status"] as? String == "sizeMismatch")
+    #expect(numbers["sizeMismatch"] as? Bool == true)
+    #expect(numbers["referenceSize"] as? [String: Int] == ["width": 64, "height": 48])
+    #expect(numbers["actualSize"] as? [String: Int] == ["width": 70, "height": 40])
+    #expect(numbers["canvasSize"] as? [String: Int] == ["width": 70, "height": 48])
+    #expect(numbers["totalPixels"] as? Int == 3360)
+    #expect(numbers["onlyOneImagePixels"] as? Int == 752)
+    #expect((numbers["differentPixels"] as? Int ?? 0) >= 752)
+    let picture = try PNG.decode(contentsOf: diffURL)
+    #expect(picture.width == 70 && picture.height == 48)
+    #expect(picture.color(x: 66, y: 1) == Color(r: 255, g: 0, b: 255), "the actual's extra columns are striped")
+    #expect(picture.color(x: 1, y: 42) == Color(r: 255, g: 0, b: 255), "the reference's extra rows are striped")
+    #expect(picture.color(x: 67, y: 45) == Color(r: 128, g: 128, b: 128), "the corner no image covers")
   }
 
-  @Test func unreadableInputExitsTwo() async throws {
+  @Test func alphaChangesCountAndInvisibleOnesDoNot() async throws {
+    func plain(_ pixel: [UInt8]) -> RGBAImage {
+      RGBAImage(width: 6, height: 4, pixels: Array([[UInt8]](repeating: pixel, count: 24).joined()))
+    }
+    let white = try write(CraftedPNG.rgba(plain([255, 255, 255, 255])), "white.png")
+    let clear = try write(CraftedPNG.rgba(plain([0, 0, 0, 0])), "clear.png")
+    let clearRed = try write(CraftedPNG.rgba(plain([255, 0, 0, 0])), "clear-red.png")
+    let faintA = try write(CraftedPNG.rgba(plain([10, 20, 30, 1])), "faint-a.png")
+    let faintB = try write(CraftedPNG.rgba(plain([100, 110, 120, 1])), "faint-b.png")
+    let opaqueVsClear = try await CommandRunner.run(["diff", white, clear, "--json"])
+    #expect(opaqueVsClear.status == 1)
+    #expect(try json(opaqueVsClear)["differentPixels"] as? Int == 24)
+    let clearVsClear = try await CommandRunner.run(["diff", clear, clearRed])
+    #expect(clearVsClear.status == 0, "fully transparent pixels of any color are equal: \(clearVsClear.stdout)")
+    let premultipliedAlike = try await CommandRunner.run(["diff", faintA, faintB, "--json"])
+    #expect(premultipliedAlike.status == 1)
+    #expect(try json(premultipliedAlike)["differentPixels"] as? Int == 24)
+  }
+
+  @Test func jpegAndWebPPairs() async throws {
+    let card = try CraftedImages.card()
+    let blocked = CraftedImages.block(card, x: 10, y: 36, width: 5, height: 5, .black)
+    // WebP, lossless: the same pixels as the PNG, so the same counts.
+    let webp = try write(WebP.encodeLossless(card), "card.webp")
+    let webpBlocked = try write(WebP.encodeLossless(blocked), "blocked.webp")
+    #expect(try await CommandRunner.run(["diff", base.path, webp]).stdout == "identical (64×48, 3072 pixels)\n")
+    let webpPair = try await CommandRunner.run(["diff", webp, webpBlocked, "--json"])
+    #expect(webpPair.status == 1)
+    #expect(try json(webpPair)["differentPixels"] as? Int == 25)
+    // JPEG: a file against itself, and against its changed copy.
+    let jpeg = try write(JPEG.encode(card, quality: 92), "card.jpg")
+    let jpegBlocked = try write(JPEG.encode(blocked, quality: 92), "blocked.jpg")
+    #expect(try await CommandRunner.run(["diff", jpeg, jpeg]).status == 0)
+    let jpegPair = try await CommandRunner.run(["diff", jpeg, jpegBlocked, "--threshold", "0.1", "--json"])
+    #expect(jpegPair.status == 1)
+    let numbers = try json(jpegPair)
+    #expect((numbers["differentPixels"] as? Int ?? 0) >= 25)
+    let box = try #require(numbers["changedBox"] as? [String: Int])
+    #expect(box["x"]! <= 10 && box["y"]! <= 36 && box["x"]! + box["width"]! >= 15 && box["y"]! + box["height"]! >= 41)
+    // Formats are told apart by their bytes, not their names.
+    let disguised = try write(WebP.encodeLossless(card), "card-webp.png")
+    #expect(try await diff(disguised).status == 0)
+  }
+
+  @Test func unreadableInputExitsTwoAndWritesNothing() async throws {
     let text = folder.appendingPathComponent("notes.png")
     try Data("not a png".utf8).write(to: text)
-    let notPNG = try await diff(text.path)
+    let output = folder.appendingPathComponent("diff.png")
+    let notPNG = try await diff(text.path, ["-o", output.path])
     #expect(notPNG.status == 2)
-    #expect(notPNG.stderr.contains("notes.png: not a PNG file"))
-    #expect(try await diff(folder.appendingPathComponent("missing.png").path).status == 2)
+    #expect(notPNG.stderr == "rowkit: error: \(text.path): not an image (neither PNG, JPEG nor WebP)\n")
+    #expect(!FileManager.default.fileExists(atPath: output.path), "no partial output")
+    let missing = try await diff(folder.appendingPathComponent("missing.png").path)
+    #expect(missing.status == 2 && missing.stderr.contains("missing.png: no such file"))
     var truncated = try PNG.encode(CraftedImages.card())
     truncated.removeLast(truncated.count / 2)
     #expect(try await diff(save(Bitmap(width: 1, height: 1, color: .white), "x.png")).status == 1)
-    try Data(truncated).write(to: folder.appendingPathComponent("truncated.png"))
-    #expect(try await diff(folder.appendingPathComponent("truncated.png").path).status == 2)
+    let cut = try write(truncated, "truncated.png")
+    let damaged = try await diff(cut)
+    #expect(damaged.status == 2 && damaged.stderr.contains("truncated.png: PNG data is damaged"), "\(damaged.stderr)")
+    var jpeg = try JPEG.encode(CraftedImages.card())
+    jpeg.removeLast(jpeg.count / 3)
+    let cutJPEG = try write(jpeg, "cut.jpg")
+    let damagedJPEG = try await CommandRunner.run(["diff", cutJPEG, cutJPEG])
+    #expect(damagedJPEG.status == 2 && damagedJPEG.stderr.contains("cut.jpg: JPEG data is damaged"), "\(damagedJPEG.stderr)")
     #expect(try await diff(base.path, ["--threshold", "3"]).status == 2)
     #expect(try await diff(base.path, ["--ignore", "1,2,3"]).status == 2)
   }
@@ -94,9 +193,10 @@ import Testing
     let compositeURL = folder.appendingPathComponent("composite.png")
     let result = try await diff(changed, ["-o", diffURL.path, "--composite", compositeURL.path, "--json"])
     #expect(result.status == 1)
-    let json = try JSONSerialization.jsonObject(with: Data(result.stdout.utf8)) as! [String: Any]
-    #expect(json["differentPixels"] as? Int == 9)
-    #expect(json["status"] as? String == "different")
+    let numbers = try json(result)
+    #expect(numbers["differentPixels"] as? Int == 9)
+    #expect(numbers["status"] as? String == "different")
+    #expect(numbers["sizeMismatch"] as? Bool == false)
     let diffImage = try PNG.decode(contentsOf: diffURL)
     #expect(diffImage.color(x: 1, y: 1) == Color(r: 255, g: 0, b: 0))
     #expect(try PNG.decode(contentsOf: compositeURL).width == 64 * 3 + 16)
@@ -126,6 +226,7 @@ import Testing
 
   @Test func underCIAMissingReferenceFailsAndNothingIsWritten() async throws {
     let folder = try documents()
+    defer { try? FileManager.default.removeItem(at: folder) }
     let result = try await check(folder, ["--record", "all"], ci: true)
     #expect(result.status == 1)
     #expect(result.stdout.contains("3 cases: 0 passed, 0 failed, 0 new, 3 missing, 0 errors"))
@@ -134,6 +235,7 @@ import Testing
 
   @Test func recordsMissingReferencesThenPasses() async throws {
     let folder = try documents()
+    defer { try? FileManager.default.removeItem(at: folder) }
     let first = try await check(folder)
     #expect(first.status == 1)
     #expect(first.stdout.contains("3 cases: 0 passed, 0 failed, 3 new"))
@@ -148,6 +250,7 @@ import Testing
 
   @Test func aChangedDocumentFailsWithAReport() async throws {
     let folder = try documents()
+    defer { try? FileManager.default.removeItem(at: folder) }
     _ = try await check(folder)
     try Data("items:\n  - { type: text, text: Changed }\n".utf8).write(to: folder.appendingPathComponent("tables/one.yaml"))
     let result = try await check(folder, ["--report", "report"], ci: true)
@@ -167,8 +270,38 @@ import Testing
     #expect((failed["result"] as? [String: Any])?["differentPixels"] as? Int ?? 0 > 0)
   }
 
+  @Test func aSizeChangeIsAFailureWithItsNumbersOnTheReviewPage() async throws {
+    let folder = try documents()
+    defer { try? FileManager.default.removeItem(at: folder) }
+    _ = try await check(folder)
+    // A second row makes the table taller than its reference.
+    try Data("items:\n  - { type: text, text: One }\n  - { type: text, text: More }\n".utf8)
+      .write(to: folder.appendingPathComponent("tables/one.yaml"))
+    let result = try await check(folder, ["--report", "report"], ci: true)
+    #expect(result.status == 1)
+    #expect(result.stdout.contains("FAILED one: sizes differ: reference "), "\(result.stdout)")
+    let report = try JSONSerialization.jsonObject(with: Data(contentsOf: folder.appendingPathComponent("report/report.json"))) as! [String: Any]
+    let failed = try #require((report["cases"] as! [[String: Any]]).first { $0["status"] as? String == "failed" })
+    let numbers = try #require(failed["result"] as? [String: Any])
+    #expect(numbers["sizeMismatch"] as? Bool == true && numbers["status"] as? String == "sizeMismatch")
+    let reference = try #require(numbers["referenceSize"] as? [String: Int])
+    let actual = try #require(numbers["actualSize"] as? [String: Int])
+    #expect(reference["width"] == actual["width"] && reference["height"]! < actual["height"]!)
+    let onlyOne = try #require(numbers["onlyOneImagePixels"] as? Int)
+    #expect(onlyOne == actual["width"]! * (actual["height"]! - reference["height"]!))
+    #expect(numbers["differentPixels"] as? Int ?? 0 >= onlyOne)
+    let diff = try #require(failed["diff"] as? String, "a size change has a diff image too")
+    let picture = try PNG.decode(contentsOf: folder.appendingPathComponent("report").appendingPathComponent(diff))
+    #expect(picture.width == actual["width"] && picture.height == actual["height"])
+    let page = try String(contentsOf: folder.appendingPathComponent("report/index.html"), encoding: .utf8)
+    #expect(page.contains(#"<dl class="numbers" data-size-mismatch="true">"#))
+    #expect(page.contains("reference \(reference["width"]!)×\(reference["height"]!), actual \(actual["width"]!)×\(actual["height"]!)"))
+    #expect(page.contains("<dt>only one image covers</dt><dd class=\"different\">\(onlyOne) px</dd>"))
+  }
+
   @Test func shardsSplitTheSuiteWithoutOverlap() async throws {
     let folder = try documents()
+    defer { try? FileManager.default.removeItem(at: folder) }
     _ = try await check(folder)
     var names: [String] = []
     for shard in ["1/2", "2/2"] {
@@ -182,6 +315,7 @@ import Testing
 
   @Test func anotherEnvironmentGivesOneMessage() async throws {
     let folder = try documents()
+    defer { try? FileManager.default.removeItem(at: folder) }
     _ = try await check(folder)
     let url = folder.appendingPathComponent("refs/environment.json")
     var json = try JSONSerialization.jsonObject(with: Data(contentsOf: url)) as! [String: Any]
@@ -198,6 +332,7 @@ import Testing
 
   @Test func anUnknownRecordModeInTheEnvironmentIsRefused() async throws {
     let folder = try documents()
+    defer { try? FileManager.default.removeItem(at: folder) }
     let result = try await CommandRunner.run(
       ["check", "tables", "--snapshots", "refs"], in: folder, environment: ["CI": "", "ROWKIT_RECORD": "bogus"])
     #expect(result.status == 2)
@@ -207,6 +342,7 @@ import Testing
 
   @Test func aBadDocumentExitsTwo() async throws {
     let folder = try documents()
+    defer { try? FileManager.default.removeItem(at: folder) }
     _ = try await check(folder)
     try Data("items:\n  - { type: txt, text: Bad }\n".utf8).write(to: folder.appendingPathComponent("tables/one.yaml"))
     let result = try await check(folder, ci: true)

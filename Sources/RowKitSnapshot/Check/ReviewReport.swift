@@ -67,15 +67,24 @@ public enum ReviewReport {
     html += "\n  <h3><span class=\"badge \(item.status.rawValue)\">\(item.status.rawValue)</span> \(id)</h3>"
     if let message = item.message { html += "\n  <p class=\"message\">\(escape(message))</p>" }
     if let result = item.result, item.status != .passed {
-      html += """
+      var rows = ""
+      if result.sizeMismatch {
+        // Sizes first: every other number is of the canvas both images share.
+        rows += """
 
-          <dl class="numbers">
+              <dt>sizes differ</dt><dd class="different size-mismatch">reference \(result.referenceSize), actual \(result.actualSize)</dd>
+              <dt>compared on</dt><dd>a \(result.canvasSize) canvas, top-left aligned</dd>
+              <dt>only one image covers</dt><dd class="different">\(result.onlyOneImagePixels) px</dd>
+          """
+      }
+      rows += """
+
             <dt>differing pixels</dt><dd class="different">\(result.differentPixels)</dd>
             <dt>of</dt><dd>\(result.totalPixels)</dd>
             <dt>antialiasing</dt><dd>\(result.antialiasedPixels)</dd>
             <dt>largest cluster</dt><dd>\(result.largestCluster.map { "\($0.pixels) px at \($0.box)" } ?? "none")</dd>
-          </dl>
         """
+      html += "\n  <dl class=\"numbers\" data-size-mismatch=\"\(result.sizeMismatch)\">" + rows + "\n  </dl>"
     }
     func image(_ path: String?, _ role: String) -> String {
       guard let path else { return "" }
