@@ -141,19 +141,35 @@ struct PNGReader {
           guard passWidth > 0, passHeight > 0 else { continue }
           let rowBytes = (passWidth * bitsPerPixel + 7) / 8
           var kept = 0
-          for passRow in 0..<passHeight {
-            let line = try rows.next(rowBytes + 1, keeping: kept)
-            let prior = kept == 0 ? UnsafePointer(zeros) : UnsafePointer(line - kept + 1)
-            try PNGFilters.unfilter(line[0], line + 1, prior: prior, count: rowBytes, bytesPerPixel: bytesPerPixel)
+          func emit(_ row: UnsafePointer<UInt8>, _ passRow: Int) {
             let target = output.baseAddress! + (startY + passRow * stepY) * width * 4
             if stepX == 1 {
-              converter.convert(line + 1, count: passWidth, into: target)
+              converter.convert(row, count: passWidth, into: target)
             } else {
-              converter.convert(line + 1, count: passWidth, into: spread)
+              converter.convert(row, count: passWidth, into: spread)
               for column in 0..<passWidth {
                 (target + (startX + column * stepX) * 4).update(from: spread + column * 4, count: 4)
               }
             }
+          }
+          // Rows two at a time: two Paeth rows in a row are undone together.
+          var passRow = 0
+          while passRow < passHeight {
+            let rowCount = min(2, passHeight - passRow)
+            let lines = try rows.next((rowBytes + 1) * rowCount, keeping: kept)
+            let prior = kept == 0 ? UnsafePointer(zeros) : UnsafePointer(lines - kept + 1)
+            let second = lines + rowBytes + 1
+            if rowCount == 2, lines[0] == 4, second[0] == 4, bytesPerPixel == 4 || bytesPerPixel == 8 {
+              PNGFilters.paethPair(lines + 1, second + 1, prior: prior, count: rowBytes, bytesPerPixel: bytesPerPixel)
+            } else {
+              try PNGFilters.unfilter(lines[0], lines + 1, prior: prior, count: rowBytes, bytesPerPixel: bytesPerPixel)
+              if rowCount == 2 {
+                try PNGFilters.unfilter(second[0], second + 1, prior: lines + 1, count: rowBytes, bytesPerPixel: bytesPerPixel)
+              }
+            }
+            emit(lines + 1, passRow)
+            if rowCount == 2 { emit(second + 1, passRow + 1) }
+            passRow += rowCount
             kept = rowBytes + 1
           }
         }
@@ -324,32 +340,73 @@ enum PNGFilters {
     }
   }
 
-  /// Runs `filter` over each pixel of `row`; a 4-byte pixel rides in the low half of the
-  /// lanes.
+  /// How a pixel of 4 or 8 bytes rides in eight byte lanes (4 bytes in the low half).
+  protocol PixelSize {
+    static var bytes: Int { get }
+    static func load(_ pointer: UnsafeRawPointer, _ offset: Int) -> SIMD8<UInt8>
+    static func store(_ value: SIMD8<UInt8>, _ pointer: UnsafeMutableRawPointer, _ offset: Int)
+  }
+
+  enum FourBytes: PixelSize {
+    static var bytes: Int { 4 }
+    @inline(__always) static func load(_ pointer: UnsafeRawPointer, _ offset: Int) -> SIMD8<UInt8> {
+      SIMD8(lowHalf: pointer.loadUnaligned(fromByteOffset: offset, as: SIMD4<UInt8>.self), highHalf: .zero)
+    }
+    @inline(__always) static func store(_ value: SIMD8<UInt8>, _ pointer: UnsafeMutableRawPointer, _ offset: Int) {
+      pointer.storeBytes(of: value.lowHalf, toByteOffset: offset, as: SIMD4<UInt8>.self)
+    }
+  }
+
+  enum EightBytes: PixelSize {
+    static var bytes: Int { 8 }
+    @inline(__always) static func load(_ pointer: UnsafeRawPointer, _ offset: Int) -> SIMD8<UInt8> {
+      pointer.loadUnaligned(fromByteOffset: offset, as: SIMD8<UInt8>.self)
+    }
+    @inline(__always) static func store(_ value: SIMD8<UInt8>, _ pointer: UnsafeMutableRawPointer, _ offset: Int) {
+      pointer.storeBytes(of: value, toByteOffset: offset, as: SIMD8<UInt8>.self)
+    }
+  }
+
+  /// Runs `filter` over each pixel of `row`.
   @inline(__always) static func eachPixel<Filter: PixelFilter>(
     _ row: UnsafeMutablePointer<UInt8>, _ prior: UnsafePointer<UInt8>, count: Int, bytesPerPixel bpp: Int,
     _ filter: inout Filter
   ) {
-    let output = UnsafeMutableRawPointer(row)
-    let above = UnsafeRawPointer(prior)
-    var offset = 0
-    if bpp == 8 {
+    @inline(__always) func run<Size: PixelSize>(_: Size.Type) {
+      var offset = 0
       while offset < count {
-        let value = filter.pixel(
-          output.loadUnaligned(fromByteOffset: offset, as: SIMD8<UInt8>.self),
-          up: above.loadUnaligned(fromByteOffset: offset, as: SIMD8<UInt8>.self))
-        output.storeBytes(of: value, toByteOffset: offset, as: SIMD8<UInt8>.self)
-        offset &+= 8
-      }
-    } else {
-      while offset < count {
-        let value = filter.pixel(
-          SIMD8(lowHalf: output.loadUnaligned(fromByteOffset: offset, as: SIMD4<UInt8>.self), highHalf: .zero),
-          up: SIMD8(lowHalf: above.loadUnaligned(fromByteOffset: offset, as: SIMD4<UInt8>.self), highHalf: .zero))
-        output.storeBytes(of: value.lowHalf, toByteOffset: offset, as: SIMD4<UInt8>.self)
-        offset &+= 4
+        let value = filter.pixel(Size.load(row, offset), up: Size.load(prior, offset))
+        Size.store(value, row, offset)
+        offset &+= Size.bytes
       }
     }
+    if bpp == 8 { run(EightBytes.self) } else { run(FourBytes.self) }
+  }
+
+  /// Undoes Paeth on two consecutive rows of 4- or 8-byte pixels at once, the second a pixel
+  /// behind the first: each pixel of the second row needs the pixel above it, and the one
+  /// before that, done by then. Paeth is bound by the length of its chain of dependent steps
+  /// from one pixel to the next; two rows' chains side by side take little longer than one.
+  static func paethPair(
+    _ first: UnsafeMutablePointer<UInt8>, _ second: UnsafeMutablePointer<UInt8>, prior: UnsafePointer<UInt8>, count: Int,
+    bytesPerPixel bpp: Int
+  ) {
+    func run<Size: PixelSize>(_: Size.Type) {
+      var upper = Paeth()
+      var lower = Paeth()
+      var previous = upper.pixel(Size.load(first, 0), up: Size.load(prior, 0))
+      Size.store(previous, first, 0)
+      var offset = Size.bytes
+      while offset < count {
+        let value = upper.pixel(Size.load(first, offset), up: Size.load(prior, offset))
+        Size.store(value, first, offset)
+        Size.store(lower.pixel(Size.load(second, offset &- Size.bytes), up: previous), second, offset &- Size.bytes)
+        previous = value
+        offset &+= Size.bytes
+      }
+      Size.store(lower.pixel(Size.load(second, count &- Size.bytes), up: previous), second, count &- Size.bytes)
+    }
+    if bpp == 8 { run(EightBytes.self) } else { run(FourBytes.self) }
   }
 
   /// Paeth's predictor in every lane: whichever of left, up and upper left is closest to

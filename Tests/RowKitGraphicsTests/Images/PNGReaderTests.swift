@@ -94,16 +94,21 @@ import Testing
   }
 
   @Test func everyFilterIsUndoneForEveryPixelSize() throws {
-    // Pixels of 1, 2, 3, 4, 6 and 8 bytes; each row of each pass with each filter in turn.
+    // Pixels of 1, 2, 3, 4, 6 and 8 bytes; each row with each filter in turn, and Paeth rows
+    // in pairs (undone together) and alone, interlaced or not.
     for (colorType, depth) in [(0, 8), (4, 8), (2, 8), (6, 8), (2, 16), (6, 16)] {
       let channels = [0: 1, 2: 3, 4: 2, 6: 4][colorType]!
-      let (width, height) = (23, 10)
+      let (width, height) = (23, 11)
       let values = samples(width * height * channels, below: 1 << depth, seed: UInt64(depth + colorType))
       let reference = try PNG.decodeRGBA(
         CraftedPNG.make(width: width, height: height, colorType: colorType, depth: depth, samples: values, filters: [0]))
-      for filters in [[1], [2], [3], [4], [4, 3, 2, 1, 0]] as [[UInt8]] {
-        let png = CraftedPNG.make(width: width, height: height, colorType: colorType, depth: depth, samples: values, filters: filters)
-        #expect(try PNG.decodeRGBA(png) == reference, "type \(colorType) depth \(depth) filters \(filters)")
+      for interlaced in [false, true] {
+        for filters in [[1], [2], [3], [4], [4, 3, 2, 1, 0], [4, 4, 1], [1, 4, 4]] as [[UInt8]] {
+          let png = CraftedPNG.make(
+            width: width, height: height, colorType: colorType, depth: depth, samples: values, interlaced: interlaced,
+            filters: filters)
+          #expect(try PNG.decodeRGBA(png) == reference, "type \(colorType) depth \(depth) filters \(filters) interlaced \(interlaced)")
+        }
       }
     }
   }
