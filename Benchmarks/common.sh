@@ -8,8 +8,10 @@ require_command() {
   $sudo apt-get update -qq && DEBIAN_FRONTEND=noninteractive $sudo apt-get install -y -qq --no-install-recommends "$2" >/dev/null
 }
 
-# Builds rowkit in release mode and sets $rowkit to the binary.
+# Builds rowkit in release mode and sets $rowkit to the binary; with ROWKIT_BINARY set, uses
+# that binary instead and builds nothing.
 build_rowkit() {
+  if [ -n "${ROWKIT_BINARY:-}" ]; then rowkit="$ROWKIT_BINARY"; return; fi
   swift build -c release --product rowkit >/dev/null 2>&1
   rowkit="$(swift build -c release --show-bin-path)/rowkit"
 }
@@ -22,10 +24,12 @@ time_ms() {  # prints the wall time of one run of "$@" in milliseconds, whatever
   echo $(( (end - start) / 1000000 ))
 }
 
-measure() {  # label, command…: best and median of $runs runs
+measure() {  # label, command…: best and median of $runs runs, also left in $best and $median
   local label="$1"; shift
   local times=()
   for _ in $(seq "$runs"); do times+=("$(time_ms "$@")"); done
   local sorted=($(printf '%s\n' "${times[@]}" | sort -n))
-  printf '%-44s best %5d ms   median %5d ms\n' "$label" "${sorted[0]}" "${sorted[$(( ${#sorted[@]} / 2 ))]}"
+  best="${sorted[0]}"
+  median="${sorted[$(( ${#sorted[@]} / 2 ))]}"
+  printf '%-44s best %5d ms   median %5d ms\n' "$label" "$best" "$median"
 }
