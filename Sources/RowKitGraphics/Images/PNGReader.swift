@@ -109,7 +109,8 @@ struct PNGReader {
     guard bytes[10] == 0, bytes[11] == 0, bytes[12] <= 1 else { throw Self.damaged("an unknown compression, filter or interlace method") }
     interlaced = bytes[12] == 1
     guard width > 0, height > 0 else { throw Self.damaged("a size of \(width)×\(height) pixels") }
-    guard width <= maximumPixels, height <= maximumPixels, width * height <= maximumPixels else {
+    let pixels = width.multipliedReportingOverflow(by: height)
+    guard width <= maximumPixels, height <= maximumPixels, !pixels.overflow, pixels.partialValue <= maximumPixels else {
       throw GraphicsError(
         .imageTooLarge, "PNG of \(width)×\(height) pixels is larger than the limit of \(maximumPixels) pixels")
     }

@@ -154,6 +154,42 @@ import Testing
     #expect(reason(noEnd).contains("IEND"))
   }
 
+  @Test func mutatedFilesDecodeOrFailButNeverCrash() throws {
+    let originals = [
+      CraftedPNG.make(width: 9, height: 7, colorType: 6, depth: 8, samples: samples(252, below: 256)),
+      CraftedPNG.make(width: 9, height: 7, colorType: 2, depth: 16, samples: samples(189, below: 65536), interlaced: true),
+      CraftedPNG.make(
+        width: 11, height: 5, colorType: 3, depth: 2, samples: samples(55, below: 4), interlaced: true,
+        palette: [1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12], transparency: [0, 255]),
+    ]
+    var random = samples(6000, below: 1 << 20, seed: 99)[...]
+    var decoded = 0
+    for round in 0..<500 {
+      var bytes = originals[round % originals.count]
+      for _ in 0...(random.popFirst()! % 3) {
+        let at = 8 + random.popFirst()! % (bytes.count - 8)
+        bytes[at] = UInt8(random.popFirst()! % 256)
+      }
+      // Fix every chunk's CRC, so that the damage reaches the header and the image data.
+      var offset = 8
+      while offset + 12 <= bytes.count {
+        let length = Int(bytes[offset]) << 24 | Int(bytes[offset + 1]) << 16 | Int(bytes[offset + 2]) << 8 | Int(bytes[offset + 3])
+        guard length <= bytes.count - offset - 12 else { break }
+        let crc = CraftedPNG.crc32(Array(bytes[(offset + 4)..<(offset + 8 + length)]))
+        bytes.replaceSubrange((offset + 8 + length)..<(offset + 12 + length), with: [24, 16, 8, 0].map { UInt8((crc >> $0) & 0xFF) })
+        offset += 12 + length
+      }
+      do {
+        let image = try PNG.decodeRGBA(bytes, maximumPixels: 100_000)
+        #expect(image.pixels.count == image.width * image.height * 4)
+        decoded += 1
+      } catch {
+        #expect(error is GraphicsError, "\(error)")
+      }
+    }
+    #expect(decoded > 0 && decoded < 500)
+  }
+
   @Test func hugeImagesAreRefusedFromTheHeaderAlone() throws {
     var png = try PNG.encode(Bitmap(width: 2, height: 2, color: .white))
     let size: [UInt8] = [0x00, 0x01, 0x86, 0xA0]
