@@ -56,5 +56,13 @@ import Testing
     #expect(count(fixture.threshold, ignoring: false) == fixture.included, "antialiasing included")
     #expect(count(0, ignoring: true) == fixture.exactExcluded, "threshold 0, antialiasing excluded")
     #expect(count(0, ignoring: false) == fixture.exactIncluded, "threshold 0, antialiasing included")
+    // The verdict that stops at the first pixel deciding it is the full comparison's verdict,
+    // on either side of the allowance.
+    for allowed in [nil, fixture.excluded, max(0, fixture.excluded - 1)] as [Int?] {
+      let options = ComparisonOptions(threshold: fixture.threshold, ignoresAntialiasing: true, maxDiffPixels: allowed)
+      #expect(
+        ImageComparison.matches(first, second, options: options)
+          == ImageComparison.compare(first, second, options: options).result.passed, "allowing \(allowed ?? 0)")
+    }
   }
 }
