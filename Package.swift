@@ -7,6 +7,7 @@ let package = Package(
     .library(name: "RowKit", targets: ["RowKit"]),
     .library(name: "RowKitGraphics", targets: ["RowKitGraphics"]),
     .library(name: "RowKitSnapshot", targets: ["RowKitSnapshot"]),
+    .library(name: "RowKitSnapshotAssertions", targets: ["RowKitSnapshotAssertions"]),
     .executable(name: "rowkit", targets: ["rowkit"]),
   ],
   dependencies: [
@@ -34,6 +35,8 @@ let package = Package(
       name: "RowKit",
       dependencies: ["RowKitGraphics", .product(name: "Yams", package: "Yams")]),
     .target(name: "RowKitSnapshot", dependencies: ["RowKit", "RowKitGraphics"]),
+    // assertSnapshot for XCTest and Swift Testing: test targets depend on this one.
+    .target(name: "RowKitSnapshotAssertions", dependencies: ["RowKitSnapshot"]),
 
     // MARK: - Executables
     .executableTarget(
@@ -47,8 +50,9 @@ let package = Package(
     // MARK: - Tests
     .target(name: "RowKitTestSupport", dependencies: ["RowKit", "RowKitSnapshot"], path: "Tests/RowKitTestSupport"),
     .testTarget(name: "RowKitGraphicsTests", dependencies: ["RowKitGraphics", "RowKitTestSupport"]),
-    .testTarget(name: "RowKitTests", dependencies: ["RowKit", "RowKitSnapshot", "RowKitTestSupport"]),
-    .testTarget(name: "RowKitSnapshotTests", dependencies: ["RowKit", "RowKitSnapshot", "RowKitTestSupport"]),
+    .testTarget(name: "RowKitTests", dependencies: ["RowKit", "RowKitSnapshot", "RowKitSnapshotAssertions", "RowKitTestSupport"]),
+    .testTarget(
+      name: "RowKitSnapshotTests", dependencies: ["RowKit", "RowKitSnapshot", "RowKitSnapshotAssertions", "RowKitTestSupport"]),
     .testTarget(name: "RowKitCLITests", dependencies: ["rowkit", "RowKitTestSupport"]),
   ],
   swiftLanguageModes: [.v6]

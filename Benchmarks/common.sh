@@ -8,12 +8,14 @@ require_command() {
   $sudo apt-get update -qq && DEBIAN_FRONTEND=noninteractive $sudo apt-get install -y -qq --no-install-recommends "$2" >/dev/null
 }
 
-# Builds rowkit in release mode and sets $rowkit to the binary; with ROWKIT_BINARY set, uses
-# that binary instead and builds nothing.
+# Builds rowkit as it is installed (release, the Swift runtime and Foundation linked in
+# statically: see the README's "Installing rowkit") and sets $rowkit to the binary; with
+# ROWKIT_BINARY set, uses that binary instead and builds nothing.
 build_rowkit() {
   if [ -n "${ROWKIT_BINARY:-}" ]; then rowkit="$ROWKIT_BINARY"; return; fi
-  swift build -c release --product rowkit >/dev/null 2>&1
-  rowkit="$(swift build -c release --show-bin-path)/rowkit"
+  local flags=(-c release --product rowkit --static-swift-stdlib --scratch-path .build-install)
+  swift build "${flags[@]}" >/dev/null 2>&1
+  rowkit="$(swift build "${flags[@]}" --show-bin-path)/rowkit"
 }
 
 time_ms() {  # prints the wall time of one run of "$@" in milliseconds, whatever it exits with

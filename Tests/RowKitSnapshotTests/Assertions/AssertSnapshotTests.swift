@@ -5,6 +5,7 @@ import RowKitTestSupport
 import Testing
 
 @testable import RowKitSnapshot
+import RowKitSnapshotAssertions
 
 @Suite struct AssertSnapshotTests {
   @Test func aMismatchRecordsAnIssueWithTheNumbers() throws {

@@ -1,6 +1,7 @@
 import RowKit
 import RowKitGraphics
 import RowKitSnapshot
+import RowKitSnapshotAssertions
 import RowKitTestSupport
 import XCTest
 

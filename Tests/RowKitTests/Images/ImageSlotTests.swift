@@ -1,6 +1,7 @@
 import Foundation
 import RowKitGraphics
 import RowKitSnapshot
+import RowKitSnapshotAssertions
 import RowKitTestSupport
 import Testing
 

@@ -1,15 +1,20 @@
 import Foundation
 import RowKit
 import RowKitGraphics
+@_exported import RowKitSnapshot
+import Synchronization
 import Testing
 import XCTest
+
+// The XCTest and Swift Testing assertions live in a target of their own, so that the
+// RowKitSnapshot library and the `rowkit` binary link neither test framework.
 
 /// Where a test's references live: `Snapshots/` in the package that holds the test file
 /// (or `ROWKIT_SNAPSHOTS`), with failure artifacts under that package's
 /// `.build/snapshot-artifacts/` (or `ROWKIT_SNAPSHOT_ARTIFACTS`).
 public enum SnapshotConfiguration {
-  nonisolated(unsafe) private static var stores: [String: ReferenceStore] = [:]
-  private static let lock = NSLock()
+  /// One store per references folder, shared by every test of the process.
+  private static let stores = Mutex<[String: ReferenceStore]>([:])
 
   /// The store for references of tests in `filePath`. One store per folder, so that a name
   /// checked twice in one run is caught wherever the two checks are.
@@ -25,7 +30,7 @@ public enum SnapshotConfiguration {
       root = package.appendingPathComponent("Snapshots")
       artifacts = package.appendingPathComponent(".build/snapshot-artifacts")
     }
-    return lock.withLock {
+    return stores.withLock { stores in
       if let store = stores[root.path] { return store }
       let store = ReferenceStore(root: root, artifactsRoot: environment["ROWKIT_SNAPSHOT_ARTIFACTS"] == nil ? artifacts : nil)
       stores[root.path] = store
