@@ -24,8 +24,13 @@ public struct ResolvedImages: Sendable {
 /// One loader serves one render, however many times it is asked: the deadline counts from
 /// the loader's creation, so a render that loads its rows chunk by chunk waits at most the
 /// deadline in all, not per chunk. Once it has passed, slots show what the pipeline holds in
-/// memory and nothing new is waited for. Default images are local files: they are read
-/// whatever the deadline, so stragglers show them.
+/// memory and nothing new is waited for.
+///
+/// The deadline is for the network only. Local images (`bundle://`, `file://`, `documents://`,
+/// `cache://`, relative paths) and default images are always read, whatever the clock says:
+/// on a busy machine a render that gave up on a local PNG would paint its default instead,
+/// and the *complete* policy's promise (the same PNG for the same input) would hold only on
+/// an idle machine.
 struct SlotImageLoader: Sendable {
   let resolver: ImageURLResolver
   let pipeline: ImagePipeline
@@ -74,8 +79,10 @@ struct SlotImageLoader: Sendable {
     }
     var results: [String: Result<LoadedImage, ImageLoadError>] = [:]
     for (id, bitmap) in preloaded { results["preloaded:" + id] = .success(LoadedImage(bitmap)) }
-    results.merge(await load(mainRequests, until: expiry)) { $1 }
-    results.merge(await load(defaultRequests, until: nil)) { $1 }
+    let remote = mainRequests.filter { if case .remote = $0.value.location { true } else { false } }
+    let local = mainRequests.filter { if case .remote = $0.value.location { false } else { true } }
+    results.merge(await load(remote, until: expiry)) { $1 }
+    results.merge(await load(local.merging(defaultRequests) { a, _ in a }, until: nil)) { $1 }
     var resolved = ResolvedImages()
     for plan in plans {
       let fallback = plan.fallback.flatMap { try? results[$0]?.get() }

@@ -3,13 +3,20 @@ import Foundation
 /// A thread of its own that makes some state, runs jobs on it one at a time, and frees it
 /// when the worker is stopped: Pango and Cairo objects live on one thread from creation to
 /// release, and are never shared.
+///
+/// `@unchecked Sendable` is safe: the worker's only stored property is its mailbox, whose
+/// every mutable field is read and written under the mailbox's lock.
 final class RenderWorker<State: AnyObject>: @unchecked Sendable {
-  /// The queue between callers and the thread.
+  /// The queue between callers and the thread. `@unchecked Sendable`: every `var` is guarded
+  /// by `condition`'s lock.
   private final class Mailbox: @unchecked Sendable {
     let condition = NSCondition()
     var jobs: [@Sendable (State?, (any Error)?) -> Void] = []
     var stopping = false
-    let done = DispatchSemaphore(value: 0)
+    /// Set by the thread once it has freed its state and is about to end.
+    var finished = false
+    /// Callers of `stop()` waiting, without blocking a thread, for `finished`.
+    var finishWaiters: [CheckedContinuation<Void, Never>] = []
   }
 
   private let mailbox = Mailbox()
@@ -38,7 +45,12 @@ final class RenderWorker<State: AnyObject>: @unchecked Sendable {
       }
       // Released here, on the thread that made it.
       state = nil
-      mailbox.done.signal()
+      mailbox.condition.lock()
+      mailbox.finished = true
+      let waiters = mailbox.finishWaiters
+      mailbox.finishWaiters = []
+      mailbox.condition.unlock()
+      for waiter in waiters { waiter.resume() }
     }
     thread.name = name
     // Pango's shaping recurses deeply for long paragraphs; give it room.
@@ -47,7 +59,8 @@ final class RenderWorker<State: AnyObject>: @unchecked Sendable {
   }
 
   deinit {
-    stop()
+    // The thread ends by itself once it sees the request; nothing waits for it here.
+    requestStop()
   }
 
   /// Runs `job` on the worker's thread with its state; jobs run in the order they arrive.
@@ -77,22 +90,40 @@ final class RenderWorker<State: AnyObject>: @unchecked Sendable {
   }
 
   /// Cancels the jobs still queued, lets the running one finish, frees the state on its
-  /// thread and ends the thread; waits until it has, so nothing of the worker outlives the
-  /// render. After a failure this waits for one job at most, not for a queue of them.
-  func stop() {
+  /// thread and ends the thread; returns once it has, so nothing of the worker outlives the
+  /// render. The caller is suspended, not blocked: a thread of Swift's cooperative pool is
+  /// never held while a worker finishes its job. After a failure this waits for one job at
+  /// most, not for a queue of them.
+  func stop() async {
+    requestStop()
+    let mailbox = self.mailbox
+    await withCheckedContinuation { (continuation: CheckedContinuation<Void, Never>) in
+      mailbox.condition.lock()
+      if mailbox.finished {
+        mailbox.condition.unlock()
+        continuation.resume()
+      } else {
+        mailbox.finishWaiters.append(continuation)
+        mailbox.condition.unlock()
+      }
+    }
+  }
+
+  /// Cancels the queued jobs and tells the thread to end after the running one; returns at
+  /// once.
+  private func requestStop() {
     mailbox.condition.lock()
-    let first = !mailbox.stopping
     mailbox.stopping = true
     let cancelled = mailbox.jobs
     mailbox.jobs.removeAll()
     mailbox.condition.signal()
     mailbox.condition.unlock()
     for job in cancelled { job(nil, CancellationError()) }
-    if first { mailbox.done.wait() }
   }
 }
 
-/// The result of a job queued on a ``RenderWorker``, awaited once.
+/// The result of a job queued on a ``RenderWorker``, awaited once. `@unchecked Sendable`:
+/// `result` and `waiter` are only touched under `lock`.
 final class WorkerResult<T: Sendable>: @unchecked Sendable {
   private let lock = NSLock()
   private var result: Result<T, any Error>?

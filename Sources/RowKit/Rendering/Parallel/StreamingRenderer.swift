@@ -105,7 +105,6 @@ public struct StreamingRenderer: Sendable {
   ) async throws -> Report {
     let mapping = self.mapping ?? dataSource.cellMapping
     let plans = Self.plans(dataSource)
-    let totalRows = dataSource.numberOfRows
     let workerCount = max(1, workers)
     let (configuration, stylesheet, environment, capacity) = (self.configuration, self.stylesheet, environment, layoutCacheCapacity)
     let pool = (0..<workerCount).map { index in
@@ -115,8 +114,24 @@ public struct StreamingRenderer: Sendable {
           mapping: mapping, cacheCapacity: capacity)
       }
     }
-    defer { for worker in pool { worker.stop() } }
+    do {
+      let report = try await render(
+        dataSource, plans: plans, pool: pool, workerCount: workerCount, color: color, policy: policy,
+        to: destination)
+      for worker in pool { await worker.stop() }
+      return report
+    } catch {
+      for worker in pool { await worker.stop() }
+      throw error
+    }
+  }
 
+  private func render(
+    _ dataSource: any TableDataSource, plans: [StripPlan], pool: [RenderWorker<StripWorker>], workerCount: Int,
+    color: PNGColor, policy: ImagePolicy, to destination: Destination
+  ) async throws -> Report {
+    let totalRows = dataSource.numberOfRows
+    let configuration = self.configuration
     let output = try StreamOutput(destination: destination, width: configuration.pixelWidth, color: color, maximumHeight: maximumPNGHeight)
     do {
       var report = Report(manifest: Manifest(configuration: configuration))
