@@ -1,4 +1,5 @@
 import Foundation
+import Synchronization
 
 /// Runs the built `rowkit` binary, as a user would, and other programs the tests need.
 public enum CommandRunner {
@@ -59,16 +60,25 @@ public enum CommandRunner {
     process.standardError = err
     process.standardInput = FileHandle.nullDevice
     try process.run()
-    // Read both pipes before waiting, so a large output cannot fill a pipe and stall.
-    let group = DispatchGroup()
-    nonisolated(unsafe) var outData = Data()
-    nonisolated(unsafe) var errData = Data()
-    DispatchQueue.global().async(group: group) { outData = out.fileHandleForReading.readDataToEndOfFile() }
-    errData = err.fileHandleForReading.readDataToEndOfFile()
-    group.wait()
+    // Read both pipes before waiting, so a large output cannot fill a pipe and stall. The
+    // second reader is a thread of its own, never one of Dispatch's global queues: a reader
+    // blocks for as long as the program runs, and the tests run many programs at once, which
+    // would take every global-queue thread that URLSession (in the image tests running
+    // alongside) needs, and stall its requests for seconds.
+    let outData = Mutex<Data?>(nil)
+    let outDone = DispatchSemaphore(value: 0)
+    let reader = Thread {
+      let data = out.fileHandleForReading.readDataToEndOfFile()
+      outData.withLock { $0 = data }
+      outDone.signal()
+    }
+    reader.start()
+    let errData = err.fileHandleForReading.readDataToEndOfFile()
+    // This runs on the caller's own thread (see runProgram), never on a cooperative one.
+    outDone.wait()
     process.waitUntilExit()
     return Result(
-      status: process.terminationStatus, stdout: String(decoding: outData, as: UTF8.self),
+      status: process.terminationStatus, stdout: String(decoding: outData.withLock { $0 } ?? Data(), as: UTF8.self),
       stderr: String(decoding: errData, as: UTF8.self))
   }
 }

@@ -1,6 +1,7 @@
 import Foundation
 import RowKit
 import RowKitGraphics
+import Synchronization
 
 /// Paths and builders shared by RowKit's test targets.
 public enum TestSupport {
@@ -37,10 +38,25 @@ public enum TestSupport {
     }
   }
 
+  /// One folder per test process under the system's temporary folder, holding every
+  /// test's own folders, and removed when the process exits: a run leaves nothing behind,
+  /// even when a test fails before its own clean-up.
+  public static let processTemporaryDirectory: URL = {
+    let url = FileManager.default.temporaryDirectory
+      .appendingPathComponent("rowkit-tests-\(getpid())-\(UUID().uuidString.prefix(8))")
+    try? FileManager.default.createDirectory(at: url, withIntermediateDirectories: true)
+    processTemporaryPath.withLock { $0 = url.path }
+    atexit {
+      if let path = TestSupport.processTemporaryPath.withLock({ $0 }) { try? FileManager.default.removeItem(atPath: path) }
+    }
+    return url
+  }()
+
+  private static let processTemporaryPath = Mutex<String?>(nil)
+
   public static func temporaryDirectory(_ name: String = #function) throws -> URL {
     let safe = name.filter { $0.isLetter || $0.isNumber }
-    let url = FileManager.default.temporaryDirectory
-      .appendingPathComponent("rowkit-tests-\(safe)-\(UUID().uuidString.prefix(8))")
+    let url = processTemporaryDirectory.appendingPathComponent("\(safe)-\(UUID().uuidString.prefix(8))")
     try FileManager.default.createDirectory(at: url, withIntermediateDirectories: true)
     return url
   }
