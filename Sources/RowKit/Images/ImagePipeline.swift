@@ -64,33 +64,33 @@ public final class ImagePipeline: @unchecked Sendable {
   private let lock = NSLock()
   private var images: MemoryCache<LoadedImage>
   private var data: MemoryCache<[UInt8]>
-  private var failures: [String: (error: ImageLoadError, until: Date)] = [:]
+  private var failures: [String: (error: ImageLoadError, until: Double)] = [:]
   private var counts = Statistics()
   private let decodes = Coalescer<LoadedImage>()
   private let downloads = Coalescer<[UInt8]>()
   private let limiter: AsyncLimiter
-  private let diskCache: DiskCache?
-  private let session: URLSession
+  private let diskCache: (any ImageDataCaching)?
+  private let loader: any ImageDataLoading
+  /// The clock that request timeouts, remembered failures and render deadlines count in.
+  public let clock: any ImageClock
 
-  public init(configuration: Configuration = Configuration()) {
+  /// A pipeline; by default with URLSession for the network, ``DiskCache`` when the
+  /// configuration names one, and the monotonic clock. Tests give a scripted loader and a
+  /// clock they move by hand.
+  public init(
+    configuration: Configuration = Configuration(), loader: (any ImageDataLoading)? = nil,
+    cache: (any ImageDataCaching)? = nil, clock: any ImageClock = ContinuousImageClock()
+  ) {
     self.configuration = configuration
     images = MemoryCache(budget: configuration.memoryBudget)
     data = MemoryCache(budget: configuration.dataBudget)
     limiter = AsyncLimiter(limit: max(1, configuration.maximumConcurrentDownloads))
-    diskCache = configuration.diskCache.map(DiskCache.init)
-    let sessionConfiguration = URLSessionConfiguration.ephemeral
-    // NB: FoundationNetworking truncates timeouts to whole seconds (0.5 s times out at
-    // once), so URLSession gets a looser one and `download` enforces the exact limit.
-    let looseTimeout = configuration.requestTimeout.rounded(.up) + 1
-    sessionConfiguration.timeoutIntervalForRequest = looseTimeout
-    sessionConfiguration.timeoutIntervalForResource = looseTimeout
-    sessionConfiguration.httpMaximumConnectionsPerHost = max(1, configuration.maximumConcurrentDownloads)
-    sessionConfiguration.requestCachePolicy = .reloadIgnoringLocalCacheData
-    session = URLSession(configuration: sessionConfiguration)
-  }
-
-  deinit {
-    session.invalidateAndCancel()
+    diskCache = cache ?? configuration.diskCache.map(DiskCache.init)
+    self.loader =
+      loader
+      ?? URLSessionImageLoader(
+        timeout: configuration.requestTimeout, connectionsPerHost: configuration.maximumConcurrentDownloads)
+    self.clock = clock
   }
 
   public var statistics: Statistics {
@@ -125,7 +125,7 @@ public final class ImagePipeline: @unchecked Sendable {
         counts.memoryHits += 1
         return .success(image)
       }
-      if let failure = failures[url], failure.until > Date() {
+      if let failure = failures[url], failure.until > clock.now {
         counts.rememberedFailures += 1
         return .failure(failure.error)
       }
@@ -149,7 +149,7 @@ public final class ImagePipeline: @unchecked Sendable {
       let failure = error as? ImageLoadError ?? ImageLoadError("\(error)")
       // A missing local file costs nothing to look for again, and may appear.
       if case .remote = location, !Task.isCancelled {
-        lock.withLock { failures[url] = (failure, Date().addingTimeInterval(configuration.failureMemory)) }
+        lock.withLock { failures[url] = (failure, clock.now + configuration.failureMemory) }
       }
       return .failure(failure)
     }
@@ -217,36 +217,22 @@ public final class ImagePipeline: @unchecked Sendable {
   }
 
   private func download(_ url: URL) async throws -> [UInt8] {
-    var request = URLRequest(url: url)
-    request.timeoutInterval = configuration.requestTimeout.rounded(.up) + 1
-    let prepared = request
-    let timeout = configuration.requestTimeout
-    // URLSession's timeout is an idle timeout; the race makes it a limit on the whole request.
+    let (loader, clock, timeout) = (self.loader, self.clock, configuration.requestTimeout)
+    let deadline = clock.now + timeout
+    // The loader's own timeout may be an idle timeout; the race makes this a limit on the
+    // whole request.
     return try await withThrowingTaskGroup(of: [UInt8].self) { group in
-      group.addTask { [session] in
-        let (data, response) = try await session.data(for: prepared)
-        guard let http = response as? HTTPURLResponse else { throw ImageLoadError("no HTTP response from \(url)") }
-        guard (200..<300).contains(http.statusCode) else {
-          throw ImageLoadError("HTTP \(http.statusCode) from \(url)")
-        }
-        return [UInt8](data)
-      }
+      group.addTask { try await loader.data(at: url) }
       group.addTask {
-        try await Task.sleep(nanoseconds: UInt64(timeout * 1e9))
+        try await clock.sleep(until: deadline)
         throw ImageLoadError("no answer within \(Self.seconds(timeout)) from \(url)")
       }
       defer { group.cancelAll() }
-      do {
-        guard let data = try await group.next() else { throw ImageLoadError("no response from \(url)") }
-        guard data.count <= configuration.maximumDownloadBytes else {
-          throw ImageLoadError("\(url) sent \(data.count) bytes, more than \(configuration.maximumDownloadBytes)")
-        }
-        return data
-      } catch let error as URLError where error.code == .cancelled {
-        throw CancellationError()
-      } catch let error as URLError {
-        throw ImageLoadError("\(url): \(error.localizedDescription) (URL error \(error.code.rawValue))")
+      guard let data = try await group.next() else { throw ImageLoadError("no response from \(url)") }
+      guard data.count <= configuration.maximumDownloadBytes else {
+        throw ImageLoadError("\(url) sent \(data.count) bytes, more than \(configuration.maximumDownloadBytes)")
       }
+      return data
     }
   }
 

@@ -38,15 +38,15 @@ struct SlotImageLoader: Sendable {
   let deadline: Double
   /// Images drawn by code, by URL.
   let preloaded: [String: Bitmap]
-  /// When waiting ends.
-  let expiry: ContinuousClock.Instant
+  /// When waiting ends, on the pipeline's clock.
+  let expiry: Double
 
   init(resolver: ImageURLResolver, pipeline: ImagePipeline, deadline: Double, preloaded: [String: Bitmap]) {
     self.resolver = resolver
     self.pipeline = pipeline
     self.deadline = deadline
     self.preloaded = preloaded
-    expiry = .now + .seconds(max(0, deadline))
+    expiry = pipeline.clock.now + max(0, deadline)
   }
 
   nonisolated(nonsending) func load(
@@ -116,12 +116,13 @@ struct SlotImageLoader: Sendable {
   /// running then are cancelled and missing from the result. Past the expiry, only images
   /// already in memory are returned.
   nonisolated(nonsending) private func load(
-    _ requests: [String: ImageRequest], until expiry: ContinuousClock.Instant?
+    _ requests: [String: ImageRequest], until expiry: Double?
   ) async -> [String: Result<LoadedImage, ImageLoadError>] {
     var results: [String: Result<LoadedImage, ImageLoadError>] = [:]
     guard !requests.isEmpty else { return results }
     let pipeline = self.pipeline
-    if let expiry, expiry <= .now {
+    let clock = pipeline.clock
+    if let expiry, expiry <= clock.now {
       for (id, request) in requests {
         if let image = pipeline.cachedImage(at: request.location, for: request.target) { results[id] = .success(image) }
       }
@@ -133,7 +134,7 @@ struct SlotImageLoader: Sendable {
       }
       if let expiry {
         group.addTask {
-          try? await Task.sleep(until: expiry, clock: .continuous)
+          try? await clock.sleep(until: expiry)
           return nil
         }
       }
