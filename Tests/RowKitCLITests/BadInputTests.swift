@@ -90,6 +90,47 @@ import Testing
       items: *i
 
       """, expect: ["alias bomb"]),
+    // Numbers a stylesheet or a design file gives are bounded where they are read (issue 11).
+    Case(
+      "a stylesheet padding of 1e308", "stylesheet:\n  vars:\n    tableCellPadding: 1e308\nitems:\n  - type: text\n    text: Hi\n",
+      expect: [":3:23:", "stylesheet.vars.tableCellPadding", "1e+308 is out of range (0 to 1000)"]),
+    Case(
+      "a stylesheet row height of 1e19", "stylesheet:\n  vars:\n    tableRowHeight: 1e19\nitems:\n  - type: text\n    text: Hi\n",
+      expect: [":3:21:", "stylesheet.vars.tableRowHeight", "1e+19 is out of range (1 to 2000)"]),
+    Case(
+      "a stylesheet row height of 100000", "stylesheet:\n  vars:\n    tableRowHeight: 100000\nitems:\n  - type: text\n    text: Hi\n",
+      expect: [":3:21:", "stylesheet.vars.tableRowHeight", "100000 is out of range (1 to 2000)"]),
+    Case(
+      "a stylesheet row height of 3000", "stylesheet:\n  vars:\n    tableRowHeight: 3000\nitems:\n  - type: text\n    text: Hi\n",
+      expect: [":3:21:", "stylesheet.vars.tableRowHeight", "3000 is out of range (1 to 2000)"]),
+    Case(
+      "a stylesheet number variable of 1e19", "stylesheet:\n  vars:\n    cardBlur: 1e19\nitems:\n  - type: text\n    text: Hi\n",
+      expect: [":3:15:", "stylesheet.vars.cardBlur", "out of range (-10000 to 10000)"]),
+    Case(
+      "a style's blur out of range through a variable",
+      "stylesheet:\n  vars:\n    cardBlur: 500\n  styles:\n    card:\n      - shadow: { color: \"#000\", blur: cardBlur }\nitems:\n  - type: text\n    text: Hi\n",
+      expect: [":6:40:", "stylesheet.styles.card[0].shadow.blur", "500 is out of range (0 to 100)"]),
+    Case(
+      "a font size below the bounds", "stylesheet:\n  vars:\n    tableFont: \"Inter 0.5\"\nitems:\n  - type: text\n    text: Hi\n",
+      expect: [":3:16:", "stylesheet.vars.tableFont", "font size 0.5 is out of range (1 to 256 points)"]),
+    Case(
+      "an empty stylesheet path", "stylesheet: >-\nitems:\n  - type: text\n    text: Hi\n",
+      expect: ["table.yaml:1:13:", "stylesheet:", "expected the path of a stylesheet file"]),
+    Case(
+      "an empty design file path", "cells:\n  Person: \"\"\nitems:\n  - type: Person\n",
+      expect: ["table.yaml:2:11:", "cells.Person", "expected the path of a cell design file"]),
+    Case(
+      "a design padding of 1e19", "cells:\n  Person: person.yaml\nitems:\n  - type: Person\n    name: Joe\n",
+      expect: ["person.yaml:1:10:", "padding", "1e+19 is out of range (0 to 1000)"],
+      files: ["person.yaml": "padding: 1e19\nbody:\n  label: { bind: name }\n"]),
+    Case(
+      "a design spacing of 1e19", "cells:\n  Person: person.yaml\nitems:\n  - type: Person\n    name: Joe\n",
+      expect: ["person.yaml:3:14:", "body.vstack.spacing", "1e+19 is out of range (0 to 1000)"],
+      files: ["person.yaml": "body:\n  vstack:\n    spacing: 1e19\n    children: [ { label: { bind: name } } ]\n"]),
+    Case(
+      "a design whose stacks add up past the tallest row", "cells:\n  Tall: tall.yaml\nitems:\n  - type: Tall\n",
+      expect: ["table.yaml:4:5:", "items[0]", "points tall, more than 8000"],
+      files: ["tall.yaml": "body:\n  vstack:\n    children:\n" + String(repeating: "      - image: { width: 10, height: 2000 }\n", count: 10)]),
     Case("alias as a key", "a: &a [1, 2]\n? *a\n: x\nitems: []\n", expect: [":2:", "alias cannot be used as a mapping key"]),
   ]
 

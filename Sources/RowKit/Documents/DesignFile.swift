@@ -165,11 +165,11 @@ struct DesignFileLoader {
       allowed: ["padding", "minHeight", "height", "background", "selectedBackground", "body", "preview"])
     var design = CellDesign(body: .spacer(DesignSpacer()))
     if let padding = map["padding"] {
-      let insets = try padding.insets()
+      let insets = try padding.insets(in: Bounds.padding)
       design.padding = EdgeInsets(top: insets.top, left: insets.left, bottom: insets.bottom, right: insets.right)
     }
-    if let minHeight = map["minHeight"] { design.minHeight = try length(minHeight, upTo: 2000) }
-    if let height = map["height"] { design.height = try length(height, upTo: 2000) }
+    if let minHeight = map["minHeight"] { design.minHeight = try minHeight.number(in: Bounds.length, variables: stylesheet) }
+    if let height = map["height"] { design.height = try height.number(in: Bounds.length, variables: stylesheet) }
     if let background = map["background"] { design.background = try styleName(background) }
     if let selected = map["selectedBackground"] { design.selectedBackground = try styleName(selected) }
     var template = DesignTemplate(file: value.file, design: design, body: .spacer(DesignSpacer()))
@@ -214,13 +214,13 @@ struct DesignFileLoader {
       let stackMap = try body.mapping(allowed: ["spacing", "align", "padding", "grow", "children"])
       let axis: DesignStack.Axis = kind == "hstack" ? .horizontal : kind == "vstack" ? .vertical : .overlay
       var stack = DesignStack(axis: axis, alignment: axis == .horizontal ? .center : .start, children: [])
-      if let spacing = stackMap["spacing"] { stack.spacing = try length(spacing, upTo: 1000) }
+      if let spacing = stackMap["spacing"] { stack.spacing = try spacing.number(in: Bounds.padding, variables: stylesheet) }
       if let align = stackMap["align"] { stack.alignment = try option(align, DesignStack.Alignment.self) }
       if let padding = stackMap["padding"] {
-        let insets = try padding.insets()
+        let insets = try padding.insets(in: Bounds.padding)
         stack.padding = EdgeInsets(top: insets.top, left: insets.left, bottom: insets.bottom, right: insets.right)
       }
-      if let grow = stackMap["grow"] { stack.grow = try length(grow, upTo: 1000) }
+      if let grow = stackMap["grow"] { stack.grow = try grow.number(in: Bounds.grow, variables: stylesheet) }
       let children = try stackMap.required("children").sequence().map { try node($0, into: &template) }
       return .stack(stack, children)
     case "label":
@@ -241,12 +241,11 @@ struct DesignFileLoader {
       }
       if let color = labelMap["highlightedColor"] { label.highlightedColor = try colorReference(color) }
       if let lines = labelMap["lines"] {
-        label.lines = try lines.int()
-        guard (0...1000).contains(label.lines) else { throw lines.error("lines must be 0 (no limit) to 1000") }
+        label.lines = try lines.int(in: Bounds.lines)
       }
       if let align = labelMap["align"] { label.alignment = try option(align, TextStyle.Alignment.self) }
       if let ellipsize = labelMap["ellipsize"] { label.ellipsize = try option(ellipsize, TextStyle.Ellipsize.self) }
-      if let grow = labelMap["grow"] { label.grow = try length(grow, upTo: 1000) }
+      if let grow = labelMap["grow"] { label.grow = try grow.number(in: Bounds.grow, variables: stylesheet) }
       label.name = try labelMap["name"]?.string()
       _ = try fontReference(YAMLValue(node: .init(label.font), file: body.file, keyPath: body.keyPath + ".font"))
       return .label(label, source, color: colorTemplate)
@@ -254,8 +253,8 @@ struct DesignFileLoader {
       let imageMap = try body.mapping(
         allowed: ["bind", "url", "width", "height", "default", "style", "contentMode", "name"])
       var image = DesignImage(
-        url: nil, width: try length(imageMap.required("width"), upTo: 2000),
-        height: try length(imageMap.required("height"), upTo: 2000))
+        url: nil, width: try imageMap.required("width").number(in: Bounds.length, variables: stylesheet),
+        height: try imageMap.required("height").number(in: Bounds.length, variables: stylesheet))
       var source: DesignTemplate.TextSource?
       if let bind = imageMap["bind"] {
         let field = try bind.string()
@@ -274,8 +273,8 @@ struct DesignFileLoader {
       var spacer = DesignSpacer()
       if !body.isNull {
         let spacerMap = try body.mapping(allowed: ["minLength", "grow"])
-        if let minLength = spacerMap["minLength"] { spacer.minLength = try length(minLength, upTo: 2000) }
-        if let grow = spacerMap["grow"] { spacer.grow = try length(grow, upTo: 1000) }
+        if let minLength = spacerMap["minLength"] { spacer.minLength = try minLength.number(in: Bounds.length, variables: stylesheet) }
+        if let grow = spacerMap["grow"] { spacer.grow = try grow.number(in: Bounds.grow, variables: stylesheet) }
       }
       return .spacer(spacer)
     default:
@@ -335,19 +334,6 @@ struct DesignFileLoader {
     return parts
   }
 
-  /// A length: a number, or the name of a number variable.
-  private func length(_ value: YAMLValue, upTo limit: Double) throws -> Double {
-    guard case .scalar(let scalar) = value.node else { throw value.error("expected a number, found \(value.kindName)") }
-    let number: Double
-    do {
-      number = try stylesheet.number(scalar.string)
-    } catch {
-      throw value.error("expected a number or a number variable, found '\(scalar.string)' (\(error.message))")
-    }
-    guard number >= 0, number <= limit else { throw value.error("\(number) is out of range (0 to \(Int(limit)))") }
-    return number
-  }
-
   private func option<T: RawRepresentable & CaseIterable>(_ value: YAMLValue, _ type: T.Type) throws -> T
   where T.RawValue == String {
     let text = try value.string()
@@ -369,7 +355,7 @@ struct DesignFileLoader {
     } catch {
       throw value.error(error.message)
     }
-    try StylesheetLoader(fontFamilies: fontFamilies).checkFamily(font, value)
+    try StylesheetLoader(fontFamilies: fontFamilies).checkFont(font, value)
     return reference
   }
 

@@ -121,8 +121,8 @@ struct ItemDecoder {
     case "style":
       func size(_ key: String) throws -> Double? {
         guard let value = map[key] else { return nil }
-        let number = try value.double()
-        guard number > 0, number <= 2000 else { throw value.error("\(key) \(number) is out of range (0 to 2000)") }
+        let number = try value.number(in: Bounds.length)
+        guard number > 0 else { throw value.error("\(key) must be more than 0") }
         return number
       }
       return StyleItem(
@@ -144,7 +144,7 @@ struct ItemDecoder {
     default:
       let slider = try map.required("slider")
       let number = try slider.double()
-      guard (0...1).contains(number) else { throw slider.error("a slider's value is from 0 to 1, not \(number)") }
+      guard Bounds.fraction.contains(number) else { throw slider.error("a slider's value is from 0 to 1, not \(number)") }
       return .slider(value: number)
     }
   }

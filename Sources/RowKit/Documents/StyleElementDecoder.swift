@@ -29,7 +29,7 @@ struct StyleElementDecoder {
     case "shadow", "innerShadow":
       let map = try value.mapping(allowed: ["color", "blur", "offset"])
       let color = try self.color(map.required("color"))
-      let blur = try number(map["blur"], default: 0, range: 0...100)
+      let blur = try number(map["blur"], default: 0, range: Bounds.blur)
       let offset = try map["offset"].map(size) ?? Size(width: 0, height: 0)
       return name == "shadow"
         ? .shadow(color: color, blur: blur, offset: offset) : .innerShadow(color: color, blur: blur, offset: offset)
@@ -52,7 +52,7 @@ struct StyleElementDecoder {
       let map = try value.mapping(allowed: ["highlight", "shadow", "width", "lightSource"])
       return .bevelBorder(
         highlight: try map["highlight"].map(color), shadow: try map["shadow"].map(color), width: try width(map["width"]),
-        lightSource: try number(map["lightSource"], default: 125, range: -360...360))
+        lightSource: try number(map["lightSource"], default: 125, range: Bounds.angle))
     case "gradientBorder":
       let map = try value.mapping(allowed: ["colors", "locations", "width"])
       let (first, second) = try colorPair(map.required("colors", "two colors, [top, bottom]"))
@@ -60,7 +60,7 @@ struct StyleElementDecoder {
       if let value = map["locations"] {
         let list = try value.sequence()
         guard list.count == 2 else { throw value.error("two locations from 0 to 1, [first, second]") }
-        locations = (try number(list[0], range: 0...1), try number(list[1], range: 0...1))
+        locations = (try number(list[0], range: Bounds.fraction), try number(list[1], range: Bounds.fraction))
       }
       return .gradientBorder(first, second, location1: locations.0, location2: locations.1, width: try width(map["width"]))
     case "blend":
@@ -117,42 +117,42 @@ struct StyleElementDecoder {
       return .rectangle
     case "roundedRect":
       if case .sequence = parameters.node {
-        let radii = try parameters.sequence().map { try number($0, range: -1...1000) }
+        let radii = try parameters.sequence().map { try number($0, range: Bounds.radius) }
         guard radii.count == 4 else { throw parameters.error("four radii: [topLeft, topRight, bottomRight, bottomLeft]") }
         return .roundedRect(CornerRadii(topLeft: radii[0], topRight: radii[1], bottomRight: radii[2], bottomLeft: radii[3]))
       }
-      return .roundedRect(CornerRadii(all: try number(parameters, range: -1...1000)))
+      return .roundedRect(CornerRadii(all: try number(parameters, range: Bounds.radius)))
     case "roundedLeftArrow":
-      return .roundedLeftArrow(radius: try number(parameters, range: -1...1000))
+      return .roundedLeftArrow(radius: try number(parameters, range: Bounds.radius))
     case "roundedRightArrow":
-      return .roundedRightArrow(radius: try number(parameters, range: -1...1000))
+      return .roundedRightArrow(radius: try number(parameters, range: Bounds.radius))
     default:
       let bubble = try parameters.mapping(allowed: ["radius", "pointLocation", "pointAngle", "pointSize"])
       return .speechBubble(
-        radius: try number(bubble["radius"], default: 5, range: -1...1000),
-        pointLocation: try number(bubble["pointLocation"], default: 60, range: 0...360),
-        pointAngle: try number(bubble["pointAngle"], default: 90, range: 0...360),
+        radius: try number(bubble["radius"], default: 5, range: Bounds.radius),
+        pointLocation: try number(bubble["pointLocation"], default: 60, range: Bounds.turn),
+        pointAngle: try number(bubble["pointAngle"], default: 90, range: Bounds.turn),
         pointSize: try bubble["pointSize"].map(size) ?? Size(width: 10, height: 5))
     }
   }
 
   private func insets(_ value: YAMLValue) throws -> EdgeInsets {
     if case .sequence = value.node {
-      let list = try value.sequence().map { try number($0, range: -1000...1000) }
+      let list = try value.sequence().map { try number($0, range: Bounds.inset) }
       guard list.count == 4 else { throw value.error("expected [top, right, bottom, left], found \(list.count) numbers") }
       return EdgeInsets(top: list[0], left: list[3], bottom: list[2], right: list[1])
     }
-    return EdgeInsets(all: try number(value, range: -1000...1000))
+    return EdgeInsets(all: try number(value, range: Bounds.inset))
   }
 
   private func size(_ value: YAMLValue) throws -> Size {
     let list = try value.sequence()
     guard list.count == 2 else { throw value.error("expected [x, y], found \(list.count) numbers") }
-    return Size(width: try number(list[0], range: -1000...1000), height: try number(list[1], range: -1000...1000))
+    return Size(width: try number(list[0], range: Bounds.offset), height: try number(list[1], range: Bounds.offset))
   }
 
   private func width(_ value: YAMLValue?) throws -> Double {
-    try number(value, default: 1, range: 0.01...100)
+    try number(value, default: 1, range: Bounds.borderWidth)
   }
 
   private func number(_ value: YAMLValue?, default fallback: Double, range: ClosedRange<Double>) throws -> Double {
@@ -162,17 +162,7 @@ struct StyleElementDecoder {
 
   /// A number, or the name of a number variable.
   private func number(_ value: YAMLValue, range: ClosedRange<Double>) throws -> Double {
-    guard case .scalar(let scalar) = value.node else { throw value.error("expected a number, found \(value.kindName)") }
-    let result: Double
-    do {
-      result = try sheet.number(scalar.string)
-    } catch {
-      throw value.error("expected a number or a number variable, found '\(scalar.string)' (\(error.message))")
-    }
-    guard range.contains(result) else {
-      throw value.error("\(result) is out of range (\(range.lowerBound) to \(range.upperBound))")
-    }
-    return result
+    try value.number(in: range, variables: sheet)
   }
 
   private func color(_ value: YAMLValue) throws -> Color {
@@ -198,7 +188,7 @@ struct StyleElementDecoder {
     } catch {
       throw value.error(error.message)
     }
-    try loader.checkFamily(font, value)
+    try loader.checkFont(font, value)
     return font
   }
 }

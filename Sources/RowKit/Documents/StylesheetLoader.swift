@@ -28,7 +28,7 @@ struct StylesheetLoader {
     let map = try value.mapping(allowed: ["extends", "fonts", "vars", "styles"])
     var base = Stylesheet.default
     if let extends = map["extends"] {
-      let name = try extends.string()
+      let name = try extends.path(of: "a stylesheet file (or default)")
       if name != "default" {
         let url = resolve(name, against: directory)
         let canonical = url.standardizedFileURL.resolvingSymlinksInPath().path
@@ -93,6 +93,9 @@ struct StylesheetLoader {
     if let existing = Stylesheet.default.variables[name], existing.kind != value.kind {
       throw entry.error("variable '\(name)' is a \(existing.kind), so '\(value)' (a \(value.kind)) cannot replace it")
     }
+    if case .number(let number) = value, let problem = Bounds.problem(number, in: CellMetrics.range(of: name)) {
+      throw entry.error(problem)
+    }
     return value
   }
 
@@ -111,13 +114,17 @@ struct StylesheetLoader {
     }
     if let existing = sheet.variables[text] { return existing }
     if let font = Font.parse(text) {
-      try checkFamily(font, entry)
+      try checkFont(font, entry)
       return .font(font)
     }
     return .keyword(text)
   }
 
-  func checkFamily(_ font: Font, _ entry: YAMLValue) throws {
+  /// Checks that `font`'s family is loaded and its size within ``Bounds/fontSize``.
+  func checkFont(_ font: Font, _ entry: YAMLValue) throws {
+    if let problem = Bounds.problem(font.size, in: Bounds.fontSize, unit: "points") {
+      throw entry.error("the font size \(problem)")
+    }
     guard fontFamilies.contains(where: { $0.caseInsensitiveCompare(font.family) == .orderedSame }) else {
       throw entry.error(
         "font family '\(font.family)' is not loaded; `rowkit fonts` lists the families RowKit has, and `fonts:` "

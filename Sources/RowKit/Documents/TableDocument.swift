@@ -144,7 +144,7 @@ struct TableDocumentDecoder {
         if ItemDecoder.builtInTypes.contains(typeName) {
           throw value.error("'\(typeName)' is a built-in item type; give the custom type another name")
         }
-        let path = try value.string()
+        let path = try value.path(of: "a cell design file")
         let url = resolve(path)
         guard FileManager.default.fileExists(atPath: url.path) else {
           throw value.error("design file '\(path)' does not exist (looked for \(url.path))")
@@ -252,7 +252,7 @@ struct TableDocumentDecoder {
     if case .mapping = value.node {
       return try loader.decode(value, directory: directory, chain: [file.standardizedFileURL.path])
     }
-    let path = try value.string()
+    let path = try value.path(of: "a stylesheet file (or a map of vars and styles)")
     let url = resolve(path)
     guard FileManager.default.fileExists(atPath: url.path) else {
       throw value.error("stylesheet file '\(path)' does not exist (looked for \(url.path))")

@@ -156,6 +156,16 @@ struct YAMLValue {
     return scalar.string
   }
 
+  /// The path of a file (`what` says which kind), which may not be empty: an empty path
+  /// would name the folder it is relative to.
+  func path(of what: String) throws -> String {
+    let path = try string()
+    guard !path.trimmingCharacters(in: .whitespaces).isEmpty else {
+      throw error("expected the path of \(what), found empty text")
+    }
+    return path
+  }
+
   /// Text that a row shows or a URL: `string()`, but a value of another kind is refused. In
   /// YAML a number stays text as written (`caption: 12.4` shows "12.4"), and so do words
   /// like `On` that YAML 1.1 would read as true; `true` and `false` are refused, as they are
@@ -194,6 +204,36 @@ struct YAMLValue {
     return Int(value)
   }
 
+  /// A number within `range` (one of ``Bounds``'); a number out of it is an error that names
+  /// the range.
+  func number(in range: ClosedRange<Double>) throws -> Double {
+    let value = try double()
+    if let problem = Bounds.problem(value, in: range) { throw error(problem) }
+    return value
+  }
+
+  /// A number, or the name of one of `stylesheet`'s number variables, within `range`.
+  func number(in range: ClosedRange<Double>, variables stylesheet: Stylesheet) throws -> Double {
+    guard case .scalar(let scalar) = node, !isNull else { throw error("expected a number, found \(kindName)") }
+    let value: Double
+    do {
+      value = try stylesheet.number(scalar.string)
+    } catch {
+      throw self.error("expected a number or a number variable, found '\(scalar.string)' (\(error.message))")
+    }
+    if let problem = Bounds.problem(value, in: range) { throw self.error(problem) }
+    return value
+  }
+
+  /// A whole number within `range`.
+  func int(in range: ClosedRange<Int>) throws -> Int {
+    let value = try int()
+    guard range.contains(value) else {
+      throw error("\(value) is out of range (\(range.lowerBound) to \(range.upperBound))")
+    }
+    return value
+  }
+
   func date() throws -> Date {
     let text = try string()
     let full = ISO8601DateFormatter()
@@ -206,14 +246,15 @@ struct YAMLValue {
     throw error("expected an ISO 8601 date like 2011-03-27T18:30:00Z, found '\(text)'")
   }
 
-  /// One number for all four sides, or a list `[top, right, bottom, left]`.
-  func insets() throws -> EdgeInsetsValue {
+  /// One number for all four sides, or a list `[top, right, bottom, left]`, each within
+  /// `range`.
+  func insets(in range: ClosedRange<Double>) throws -> EdgeInsetsValue {
     if case .sequence = node {
-      let values = try sequence().map { try $0.double() }
+      let values = try sequence().map { try $0.number(in: range) }
       guard values.count == 4 else { throw error("expected [top, right, bottom, left], found \(values.count) numbers") }
       return EdgeInsetsValue(top: values[0], right: values[1], bottom: values[2], left: values[3])
     }
-    let all = try double()
+    let all = try number(in: range)
     return EdgeInsetsValue(top: all, right: all, bottom: all, left: all)
   }
 

@@ -31,35 +31,44 @@ public struct CellMetrics: Hashable, Sendable {
   public var separatorInsetLeft: Double = 0
   public var separatorInsetRight: Double = 0
 
-  /// The number variables and their defaults (Three20's constants where it had them).
+  /// The number variables, their defaults (Three20's constants where it had them) and their
+  /// bounds.
   // NB: key paths are not Sendable; the array is never mutated.
-  nonisolated(unsafe) public static let variables: [(name: String, value: Double, keyPath: WritableKeyPath<CellMetrics, Double>)] = [
-    ("tableCellPadding", 10, \.padding),
-    ("tableRowHeight", 44, \.rowHeight),
-    ("tableCaptionWidth", 75, \.captionWidth),
-    ("tableCaptionSpacing", 12, \.captionSpacing),
-    ("tableImageSize", 50, \.imageSize),
-    ("tableImageSpacing", 12, \.imageSpacing),
-    ("tableSubtitleImageSpacing", 6, \.subtitleImageSpacing),
-    ("tableMessageImageSize", 34, \.messageImageSize),
-    ("tableMessageMargin", 6, \.messageMargin),
-    ("tableMoreButtonMargin", 40, \.moreButtonMargin),
-    ("tableMoreButtonMinimumHeight", 66, \.moreButtonMinimumHeight),
-    ("tableStyledTextPadding", 6, \.styledTextPadding),
-    ("tableControlSpacing", 8, \.controlSpacing),
-    ("tableSpinnerSize", 20, \.spinnerSize),
-    ("tableDisclosureIndicatorWidth", 20, \.disclosureWidth),
-    ("tableDetailDisclosureButtonWidth", 33, \.detailButtonWidth),
-    ("tableCheckmarkWidth", 24, \.checkmarkWidth),
-    ("tableHeaderPlainHeight", 22, \.plainHeaderHeight),
-    ("tableHeaderGroupedHeight", 36, \.groupedHeaderHeight),
-    ("tableHeaderGroupedFirstHeight", 46, \.groupedFirstHeaderHeight),
-    ("tableSectionGap", 10, \.sectionGap),
-    ("tableGroupedMargin", 10, \.groupedMargin),
-    ("tableGroupedCornerRadius", 8, \.groupedCornerRadius),
-    ("tableSeparatorInsetLeft", 0, \.separatorInsetLeft),
-    ("tableSeparatorInsetRight", 0, \.separatorInsetRight),
+  nonisolated(unsafe) public static let variables: [(
+    name: String, value: Double, keyPath: WritableKeyPath<CellMetrics, Double>, range: ClosedRange<Double>
+  )] = [
+    ("tableCellPadding", 10, \.padding, Bounds.padding),
+    ("tableRowHeight", 44, \.rowHeight, Bounds.rowHeight),
+    ("tableCaptionWidth", 75, \.captionWidth, Bounds.width),
+    ("tableCaptionSpacing", 12, \.captionSpacing, Bounds.padding),
+    ("tableImageSize", 50, \.imageSize, Bounds.length),
+    ("tableImageSpacing", 12, \.imageSpacing, Bounds.padding),
+    ("tableSubtitleImageSpacing", 6, \.subtitleImageSpacing, Bounds.padding),
+    ("tableMessageImageSize", 34, \.messageImageSize, Bounds.length),
+    ("tableMessageMargin", 6, \.messageMargin, Bounds.padding),
+    ("tableMoreButtonMargin", 40, \.moreButtonMargin, Bounds.padding),
+    ("tableMoreButtonMinimumHeight", 66, \.moreButtonMinimumHeight, Bounds.length),
+    ("tableStyledTextPadding", 6, \.styledTextPadding, Bounds.padding),
+    ("tableControlSpacing", 8, \.controlSpacing, Bounds.padding),
+    ("tableSpinnerSize", 20, \.spinnerSize, Bounds.length),
+    ("tableDisclosureIndicatorWidth", 20, \.disclosureWidth, Bounds.width),
+    ("tableDetailDisclosureButtonWidth", 33, \.detailButtonWidth, Bounds.width),
+    ("tableCheckmarkWidth", 24, \.checkmarkWidth, Bounds.width),
+    ("tableHeaderPlainHeight", 22, \.plainHeaderHeight, Bounds.length),
+    ("tableHeaderGroupedHeight", 36, \.groupedHeaderHeight, Bounds.length),
+    ("tableHeaderGroupedFirstHeight", 46, \.groupedFirstHeaderHeight, Bounds.length),
+    ("tableSectionGap", 10, \.sectionGap, Bounds.length),
+    ("tableGroupedMargin", 10, \.groupedMargin, Bounds.padding),
+    ("tableGroupedCornerRadius", 8, \.groupedCornerRadius, Bounds.radius),
+    ("tableSeparatorInsetLeft", 0, \.separatorInsetLeft, Bounds.width),
+    ("tableSeparatorInsetRight", 0, \.separatorInsetRight, Bounds.width),
   ]
+
+  /// The bounds of the number variable `name`: its own for the variables above, else
+  /// ``Bounds/number``.
+  public static func range(of name: String) -> ClosedRange<Double> {
+    variables.first { $0.name == name }?.range ?? Bounds.number
+  }
 
   public static let `default`: CellMetrics = {
     var metrics = CellMetrics()
@@ -69,11 +78,16 @@ public struct CellMetrics: Hashable, Sendable {
 
   private init() {}
 
-  /// The metrics a stylesheet gives.
+  /// The metrics a stylesheet gives; a number out of its bounds is an error (a stylesheet
+  /// file's loader has already refused it, naming its place).
   public init(_ stylesheet: Stylesheet) throws {
     self = .default
     for variable in Self.variables {
-      self[keyPath: variable.keyPath] = try stylesheet.number(variable.name)
+      let number = try stylesheet.number(variable.name)
+      if let problem = Bounds.problem(number, in: variable.range) {
+        throw StyleError("variable '\(variable.name)': \(problem)")
+      }
+      self[keyPath: variable.keyPath] = number
     }
   }
 

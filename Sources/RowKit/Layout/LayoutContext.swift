@@ -67,7 +67,8 @@ public struct LayoutContext {
   }
 
   /// Shapes `text` once. Empty text is not shaped and gives nil: a cell leaves the label
-  /// out.
+  /// out. Only as much of the text as the label could ever show is shaped (see
+  /// ``shownText(_:style:runs:)``): the layout's text is that part, measured and painted.
   public func shape(
     _ text: String?, font: String, width: Double?, lines: Int = 0,
     alignment: TextStyle.Alignment = .left, ellipsize: TextStyle.Ellipsize = .end,
@@ -77,11 +78,41 @@ public struct LayoutContext {
     let style = TextStyle(
       font: try self.font(font), width: width.map { max(1, $0) }, maxLines: lines,
       alignment: alignment, ellipsize: ellipsize, maxHeight: maxHeight)
-    return shaper.shape(text, style: style, runs: runs)
+    return shaper.shape(Self.shownText(text, style: style, runs: runs), style: style, runs: runs)
   }
 
   /// Three20's `kMaxLabelHeight`: text taller than this is cut off.
-  public static let maximumLabelHeight = 2000.0
+  public static let maximumLabelHeight = Bounds.labelHeight
+
+  /// The start of `text` that a label in `style` can show, in whole grapheme clusters: at
+  /// most ``Bounds/maximumLabelCharacters(fontSize:width:lines:)`` of them for the smallest
+  /// font the label uses, and at most 32 UTF-8 bytes a cluster on average. Text past it lies
+  /// below the tallest label or past the widest line, so it could never be seen; leaving it
+  /// out keeps Pango's wrapping of an unbreakable run, whose time grows with the square of
+  /// its length, within a fixed bound.
+  public static func shownText(_ text: String, style: TextStyle, runs: [TextRun] = []) -> String {
+    var fontSize = style.font.size
+    for run in runs {
+      switch run.attribute {
+      case .font(let font): fontSize = min(fontSize, font.size)
+      case .scale(let factor) where factor > 0: fontSize = min(fontSize, style.font.size * factor)
+      default: break
+      }
+    }
+    let limit = Bounds.maximumLabelCharacters(fontSize: fontSize, width: style.width, lines: style.maxLines)
+    let byteLimit = limit * 32
+    guard text.utf8.count > limit else { return text }
+    var clusters = 0
+    var bytes = 0
+    var end = text.startIndex
+    for character in text {
+      bytes += character.utf8.count
+      guard clusters < limit, bytes <= byteLimit else { break }
+      clusters += 1
+      end = text.index(after: end)
+    }
+    return String(text[..<end])
+  }
 
   /// A row height that fits `contentHeight`, at least `minimum` (by default the stylesheet's
   /// `tableRowHeight`, Three20's 44), on the pixel grid.

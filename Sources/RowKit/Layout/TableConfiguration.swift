@@ -29,26 +29,22 @@ public struct TableConfiguration: Hashable, Sendable {
     self.now = now
   }
 
-  /// Bounds that keep any input from exhausting memory.
-  public static let widthRange = 64.0...4096.0
-  public static let scaleRange = 0.5...4.0
-  public static let rowHeightRange = 1.0...2000.0
-  public static let maximumPixelWidth = 8192
-  public static let maximumRows = 100_000
+  /// Bounds that keep any input from exhausting memory (``Bounds`` defines them).
+  public static let widthRange = Bounds.tableWidth
+  public static let scaleRange = Bounds.scale
+  public static let rowHeightRange = Bounds.rowHeight
+  public static let maximumPixelWidth = Bounds.maximumPixelWidth
+  public static let maximumRows = Bounds.maximumRows
 
   /// The reason this configuration is out of bounds, or nil.
   public var problem: String? {
-    guard width.isFinite, Self.widthRange.contains(width) else {
-      return "width \(Self.format(width)) is out of range (\(Self.format(Self.widthRange.lowerBound)) to \(Self.format(Self.widthRange.upperBound)) points)"
-    }
-    guard scale.isFinite, Self.scaleRange.contains(scale) else {
-      return "scale \(Self.format(scale)) is out of range (\(Self.format(Self.scaleRange.lowerBound)) to \(Self.format(Self.scaleRange.upperBound)))"
-    }
+    if let problem = Bounds.problem(width, in: Self.widthRange, unit: "points") { return "width \(problem)" }
+    if let problem = Bounds.problem(scale, in: Self.scaleRange) { return "scale \(problem)" }
     guard (width * scale).rounded() <= Double(Self.maximumPixelWidth) else {
-      return "width × scale is \(Int(width * scale)) pixels, more than \(Self.maximumPixelWidth)"
+      return "width × scale is \(Bounds.format(width * scale)) pixels, more than \(Self.maximumPixelWidth)"
     }
-    if let rowHeight, !(rowHeight.isFinite && Self.rowHeightRange.contains(rowHeight)) {
-      return "rowHeight \(Self.format(rowHeight)) is out of range (1 to 2000 points)"
+    if let rowHeight, let problem = Bounds.problem(rowHeight, in: Self.rowHeightRange, unit: "points") {
+      return "rowHeight \(problem)"
     }
     if let language, !Self.isLanguageTag(language) {
       return "language '\(language)' is not a BCP 47 language tag such as en, ja, zh-Hant or pt-BR"
@@ -70,10 +66,6 @@ public struct TableConfiguration: Hashable, Sendable {
   /// The text environment for this table: RowKit's fonts in the table's language.
   public var textEnvironment: TextEnvironment {
     language.map { TextEnvironment.standard(language: $0) } ?? .standard
-  }
-
-  static func format(_ value: Double) -> String {
-    value.rounded() == value && abs(value) < 1e15 ? String(Int(value)) : String(value)
   }
 
   /// The table's width in device pixels.

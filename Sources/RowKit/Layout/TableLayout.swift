@@ -206,6 +206,10 @@ public struct TableLayoutEngine {
     } else {
       layout.height = grid.ceil(layout.height)
     }
+    guard layout.height <= Bounds.maximumLaidOutRowHeight else {
+      throw StyleError(
+        "the row lays out \(Bounds.format(layout.height)) points tall, more than \(Bounds.format(Bounds.maximumLaidOutRowHeight))")
+    }
     layout.isSelected = options.isSelected
     if let name = options.background { layout.background = try stylesheet.style(name) }
     if let name = options.selectedBackground { layout.selectedBackground = try stylesheet.style(name) }

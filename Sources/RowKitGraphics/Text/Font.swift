@@ -63,7 +63,7 @@ public struct Font: Hashable, Sendable, CustomStringConvertible {
     var words = [family]
     if weight != 400 { words.append(Font.weightName(weight)) }
     if isItalic { words.append("Italic") }
-    let sizeText = size.rounded() == size ? String(Int(size)) : String(size)
+    let sizeText = size.rounded() == size && abs(size) < 1e15 ? String(Int(size)) : String(size)
     words.append(sizeText)
     return words.joined(separator: " ")
   }
