@@ -61,10 +61,8 @@ public enum CommandRunner {
     process.standardInput = FileHandle.nullDevice
     try process.run()
     // Read both pipes before waiting, so a large output cannot fill a pipe and stall. The
-    // second reader is a thread of its own, never one of Dispatch's global queues: a reader
-    // blocks for as long as the program runs, and the tests run many programs at once, which
-    // would take every global-queue thread that URLSession (in the image tests running
-    // alongside) needs, and stall its requests for seconds.
+    // second reader is a thread of its own, not one of Dispatch's global queues: it blocks for
+    // as long as the program runs, and the tests run many programs at once.
     let outData = Mutex<Data?>(nil)
     let outDone = DispatchSemaphore(value: 0)
     let reader = Thread {

@@ -43,8 +43,9 @@ struct ImageServer {
 
   var resolver: ImageURLResolver { ImageURLResolver(assetsDirectory: assets, baseDirectory: assets) }
 
-  /// A pipeline of its own, so each test counts its own requests.
-  static func pipeline(timeout: Double = 10, _ change: (inout ImagePipeline.Configuration) -> Void = { _ in }) -> ImagePipeline {
+  /// A pipeline of its own, so each test counts its own requests. Its request timeout is far
+  /// above anything a loopback answer needs: timeouts are tested on a clock (ImageClockTests).
+  static func pipeline(timeout: Double = 300, _ change: (inout ImagePipeline.Configuration) -> Void = { _ in }) -> ImagePipeline {
     var configuration = ImagePipeline.Configuration()
     configuration.requestTimeout = timeout
     change(&configuration)
@@ -176,7 +177,9 @@ func eventually(within seconds: Double, _ condition: () -> Bool) async -> Bool {
   @Test func workIsCancelledOnlyWhenItsLastWaiterLeaves() async throws {
     let fixture = try ImageServer()
     defer { fixture.server.stop() }
-    let pipeline = ImageServer.pipeline()
+    // No request timeout may end the hanging download before the test cancels it: on a
+    // busy machine the request can take seconds to reach the server.
+    let pipeline = ImageServer.pipeline(timeout: 600)
     let location = ImageLocation.remote(URL(string: fixture.server.url("/hang/1"))!)
     let first = Task { await pipeline.image(at: location) }
     let second = Task { await pipeline.image(at: location) }
