@@ -61,8 +61,8 @@ func imageBenchmark(slots: Int, files: Int, repeats: Int) async throws {
   var loaded = 0
   for _ in 0..<repeats {
     let pipeline = ImagePipeline()
-    let renderer = try TableRenderer(imageResolver: resolver, pipeline: pipeline, shaper: shaper)
-    let table = try renderer.layout(source)
+    let renderer = TableRenderer(imageResolver: resolver, pipeline: pipeline)
+    let table = try TableLayoutEngine(configuration: renderer.configuration, stylesheet: .default, shaper: shaper).layout(source)
     var images = ResolvedImages()
     coldTimes.append(try await seconds { images = try await renderer.loadImages(for: table) })
     statistics = pipeline.statistics

@@ -18,8 +18,8 @@ func longWordBenchmark(lengths: [Int], repeats: Int) async throws {
     var times: [Double] = []
     var height = 0.0
     for _ in 0..<repeats {
-      let renderer = try TableRenderer(configuration: TableConfiguration(width: 375, scale: 2), shaper: shaper)
-      times.append(try await seconds { height = try renderer.layout(source).size.height })
+      let engine = TableLayoutEngine(configuration: TableConfiguration(width: 375, scale: 2), stylesheet: .default, shaper: shaper)
+      times.append(try await seconds { height = try engine.layout(source).size.height })
     }
     print(String(
       format: "%6d characters: %8.3f s  (median %.3f s; %d characters shaped, row %.0f pt tall)",

@@ -6,9 +6,9 @@ import RowKitGraphics
 /// encodes it with RowKit's writer, fast and small, and with cairo's own PNG writer:
 /// throughput and size on the same pixels.
 func pngBenchmark(repeats: Int) async throws {
-  let renderer = try TableRenderer(configuration: TableConfiguration(width: 375, scale: 2))
-  let table = try renderer.layout(subtitleRows(300))
-  let bitmap = try renderer.renderTable(table, images: ResolvedImages())[0].bitmap
+  var renderer = TableRenderer(configuration: TableConfiguration(width: 375, scale: 2))
+  renderer.maximumTilePixels = Canvas.maximumPixelSide
+  let bitmap = try await renderer.render(subtitleRows(300)).tiles[0].bitmap
   let canvas = try Canvas(pixelWidth: bitmap.width, pixelHeight: bitmap.height, scale: 1)
   canvas.blit(bitmap, at: Point(x: 0, y: 0))
   let megapixels = Double(bitmap.width * bitmap.height) / 1e6

@@ -47,19 +47,20 @@ func rowBenchmark(rowCount: Int, repeats: Int, jobs: Int, cjk: Bool = false) asy
   var measureTimes: [Double] = []
   var tableHeight = 0.0
   for _ in 0..<repeats {
-    let renderer = try TableRenderer(configuration: configuration, shaper: shaper)
-    measureTimes.append(try await seconds { tableHeight = try renderer.layout(source).size.height })
+    let engine = TableLayoutEngine(configuration: configuration, stylesheet: .default, shaper: shaper)
+    measureTimes.append(try await seconds { tableHeight = try engine.layout(source).size.height })
   }
   var timesByWorkers: [Int: [Double]] = [:]
   var firstOutput: [UInt8]?
   var differingRuns = 0
-  var report: StreamingRenderer.Report?
+  var report: TableRenderer.Report?
+  let pools = Dictionary(uniqueKeysWithValues: Set([1, jobs]).map { ($0, RenderPool(workers: $0)) })
   // Runs alternate between the worker counts, so a machine that slows down or speeds up
   // during the benchmark affects both alike.
   for run in 0..<repeats {
     for workers in Set([1, jobs]).sorted() {
-      var renderer = StreamingRenderer(configuration: configuration)
-      renderer.workers = workers
+      var renderer = TableRenderer(configuration: configuration)
+      renderer.pool = pools[workers]!
       let output = folder.appendingPathComponent("table-\(workers)-\(run).png")
       timesByWorkers[workers, default: []].append(try await seconds {
         report = try await renderer.render(source, to: .init(table: output))
@@ -106,14 +107,13 @@ func rowBenchmark(rowCount: Int, repeats: Int, jobs: Int, cjk: Bool = false) asy
 /// and the process's peak memory: run it in a fresh process for a true peak.
 func streamBenchmark(rowCount: Int, jobs: Int, cacheCapacity: Int?) async throws {
   let source = subtitleRows(rowCount)
-  var renderer = StreamingRenderer(configuration: TableConfiguration(width: 375, scale: 2))
-  renderer.workers = jobs
-  if let cacheCapacity { renderer.layoutCacheCapacity = cacheCapacity }
+  var renderer = TableRenderer(configuration: TableConfiguration(width: 375, scale: 2))
+  renderer.pool = cacheCapacity.map { RenderPool(workers: jobs, layoutCacheCapacity: $0) } ?? RenderPool(workers: jobs)
   let folder = FileManager.default.temporaryDirectory.appendingPathComponent("rowkit-bench-\(getpid())")
   try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
   defer { try? FileManager.default.removeItem(at: folder) }
   let memoryBefore = peakMemoryMB()
-  var report: StreamingRenderer.Report?
+  var report: TableRenderer.Report?
   let time = try await seconds {
     report = try await renderer.render(source, to: .init(table: folder.appendingPathComponent("table.png")))
   }

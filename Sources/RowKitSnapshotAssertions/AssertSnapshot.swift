@@ -57,18 +57,25 @@ public enum SnapshotConfiguration {
 
 // MARK: - Assertions
 
-/// Checks an image against its reference `Snapshots/<suite>/<name>.png`, recording a Swift
-/// Testing issue or an XCTest failure with exact numbers and the artifact paths when it does
-/// not match.
+/// Renders `value` with `strategy` and checks it against its reference
+/// `Snapshots/<suite>/<name>.png`, recording a Swift Testing issue or an XCTest failure with
+/// exact numbers and the artifact paths when it does not match.
+///
+/// The value is rendered once when the image equals its reference; otherwise twice, and a
+/// difference between the two renders fails as a render that is not deterministic. Renders
+/// run on the process's ``RenderPool``, so tests may run in parallel.
 ///
 /// ```swift
-/// @Test func settingsRow() async throws {
-///   assertSnapshot(of: try await SnapshotRendering.row(SettingsItem(text: "On", caption: "Wi-Fi")), named: "settings")
+/// @Test func settingsRow() async {
+///   await assertSnapshot(of: SettingsItem(text: "On", caption: "Wi-Fi"), as: .row(), named: "settings-on")
 /// }
 /// ```
 ///
 /// - Parameters:
-///   - image: The rendered pixels.
+///   - value: What is rendered: an item, a data source, a document or an image.
+///   - strategy: How it becomes an image: ``Snapshotting/row(mapping:configuration:stylesheet:images:)``,
+///     ``Snapshotting/table(configuration:stylesheet:images:)``, ``Snapshotting/document``,
+///     ``Snapshotting/image``, or one of your own.
 ///   - name: The reference's name; explicit, never a counter.
 ///   - suite: The folder under `Snapshots/`; by default the test file's name.
 ///   - options: The tolerances; exact by default.
@@ -76,81 +83,24 @@ public enum SnapshotConfiguration {
 ///     Under CI nothing is ever recorded.
 ///   - store: The references; by default `Snapshots/` of the test's package.
 @discardableResult
-public func assertSnapshot(
-  of image: Bitmap, named name: String, suite: String? = nil, options: ComparisonOptions = .exact,
-  record: RecordMode? = nil, store: ReferenceStore? = nil, fileID: String = #fileID,
-  filePath: StaticString = #filePath, line: Int = #line, column: Int = #column
-) -> SnapshotOutcome {
+nonisolated(nonsending) public func assertSnapshot<Value>(
+  of value: Value, as strategy: Snapshotting<Value>, named name: String, suite: String? = nil,
+  options: ComparisonOptions = .exact, record: RecordMode? = nil, store: ReferenceStore? = nil,
+  fileID: String = #fileID, filePath: StaticString = #filePath, line: Int = #line, column: Int = #column
+) async -> SnapshotOutcome {
   let store = store ?? SnapshotConfiguration.store(for: "\(filePath)")
-  let outcome = store.check(
-    image, suite: suite ?? SnapshotConfiguration.suite(for: fileID), name: name, options: options, record: record)
+  let outcome: SnapshotOutcome
+  do {
+    outcome = try await store.check(
+      value, as: strategy, suite: suite ?? SnapshotConfiguration.suite(for: fileID), name: name, options: options,
+      record: record)
+  } catch {
+    outcome = .error(message: "rendering failed: \(error)")
+  }
   if let message = outcome.message {
     reportSnapshotFailure(message, fileID: fileID, filePath: filePath, line: line, column: column)
   }
   return outcome
-}
-
-/// Renders a table (twice, to prove it deterministic) and checks it against its reference.
-@discardableResult
-nonisolated(nonsending) public func assertSnapshot(
-  of table: any TableDataSource, named name: String, suite: String? = nil,
-  configuration: TableConfiguration = TableConfiguration(), stylesheet: Stylesheet = .default,
-  images: SnapshotRendering.ImageSource = .none, options: ComparisonOptions = .exact, record: RecordMode? = nil,
-  fileID: String = #fileID, filePath: StaticString = #filePath, line: Int = #line, column: Int = #column
-) async -> SnapshotOutcome {
-  await render(fileID: fileID, filePath: filePath, line: line, column: column) {
-    try await SnapshotRendering.table(table, configuration: configuration, stylesheet: stylesheet, images: images)
-  } then: { image in
-    assertSnapshot(
-      of: image, named: name, suite: suite, options: options, record: record, fileID: fileID, filePath: filePath,
-      line: line, column: column)
-  }
-}
-
-/// Renders a table document (twice) and checks it against its reference.
-@discardableResult
-nonisolated(nonsending) public func assertSnapshot(
-  of document: TableDocument, named name: String, suite: String? = nil, options: ComparisonOptions = .exact,
-  record: RecordMode? = nil, fileID: String = #fileID, filePath: StaticString = #filePath, line: Int = #line,
-  column: Int = #column
-) async -> SnapshotOutcome {
-  await render(fileID: fileID, filePath: filePath, line: line, column: column) {
-    try await SnapshotRendering.document(document)
-  } then: { image in
-    assertSnapshot(
-      of: image, named: name, suite: suite, options: options, record: record, fileID: fileID, filePath: filePath,
-      line: line, column: column)
-  }
-}
-
-/// Renders one item's row (twice) and checks it against its reference.
-@discardableResult
-nonisolated(nonsending) public func assertSnapshot(
-  ofRow item: any TableItem, named name: String, suite: String? = nil, mapping: CellMapping = CellMapping(),
-  configuration: TableConfiguration = TableConfiguration(), stylesheet: Stylesheet = .default,
-  images: SnapshotRendering.ImageSource = .none, options: ComparisonOptions = .exact, record: RecordMode? = nil,
-  fileID: String = #fileID, filePath: StaticString = #filePath, line: Int = #line, column: Int = #column
-) async -> SnapshotOutcome {
-  await render(fileID: fileID, filePath: filePath, line: line, column: column) {
-    try await SnapshotRendering.row(item, mapping: mapping, configuration: configuration, stylesheet: stylesheet, images: images)
-  } then: { image in
-    assertSnapshot(
-      of: image, named: name, suite: suite, options: options, record: record, fileID: fileID, filePath: filePath,
-      line: line, column: column)
-  }
-}
-
-private func render(
-  fileID: String, filePath: StaticString, line: Int, column: Int, _ body: () async throws -> Bitmap,
-  then check: (Bitmap) -> SnapshotOutcome
-) async -> SnapshotOutcome {
-  do {
-    return check(try await body())
-  } catch {
-    let outcome = SnapshotOutcome.error(message: "rendering failed: \(error)")
-    reportSnapshotFailure(outcome.message!, fileID: fileID, filePath: filePath, line: line, column: column)
-    return outcome
-  }
 }
 
 /// Records a failure in whichever test framework is running.

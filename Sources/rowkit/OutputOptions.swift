@@ -29,10 +29,13 @@ struct OutputOptions: ParsableArguments {
     guard progressAfter >= 0, progressAfter.isFinite else { throw ValidationError("--progress-after must be 0 or more seconds") }
   }
 
-  func apply(to renderer: inout StreamingRenderer) {
-    renderer.workers = jobs
+  /// The command's pool of `--jobs` workers; make it once per run.
+  func makePool() -> RenderPool { RenderPool(workers: jobs) }
+
+  func apply(to renderer: inout TableRenderer, pool: RenderPool) {
+    renderer.pool = pool
     renderer.compression = pngCompression
-    renderer.maximumPNGHeight = maxPngHeight
+    renderer.maximumTilePixels = maxPngHeight
   }
 }
 

@@ -81,16 +81,14 @@ import Testing
       kill(process.processIdentifier, SIGKILL)
       process.waitUntilExit()
     }
-    // 30 s: a bound for a machine running the whole suite at once, not a speed figure.
-    #expect(await TestSupport.secondsUntil(within: 30) { FileManager.default.fileExists(atPath: output.path) } != nil, "the first render")
+    // 120 s: a bound far above any machine's need, not a speed figure.
+    #expect(await TestSupport.secondsUntil(within: 120) { FileManager.default.fileExists(atPath: output.path) } != nil, "the first render")
     let first = try Data(contentsOf: output)
     let design = folder.appendingPathComponent("Assets/Designs/person.yaml")
     try String(contentsOf: design, encoding: .utf8).replacingOccurrences(of: "spacing: 10", with: "spacing: 24")
       .write(to: design, atomically: true, encoding: .utf8)
-    let seconds = await TestSupport.secondsUntil(within: 30) { (try? Data(contentsOf: output)).map { $0 != first } ?? false }
+    let seconds = await TestSupport.secondsUntil(within: 120) { (try? Data(contentsOf: output)).map { $0 != first } ?? false }
     #expect(seconds != nil, "never rendered again")
-    // Polling every 0.2 s plus one render of a small table: within a few seconds.
-    #expect((seconds ?? .infinity) < 5, "rendered again only after \(seconds ?? .infinity) s")
     #expect(process.isRunning)
   }
 

@@ -65,12 +65,12 @@ public enum TestSupport {
   public static func renderer(
     _ configuration: TableConfiguration = TableConfiguration(), stylesheet: Stylesheet = .default
   ) throws -> TableRenderer {
-    try TableRenderer(configuration: configuration, stylesheet: stylesheet)
+    TableRenderer(configuration: configuration, stylesheet: stylesheet)
   }
 
   /// A catalog renderer with the catalog's generated images preloaded.
   public static func catalogRenderer(style: TableStyle) throws -> TableRenderer {
-    let renderer = try TableRenderer(configuration: TableConfiguration(style: style, now: Catalog.now))
+    var renderer = TableRenderer(configuration: TableConfiguration(style: style, now: Catalog.now))
     for (url, bitmap) in try Catalog.images() { renderer.preload(bitmap, for: url) }
     return renderer
   }
@@ -78,10 +78,11 @@ public enum TestSupport {
   /// Lays out one item in a one-row table and returns its placed row.
   public static func layoutRow(
     _ item: any TableItem, width: Double = 375, style: TableStyle = .plain, mapping: CellMapping = CellMapping(),
-    renderer: TableRenderer? = nil
+    renderer: TableRenderer? = nil, shaper: TextShaper? = nil
   ) throws -> PlacedRow {
-    let renderer = try renderer ?? TableRenderer(configuration: TableConfiguration(width: width, style: style))
-    let table = try renderer.layout(SectionedDataSource(sections: [TableSection(items: [item])], cellMapping: mapping))
+    let renderer = renderer ?? TableRenderer(configuration: TableConfiguration(width: width, style: style))
+    let table = try renderer.layout(
+      SectionedDataSource(sections: [TableSection(items: [item])], cellMapping: mapping), shaper: shaper)
     return table.rows[0]
   }
 }

@@ -63,19 +63,18 @@ public struct DesignCatalog {
   }
 
   /// The contact sheet: the catalog as a plain and a grouped table, side by side.
-  nonisolated(nonsending) public func contactSheet(
+  public func contactSheet(
     configuration: TableConfiguration = TableConfiguration(), stylesheet: Stylesheet = .default, assets: URL,
-    shaper: TextShaper? = nil
+    environment: TextEnvironment? = nil
   ) async throws -> Bitmap {
     var tables: [Bitmap] = []
     for style in [TableStyle.plain, .grouped] {
       var styled = configuration
       styled.style = style
-      let renderer = try TableRenderer(
-        configuration: styled, stylesheet: stylesheet,
-        imageResolver: ImageURLResolver(assetsDirectory: assets, baseDirectory: assets), shaper: shaper)
-      let tiles = try await renderer.render(dataSource()).tiles.map(\.bitmap)
-      tables.append(Bitmap(width: tiles[0].width, height: tiles.map(\.height).reduce(0, +), pixels: tiles.flatMap(\.pixels)))
+      let renderer = TableRenderer(
+        configuration: styled, stylesheet: stylesheet, environment: environment,
+        imageResolver: ImageURLResolver(assetsDirectory: assets, baseDirectory: assets))
+      tables.append(try await renderer.render(dataSource()).image)
     }
     return Bitmap.sideBySide(tables, gap: 16)
   }

@@ -1,117 +1,431 @@
 import Foundation
 import RowKitGraphics
 
-/// Renders tables: lays out every row once, resolves the image slots, paints, and encodes.
+/// Renders tables: the one renderer behind `render`, `measure`, `catalog`, `check` and the
+/// snapshot assertions.
 ///
-/// A renderer owns a ``TextShaper`` and is not thread-safe; use one per thread.
+/// A render lays out every strip (section header, row, footer) once, on the workers of a
+/// ``RenderPool``, places the strips, loads the rows' images, paints each strip on its own
+/// canvas from its layout and hands the pixels to a destination: files (the table PNG or its
+/// tiles, one PNG per row, the manifest), streamed a few hundred strips at a time so memory
+/// stays flat however many rows the table has; or bitmaps in memory (``RenderedTable``).
+///
+/// Identical rows always go to the same worker, so they are shaped once, and every strip is
+/// painted alone: the pixels are the same with any number of workers, and a row's image is
+/// exactly its pixels in the table.
+///
+/// A table image taller than ``maximumTilePixels`` is split into tiles
+/// (`table-1.png`, `table-2.png`, …) that the manifest lists.
 ///
 /// ```swift
-/// let renderer = try TableRenderer(configuration: TableConfiguration(style: .grouped))
+/// let renderer = TableRenderer(configuration: TableConfiguration(style: .grouped))
 /// let rendered = try await renderer.render(dataSource)
-/// let png = try PNG.encode(rendered.tiles[0].bitmap)
+/// try rendered.write(to: URL(fileURLWithPath: "table.png"))
 /// ```
-public final class TableRenderer {
-  public let configuration: TableConfiguration
-  public let stylesheet: Stylesheet
-  public let shaper: TextShaper
+public struct TableRenderer: Sendable {
+  public var configuration: TableConfiguration
+  public var stylesheet: Stylesheet
+  public var environment: TextEnvironment
+  /// The cells of the item types; by default the data source's own mapping.
+  public var mapping: CellMapping?
   /// Where image URLs point.
-  public let imageResolver: ImageURLResolver
+  public var imageResolver: ImageURLResolver
   /// Loads images; by default the process's one pipeline.
-  public let pipeline: ImagePipeline
-  /// Seconds a render waits for its images in total, after which slots show defaults.
+  public var pipeline: ImagePipeline
+  /// The threads that lay out and paint; by default the process's one pool.
+  public var pool: RenderPool
+  /// Seconds a render waits for network images in total, counted from its start; slots
+  /// still waiting then show their default image.
   public var imageDeadline = TableRenderer.defaultImageDeadline
   public static let defaultImageDeadline = 30.0
-  private var preloaded: [String: Bitmap] = [:]
+  /// Images drawn by code, by URL: read from here instead of loaded.
+  public var preloaded: [String: Bitmap] = [:]
+  public var compression = PNGCompression.fast
+  /// The tallest table image, in pixels, before it is split into tiles: libpng's default
+  /// read limit, so every standard decoder opens each tile.
+  public var maximumTilePixels = TableRenderer.defaultMaximumTilePixels
+  public static let defaultMaximumTilePixels = 1_000_000
+  /// Strips laid out, loaded and painted together.
+  public var chunkSize = 256
+  /// Called on the rendering task after each chunk with the rows done and the rows in all.
+  public var progress: (@Sendable (_ done: Int, _ total: Int) -> Void)?
+  /// Whether a row with characters no loaded font can draw fails the render (throwing
+  /// ``MissingGlyphsError`` before any file is written) instead of being reported.
+  public var failsOnMissingGlyphs = false
 
   public init(
     configuration: TableConfiguration = TableConfiguration(), stylesheet: Stylesheet = .default,
-    environment: TextEnvironment = .standard, imageResolver: ImageURLResolver? = nil,
-    pipeline: ImagePipeline = .shared, shaper: TextShaper? = nil
-  ) throws {
+    environment: TextEnvironment? = nil, imageResolver: ImageURLResolver? = nil, pipeline: ImagePipeline = .shared,
+    pool: RenderPool = .shared
+  ) {
     self.configuration = configuration
     self.stylesheet = stylesheet
-    self.shaper = try shaper ?? environment.makeShaper()
+    self.environment = environment ?? configuration.textEnvironment
     let here = URL(fileURLWithPath: FileManager.default.currentDirectoryPath)
     self.imageResolver = imageResolver ?? ImageURLResolver(assetsDirectory: here, baseDirectory: here)
     self.pipeline = pipeline
+    self.pool = pool
   }
 
   /// Makes `bitmap` the image at `url` for this renderer, without reading anything: for
   /// images drawn by code.
-  public func preload(_ bitmap: Bitmap, for url: String) {
+  public mutating func preload(_ bitmap: Bitmap, for url: String) {
     preloaded[url] = bitmap
   }
 
-  /// Lays out every row of `dataSource` once.
-  public func layout(_ dataSource: any TableDataSource) throws -> TableLayout {
-    try TableLayoutEngine(configuration: configuration, stylesheet: stylesheet, shaper: shaper).layout(dataSource)
+  /// Where a render writes; nil writes nothing of that kind.
+  public struct Destination: Sendable {
+    public var table: URL?
+    public var rowsDirectory: URL?
+    public var manifest: URL?
+
+    public init(table: URL? = nil, rowsDirectory: URL? = nil, manifest: URL? = nil) {
+      self.table = table
+      self.rowsDirectory = rowsDirectory
+      self.manifest = manifest
+    }
   }
 
-  /// What every image slot of `table` shows, resampled to the slot's device pixels.
-  ///
-  /// Under ``ImagePolicy/complete`` every image is loaded, all at once, until
-  /// ``imageDeadline``; slots still waiting then show their default image and report
-  /// `failed`. Under ``ImagePolicy/placeholder`` slots show their default images (read from
-  /// local files only) and report `default`. Geometry is the same either way.
-  nonisolated(nonsending) public func loadImages(for table: TableLayout, policy: ImagePolicy = .complete) async throws -> ResolvedImages {
+  /// What a render did.
+  public struct Report: Sendable {
+    /// The manifest, with every row when one was kept; a render to files keeps it only when
+    /// it writes one, so memory does not grow with the table.
+    public var manifest: Manifest
+    public var rows = 0
+    public var heightPixels = 0
+    public var tiles = 0
+    /// Bytes of the table PNG (all tiles).
+    public var pngBytes = 0
+    public var cacheHits = 0
+    public var cacheMisses = 0
+    /// Labels shaped by Pango for this render, over all workers.
+    public var labelsShaped = 0
+    /// The manifest entries of the rows with characters no loaded font can draw.
+    public var rowsWithMissingGlyphs: [Manifest.Row] = []
+  }
+
+  /// What a render to memory produces.
+  public struct Outputs: OptionSet, Sendable {
+    public let rawValue: Int
+    public init(rawValue: Int) { self.rawValue = rawValue }
+
+    public static let table = Outputs(rawValue: 1)
+    public static let rows = Outputs(rawValue: 2)
+  }
+
+  /// Lays out, loads images, paints and writes `dataSource` to files. Every file is written
+  /// under a temporary name and renamed into place at the end: a failed render leaves
+  /// nothing.
+  public func render(
+    _ dataSource: any TableDataSource, policy: ImagePolicy = .complete, to destination: Destination
+  ) async throws -> Report {
+    try await render(dataSource, policy: policy) { color in
+      FileSink(destination: destination, width: configuration.pixelWidth, color: color, tileRule: tileRule, compression: compression)
+    }
+  }
+
+  /// Lays out, loads images and paints `dataSource` into bitmaps.
+  public func render(
+    _ dataSource: any TableDataSource, policy: ImagePolicy = .complete, outputs: Outputs = [.table]
+  ) async throws -> RenderedTable {
+    var sink: MemorySink?
+    let report = try await render(dataSource, policy: policy) { _ in
+      let made = MemorySink(outputs: outputs, tileRule: tileRule)
+      sink = made
+      return made
+    }
+    return RenderedTable(
+      manifest: report.manifest, tiles: sink!.tiles, rowImages: sink!.rowImages, labelsShaped: report.labelsShaped)
+  }
+
+  /// Lays out every row, without loading images or painting: the manifest's geometry.
+  public func measure(_ dataSource: any TableDataSource) async throws -> Manifest {
+    try await render(dataSource, policy: .placeholder) { _ in MeasureSink() }.manifest
+  }
+
+  /// Lays out every row of `dataSource` on the calling thread, with `shaper` (by default a
+  /// new one of ``environment``): the geometry a render paints, as numbers, for tests and
+  /// tools that measure. Renders lay out on the pool instead.
+  public func layout(_ dataSource: any TableDataSource, shaper: TextShaper? = nil) throws -> TableLayout {
+    let shaper = try shaper ?? environment.makeShaper()
+    return try TableLayoutEngine(configuration: configuration, stylesheet: stylesheet, shaper: shaper).layout(dataSource)
+  }
+
+  /// What every image slot of a laid-out table shows, resampled to the slot's device pixels:
+  /// the images a render of it would paint. Under ``ImagePolicy/complete`` local images are
+  /// always read and network images are waited for until ``imageDeadline``; under
+  /// ``ImagePolicy/placeholder`` slots show their default images.
+  public func loadImages(for table: TableLayout, policy: ImagePolicy = .complete) async throws -> ResolvedImages {
     let slots = table.rows.flatMap { row in
       row.layout.images.enumerated().map { (ResolvedImages.SlotKey(section: row.section, row: row.row, slot: $0.offset), $0.element) }
     }
-    return try await imageLoader.load(slots, scale: table.configuration.scale, policy: policy)
+    let loader = SlotImageLoader(resolver: imageResolver, pipeline: pipeline, deadline: imageDeadline, preloaded: preloaded)
+    return try await loader.load(slots, scale: table.configuration.scale, policy: policy)
   }
 
-  var imageLoader: SlotImageLoader {
-    SlotImageLoader(resolver: imageResolver, pipeline: pipeline, deadline: imageDeadline, preloaded: preloaded)
-  }
+  private var tileRule: TileRule { TileRule(maximumHeight: maximumTilePixels) }
 
-  /// One strip of a table image.
-  public struct Tile: Sendable {
-    /// The tile's top, in device pixels from the table's top.
-    public var topPixel: Int
-    public var bitmap: Bitmap
-  }
-
-  /// The largest tile height, in pixels: Cairo's surface limit.
-  public static let maximumTilePixels = Canvas.maximumPixelSide
-
-  /// Paints the whole table. A table taller than ``maximumTilePixels`` comes back as several
-  /// tiles, top to bottom.
-  public func renderTable(_ table: TableLayout, images: ResolvedImages, tilePixels: Int = maximumTilePixels) throws -> [Tile] {
-    let painter = TablePainter(look: table.look, configuration: table.configuration, images: images)
-    let width = table.configuration.pixelWidth
-    let rowBytes = width * 4
-    let total = max(1, table.pixelHeight)
-    var tiles: [Tile] = []
-    var pixels: [UInt8] = []
-    var tileTop = 0
-    func finishTile() {
-      let height = pixels.count / rowBytes
-      tiles.append(Tile(topPixel: tileTop, bitmap: Bitmap(width: width, height: height, pixels: pixels)))
-      tileTop += height
-      pixels = []
+  private func render(
+    _ dataSource: any TableDataSource, policy: ImagePolicy, sink makeSink: (PNGColor) throws -> any RenderSink
+  ) async throws -> Report {
+    if let problem = configuration.problem { throw StyleError(problem) }
+    guard dataSource.numberOfRows <= TableConfiguration.maximumRows else {
+      throw StyleError("the table has \(dataSource.numberOfRows) rows, more than \(TableConfiguration.maximumRows)")
     }
-    for strip in table.strips where table.configuration.grid.pixels(strip.frame.height) > 0 {
-      let bitmap = try painter.paint(strip)
-      var row = 0
-      while row < bitmap.height {
-        let room = min(tilePixels, total - tileTop) - pixels.count / rowBytes
-        let take = min(room, bitmap.height - row)
-        if pixels.isEmpty { pixels.reserveCapacity(min(tilePixels, total - tileTop) * rowBytes) }
-        pixels += bitmap.pixels[(row * rowBytes)..<((row + take) * rowBytes)]
-        row += take
-        if pixels.count / rowBytes == min(tilePixels, total - tileTop) { finishTile() }
+    let look = try TableLook(style: configuration.style, stylesheet: stylesheet)
+    let context = RenderContext(
+      id: pool.makeRenderID(), configuration: configuration, stylesheet: stylesheet, environment: environment, look: look,
+      mapping: mapping ?? dataSource.cellMapping)
+    let color: PNGColor = look.background.alpha >= 1 ? .rgb : .rgba
+    do {
+      return try await render(dataSource, context: context, policy: policy, sink: try makeSink(color), color: color)
+    } catch is NeedsAlpha {
+      // A style drew translucent pixels on an opaque table: start again with alpha.
+      var again = context
+      again.id = pool.makeRenderID()
+      return try await render(dataSource, context: again, policy: policy, sink: try makeSink(.rgba), color: .rgba)
+    }
+  }
+
+  private func render(
+    _ dataSource: any TableDataSource, context: RenderContext, policy: ImagePolicy, sink: any RenderSink,
+    color: PNGColor
+  ) async throws -> Report {
+    let workers = pool.workers
+    do {
+      let report = try await run(dataSource, context: context, policy: policy, sink: sink, color: color)
+      for worker in workers { _ = worker.submit { $0.finish(render: context.id) } }
+      return report
+    } catch {
+      sink.discard()
+      // Strips laid out and never painted are freed behind the render's last jobs.
+      for worker in workers { _ = worker.submit { $0.finish(render: context.id) } }
+      throw error
+    }
+  }
+
+  private func run(
+    _ dataSource: any TableDataSource, context: RenderContext, policy: ImagePolicy, sink: any RenderSink,
+    color: PNGColor
+  ) async throws -> Report {
+    let plans = Self.plans(dataSource)
+    let workers = pool.workers
+    let workerCount = workers.count
+    let totalRows = dataSource.numberOfRows
+    let scale = configuration.scale
+    var report = Report(manifest: Manifest(configuration: configuration))
+    var manifest = Manifest(configuration: configuration)
+    let keepsManifest = sink.keepsManifest
+    let paints = sink.paints
+    let form = sink.form(color: color)
+    var yPixels = 0
+    var rowsDone = 0
+    let loader = SlotImageLoader(resolver: imageResolver, pipeline: pipeline, deadline: imageDeadline, preloaded: preloaded)
+    let size = max(1, chunkSize)
+    let chunks = stride(from: 0, to: plans.count, by: size).map { Array(plans[$0..<min(plans.count, $0 + size)]) }
+    // Each chunk's strips, by the worker their content routes them to.
+    let routing = chunks.map { chunk in Dictionary(grouping: chunk) { $0.worker(of: workerCount) } }
+    func submitLayout(_ chunk: Int) -> [WorkerResult<LayoutBatch>] {
+      routing[chunk].map { workerIndex, strips in workers[workerIndex].submit { try $0.layout(strips, context: context) } }
+    }
+
+    /// A chunk being painted, with what writing it needs.
+    struct Painting {
+      var chunk: Int
+      var results: [WorkerResult<[PaintedStrip]>]
+      var measures: [Int: StripMeasure]
+      var placements: [Int: Int]
+      var images: ResolvedImages?
+    }
+    func write(_ painting: Painting) async throws {
+      var painted: [Int: PaintedStrip] = [:]
+      for result in painting.results { for strip in try await result.value { painted[strip.index] = strip } }
+      for plan in chunks[painting.chunk] {
+        let topPixel = painting.placements[plan.index]!
+        guard let measure = painting.measures[plan.index] else { continue }
+        var rowName: String?
+        if let row = measure.row { rowName = Manifest.rowFileName(section: row.section, row: row.row) }
+        let wroteRow = try painted[plan.index].map { try sink.write($0, topPixel: topPixel, rowName: rowName) } ?? false
+        let top = Double(topPixel) / scale
+        if var row = measure.row {
+          row.y = top
+          if let images = painting.images { row.record(images) }
+          if wroteRow { row.file = rowName }
+          rowsDone += 1
+          if row.missingGlyphs > 0 { report.rowsWithMissingGlyphs.append(row) }
+          if keepsManifest {
+            manifest.sections[row.section].rows += 1
+            manifest.rows.append(row)
+          }
+        } else if let band = measure.band, keepsManifest {
+          Self.record(band, top: top, height: measure.height, in: &manifest)
+        } else if case .header(let section, _, _, let rows) = plan.kind, keepsManifest {
+          // No header band: the section starts at its first row.
+          Self.record((.header, section, nil), top: rows > 0 ? top : 0, height: 0, in: &manifest)
+        }
       }
+      progress?(rowsDone, totalRows)
     }
-    if !pixels.isEmpty || tiles.isEmpty {
+
+    // A pipeline that keeps every worker's queue full: chunk k+1 is laid out while chunk
+    // k is painted, and chunk k-1 is written while chunk k is painted. Placing a chunk
+    // needs only the heights before it, never the pixels.
+    var layouts: [Int: [WorkerResult<LayoutBatch>]] = [:]
+    for chunk in chunks.indices.prefix(2) { layouts[chunk] = submitLayout(chunk) }
+    var previous: Painting?
+    for chunk in chunks.indices {
+      var measures: [Int: StripMeasure] = [:]
+      for result in layouts.removeValue(forKey: chunk)! {
+        let batch = try await result.value
+        for measure in batch.measures { measures[measure.index] = measure }
+        report.labelsShaped += batch.labelsShaped
+        report.cacheHits += batch.cacheHits
+        report.cacheMisses += batch.cacheMisses
+      }
+      var placements: [Int: Int] = [:]
+      var slots: [(ResolvedImages.SlotKey, ImageSlot)] = []
+      for plan in chunks[chunk] {
+        let measure = measures[plan.index]!
+        placements[plan.index] = yPixels
+        if let row = measure.row {
+          slots += measure.slots.enumerated().map { (ResolvedImages.SlotKey(section: row.section, row: row.row, slot: $0.offset), $0.element) }
+        }
+        yPixels += measure.heightPixels
+      }
+      var results: [WorkerResult<[PaintedStrip]>] = []
+      var images: ResolvedImages?
+      if paints {
+        let loaded = try await loader.load(slots, scale: scale, policy: policy)
+        images = loaded
+        results = routing[chunk].map { workerIndex, strips in
+          let jobs = strips.map { PaintJob(index: $0.index, topPixel: placements[$0.index]!) }
+          let needed = Self.images(loaded, for: strips)
+          return workers[workerIndex].submit { try $0.paint(jobs, context: context, images: needed, form: form) }
+        }
+      }
+      if chunk + 2 < chunks.count { layouts[chunk + 2] = submitLayout(chunk + 2) }
+      if let previous { try await write(previous) }
+      previous = Painting(chunk: chunk, results: results, measures: measures, placements: placements, images: images)
+    }
+    if let previous { try await write(previous) }
+    if paints, yPixels == 0 {
       // An empty table is one background-colored pixel row.
-      if pixels.isEmpty { pixels = try painter.emptyRow() }
-      finishTile()
+      try sink.writeEmptyTable(try await workers[0].perform { try $0.emptyRow(context: context) })
     }
-    return tiles
+    manifest.height = Double(yPixels) / scale
+    report.heightPixels = yPixels
+    let finished = try sink.finish(manifest: &manifest, scale: scale)
+    report.tiles = finished.tiles
+    report.pngBytes = finished.bytes
+    if failsOnMissingGlyphs, !report.rowsWithMissingGlyphs.isEmpty {
+      throw MissingGlyphsError(rows: report.rowsWithMissingGlyphs)
+    }
+    try sink.commit(manifest: manifest)
+    report.rows = rowsDone
+    report.manifest = keepsManifest ? manifest : Manifest(configuration: configuration)
+    return report
   }
 
-  /// Paints one row on its own: exactly the pixels the row has in the whole table.
-  public func renderRow(_ row: PlacedRow, in table: TableLayout, images: ResolvedImages) throws -> Bitmap {
-    try TablePainter(look: table.look, configuration: table.configuration, images: images).paint(.row(row))
+  /// Every strip of the table, in order.
+  static func plans(_ dataSource: any TableDataSource) -> [StripPlan] {
+    var plans: [StripPlan] = []
+    for (sectionIndex, section) in dataSource.sections.enumerated() {
+      plans.append(
+        StripPlan(
+          index: plans.count,
+          kind: .header(section: sectionIndex, title: section.header, first: sectionIndex == 0, rows: section.items.count)))
+      for (rowIndex, item) in section.items.enumerated() {
+        plans.append(StripPlan(index: plans.count, kind: .row(section: sectionIndex, row: rowIndex, count: section.items.count, item: item)))
+      }
+      plans.append(StripPlan(index: plans.count, kind: .footer(section: sectionIndex, title: section.footer)))
+    }
+    return plans
+  }
+
+  /// The loaded images of `strips`' rows.
+  static func images(_ images: ResolvedImages, for strips: [StripPlan]) -> ResolvedImages {
+    var subset = ResolvedImages()
+    let rows = Set(strips.compactMap { plan -> [Int]? in
+      if case .row(let section, let row, _, _) = plan.kind { return [section, row] }
+      return nil
+    })
+    for (key, image) in images.slots where rows.contains([key.section, key.row]) { subset.slots[key] = image }
+    return subset
+  }
+
+  static func record(_ band: (kind: SectionBand.Kind, section: Int, title: String?), top: Double, height: Double, in manifest: inout Manifest) {
+    if band.kind == .header {
+      manifest.sections.append(
+        Manifest.Section(section: band.section, header: band.title, y: top, height: height, footer: nil, footerY: nil, footerHeight: nil, rows: 0))
+    } else {
+      manifest.sections[band.section].footer = band.title
+      manifest.sections[band.section].footerY = top
+      manifest.sections[band.section].footerHeight = height
+    }
+  }
+}
+
+/// Rows with characters that no loaded font can draw, when a render was asked to fail on
+/// them (`--strict`). Nothing was written.
+public struct MissingGlyphsError: Error, Sendable, CustomStringConvertible {
+  public var rows: [Manifest.Row]
+
+  public init(rows: [Manifest.Row]) {
+    self.rows = rows
+  }
+
+  public var description: String {
+    let count = rows.count
+    return "\(count) row\(count == 1 ? " has" : "s have") characters no font can draw (--strict); nothing was written"
+  }
+}
+
+extension Manifest.Row {
+  /// The warning `rowkit` prints for a row with missing glyphs:
+  /// `table.yaml: row 3 (s0-r3): no glyph for U+E000`.
+  public func missingGlyphWarning(file: String) -> String {
+    "\(file): row \(row) (\(name)): no glyph for \((missingCharacters ?? []).joined(separator: ", "))"
+  }
+}
+
+extension TableDocument {
+  /// A renderer for this document, with `configuration` in place of the document's own.
+  public func makeRenderer(
+    configuration: TableConfiguration? = nil, pipeline: ImagePipeline = .shared, pool: RenderPool = .shared
+  ) -> TableRenderer {
+    let configuration = configuration ?? self.configuration
+    return TableRenderer(
+      configuration: configuration, stylesheet: stylesheet, environment: textEnvironment(for: configuration),
+      imageResolver: imageResolver, pipeline: pipeline, pool: pool)
+  }
+
+  /// Renders the document to files; an error about a row names the row's place in the
+  /// document.
+  public func render(
+    with renderer: TableRenderer, policy: ImagePolicy = .complete, to destination: TableRenderer.Destination
+  ) async throws -> TableRenderer.Report {
+    try await namingRows { try await renderer.render(dataSource, policy: policy, to: destination) }
+  }
+
+  /// Renders the document into bitmaps; an error about a row names the row's place in the
+  /// document.
+  public func render(
+    with renderer: TableRenderer, policy: ImagePolicy = .complete, outputs: TableRenderer.Outputs = [.table]
+  ) async throws -> RenderedTable {
+    try await namingRows { try await renderer.render(dataSource, policy: policy, outputs: outputs) }
+  }
+
+  /// Lays out the document's rows; an error about a row names the row's place in the
+  /// document.
+  public func measure(with renderer: TableRenderer) async throws -> Manifest {
+    try await namingRows { try await renderer.measure(dataSource) }
+  }
+
+  private func namingRows<T>(_ body: () async throws -> T) async throws -> T {
+    do {
+      return try await body()
+    } catch let error as RowLayoutError {
+      throw self.error(section: error.section, row: error.row, "\(error.underlying)")
+    }
   }
 }

@@ -178,7 +178,7 @@ public final class Canvas {
       cairo_new_path(cr)
       setSource(color)
       cairo_move_to(cr, origin.x, origin.y)
-      pango_cairo_show_layout(cr, layout.layout)
+      TextEngineLock.run { pango_cairo_show_layout(cr, layout.layout) }
     }
   }
 

@@ -73,7 +73,8 @@ public final class TextLayout {
   }
 
   deinit {
-    cpango_object_unref(UnsafeMutableRawPointer(layout))
+    let layout = self.layout
+    TextEngineLock.run { cpango_object_unref(UnsafeMutableRawPointer(layout)) }
   }
 
   /// The size of the logical extents.
@@ -83,6 +84,10 @@ public final class TextLayout {
   /// origin: its advance box from the top of its line, and that line's baseline. For a
   /// placeholder run, the box of size `size` standing on the baseline.
   public func placeholderRect(atScalarOffset offset: Int, size: Size) -> Rect? {
+    TextEngineLock.run { unlockedPlaceholderRect(atScalarOffset: offset, size: size) }
+  }
+
+  private func unlockedPlaceholderRect(atScalarOffset offset: Int, size: Size) -> Rect? {
     let scalars = Array(shapedText.unicodeScalars)
     guard offset >= 0, offset < scalars.count else { return nil }
     let byteIndex = Int32(scalars[..<offset].reduce(0) { $0 + UTF8.width($1) })
@@ -143,6 +148,10 @@ public final class TextLayout {
   /// Which family draws each stretch of the text: runs of characters drawn by one font, with
   /// nil for characters that no loaded font has.
   public func fontRuns() -> [(text: String, family: String?)] {
+    TextEngineLock.run { unlockedFontRuns() }
+  }
+
+  private func unlockedFontRuns() -> [(text: String, family: String?)] {
     var familyAtCluster: [Int: String?] = [:]
     TextLayout.forEachGlyph(in: layout) { font, glyph, byteOffset in
       if glyph & TextLayout.unknownGlyphFlag != 0 || font == nil {

@@ -27,12 +27,20 @@ public final class TextShaper {
     self.environment = environment
     let fontSet = try FontSet.shared(for: environment)
     self.fontSet = fontSet
+    let (fontMap, context) = try TextEngineLock.run { try Self.makeContext(fontSet: fontSet, language: environment.language) }
+    self.fontMap = fontMap
+    self.context = context
+    self.families = fontSet.families
+  }
+
+  private static func makeContext(
+    fontSet: FontSet, language: String
+  ) throws -> (UnsafeMutablePointer<PangoFontMap>, OpaquePointer) {
     guard let fontMap = pango_cairo_font_map_new_for_font_type(CAIRO_FONT_TYPE_FT) else {
       throw GraphicsError(.fontConfiguration, "Pango could not create a FreeType font map")
     }
     // The font map takes its own reference to the shared configuration.
     pango_fc_font_map_set_config(cpango_fc_font_map(fontMap), fontSet.config)
-    self.fontMap = fontMap
 
     let context = pango_font_map_create_context(fontMap)!
     let options = cairo_font_options_create()
@@ -44,13 +52,11 @@ public final class TextShaper {
     cairo_font_options_destroy(options)
     // 72 dpi makes a Pango point one RowKit point; the drawing scale is applied by Cairo.
     pango_cairo_context_set_resolution(context, 72)
-    pango_context_set_language(context, pango_language_from_string(environment.language))
+    pango_context_set_language(context, pango_language_from_string(language))
     // Fractional glyph positions: whole-point rounding would quantize positions to 2 pixels
     // at scale 2 and give uneven letter spacing.
     pango_context_set_round_glyph_positions(context, 0)
-    self.context = context
-
-    self.families = fontSet.families
+    return (fontMap, context)
   }
 
   deinit {
@@ -60,9 +66,12 @@ public final class TextShaper {
     // NB: Pango 1.50 does not release a font map's fontconfig configuration when the map is
     // finalized (about 57 KB per shaper, seen with LeakSanitizer); clearing it first does.
     // Layouts keep their shaper alive, so no layout can still need the fonts here.
-    pango_fc_font_map_set_config(cpango_fc_font_map(fontMap), nil)
-    cpango_object_unref(UnsafeMutableRawPointer(context))
-    cpango_object_unref(UnsafeMutableRawPointer(fontMap))
+    let (fontMap, context) = (self.fontMap, self.context)
+    TextEngineLock.run {
+      pango_fc_font_map_set_config(cpango_fc_font_map(fontMap), nil)
+      cpango_object_unref(UnsafeMutableRawPointer(context))
+      cpango_object_unref(UnsafeMutableRawPointer(fontMap))
+    }
   }
 
   /// Whether `font`'s family is one this shaper has loaded.
@@ -73,12 +82,15 @@ public final class TextShaper {
   /// Which family draws each character of `text` in `font`, after fallback: one entry per
   /// run of characters drawn by the same font, with nil for characters no loaded font has.
   public func fontRuns(_ text: String, font: Font) -> [(text: String, family: String?)] {
-    let layout = shape(text, style: TextStyle(font: font))
-    return layout.fontRuns()
+    TextEngineLock.run { shape(text, style: TextStyle(font: font)).fontRuns() }
   }
 
   /// Shapes `text` once; the layout is measured and painted as it is.
   public func shape(_ text: String, style: TextStyle, runs: [TextRun] = []) -> TextLayout {
+    TextEngineLock.run { unlockedShape(text, style: style, runs: runs) }
+  }
+
+  private func unlockedShape(_ text: String, style: TextStyle, runs: [TextRun]) -> TextLayout {
     shapeCount += 1
     shapeObserver?(text)
     let layout = pango_layout_new(context)!
@@ -112,6 +124,10 @@ public final class TextShaper {
   /// The ascent and descent the font reports, without shaping any text. A line of text in
   /// this font is as tall as their sum.
   public func metrics(for font: Font) -> FontMetrics {
+    TextEngineLock.run { unlockedMetrics(for: font) }
+  }
+
+  private func unlockedMetrics(for font: Font) -> FontMetrics {
     let metrics = pango_context_get_metrics(context, fontDescription(for: font), nil)!
     defer { pango_font_metrics_unref(metrics) }
     return FontMetrics(

@@ -1,4 +1,5 @@
 import Foundation
+import RowKit
 import RowKitGraphics
 
 /// The files a failed comparison leaves for review: the reference, the actual image, a diff
@@ -17,7 +18,7 @@ public struct FailureArtifacts: Hashable, Sendable, Codable {
     to directory: URL, reference: RGBAImage?, referenceFile: [UInt8]? = nil, actual: Bitmap,
     outcome: ImageComparison.Outcome?
   ) throws -> FailureArtifacts {
-    try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+    try OutputWriter.createFolder(directory)
     func save(_ bytes: [UInt8], _ name: String) throws -> String {
       let url = directory.appendingPathComponent(name)
       try Data(bytes).write(to: url)

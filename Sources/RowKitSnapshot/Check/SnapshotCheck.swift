@@ -4,7 +4,7 @@ import RowKitGraphics
 
 /// Renders every table document in a folder and checks each against its reference: what
 /// `rowkit check` runs.
-public struct SnapshotCheck {
+public struct SnapshotCheck: Sendable {
   /// One document and the reference it is checked against.
   public struct Case: Hashable, Sendable {
     /// The document's path relative to the folder, without its extension (`settings/wifi`).
@@ -74,6 +74,8 @@ public struct SnapshotCheck {
   public let reportDirectory: URL?
   /// How the cases' images load.
   public var pipeline: ImagePipeline = .shared
+  /// The threads cases are rendered, decoded and compared on.
+  public var pool: RenderPool = .shared
   public var imageDeadline = TableRenderer.defaultImageDeadline
   public var imageFolders = ImageFolders()
   /// Brand fonts every case may use (`--fonts`).
@@ -135,8 +137,26 @@ public struct SnapshotCheck {
       try write(report)
       return report
     }
-    for testCase in cases {
-      let result = await check(testCase, fontFamilies: fontFamilies)
+    // Cases run side by side on the pool, a few more than it has workers so that one case's
+    // image loading overlaps another's painting; results keep the cases' order, so the
+    // output and the report are the same for any number of workers.
+    let results = await withTaskGroup(of: (Int, CaseResult).self) { group in
+      var results = [CaseResult?](repeating: nil, count: cases.count)
+      var next = 0
+      func startNext() {
+        guard next < cases.count else { return }
+        let (index, testCase) = (next, cases[next])
+        next += 1
+        group.addTask { (index, await self.check(testCase, fontFamilies: fontFamilies)) }
+      }
+      for _ in 0..<(pool.workerCount * 2) { startNext() }
+      for await (index, result) in group {
+        results[index] = result
+        startNext()
+      }
+      return results.map { $0! }
+    }
+    for result in results {
       switch result.status {
       case .passed: report.summary.passed += 1
       case .failed: report.summary.failed += 1
@@ -150,28 +170,29 @@ public struct SnapshotCheck {
     return report
   }
 
-  nonisolated(nonsending) private func check(_ testCase: Case, fontFamilies: [String]) async -> CaseResult {
+  private func check(_ testCase: Case, fontFamilies: [String]) async -> CaseResult {
     var result = CaseResult(name: testCase.name, document: testCase.document.path, status: .error)
-    let image: Bitmap
+    let outcome: SnapshotOutcome
+    var missing: [String] = []
     do {
-      let document = try TableDocument.load(
-        testCase.document, fontFamilies: fontFamilies, imageFolders: imageFolders, brandFonts: brandFonts)
-      let rendered = try await SnapshotRendering.documentWithManifest(
-        document, pipeline: pipeline, imageDeadline: imageDeadline)
-      image = rendered.image
-      let missing = rendered.manifest.rowsWithMissingGlyphs.map { $0.missingGlyphWarning(file: testCase.document.path) }
-      if !missing.isEmpty {
-        result.warnings = missing
-        if failsOnMissingGlyphs {
-          result.message = missing.joined(separator: "; ") + " (--strict)"
-          return result
-        }
+      let (folders, fonts) = (imageFolders, brandFonts)
+      let document = try await pool.run {
+        try TableDocument.load(testCase.document, fontFamilies: fontFamilies, imageFolders: folders, brandFonts: fonts)
       }
+      var renderer = document.makeRenderer(pipeline: pipeline, pool: pool)
+      renderer.imageDeadline = imageDeadline
+      outcome = try await store.check(suite: testCase.suite, name: testCase.baseName, options: options, record: record, pool: pool) {
+        let rendered = try await document.render(with: renderer)
+        missing = rendered.manifest.rowsWithMissingGlyphs.map { $0.missingGlyphWarning(file: testCase.document.path) }
+        if failsOnMissingGlyphs, !missing.isEmpty { throw SnapshotError(missing.joined(separator: "; ") + " (--strict)") }
+        return rendered.image
+      }
+      if !missing.isEmpty { result.warnings = missing }
     } catch {
       result.message = "\(error)"
+      if !missing.isEmpty { result.warnings = missing }
       return result
     }
-    let outcome = store.check(image, suite: testCase.suite, name: testCase.baseName, options: options, record: record)
     result.message = outcome.message
     let caseDirectory = store.artifactDirectory(suite: testCase.suite, name: testCase.baseName)
     switch outcome {
@@ -204,7 +225,7 @@ public struct SnapshotCheck {
     guard let reportDirectory, let source else { return nil }
     let target = store.artifactDirectory(suite: testCase.suite, name: testCase.baseName).appendingPathComponent(name)
     do {
-      try FileManager.default.createDirectory(at: target.deletingLastPathComponent(), withIntermediateDirectories: true)
+      try OutputWriter.createFolder(target.deletingLastPathComponent())
       if FileManager.default.fileExists(atPath: target.path) { try FileManager.default.removeItem(at: target) }
       try FileManager.default.copyItem(at: source, to: target)
     } catch {
@@ -225,7 +246,7 @@ public struct SnapshotCheck {
 
   private func write(_ report: Report) throws {
     guard let reportDirectory else { return }
-    try FileManager.default.createDirectory(at: reportDirectory, withIntermediateDirectories: true)
+    try OutputWriter.createFolder(reportDirectory)
     let encoder = JSONEncoder()
     encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
     try encoder.encode(report).write(to: reportDirectory.appendingPathComponent("report.json"))

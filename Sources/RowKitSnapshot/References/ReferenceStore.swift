@@ -99,35 +99,107 @@ public final class ReferenceStore: @unchecked Sendable {
       + "render in the environment they were recorded in, or re-record them all with ROWKIT_RECORD=all and review the changes"
   }
 
-  /// Checks `actual` against the reference for `suite`/`name`.
-  public func check(
-    _ actual: Bitmap, suite: String, name: String, options: ComparisonOptions = .exact, record: RecordMode? = nil
-  ) -> SnapshotOutcome {
-    if record == nil, let problem = RecordMode.environmentProblem(processEnvironment) { return .error(message: problem) }
+  /// What a check needs once its name is claimed and its settings are valid.
+  struct Claim: Sendable {
+    var key: String
+    var suite: String
+    var name: String
+    var reference: URL
+    var mode: RecordMode
+    var options: ComparisonOptions
+  }
+
+  /// Validates a check's settings and claims its name; the outcome when the check ends here.
+  func claim(suite: String, name: String, options: ComparisonOptions, record: RecordMode?) -> Result<Claim, OutcomeError> {
+    if record == nil, let problem = RecordMode.environmentProblem(processEnvironment) {
+      return .failure(OutcomeError(.error(message: problem)))
+    }
     let mode = RecordMode.effective(record, environment: processEnvironment)
     let reference: URL
     do {
       reference = try referenceURL(suite: suite, name: name)
     } catch {
-      return .error(message: "\(error)")
+      return .failure(OutcomeError(.error(message: "\(error)")))
     }
     let key = suite.isEmpty ? name : "\(suite)/\(name)"
     let duplicate = lock.withLock { !claimed.insert(key).inserted }
-    if duplicate { return .error(message: "snapshot \(key) is checked twice in one run; give each check its own name") }
-    if let problem = options.problem { return .error(message: "\(key): \(problem)") }
-
+    if duplicate {
+      return .failure(OutcomeError(.error(message: "snapshot \(key) is checked twice in one run; give each check its own name")))
+    }
+    if let problem = options.problem { return .failure(OutcomeError(.error(message: "\(key): \(problem)"))) }
     do {
       if mode != .all, let mismatch = try environmentMismatch() {
         let first = lock.withLock { () -> Bool in
           defer { mismatchReported = true }
           return !mismatchReported
         }
-        return .environmentMismatch(message: first ? mismatch : "\(key): not compared, the environment differs (see the first snapshot failure)")
+        return .failure(OutcomeError(.environmentMismatch(
+          message: first ? mismatch : "\(key): not compared, the environment differs (see the first snapshot failure)")))
       }
     } catch {
-      return .error(message: "\(error)")
+      return .failure(OutcomeError(.error(message: "\(error)")))
     }
+    return .success(Claim(key: key, suite: suite, name: name, reference: reference, mode: mode, options: options))
+  }
 
+  /// An outcome that ends a check early.
+  struct OutcomeError: Error {
+    var outcome: SnapshotOutcome
+    init(_ outcome: SnapshotOutcome) { self.outcome = outcome }
+  }
+
+  /// Checks `actual` against the reference for `suite`/`name`.
+  public func check(
+    _ actual: Bitmap, suite: String, name: String, options: ComparisonOptions = .exact, record: RecordMode? = nil
+  ) -> SnapshotOutcome {
+    switch claim(suite: suite, name: name, options: options, record: record) {
+    case .failure(let early): return early.outcome
+    case .success(let claim): return compare(actual, claim)
+    }
+  }
+
+  /// Renders with `render` and checks the image against the reference for `suite`/`name`.
+  ///
+  /// A render that equals its reference pixel for pixel passes at once: the reference came
+  /// from an earlier render, so the render is proven reproducible. Otherwise (no reference, a
+  /// difference, or recording) it renders a second time: when the two renders differ, the
+  /// outcome is an error saying the rendering is not deterministic, since no reference of it
+  /// could be trusted. Decoding and comparing run on `pool`'s threads. Throws what `render`
+  /// throws.
+  nonisolated(nonsending) public func check(
+    suite: String, name: String, options: ComparisonOptions = .exact, record: RecordMode? = nil,
+    pool: RenderPool = .shared, render: () async throws -> Bitmap
+  ) async throws -> SnapshotOutcome {
+    let claim: Claim
+    switch self.claim(suite: suite, name: name, options: options, record: record) {
+    case .failure(let early): return early.outcome
+    case .success(let claimed): claim = claimed
+    }
+    let first = try await render()
+    if claim.mode != .all {
+      let matched = try await pool.run { self.identicalReference(first, claim) }
+      if let matched { return .matched(matched) }
+    }
+    let second = try await render()
+    guard first == second else {
+      let difference = try await pool.run { ImageComparison.compare(first, second).result.summary }
+      return .error(message: "\(claim.key): rendering is not deterministic: two renders differ (\(difference))")
+    }
+    return try await pool.run { self.compare(first, claim) }
+  }
+
+  /// The comparison with the reference when `actual` is identical to it.
+  private func identicalReference(_ actual: Bitmap, _ claim: Claim) -> ComparisonResult? {
+    guard let data = FileManager.default.contents(atPath: claim.reference.path),
+      let expected = try? PNG.decodeRGBA([UInt8](data))
+    else { return nil }
+    let outcome = ImageComparison.compare(expected, RGBAImage(actual), options: claim.options)
+    return outcome.result.status == .identical ? outcome.result : nil
+  }
+
+  private func compare(_ actual: Bitmap, _ claim: Claim) -> SnapshotOutcome {
+    let (key, reference, mode, options) = (claim.key, claim.reference, claim.mode, claim.options)
+    let (suite, name) = (claim.suite, claim.name)
     guard let data = FileManager.default.contents(atPath: reference.path) else {
       if mode == .never {
         let artifacts = try? FailureArtifacts.write(
@@ -176,7 +248,7 @@ public final class ReferenceStore: @unchecked Sendable {
 
   private func writeReference(_ actual: Bitmap, at reference: URL, reason: String) -> SnapshotOutcome {
     do {
-      try FileManager.default.createDirectory(at: reference.deletingLastPathComponent(), withIntermediateDirectories: true)
+      try OutputWriter.createFolder(reference.deletingLastPathComponent())
       try writeAtomically(PNG.encode(actual), to: reference)
       try updateFingerprint()
       return .recorded(path: reference.path, reason: reason)
@@ -190,7 +262,7 @@ public final class ReferenceStore: @unchecked Sendable {
     try lock.withLock {
       let current = EnvironmentFingerprint.current(environment)
       if (try? storedFingerprint()) != current {
-        try FileManager.default.createDirectory(at: root, withIntermediateDirectories: true)
+        try OutputWriter.createFolder(root)
         try writeAtomically(current.jsonBytes(), to: root.appendingPathComponent(EnvironmentFingerprint.fileName))
       }
     }

@@ -68,21 +68,21 @@ extension RowKitCommand {
       let rendered: RenderedTable
       if styles {
         let document = try StyleCatalog.load(fontFamilies: try standardFamilies())
-        let renderer = try document.makeRenderer(
+        var renderer = document.makeRenderer(
           configuration: try textOptions.apply(to: try tableOptions.apply(to: document.configuration)))
         for (url, bitmap) in try StyleCatalog.images() { renderer.preload(bitmap, for: url) }
         rendered = try await document.render(with: renderer, outputs: outputs)
       } else {
         let configuration = try textOptions.apply(
           to: try tableOptions.apply(to: TableConfiguration(now: RowKit.Catalog.now)))
-        let renderer = try TableRenderer(configuration: configuration, environment: configuration.textEnvironment)
+        var renderer = TableRenderer(configuration: configuration)
         for (url, bitmap) in try RowKit.Catalog.images() { renderer.preload(bitmap, for: url) }
         rendered = try await renderer.render(
           scripts ? RowKit.Catalog.scriptsDataSource() : RowKit.Catalog.dataSource(), outputs: outputs)
       }
       try textOptions.report(rendered.manifest.rowsWithMissingGlyphs, file: "catalog")
-      try OutputWriter.write(
-        rendered, table: URL(fileURLWithPath: output), rowsDirectory: rowsDir.map { URL(fileURLWithPath: $0) },
+      try rendered.write(
+        to: URL(fileURLWithPath: output), rowsDirectory: rowsDir.map { URL(fileURLWithPath: $0) },
         manifest: manifest.map { URL(fileURLWithPath: $0) })
     }
 
@@ -94,13 +94,13 @@ extension RowKitCommand {
       } ?? .default
       let environment = try textOptions.apply(to: TableConfiguration()).textEnvironment
         .adding(brandFonts: (try textOptions.brandFonts() + stylesheet.fonts).map(\.file))
-      let shaper = try environment.makeShaper()
       let assetsURL = URL(fileURLWithPath: assets ?? folder)
       let catalog = try DesignCatalog.load(
-        folder: URL(fileURLWithPath: folder), stylesheet: stylesheet, fontFamilies: shaper.families, assets: assetsURL)
+        folder: URL(fileURLWithPath: folder), stylesheet: stylesheet, fontFamilies: try environment.makeShaper().families,
+        assets: assetsURL)
       let sheet = try await catalog.contactSheet(
         configuration: try tableOptions.apply(to: TableConfiguration()), stylesheet: stylesheet, assets: assetsURL,
-        shaper: shaper)
+        environment: environment)
       try OutputWriter.write(try PNG.encode(sheet), to: URL(fileURLWithPath: output))
     }
   }

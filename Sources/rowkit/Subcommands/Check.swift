@@ -38,6 +38,11 @@ extension RowKitCommand {
     @Option(help: "Where failure artifacts go when there is no --report.")
     var artifacts: String?
 
+    @Option(help: ArgumentHelp(
+      "Cases rendered, decoded and compared on this many threads (default: one per core); the output is the same for any number.",
+      valueName: "n"))
+    var jobs: Int?
+
     @OptionGroup var tolerance: ToleranceOptions
 
     @OptionGroup(title: "Images") var imageOptions: ImageOptions
@@ -46,6 +51,7 @@ extension RowKitCommand {
 
     func validate() throws {
       _ = try parsedShard()
+      if let jobs, !(1...256).contains(jobs) { throw ValidationError("--jobs must be from 1 to 256") }
       if textOptions.language != nil {
         throw ValidationError("--language is not for check: give each document its language with table: { language: … }")
       }
@@ -75,6 +81,7 @@ extension RowKitCommand {
       var check = SnapshotCheck(
         folder: URL(fileURLWithPath: directory), store: store, options: options, record: record, reportDirectory: reportURL)
       check.pipeline = imageOptions.makePipeline()
+      if let jobs { check.pool = RenderPool(workers: jobs) }
       check.imageDeadline = imageOptions.deadline
       check.imageFolders = imageOptions.folders
       check.brandFonts = try textOptions.brandFonts()

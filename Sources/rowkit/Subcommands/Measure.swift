@@ -4,7 +4,7 @@ import RowKit
 import RowKitGraphics
 
 extension RowKitCommand {
-  struct Measure: ParsableCommand {
+  struct Measure: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
       abstract: "Print each row's section, row, y and height as JSON, without painting.",
       discussion: """
@@ -22,17 +22,10 @@ extension RowKitCommand {
 
     @OptionGroup(title: "Text") var textOptions: TextOptions
 
-    func run() throws {
+    func run() async throws {
       let document = try loadDocument(table, text: textOptions)
       let configuration = try textOptions.apply(to: try tableOptions.apply(to: document.configuration))
-      let renderer = try document.makeRenderer(configuration: configuration)
-      let layout: TableLayout
-      do {
-        layout = try renderer.layout(document.dataSource)
-      } catch let error as RowLayoutError {
-        throw document.error(section: error.section, row: error.row, "\(error.underlying)")
-      }
-      let manifest = Manifest(table: layout, images: nil)
+      let manifest = try await document.measure(with: document.makeRenderer(configuration: configuration))
       try textOptions.report(manifest.rowsWithMissingGlyphs, file: table)
       FileHandle.standardOutput.write(Data(try manifest.jsonBytes()))
     }

@@ -53,8 +53,9 @@ extension RowKitCommand {
 
     func run() async throws {
       let pipeline = imageOptions.makePipeline()
+      let pool = outputOptions.makePool()
       guard watch else {
-        _ = try await renderOnce(pipeline: pipeline)
+        _ = try await renderOnce(pipeline: pipeline, pool: pool)
         return
       }
       // Watch mode reports mistakes and keeps watching, so a half-typed edit does not end it.
@@ -63,7 +64,7 @@ extension RowKitCommand {
       while true {
         let started = Date()
         do {
-          let document = try await renderOnce(pipeline: pipeline)
+          let document = try await renderOnce(pipeline: pipeline, pool: pool)
           watched = document.dependencies
           let time = Date().formatted(date: .omitted, time: .standard)
           FileHandle.standardOutput.write(Data(
@@ -78,20 +79,20 @@ extension RowKitCommand {
     }
 
     /// Loads and renders the document once, writing every output.
-    private func renderOnce(pipeline: ImagePipeline) async throws -> TableDocument {
+    private func renderOnce(pipeline: ImagePipeline, pool: RenderPool) async throws -> TableDocument {
       let document = try loadDocument(table, imageFolders: imageOptions.folders, text: textOptions)
       let configuration = try textOptions.apply(to: try tableOptions.apply(to: document.configuration))
-      var renderer = document.makeStreamingRenderer(configuration: configuration, pipeline: pipeline)
+      var renderer = document.makeRenderer(configuration: configuration, pipeline: pipeline)
       renderer.imageDeadline = imageOptions.deadline
       renderer.failsOnMissingGlyphs = textOptions.strict
-      outputOptions.apply(to: &renderer)
+      outputOptions.apply(to: &renderer, pool: pool)
       let bar = outputOptions.progress && !watch ? ProgressBar(label: "rendering", after: outputOptions.progressAfter) : nil
       if let bar { renderer.progress = { bar.update($0, $1) } }
       defer { bar?.finish() }
       do {
         let report = try await document.render(
           with: renderer, policy: placeholders ? .placeholder : .complete,
-          to: StreamingRenderer.Destination(
+          to: TableRenderer.Destination(
             table: output.map { URL(fileURLWithPath: $0) }, rowsDirectory: rowsDir.map { URL(fileURLWithPath: $0) },
             manifest: manifest.map { URL(fileURLWithPath: $0) }))
         try textOptions.report(report.rowsWithMissingGlyphs, file: table)

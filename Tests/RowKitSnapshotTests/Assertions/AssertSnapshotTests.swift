@@ -1,4 +1,5 @@
 import Foundation
+import Synchronization
 import RowKit
 import RowKitGraphics
 import RowKitTestSupport
@@ -8,38 +9,100 @@ import Testing
 import RowKitSnapshotAssertions
 
 @Suite struct AssertSnapshotTests {
-  @Test func aMismatchRecordsAnIssueWithTheNumbers() throws {
+  @Test func aMismatchRecordsAnIssueWithTheNumbers() async throws {
     let folder = try TestSupport.temporaryDirectory()
+    defer { try? FileManager.default.removeItem(at: folder) }
     let image = try CraftedImages.card()
     let store = ReferenceStore(root: folder, artifactsRoot: folder.appendingPathComponent("artifacts"), processEnvironment: [:])
-    withKnownIssue {
-      assertSnapshot(of: image, named: "card", suite: "S", store: store)
+    await withKnownIssue {
+      await assertSnapshot(of: image, as: .image, named: "card", suite: "S", store: store)
     } matching: { issue in
       issue.description.contains("recorded")
     }
     let again = ReferenceStore(root: folder, artifactsRoot: folder.appendingPathComponent("artifacts"), processEnvironment: [:])
-    #expect(assertSnapshot(of: image, named: "card", suite: "S", store: again).passed)
+    #expect(await assertSnapshot(of: image, as: .image, named: "card", suite: "S", store: again).passed)
     let third = ReferenceStore(root: folder, artifactsRoot: folder.appendingPathComponent("artifacts"), processEnvironment: [:])
-    withKnownIssue {
-      assertSnapshot(of: CraftedImages.painting(image, [(1, 1)], .black), named: "card", suite: "S", store: third)
+    await withKnownIssue {
+      await assertSnapshot(of: CraftedImages.painting(image, [(1, 1)], .black), as: .image, named: "card", suite: "S", store: third)
     } matching: { issue in
       issue.description.contains("1 of 3072 pixels differ")
     }
   }
 
-  @Test func renderingIsCheckedTwiceForDeterminism() async throws {
-    nonisolated(unsafe) var calls = 0
-    await #expect(throws: SnapshotError.self) {
-      _ = try await SnapshotRendering.twice {
-        calls += 1
-        return Bitmap(width: 2, height: 2, color: calls == 1 ? .white : .black)
-      }
+  /// A render equal to its reference is rendered once; recording, or a difference, renders
+  /// a second time.
+  @Test func aRenderMatchingItsReferenceIsRenderedOnce() async throws {
+    let folder = try TestSupport.temporaryDirectory()
+    defer { try? FileManager.default.removeItem(at: folder) }
+    let image = try CraftedImages.card()
+    var renders = 0
+    let counting = Snapshotting<Bitmap>.image.pullback { (image: Bitmap) in
+      renders += 1
+      return image
     }
-    #expect(calls == 2)
+    let recorded = try await ReferenceStore(root: folder, processEnvironment: [:])
+      .check(image, as: counting, suite: "S", name: "card")
+    guard case .recorded = recorded else { Issue.record("not recorded: \(recorded)"); return }
+    #expect(renders == 2, "recording renders twice, to prove the render reproducible")
+    renders = 0
+    #expect(try await ReferenceStore(root: folder, processEnvironment: [:]).check(image, as: counting, suite: "S", name: "card").passed)
+    #expect(renders == 1, "a render identical to its reference is proven reproducible by it")
+    renders = 0
+    let changed = CraftedImages.painting(image, [(2, 2)], .black)
+    let outcome = try await ReferenceStore(root: folder, artifactsRoot: folder.appendingPathComponent("artifacts"), processEnvironment: [:])
+      .check(changed, as: counting, suite: "S", name: "card")
+    guard case .failed = outcome else { Issue.record("expected a failure: \(outcome)"); return }
+    #expect(renders == 2, "a difference is rendered again, to tell a flaky render from a change")
+  }
+
+  /// A cell that draws something else each time it lays out: its renders differ, and the
+  /// check says so instead of recording or comparing either.
+  @Test(arguments: [false, true]) func anUnstableCellFailsAsNotDeterministic(withReference: Bool) async throws {
+    let folder = try TestSupport.temporaryDirectory()
+    defer { try? FileManager.default.removeItem(at: folder) }
+    let strategy = Snapshotting<UnstableItem>.row(mapping: UnstableItem.mapping)
+    if withReference {
+      // A reference unlike any render: the first render differs, so it is rendered again.
+      try FileManager.default.createDirectory(at: folder.appendingPathComponent("S"), withIntermediateDirectories: true)
+      try Data(PNG.encode(Bitmap(width: 750, height: 88, color: .white))).write(to: folder.appendingPathComponent("S/unstable.png"))
+    }
+    let outcome = try await ReferenceStore(root: folder, artifactsRoot: folder.appendingPathComponent("artifacts"), processEnvironment: [:])
+      .check(UnstableItem(), as: strategy, suite: "S", name: "unstable")
+    guard case .error(let message) = outcome else { Issue.record("expected an error: \(outcome)"); return }
+    #expect(message.contains("rendering is not deterministic: two renders differ"), "\(message)")
+    #expect(FileManager.default.fileExists(atPath: folder.appendingPathComponent("S/unstable.png").path) == withReference)
+  }
+
+  @Test func strategiesRenderRowsAndTables() async throws {
     let table = ListDataSource(items: [TextItem(text: "Deterministic"), SubtitleItem(text: "Twice", subtitle: "the same")])
-    let image = try await SnapshotRendering.table(table)
+    let image = try await Snapshotting<ListDataSource>.table().render(table)
     #expect(image.width == 750)
-    let row = try await SnapshotRendering.row(TextItem(text: "One row"))
+    let row = try await Snapshotting<TextItem>.row().render(TextItem(text: "One row"))
     #expect(row.height == 88)
+  }
+}
+
+/// An item no layout cache can hold (it equals nothing, itself included), drawn by a cell
+/// whose fill changes at every layout.
+struct UnstableItem: TableItem {
+  static func == (left: UnstableItem, right: UnstableItem) -> Bool { false }
+  func hash(into hasher: inout Hasher) { hasher.combine(UUID()) }
+
+  static let layouts = Mutex(0)
+
+  static var mapping: CellMapping {
+    var mapping = CellMapping()
+    mapping.register(
+      ClosureCell<UnstableItem>(name: "UnstableCell") { _, context in
+        let count = layouts.withLock { count in
+          count += 1
+          return count
+        }
+        let shade = Double(count % 2)
+        return RowLayout(
+          cellName: "UnstableCell", size: Size(width: context.cellWidth, height: 44), labels: [], images: [],
+          decorations: [.fill(frame: Rect(x: 10, y: 10, width: 20, height: 20), color: Color(red: shade, green: 0, blue: 0))])
+      }, for: UnstableItem.self)
+    return mapping
   }
 }

@@ -15,7 +15,8 @@ final class XCTestAssertionTests: XCTestCase {
       return XCTFail("the reference was not recorded")
     }
     let second = ReferenceStore(root: folder, processEnvironment: [:])
-    XCTAssertTrue(assertSnapshot(of: image, named: "card", suite: "X", store: second).passed)
+    let outcome = await assertSnapshot(of: image, as: .image, named: "card", suite: "X", store: second)
+    XCTAssertTrue(outcome.passed)
   }
 
   /// A row rendered for a snapshot is the row's own height at scale 2, the same pixels each
@@ -24,15 +25,17 @@ final class XCTestAssertionTests: XCTestCase {
   /// under Swift Testing.)
   func testRenderedRowsAreDeterministicUnderXCTest() async throws {
     let item = RowKit.TextItem(text: "From XCTest")
-    let row = try await SnapshotRendering.row(item)
+    let row = try await Snapshotting<RowKit.TextItem>.row().render(item)
     XCTAssertEqual(row.width, 750)
     XCTAssertEqual(row.height, 88, "a 44-point text row at scale 2")
-    let again = try await SnapshotRendering.row(item)
+    let again = try await Snapshotting<RowKit.TextItem>.row().render(item)
     XCTAssertEqual(row, again)
     let folder = try TestSupport.temporaryDirectory()
     guard case .recorded = ReferenceStore(root: folder, processEnvironment: [:]).check(row, suite: "X", name: "row") else {
       return XCTFail("the reference was not recorded")
     }
-    XCTAssertTrue(assertSnapshot(of: again, named: "row", suite: "X", store: ReferenceStore(root: folder, processEnvironment: [:])).passed)
+    let outcome = await assertSnapshot(
+      of: item, as: .row(), named: "row", suite: "X", store: ReferenceStore(root: folder, processEnvironment: [:]))
+    XCTAssertTrue(outcome.passed)
   }
 }

@@ -5,17 +5,17 @@ import Testing
 @testable import RowKit
 
 @Suite struct ImageCellTests {
-  let renderer: TableRenderer
-  init() throws { renderer = try TestSupport.renderer() }
+  let shaper: TextShaper
+  init() throws { shaper = try TextEnvironment.standard.makeShaper() }
 
-  func row(_ item: any TableItem) throws -> PlacedRow { try TestSupport.layoutRow(item, renderer: renderer) }
+  func row(_ item: any TableItem) throws -> PlacedRow { try TestSupport.layoutRow(item, shaper: shaper) }
 
   @Test func subtitleImageSlotIsSquareFlushLeftAndCountsInTheHeight() throws {
     let row = try row(SubtitleItem(text: "Video", subtitle: "Shoot", imageURL: "bundle://video.png"))
     let slot = try #require(row.layout.image("image"))
     let context = LayoutContext(
       cellWidth: 375, accessory: nil, tableStyle: .plain, scale: 2, isSelected: false, stylesheet: .default,
-      shaper: renderer.shaper)
+      shaper: shaper)
     let side = try SubtitleCell.imageSide(in: context)
     #expect(slot.frame == Rect(x: 0, y: 0, width: side, height: side))
     #expect(row.height == side, "Three20 ignored the image; RowKit's row is at least the slot")
@@ -97,7 +97,7 @@ import Testing
     let item = MessageItem(
       title: "A sender with a long name that would run into the time", caption: "Subject", text: "Body",
       timestamp: now.addingTimeInterval(-3600), imageURL: "x.png", options: ItemOptions(url: "app://x"))
-    let renderer = try TableRenderer(configuration: TableConfiguration(now: now))
+    let renderer = TableRenderer(configuration: TableConfiguration(now: now))
     let row = try TestSupport.layoutRow(item, renderer: renderer)
     let slot = try #require(row.layout.image("image"))
     let title = try #require(row.layout.label("title"))

@@ -6,11 +6,11 @@ import Testing
 
 /// Frames and heights of the text family, as numbers.
 @Suite struct TextCellTests {
-  let renderer: TableRenderer
-  init() throws { renderer = try TestSupport.renderer() }
+  let shaper: TextShaper
+  init() throws { shaper = try TextEnvironment.standard.makeShaper() }
 
   func row(_ item: any TableItem, width: Double = 375) throws -> PlacedRow {
-    try TestSupport.layoutRow(item, width: width, renderer: width == 375 ? renderer : nil)
+    try TestSupport.layoutRow(item, width: width, shaper: shaper)
   }
 
   @Test func shortTextIsInsetByTenAndTheRowIsFortyFourTall() throws {
@@ -84,11 +84,11 @@ import Testing
   }
 
   @Test func emptyTextShapesNothing() throws {
-    let before = renderer.shaper.shapeCount
+    let before = shaper.shapeCount
     let row = try row(TextItem(text: ""))
     #expect(row.layout.labels.isEmpty)
     #expect(row.height == 44)
-    #expect(renderer.shaper.shapeCount == before)
+    #expect(shaper.shapeCount == before)
   }
 
   @Test func veryLongTextIsCutAtThreeTwentysMaximumLabelHeight() throws {

@@ -137,8 +137,7 @@ import Testing
     let item = try #require(document.dataSource.sections[0].items[0] as? DocumentItem)
     #expect(item.typeName == "PersonItem")
     #expect(item.fields == ["name": "Joe", "role": "Author", "photoURL": "photo.png"])
-    let renderer = try document.makeRenderer()
-    let row = try renderer.layout(document.dataSource).rows[0]
+    let row = try document.makeRenderer().layout(document.dataSource).rows[0]
     #expect(row.layout.cellName == "PersonItemCell")
     #expect(row.layout.label("role")?.text.text == "Author since {2009}")
     #expect(row.layout.image("image0")?.frame == Rect(x: 8, y: 8, width: 40, height: 40))

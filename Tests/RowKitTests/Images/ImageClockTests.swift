@@ -24,7 +24,7 @@ import Testing
     var configuration = ImagePipeline.Configuration()
     configuration.requestTimeout = 1000
     let pipeline = ImagePipeline(configuration: configuration, loader: loader, clock: clock)
-    let renderer = try TableRenderer(imageResolver: resolver, pipeline: pipeline)
+    var renderer = TableRenderer(imageResolver: resolver, pipeline: pipeline)
     renderer.imageDeadline = 30
     let source = ListDataSource(items: [
       ImageItem(text: "a", imageURL: "https://x.test/a.png", defaultImage: "bundle://default.png"),
@@ -58,7 +58,7 @@ import Testing
     var configuration = ImagePipeline.Configuration()
     configuration.requestTimeout = 10
     let pipeline = ImagePipeline(configuration: configuration, loader: loader, clock: clock)
-    let renderer = try TableRenderer(imageResolver: resolver, pipeline: pipeline)
+    var renderer = TableRenderer(imageResolver: resolver, pipeline: pipeline)
     renderer.imageDeadline = 1000
     let source = ListDataSource(items: [
       ImageItem(text: "silent", imageURL: "https://x.test/silent.png", defaultImage: "bundle://default.png")
@@ -98,7 +98,7 @@ import Testing
     defer { try? FileManager.default.removeItem(at: folder) }
     let loader = ScriptedImageLoader(["https://x.test/a.png": .bytes(Self.photo)])
     let pipeline = ImagePipeline(loader: loader, clock: ManualImageClock())
-    let renderer = try TableRenderer(imageResolver: resolver, pipeline: pipeline)
+    let renderer = TableRenderer(imageResolver: resolver, pipeline: pipeline)
     let source = ListDataSource(items: (0..<50).map { ImageItem(text: "\($0)", imageURL: "https://x.test/a.png") })
     let rendered = try await renderer.render(source)
     #expect(rendered.manifest.rows.allSatisfy { $0.images.first?.state == .loaded })

@@ -53,7 +53,7 @@ struct ImageServer {
   }
 
   func renderer(_ pipeline: ImagePipeline, deadline: Double = 30, stylesheet: Stylesheet = .default) throws -> TableRenderer {
-    let renderer = try TableRenderer(stylesheet: stylesheet, imageResolver: resolver, pipeline: pipeline)
+    var renderer = TableRenderer(stylesheet: stylesheet, imageResolver: resolver, pipeline: pipeline)
     renderer.imageDeadline = deadline
     return renderer
   }
@@ -323,7 +323,7 @@ func eventually(within seconds: Double, _ condition: () -> Bool) async -> Bool {
         defaultImage: "bundle://placeholder.png")
     }
     let resolver = ImageURLResolver(assetsDirectory: folder, baseDirectory: folder)
-    var renderer = StreamingRenderer(imageResolver: resolver, pipeline: pipeline)
+    var renderer = TableRenderer(imageResolver: resolver, pipeline: pipeline)
     // The photo is in memory before the render starts.
     let warm = try await renderer.render(ListDataSource(items: [items[0]]), to: .init(manifest: folder.appendingPathComponent("w.json")))
     #expect(warm.manifest.rows.first?.images.first?.state == .loaded)

@@ -228,12 +228,13 @@ struct Person: TableItem {
     var mapping = CellMapping()
     mapping.register(Self.sampleCell, for: Sample.self)
     let source = SectionedDataSource(sections: [TableSection(items: rows)], cellMapping: mapping)
+    let images = SnapshotImages.bitmaps([
+      "gen://wide": try Self.marked(width: 160, height: 80),
+      "gen://tall": try Self.marked(width: 60, height: 140),
+      "gen://photo": try SampleArtwork.avatar(pixels: 200),
+    ])
     await assertSnapshot(
-      of: source, named: "content-modes-and-styles", suite: "Images", stylesheet: Self.imageStyles,
-      images: .bitmaps([
-        "gen://wide": try Self.marked(width: 160, height: 80),
-        "gen://tall": try Self.marked(width: 60, height: 140),
-        "gen://photo": try SampleArtwork.avatar(pixels: 200),
-      ]))
+      of: source, as: .table(stylesheet: Self.imageStyles, images: images), named: "content-modes-and-styles",
+      suite: "Images")
   }
 }

@@ -23,7 +23,7 @@ import Testing
     let source = ListDataSource(items: items)
     let resolver = ImageURLResolver(assetsDirectory: folder, baseDirectory: folder)
 
-    let renderer = try TableRenderer(imageResolver: resolver, pipeline: ImagePipeline())
+    var renderer = TableRenderer(imageResolver: resolver, pipeline: ImagePipeline())
     renderer.imageDeadline = 0
     let rendered = try await renderer.render(source)
     #expect(rendered.manifest.rows.prefix(3).map { $0.images.first?.state } == [.loaded, .loaded, .loaded])
@@ -31,7 +31,7 @@ import Testing
     #expect(rendered.manifest.rows[3].images.first?.reason == "not loaded within the render's 0 s deadline")
     #expect(rendered.manifest.rows[3].images.first?.imageSize == [60, 60])
 
-    var streaming = StreamingRenderer(imageResolver: resolver, pipeline: ImagePipeline())
+    var streaming = TableRenderer(imageResolver: resolver, pipeline: ImagePipeline())
     streaming.imageDeadline = 0
     let output = folder.appendingPathComponent("t.json")
     let report = try await streaming.render(source, to: .init(manifest: output))
@@ -48,12 +48,12 @@ import Testing
     }
     let resolver = ImageURLResolver(assetsDirectory: folder, baseDirectory: folder)
     let source = ListDataSource(items: (0..<8).map { ImageItem(text: "\($0)", imageURL: "bundle://p\($0).png") })
+    let pool = RenderPool(workers: 2)
     let states = try await withThrowingTaskGroup(of: [ImageState?].self) { group in
       for _ in 0..<12 {
         group.addTask {
-          var renderer = StreamingRenderer(imageResolver: resolver, pipeline: ImagePipeline())
+          var renderer = TableRenderer(imageResolver: resolver, pipeline: ImagePipeline(), pool: pool)
           renderer.imageDeadline = 0
-          renderer.workers = 2
           let report = try await renderer.render(source, to: .init(manifest: folder.appendingPathComponent("\(UUID()).json")))
           return report.manifest.rows.map { $0.images.first?.state }
         }

@@ -12,10 +12,10 @@ import Testing
 
   @Test func anUnbreakableWordIsShapedOnlyAsFarAsTheLabelCanShow() throws {
     let word = String(repeating: "abcdefghij", count: 4_000)
-    let renderer = try TestSupport.renderer()
+    let shaper = try TextEnvironment.standard.makeShaper()
     var shaped: [Int] = []
-    renderer.shaper.shapeObserver = { shaped.append($0.count) }
-    let row = try TestSupport.layoutRow(LongTextItem(text: word), renderer: renderer)
+    shaper.shapeObserver = { shaped.append($0.count) }
+    let row = try TestSupport.layoutRow(LongTextItem(text: word), shaper: shaper)
     let label = try #require(row.layout.label("text"))
     // A longText row: Inter 14 in 375 − 2 × 10 points.
     let bound = Bounds.maximumLabelCharacters(fontSize: 14, width: 355, lines: 0)
@@ -30,11 +30,11 @@ import Testing
   @Test func aNormalLongTextIsUnaffected() throws {
     let words = ["table", "row", "cell", "item", "layout", "Pango", "Cairo", "Three20", "section", "header"]
     let paragraph = (0..<2_000).map { words[($0 * 7) % words.count] }.joined(separator: " ")
-    let renderer = try TestSupport.renderer()
-    let row = try TestSupport.layoutRow(LongTextItem(text: paragraph), renderer: renderer)
+    let shaper = try TextEnvironment.standard.makeShaper()
+    let row = try TestSupport.layoutRow(LongTextItem(text: paragraph), shaper: shaper)
     let label = try #require(row.layout.label("text"))
     #expect(label.text.text == paragraph)
-    let unbounded = renderer.shaper.shape(paragraph, style: label.text.style)
+    let unbounded = shaper.shape(paragraph, style: label.text.style)
     #expect(label.text.size == unbounded.size)
     #expect(label.text.lineCount == unbounded.lineCount)
     #expect(label.text.isClipped == unbounded.isClipped)

@@ -61,8 +61,7 @@ import Testing
 
   @Test func everyHeightAndPositionIsOnThePixelGrid() throws {
     for scale in [1.0, 2.0, 3.0] {
-      let renderer = try TestSupport.catalogRenderer(style: .grouped)
-      let table = try TableRenderer(configuration: TableConfiguration(scale: scale, style: .grouped), shaper: renderer.shaper)
+      let table = try TableRenderer(configuration: TableConfiguration(scale: scale, style: .grouped))
         .layout(Catalog.dataSource())
       for row in table.rows {
         #expect(abs((row.y * scale).rounded() - row.y * scale) < 1e-6)

@@ -5,7 +5,7 @@ import Testing
 
 @testable import RowKit
 
-/// The same input gives the same pixels: twice in a row, row by row, in any order.
+/// The same input gives the same pixels: twice in a row, row by row, alone or in the table.
 @Suite struct DeterminismTests {
   @Test func renderingTwiceGivesIdenticalBytes() async throws {
     func render() async throws -> ([UInt8], [UInt8]) {
@@ -27,20 +27,14 @@ import Testing
     let grid = PixelGrid(scale: 2)
 
     // Each row's own image is exactly its strip of the whole table.
-    for (row, image) in zip(rendered.layout.rows, rendered.rowImages) {
+    for (row, image) in zip(rendered.manifest.rows, rendered.rowImages) {
       let top = grid.pixels(row.y)
       #expect(table.cropping(rows: top..<(top + image.height)) == image, "s\(row.section)-r\(row.row)")
     }
 
-    // In reverse order, with the same renderer.
-    let images = rendered.images
-    for (index, row) in rendered.layout.rows.enumerated().reversed() {
-      #expect(try renderer.renderRow(row, in: rendered.layout, images: images) == rendered.rowImages[index])
-    }
-
-    // One at a time: each row alone in its own table, laid out by a fresh renderer.
+    // One at a time: each row alone in its own table.
     let source = Catalog.dataSource()
-    for (index, row) in rendered.layout.rows.enumerated() where style == .plain {
+    for (index, row) in rendered.manifest.rows.enumerated() where style == .plain {
       let alone = try TestSupport.catalogRenderer(style: style)
       let single = SectionedDataSource(sections: [TableSection(items: [source.sections[row.section].items[row.row]])])
       let one = try await alone.render(single, outputs: [.rows])
@@ -64,9 +58,9 @@ import Testing
 
   @Test func plainTextIsNeverReadAsMarkup() async throws {
     let renderer = try TestSupport.renderer()
-    let rendered = try await renderer.render(ListDataSource(items: [TextItem(text: "<b>x</b>"), TextItem(text: "x")]))
-    let markup = try #require(rendered.layout.rows[0].layout.label("text"))
-    let plain = try #require(rendered.layout.rows[1].layout.label("text"))
+    let layout = try renderer.layout(ListDataSource(items: [TextItem(text: "<b>x</b>"), TextItem(text: "x")]))
+    let markup = try #require(layout.rows[0].layout.label("text"))
+    let plain = try #require(layout.rows[1].layout.label("text"))
     #expect(markup.text.text == "<b>x</b>")
     #expect(markup.text.style.font == plain.text.style.font)
     #expect(markup.frame.width > 4 * plain.frame.width, "the tags are drawn as typed")

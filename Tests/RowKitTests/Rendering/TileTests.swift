@@ -5,19 +5,22 @@ import Testing
 
 @testable import RowKit
 
+/// The one tiling rule, in memory and in files: a table image is cut every
+/// ``TableRenderer/maximumTilePixels`` pixels, and the tiles stack to the whole table.
 @Suite struct TileTests {
   @Test func aTallTableSplitsIntoTilesThatStackToTheWholeTable() async throws {
-    let renderer = try TestSupport.catalogRenderer(style: .grouped)
-    let table = try renderer.layout(Catalog.dataSource())
-    let images = try await renderer.loadImages(for: table)
-    let whole = try renderer.renderTable(table, images: images)
-    #expect(whole.count == 1)
-    let tiles = try renderer.renderTable(table, images: images, tilePixels: 1000)
-    #expect(tiles.count == (table.pixelHeight + 999) / 1000)
-    for tile in tiles {
-      let expected = whole[0].bitmap.cropping(rows: tile.topPixel..<(tile.topPixel + tile.bitmap.height))
+    var renderer = try TestSupport.catalogRenderer(style: .grouped)
+    let whole = try await renderer.render(Catalog.dataSource())
+    #expect(whole.tiles.count == 1)
+    renderer.maximumTilePixels = 1000
+    let tiled = try await renderer.render(Catalog.dataSource())
+    #expect(tiled.tiles.count == (whole.image.height + 999) / 1000)
+    #expect(tiled.tiles.dropLast().allSatisfy { $0.bitmap.height == 1000 })
+    for tile in tiled.tiles {
+      let expected = whole.image.cropping(rows: tile.topPixel..<(tile.topPixel + tile.bitmap.height))
       #expect(tile.bitmap == expected, "tile at \(tile.topPixel)")
     }
+    #expect(tiled.image == whole.image)
   }
 
   @Test func tilesAreNumberedAfterTheOutputName() {
@@ -26,21 +29,33 @@ import Testing
     #expect(OutputWriter.tileURLs(for: output, count: 3).map(\.lastPathComponent) == ["table-1.png", "table-2.png", "table-3.png"])
   }
 
+  @Test func theRuleSplitsAStripWhereATileEnds() {
+    let rule = TileRule(maximumHeight: 100)
+    #expect(rule.pieces(of: 30, at: 0) == [0..<30])
+    #expect(rule.pieces(of: 30, at: 80) == [0..<20, 20..<30])
+    #expect(rule.pieces(of: 250, at: 90) == [0..<10, 10..<110, 110..<210, 210..<250])
+  }
+
+  /// A table taller than Cairo's tallest surface: each strip is painted on its own canvas, so
+  /// the table is one image, and written with tiles of Cairo's height it stacks back.
   @Test func aTableTallerThanCairosLimitIsWrittenAsTiles() async throws {
     let items: [any TableItem] = (0..<400).map { LongTextItem(text: "Row \($0): " + String(repeating: "tall text ", count: 20)) }
-    let renderer = try TestSupport.renderer()
+    var renderer = try TestSupport.renderer()
+    renderer.maximumTilePixels = Canvas.maximumPixelSide
     let rendered = try await renderer.render(ListDataSource(items: items))
-    #expect(rendered.layout.pixelHeight > Canvas.maximumPixelSide)
-    let expectedTiles = (rendered.layout.pixelHeight + Canvas.maximumPixelSide - 1) / Canvas.maximumPixelSide
+    let height = Int(rendered.manifest.height * 2)
+    #expect(height > Canvas.maximumPixelSide)
+    let expectedTiles = (height + Canvas.maximumPixelSide - 1) / Canvas.maximumPixelSide
     #expect(rendered.tiles.count == expectedTiles && expectedTiles > 1)
     let folder = try TestSupport.temporaryDirectory()
-    try OutputWriter.write(
-      rendered, table: folder.appendingPathComponent("t.png"), rowsDirectory: nil,
-      manifest: folder.appendingPathComponent("t.json"))
+    defer { try? FileManager.default.removeItem(at: folder) }
+    try rendered.write(to: folder.appendingPathComponent("t.png"), manifest: folder.appendingPathComponent("t.json"))
     let manifest = try JSONDecoder().decode(Manifest.self, from: Data(contentsOf: folder.appendingPathComponent("t.json")))
     #expect(manifest.tiles?.map(\.file) == (1...expectedTiles).map { "t-\($0).png" })
     let heights = try manifest.tiles!.map { try PNG.decode(contentsOf: folder.appendingPathComponent($0.file)).height }
-    #expect(heights.reduce(0, +) == rendered.layout.pixelHeight)
+    #expect(heights.reduce(0, +) == height)
     #expect(heights[0] == Canvas.maximumPixelSide)
+    let files = try FileManager.default.contentsOfDirectory(atPath: folder.path).sorted()
+    #expect(files == (1...expectedTiles).map { "t-\($0).png" } + ["t.json"])
   }
 }

@@ -12,7 +12,7 @@ import Testing
 /// fallback fonts.
 @Suite struct WorldTextTests {
   static func layout(_ item: any TableItem, environment: TextEnvironment = .standard) throws -> RowLayout {
-    let renderer = try TableRenderer(environment: environment)
+    let renderer = TableRenderer(environment: environment)
     return try renderer.layout(SectionedDataSource(sections: [TableSection(items: [item])])).rows[0].layout
   }
 
@@ -34,16 +34,17 @@ import Testing
   @Test func theWorldSampleDrawsEveryCharacterOfFifteenScriptsAndEmoji() async throws {
     let document = try TableDocument.load(
       TestSupport.assets.appendingPathComponent("Samples/world.yaml"), fontFamilies: TextEnvironment.standard.fontSet().families)
-    let rendered = try await document.render(with: try document.makeRenderer(), outputs: [.rows])
+    let rendered = try await document.render(with: document.makeRenderer(), outputs: [.rows])
+    let layout = try document.makeRenderer().layout(document.dataSource)
     #expect(rendered.manifest.rows.count == 19)
     for row in rendered.manifest.rows {
       #expect(row.missingGlyphs == 0, "\(row.name): \(row.missingCharacters ?? [])")
     }
     // The family row's message has 👍🏽, 🎉 and ❤️, drawn in color. (Noto's 👨‍👩‍👧 in its
     // title is gray by design.)
-    let family = try #require(rendered.layout.rows.first { $0.layout.labels.contains { $0.text.text.hasPrefix("Family") } })
+    let family = try #require(layout.rows.first { $0.layout.labels.contains { $0.text.text.hasPrefix("Family") } })
     let title = try #require(family.layout.labels.first { $0.text.text.contains("Sounds good") })
-    let index = rendered.layout.rows.firstIndex { $0.section == family.section && $0.row == family.row }!
+    let index = layout.rows.firstIndex { $0.section == family.section && $0.row == family.row }!
     let colorful = Self.colorfulPixels(rendered.rowImages[index], in: title.frame, scale: 2)
     #expect(colorful > 150, "\(title.frame) in \(rendered.rowImages[index].width)×\(rendered.rowImages[index].height)")
   }
@@ -52,7 +53,7 @@ import Testing
     for (text, expectsColor) in [("👍🏽", true), ("🇯🇵", true), ("❤️", true), ("Plain text", false), ("東京", false)] {
       let item = TextItem(text: text)
       let layout = try Self.layout(item)
-      let bitmap = try await SnapshotRendering.row(item)
+      let bitmap = try await TableRenderer().render(ListDataSource(items: [item]), outputs: [.rows]).rowImages[0]
       let colorful = Self.colorfulPixels(bitmap, in: layout.labels[0].frame, scale: 2)
       #expect(expectsColor ? colorful > 100 : colorful == 0, "\(text): \(colorful) colorful pixels")
       #expect(layout.missingGlyphCount == 0)
@@ -133,8 +134,7 @@ import Testing
     let source = SectionedDataSource(sections: [TableSection(items: items)])
     var bytes: [Data] = []
     for workers in [1, 2, 1] {
-      var renderer = StreamingRenderer()
-      renderer.workers = workers
+      let renderer = TableRenderer(pool: RenderPool(workers: workers))
       let name = "w\(workers)-\(bytes.count)"
       let report = try await renderer.render(
         source,
@@ -174,8 +174,8 @@ import Testing
     #expect(environment.brandFontFiles.map(\.path) == [serif])
     let shaper = try environment.makeShaper()
     #expect(shaper.fontRuns("Brand", font: Font(family: "Noto Serif", size: 17)).map(\.family) == ["Noto Serif"])
-    let rendered = try await document.render(with: try document.makeRenderer())
-    #expect(rendered.layout.rows[0].layout.labels[0].text.style.font.family == "Noto Serif")
+    let layout = try document.makeRenderer().layout(document.dataSource)
+    #expect(layout.rows[0].layout.labels[0].text.style.font.family == "Noto Serif")
     let fingerprint = EnvironmentFingerprint.current(environment)
     let entry = try #require(fingerprint.fonts.first { $0.file == serif })
     #expect(entry.sha256.count == 64)

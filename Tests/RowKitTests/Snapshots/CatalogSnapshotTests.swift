@@ -12,16 +12,16 @@ import Testing
 @Suite struct CatalogSnapshotTests {
   @Test(arguments: [TableStyle.plain, .grouped])
   func catalog(style: TableStyle) async throws {
-    await assertSnapshot(
-      of: Catalog.dataSource(), named: style.rawValue, suite: "Catalog",
+    let strategy = Snapshotting.table(
       configuration: TableConfiguration(style: style, now: Catalog.now), images: .bitmaps(try Catalog.images()))
+    await assertSnapshot(of: Catalog.dataSource(), as: strategy, named: style.rawValue, suite: "Catalog")
   }
 
   /// Every document in `Assets/Samples`: the feature tour and the designed people, stocks,
   /// settings and feed tables, and the image styles of photos.
   /// The scripts page: a name and a message in each of the world's major scripts.
   @Test func scriptsPage() async throws {
-    await assertSnapshot(of: Catalog.scriptsDataSource(), named: "scripts", suite: "Catalog")
+    await assertSnapshot(of: Catalog.scriptsDataSource(), as: .table(), named: "scripts", suite: "Catalog")
   }
 
   @Test(arguments: ["features", "people", "stocks", "settings", "feed", "photos", "world"])
@@ -29,7 +29,7 @@ import Testing
     let shaper = try TextEnvironment.standard.makeShaper()
     let document = try TableDocument.load(
       TestSupport.assets.appendingPathComponent("Samples/\(name).yaml"), fontFamilies: shaper.families)
-    await assertSnapshot(of: document, named: name, suite: "Samples")
+    await assertSnapshot(of: document, as: .document, named: name, suite: "Samples")
   }
 
   @Test func everySampleIsChecked() throws {
@@ -46,23 +46,23 @@ import Testing
     let first = try await catalog.contactSheet(stylesheet: stylesheet, assets: TestSupport.assets)
     let second = try await catalog.contactSheet(stylesheet: stylesheet, assets: TestSupport.assets)
     #expect(first == second)
-    assertSnapshot(of: first, named: "contact-sheet", suite: "Designs")
+    await assertSnapshot(of: first, as: .image, named: "contact-sheet", suite: "Designs")
   }
 
   @Test func selectionChangesOnlyTheSelectedRows() async throws {
-    func render(selected: Set<Int>) async throws -> (TableLayout, Bitmap) {
+    func render(selected: Set<Int>) async throws -> (Manifest, Bitmap) {
       let items: [any TableItem] = (0..<5).map { index in
         SubtitleItem(
           text: "Row \(index)", subtitle: "Subtitle", options: ItemOptions(url: "app://\(index)", isSelected: selected.contains(index)))
       }
       let renderer = try TestSupport.renderer(TableConfiguration(style: .grouped))
       let rendered = try await renderer.render(SectionedDataSource(sections: [TableSection(header: "Rows", items: items)]))
-      return (rendered.layout, rendered.tiles[0].bitmap)
+      return (rendered.manifest, rendered.tiles[0].bitmap)
     }
-    let (layout, none) = try await render(selected: [])
+    let (manifest, none) = try await render(selected: [])
     let (_, some) = try await render(selected: [1, 3])
     let grid = PixelGrid(scale: 2)
-    let selectedRows = [1, 3].map { layout.rows[$0] }.map { grid.pixels($0.y)..<grid.pixels($0.y + $0.height) }
+    let selectedRows = [1, 3].map { manifest.rows[$0] }.map { grid.pixels($0.y)..<grid.pixels($0.y + $0.height) }
     var changedOutside = 0
     var changedInside = [0, 0]
     for y in 0..<none.height {

@@ -11,9 +11,9 @@ import Testing
   @Test func theStyleCatalogMatchesItsReference() async throws {
     let shaper = try TextEnvironment.standard.makeShaper()
     let document = try StyleCatalog.load(fontFamilies: shaper.families, assets: TestSupport.assets)
-    await assertSnapshot(of: document.dataSource, named: "catalog", suite: "Styles",
-      configuration: document.configuration, stylesheet: document.stylesheet,
-      images: .bitmaps(try StyleCatalog.images()))
+    let strategy = Snapshotting.table(
+      configuration: document.configuration, stylesheet: document.stylesheet, images: .bitmaps(try StyleCatalog.images()))
+    await assertSnapshot(of: document.dataSource, as: strategy, named: "catalog", suite: "Styles")
   }
 
   @Test func theAssetsDocumentIsTheBuiltInOne() throws {

@@ -1,0 +1,55 @@
+#!/usr/bin/env bash
+# A snapshot suite as teams run it in CI: N cases of 8 subtitle rows (375 points, scale 2),
+# their references recorded once, then checked by `rowkit check` with 1 job and with one
+# per core, against Playwright taking the same number of full-page screenshots of the same
+# rows in HTML and CSS (Benchmarks/chromium/rows.html's styles) through one warm headless
+# Chromium page. Prints milliseconds per case for each and the ratios.
+#
+#   bash Benchmarks/suite-bench.sh [cases] [runs]      # default 200 cases, 3 runs
+#
+# Installs Debian's chromium if it is missing and Playwright's Python package from PyPI into
+# a virtual environment of its own (.build-bench-venv, ignored by git).
+set -euo pipefail
+cd "$(dirname "$0")/.."
+cases="${1:-200}"
+runs="${2:-3}"
+
+source Benchmarks/common.sh
+require_command chromium chromium
+build_rowkit
+venv=".build-bench-venv"
+[ -x "$venv/bin/python" ] || python3 -m venv "$venv"
+"$venv/bin/python" -c 'import playwright' 2>/dev/null || "$venv/bin/pip" install -q playwright
+work="$(mktemp -d)"
+trap 'rm -rf "$work"' EXIT
+python3 Benchmarks/suite/make_cases.py "$cases" "$work"
+"$rowkit" check "$work/cases" --snapshots "$work/refs" --record all >/dev/null
+
+echo "$cases cases of 8 subtitle rows, 375 points at scale 2, best of $runs runs ($(nproc) cores)"
+per_case() { awk -v ms="$1" -v n="$cases" 'BEGIN { printf "%.2f", ms / n }'; }
+declare -A rowkit_ms
+if "$rowkit" check --help 2>&1 | grep -q -- '--jobs'; then
+  for jobs in 1 "$(nproc)"; do
+    measure "rowkit check --jobs $jobs" "$rowkit" check "$work/cases" --snapshots "$work/refs" --jobs "$jobs"
+    rowkit_ms[$jobs]=$(per_case "$best")
+    "$rowkit" check "$work/cases" --snapshots "$work/refs" --jobs "$jobs" >/dev/null  # exits 1 if any case fails
+  done
+else
+  measure "rowkit check (no --jobs: one at a time)" "$rowkit" check "$work/cases" --snapshots "$work/refs"
+  rowkit_ms[1]=$(per_case "$best")
+  rowkit_ms[$(nproc)]=${rowkit_ms[1]}
+fi
+mkdir -p "$work/shots"
+playwright_best=""
+for _ in $(seq "$runs"); do
+  ms=$("$venv/bin/python" Benchmarks/suite/playwright_shots.py "$work/html" "$work/shots" "$(command -v chromium)")
+  if [ -z "$playwright_best" ] || awk -v a="$ms" -v b="$playwright_best" 'BEGIN { exit !(a < b) }'; then playwright_best="$ms"; fi
+done
+echo
+printf '%-40s %8s ms per case\n' "rowkit check, 1 job" "${rowkit_ms[1]}"
+printf '%-40s %8s ms per case\n' "rowkit check, $(nproc) jobs" "${rowkit_ms[$(nproc)]}"
+printf '%-40s %8s ms per case (warm page, screenshots only)\n' "Playwright + Chromium $(chromium --version 2>/dev/null | awk '{print $2}')" "$playwright_best"
+for jobs in 1 "$(nproc)"; do
+  printf 'Playwright ÷ rowkit (%d job%s): %.1f×\n' "$jobs" "$([ "$jobs" = 1 ] || echo s)" \
+    "$(awk -v p="$playwright_best" -v r="${rowkit_ms[$jobs]}" 'BEGIN { print p / r }')"
+done

@@ -1,0 +1,135 @@
+import Foundation
+
+/// Files written under temporary names beside their targets and renamed into place together
+/// by ``commit()``, or removed by ``discard()``: readers see the old file or the new one,
+/// never a part, and a failed run leaves nothing behind. Every file RowKit writes goes
+/// through here.
+final class AtomicFiles {
+  private var staged: [(temporary: URL, target: URL)] = []
+  private var folders: [(temporary: URL, target: URL)] = []
+  private let token = UUID().uuidString
+
+  init() {}
+
+  /// A temporary name beside `url`, hidden, unique to this set of files.
+  func temporary(beside url: URL, _ suffix: String = "") -> URL {
+    url.deletingLastPathComponent().appendingPathComponent(".\(url.lastPathComponent).\(token)\(suffix).tmp")
+  }
+
+  /// Writes `data` under a temporary name, to become `url` at the commit.
+  func stage(_ data: [UInt8], as url: URL) throws {
+    let temporary = temporary(beside: url)
+    do {
+      try Data(data).write(to: temporary)
+    } catch {
+      try? FileManager.default.removeItem(at: temporary)
+      throw OutputError("cannot write \(url.path): \(error.localizedDescription)")
+    }
+    staged.append((temporary, url))
+  }
+
+  /// Makes an empty temporary file to become `url` at the commit, and returns its name:
+  /// for a file written piece by piece.
+  func create(for url: URL, suffix: String = "") throws -> URL {
+    let temporary = temporary(beside: url, suffix)
+    guard FileManager.default.createFile(atPath: temporary.path, contents: nil) else {
+      throw OutputError("cannot write \(url.path): cannot create a file in \(url.deletingLastPathComponent().path)")
+    }
+    staged.append((temporary, url))
+    return temporary
+  }
+
+  /// Makes the file staged as `temporary` become `url` instead: for tiles, whose names
+  /// depend on how many there are.
+  func retarget(_ temporary: URL, to url: URL) {
+    guard let index = staged.firstIndex(where: { $0.temporary == temporary }) else { return }
+    staged[index].target = url
+  }
+
+  /// A temporary folder whose files move into `url` (made if missing) at the commit.
+  func folder(for url: URL) throws -> URL {
+    let temporary = temporary(beside: url)
+    try OutputWriter.createFolder(url.deletingLastPathComponent())
+    guard mkdir(temporary.path, 0o755) == 0 else {
+      throw OutputError("cannot create \(url.path): \(String(cString: strerror(errno)))")
+    }
+    folders.append((temporary, url))
+    return temporary
+  }
+
+  /// Renames everything into place.
+  func commit() throws {
+    for (temporary, target) in folders {
+      try OutputWriter.createFolder(target)
+      let names = (try? FileManager.default.contentsOfDirectory(atPath: temporary.path))?.sorted() ?? []
+      for name in names {
+        try Self.rename(temporary.appendingPathComponent(name), to: target.appendingPathComponent(name))
+      }
+      try? FileManager.default.removeItem(at: temporary)
+    }
+    folders = []
+    for (temporary, target) in staged { try Self.rename(temporary, to: target) }
+    staged = []
+  }
+
+  /// Removes every temporary file.
+  func discard() {
+    for (temporary, _) in staged { try? FileManager.default.removeItem(at: temporary) }
+    for (temporary, _) in folders { try? FileManager.default.removeItem(at: temporary) }
+    staged = []
+    folders = []
+  }
+
+  deinit {
+    discard()
+  }
+
+  private static func rename(_ from: URL, to: URL) throws {
+    // NB: rename(2), not FileManager.replaceItemAt, which fails on Linux when the target exists.
+    guard Foundation.rename(from.path, to.path) == 0 else {
+      throw OutputError("cannot write \(to.path): \(String(cString: strerror(errno)))")
+    }
+  }
+}
+
+/// Writes single files atomically, through ``AtomicFiles``.
+public enum OutputWriter {
+  /// Writes `data` to `url` atomically: to a temporary file beside it, then renamed over it,
+  /// so readers see the old file or the new one, never a part.
+  public static func write(_ data: [UInt8], to url: URL) throws {
+    let files = AtomicFiles()
+    try files.stage(data, as: url)
+    try files.commit()
+  }
+
+  /// Makes the folder `url` and its parents, as `mkdir -p` does: safe when other threads or
+  /// processes make the same folders at the same moment (Foundation's
+  /// `createDirectory(withIntermediateDirectories:)` fails when another maker wins the race).
+  public static func createFolder(_ url: URL) throws {
+    var path = ""
+    for component in url.standardizedFileURL.path.split(separator: "/") {
+      path += "/" + component
+      guard mkdir(path, 0o755) != 0 else { continue }
+      let reason = errno
+      var isFolder: ObjCBool = false
+      guard reason == EEXIST, FileManager.default.fileExists(atPath: path, isDirectory: &isFolder), isFolder.boolValue else {
+        throw OutputError("cannot create \(url.path): \(String(cString: strerror(reason)))")
+      }
+    }
+  }
+
+  /// The file names of a table's tiles: the output name itself for one tile, or the name
+  /// with `-1`, `-2`, … before the extension for several.
+  public static func tileURLs(for output: URL, count: Int) -> [URL] {
+    guard count > 1 else { return [output] }
+    let stem = output.deletingPathExtension().lastPathComponent
+    let ext = output.pathExtension.isEmpty ? "png" : output.pathExtension
+    return (1...count).map { output.deletingLastPathComponent().appendingPathComponent("\(stem)-\($0).\(ext)") }
+  }
+}
+
+public struct OutputError: Error, CustomStringConvertible {
+  public var message: String
+  public init(_ message: String) { self.message = message }
+  public var description: String { message }
+}

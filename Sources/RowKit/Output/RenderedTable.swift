@@ -1,0 +1,61 @@
+import Foundation
+import RowKitGraphics
+
+/// A table rendered into memory: the table image (one tile, or several for a table taller
+/// than ``TableRenderer/maximumTilePixels``), each row's own image when asked for, and the
+/// manifest.
+public struct RenderedTable: Sendable {
+  /// One strip of a table image.
+  public struct Tile: Sendable {
+    /// The tile's top, in device pixels from the table's top.
+    public var topPixel: Int
+    public var bitmap: Bitmap
+  }
+
+  public var manifest: Manifest
+  public var tiles: [Tile]
+  /// Each row's own image, in the manifest's row order, when rows were asked for.
+  public var rowImages: [Bitmap]
+  /// Labels Pango shaped for this render: one per label, whatever was painted.
+  public var labelsShaped: Int
+
+  /// The whole table as one bitmap, tiles stacked.
+  public var image: Bitmap {
+    guard tiles.count > 1 else { return tiles.first?.bitmap ?? Bitmap(width: 0, height: 0, pixels: []) }
+    return Bitmap(
+      width: tiles[0].bitmap.width, height: tiles.map(\.bitmap.height).reduce(0, +), pixels: tiles.flatMap(\.bitmap.pixels))
+  }
+
+  /// The table image as PNG bytes (the first tile's, for a table of several).
+  public func pngData() throws -> [UInt8] {
+    guard let first = tiles.first else { throw OutputError("the render has no table image (render with outputs: [.table])") }
+    return try PNG.encode(first.bitmap)
+  }
+
+  /// Writes the table PNG (tiles named `table-1.png`, `table-2.png`, … when there are
+  /// several), each row's PNG into `rowsDirectory`, and the manifest: all at once, once
+  /// everything is encoded, so a failure leaves no file behind.
+  public func write(to table: URL?, rowsDirectory: URL? = nil, manifest manifestURL: URL? = nil) throws {
+    var manifest = self.manifest
+    let files = AtomicFiles()
+    if let table {
+      let urls = OutputWriter.tileURLs(for: table, count: tiles.count)
+      for (url, tile) in zip(urls, tiles) { try files.stage(try PNG.encode(tile.bitmap), as: url) }
+      manifest.listTiles(heights: tiles.map(\.bitmap.height), of: table, scale: manifest.scale)
+    }
+    if let rowsDirectory {
+      let folder = try files.folder(for: rowsDirectory)
+      for (index, image) in rowImages.enumerated() where index < manifest.rows.count {
+        let name = Manifest.rowFileName(section: manifest.rows[index].section, row: manifest.rows[index].row)
+        do {
+          try Data(try PNG.encode(image)).write(to: folder.appendingPathComponent(name))
+        } catch {
+          throw OutputError("cannot write \(rowsDirectory.appendingPathComponent(name).path): \(error)")
+        }
+        manifest.rows[index].file = name
+      }
+    }
+    if let manifestURL { try files.stage(try manifest.jsonBytes(), as: manifestURL) }
+    try files.commit()
+  }
+}

@@ -1,0 +1,281 @@
+import Foundation
+import RowKitGraphics
+import Synchronization
+
+/// The threads that lay out and paint rows, made once per process and kept for its life.
+///
+/// Each worker is a thread of its own (never one of Swift's cooperative threads, which a
+/// long paint would starve) that keeps, from one render to the next, a ``TextShaper`` per
+/// text environment and the pixel memory its canvases reuse: a second render in the same
+/// process pays for no font loading and no thread start. Row layouts are cached for one
+/// render only: a cell is known by its name, and a design file edited between two renders
+/// keeps its name. Callers
+/// `await` the jobs they queue; nothing blocks a caller's thread.
+///
+/// Every render goes through ``shared`` unless given another pool; `rowkit --jobs N` makes
+/// one pool of N workers for its process.
+public final class RenderPool: Sendable {
+  /// The process's pool: one worker per core.
+  public static let shared = RenderPool()
+
+  /// How many workers the pool has.
+  public let workerCount: Int
+  let workers: [RenderWorker<WorkerState>]
+  private let nextWorker = Mutex(0)
+  private let nextRender = Mutex(0)
+
+  /// - Parameters:
+  ///   - workers: Worker threads; by default one per core.
+  ///   - layoutCacheCapacity: Row layouts each worker keeps for one render.
+  public init(workers: Int = ProcessInfo.processInfo.activeProcessorCount, layoutCacheCapacity: Int = 2048) {
+    workerCount = max(1, workers)
+    self.workers = (0..<workerCount).map { index in
+      RenderWorker<WorkerState>(name: "rowkit-worker-\(index + 1)") {
+        WorkerState(layoutCacheCapacity: layoutCacheCapacity)
+      }
+    }
+  }
+
+  /// Runs `work` on one of the pool's threads, in turn, and returns its result: for work
+  /// that needs no worker state, such as decoding and comparing images, kept off Swift's
+  /// cooperative threads.
+  public func run<T: Sendable>(_ work: @escaping @Sendable () throws -> T) async throws -> T {
+    let index = nextWorker.withLock { next in
+      defer { next = (next + 1) % workerCount }
+      return next
+    }
+    return try await workers[index].perform { _ in try work() }
+  }
+
+  /// Labels shaped by all the pool's workers since they started: for tests of the one-layout
+  /// rule.
+  func shapeCount() async throws -> Int {
+    var total = 0
+    for worker in workers { total += try await worker.perform { $0.shapeCount } }
+    return total
+  }
+
+  /// A number no other render of this pool has: the key of a render's strips in the
+  /// workers' state.
+  func makeRenderID() -> Int {
+    nextRender.withLock { next in
+      defer { next += 1 }
+      return next
+    }
+  }
+}
+
+/// What one render tells its workers: the same for every job of the render.
+struct RenderContext: Sendable {
+  var id: Int
+  var configuration: TableConfiguration
+  var stylesheet: Stylesheet
+  var environment: TextEnvironment
+  var look: TableLook
+  var mapping: CellMapping
+}
+
+/// A worker thread's own objects, kept for the life of the process: a shaper per text
+/// environment (the few most recently used) and the pixel memory of its canvases; and for
+/// each render in progress, its layout cache and the strips laid out and not yet painted.
+final class WorkerState {
+  private final class Shaping {
+    let shaper: TextShaper
+    var lastUse = 0
+
+    init(shaper: TextShaper) {
+      self.shaper = shaper
+    }
+  }
+
+  /// What one render keeps on this worker until it ends.
+  private final class RenderState {
+    let cache: LayoutCache
+    /// Strips laid out and not yet painted, by index.
+    var strips: [Int: TableStrip] = [:]
+
+    init(cache: LayoutCache) {
+      self.cache = cache
+    }
+  }
+
+  /// Text environments a worker keeps shapers for; more are freed least recently used first.
+  static let environmentsKept = 8
+
+  let layoutCacheCapacity: Int
+  /// Memory every strip's canvas reuses.
+  let store = PixelStore()
+  private var shapings: [TextEnvironment: Shaping] = [:]
+  private var uses = 0
+  private var renders: [Int: RenderState] = [:]
+
+  init(layoutCacheCapacity: Int) {
+    self.layoutCacheCapacity = layoutCacheCapacity
+  }
+
+  /// Labels shaped by this worker's shapers, those it still keeps.
+  var shapeCount: Int { shapings.values.reduce(0) { $0 + $1.shaper.shapeCount } }
+
+  private func shaping(for environment: TextEnvironment) throws -> Shaping {
+    uses += 1
+    if let shaping = shapings[environment] {
+      shaping.lastUse = uses
+      return shaping
+    }
+    if shapings.count >= Self.environmentsKept, let oldest = shapings.min(by: { $0.value.lastUse < $1.value.lastUse }) {
+      shapings[oldest.key] = nil
+    }
+    let shaping = Shaping(shaper: try environment.makeShaper())
+    shaping.lastUse = uses
+    shapings[environment] = shaping
+    return shaping
+  }
+
+  /// Lays out `plans`, keeping each strip for its paint job.
+  func layout(_ plans: [StripPlan], context: RenderContext) throws -> LayoutBatch {
+    let shaping = try shaping(for: context.environment)
+    let render = renders[context.id] ?? RenderState(cache: LayoutCache(capacity: layoutCacheCapacity))
+    renders[context.id] = render
+    let (shapedBefore, hitsBefore, missesBefore) = (shaping.shaper.shapeCount, render.cache.hits, render.cache.misses)
+    let engine = TableLayoutEngine(
+      configuration: context.configuration, stylesheet: context.stylesheet, shaper: shaping.shaper, cache: render.cache)
+    let grid = context.configuration.grid
+    let measures = try plans.map { plan -> StripMeasure in
+      switch plan.kind {
+      case .header(let section, let title, let first, _), .footer(let section, let title, let first):
+        let kind: SectionBand.Kind = plan.kind.isHeader ? .header : .footer
+        guard let band = try engine.band(kind, title: title, first: first, look: context.look) else {
+          return StripMeasure(index: plan.index, height: 0, heightPixels: 0)
+        }
+        render.strips[plan.index] = .band(band)
+        return StripMeasure(
+          index: plan.index, height: band.frame.height, heightPixels: grid.pixels(band.frame.height),
+          band: (kind, section, band.title))
+      case .row(let section, let row, let count, let item):
+        let placed = try engine.placedRow(
+          item, section: section, row: row, of: count, mapping: context.mapping, look: context.look)
+        render.strips[plan.index] = .row(placed)
+        return StripMeasure(
+          index: plan.index, height: placed.height, heightPixels: grid.pixels(placed.height),
+          row: Manifest.Row(placed, images: nil), slots: placed.layout.images)
+      }
+    }
+    return LayoutBatch(
+      measures: measures, labelsShaped: shaping.shaper.shapeCount - shapedBefore,
+      cacheHits: render.cache.hits - hitsBefore, cacheMisses: render.cache.misses - missesBefore)
+  }
+
+  /// Paints the strips of `jobs`, laid out before by ``layout(_:context:)``, in the form
+  /// `form` asks for.
+  func paint(_ jobs: [PaintJob], context: RenderContext, images: ResolvedImages, form: PaintForm) throws -> [PaintedStrip] {
+    let painter = TablePainter(look: context.look, configuration: context.configuration, images: images, store: store)
+    return try jobs.map { job in
+      guard let strip = renders[context.id]?.strips.removeValue(forKey: job.index) else {
+        return PaintedStrip(index: job.index)
+      }
+      let bitmap = try painter.paint(strip)
+      switch form {
+      case .bitmaps:
+        return PaintedStrip(index: job.index, bitmap: bitmap)
+      case .png(let color, let rows, let maximumHeight, let compression):
+        var pieces: [PNGStrip] = []
+        if let color {
+          if color == .rgb, !bitmap.isOpaque { throw NeedsAlpha() }
+          pieces = try TileRule(maximumHeight: maximumHeight).pieces(of: bitmap.height, at: job.topPixel).map {
+            try PNGStrip(bitmap, rows: $0, color: color, compression: compression)
+          }
+        }
+        var rowPNG: [UInt8]?
+        if rows, case .row = strip { rowPNG = try PNG.encode(bitmap, compression: compression) }
+        return PaintedStrip(index: job.index, pieces: pieces, rowPNG: rowPNG)
+      }
+    }
+  }
+
+  /// The one pixel row an empty table is.
+  func emptyRow(context: RenderContext) throws -> Bitmap {
+    let painter = TablePainter(look: context.look, configuration: context.configuration, images: ResolvedImages())
+    return Bitmap(width: context.configuration.pixelWidth, height: 1, pixels: try painter.emptyRow())
+  }
+
+  /// Forgets whatever a render left: after it ends, or fails between layout and paint.
+  func finish(render id: Int) {
+    renders[id] = nil
+  }
+}
+
+/// Thrown when a strip of an RGB stream turns out translucent.
+struct NeedsAlpha: Error {}
+
+/// One strip to render: a header, a row or a footer.
+struct StripPlan: Sendable {
+  enum Kind: Sendable {
+    case header(section: Int, title: String?, first: Bool, rows: Int)
+    case row(section: Int, row: Int, count: Int, item: any TableItem)
+    case footer(section: Int, title: String?, first: Bool = false)
+
+    var isHeader: Bool {
+      if case .header = self { return true }
+      return false
+    }
+  }
+
+  var index: Int
+  var kind: Kind
+
+  /// The worker this strip goes to: identical rows always to the same one, so they are
+  /// shaped once; everything else spread evenly.
+  func worker(of count: Int) -> Int {
+    switch kind {
+    case .row(_, _, _, let item): return Int(UInt(bitPattern: AnyHashable(item).hashValue) % UInt(count))
+    default: return index % count
+    }
+  }
+}
+
+/// What laying out a strip found: its height, and for a row its manifest entry and slots.
+struct StripMeasure: Sendable {
+  var index: Int
+  var height: Double
+  var heightPixels: Int
+  var row: Manifest.Row?
+  var slots: [ImageSlot] = []
+  var band: (kind: SectionBand.Kind, section: Int, title: String?)?
+}
+
+/// A layout job's measures, with what it cost.
+struct LayoutBatch: Sendable {
+  var measures: [StripMeasure]
+  var labelsShaped: Int
+  var cacheHits: Int
+  var cacheMisses: Int
+}
+
+struct PaintJob: Sendable {
+  var index: Int
+  var topPixel: Int
+}
+
+/// What a paint job gives back for each strip.
+enum PaintForm: Sendable {
+  /// The strip's pixels as they are.
+  case bitmaps
+  /// Compressed pieces of the table PNG (`color`; nil for no table), split where a tile
+  /// ends, and with `rows` the row's own PNG.
+  case png(color: PNGColor?, rows: Bool, maximumHeight: Int, compression: PNGCompression)
+}
+
+/// A painted strip, in the form its paint job asked for.
+struct PaintedStrip: Sendable {
+  var index: Int
+  var bitmap: Bitmap?
+  var pieces: [PNGStrip] = []
+  var rowPNG: [UInt8]?
+
+  init(index: Int, bitmap: Bitmap? = nil, pieces: [PNGStrip] = [], rowPNG: [UInt8]? = nil) {
+    self.index = index
+    self.bitmap = bitmap
+    self.pieces = pieces
+    self.rowPNG = rowPNG
+  }
+}

@@ -1,0 +1,123 @@
+import Foundation
+import RowKit
+import RowKitGraphics
+
+/// How a value becomes the image a snapshot compares: a strategy, as swift-snapshot-testing
+/// has them. Every strategy is made from ``image`` by ``pullback(_:)``: a row, a table and a
+/// document are each rendered by the one ``TableRenderer`` on the process's ``RenderPool``,
+/// with RowKit's pinned text environment.
+///
+/// ```swift
+/// await assertSnapshot(of: SettingsItem(text: "On", caption: "Wi-Fi"), as: .row(), named: "settings-on")
+/// await assertSnapshot(of: dataSource, as: .table(configuration: TableConfiguration(style: .grouped)), named: "features")
+/// ```
+public struct Snapshotting<Value> {
+  /// Renders a value to the image that is compared.
+  public var render: (Value) async throws -> Bitmap
+
+  public init(render: @escaping (Value) async throws -> Bitmap) {
+    self.render = render
+  }
+
+  /// A strategy for values that `transform` turns into this strategy's values.
+  public func pullback<NewValue>(_ transform: @escaping (NewValue) async throws -> Value) -> Snapshotting<NewValue> {
+    let render = self.render
+    return Snapshotting<NewValue> { try await render(try await transform($0)) }
+  }
+}
+
+extension Snapshotting where Value == Bitmap {
+  /// The image itself.
+  public static var image: Snapshotting<Bitmap> { Snapshotting { $0 } }
+}
+
+extension Snapshotting where Value == any TableDataSource {
+  /// The whole table, tiles stacked.
+  public static func table(
+    configuration: TableConfiguration = TableConfiguration(), stylesheet: Stylesheet = .default,
+    images: SnapshotImages = .none
+  ) -> Snapshotting<any TableDataSource> {
+    let renderer = images.renderer(configuration: configuration, stylesheet: stylesheet)
+    return Snapshotting<Bitmap>.image.pullback { (dataSource: any TableDataSource) in
+      try await renderer.render(dataSource).image
+    }
+  }
+}
+
+extension Snapshotting where Value: TableDataSource {
+  /// The whole table, tiles stacked.
+  public static func table(
+    configuration: TableConfiguration = TableConfiguration(), stylesheet: Stylesheet = .default,
+    images: SnapshotImages = .none
+  ) -> Snapshotting<Value> {
+    Snapshotting<any TableDataSource>.table(configuration: configuration, stylesheet: stylesheet, images: images)
+      .pullback { (dataSource: Value) -> any TableDataSource in dataSource }
+  }
+}
+
+extension Snapshotting where Value: TableItem {
+  /// One item's row, as the row image of a one-row table.
+  public static func row(
+    mapping: CellMapping = CellMapping(), configuration: TableConfiguration = TableConfiguration(),
+    stylesheet: Stylesheet = .default, images: SnapshotImages = .none
+  ) -> Snapshotting<Value> {
+    let renderer = images.renderer(configuration: configuration, stylesheet: stylesheet)
+    return Snapshotting<Bitmap>.image.pullback { (item: Value) in
+      let source = SectionedDataSource(sections: [TableSection(items: [item])], cellMapping: mapping)
+      return try await renderer.render(source, outputs: [.rows]).rowImages[0]
+    }
+  }
+}
+
+extension Snapshotting where Value == TableDocument {
+  /// A table document rendered as `rowkit render` renders it (tiles stacked).
+  public static var document: Snapshotting<TableDocument> { document() }
+
+  /// A table document rendered as `rowkit render` renders it, with `configuration` in place of
+  /// the document's own.
+  public static func document(
+    configuration: TableConfiguration? = nil, pipeline: ImagePipeline = .shared,
+    imageDeadline: Double = TableRenderer.defaultImageDeadline
+  ) -> Snapshotting<TableDocument> {
+    Snapshotting<Bitmap>.image.pullback { (document: TableDocument) in
+      var renderer = document.makeRenderer(configuration: configuration, pipeline: pipeline)
+      renderer.imageDeadline = imageDeadline
+      return try await document.render(with: renderer).image
+    }
+  }
+}
+
+/// Where a snapshot's images come from.
+public struct SnapshotImages: Sendable {
+  var resolver: ImageURLResolver?
+  var preloaded: [String: Bitmap]
+
+  public static let none = SnapshotImages(resolver: nil, preloaded: [:])
+
+  /// Images read from files: `bundle://` under `assets`, relative paths under `base`.
+  public static func files(assets: URL, base: URL? = nil) -> SnapshotImages {
+    SnapshotImages(resolver: ImageURLResolver(assetsDirectory: assets, baseDirectory: base ?? assets), preloaded: [:])
+  }
+
+  /// Images given by URL, such as generated ones.
+  public static func bitmaps(_ images: [String: Bitmap]) -> SnapshotImages {
+    SnapshotImages(resolver: nil, preloaded: images)
+  }
+
+  func renderer(configuration: TableConfiguration, stylesheet: Stylesheet) -> TableRenderer {
+    var renderer = TableRenderer(configuration: configuration, stylesheet: stylesheet, imageResolver: resolver)
+    renderer.preloaded = preloaded
+    return renderer
+  }
+}
+
+extension ReferenceStore {
+  /// Renders `value` with `strategy` and checks it against the reference for `suite`/`name`
+  /// (see ``check(suite:name:options:record:pool:render:)``).
+  nonisolated(nonsending) public func check<Value>(
+    _ value: Value, as strategy: Snapshotting<Value>, suite: String, name: String, options: ComparisonOptions = .exact,
+    record: RecordMode? = nil
+  ) async throws -> SnapshotOutcome {
+    try await check(suite: suite, name: name, options: options, record: record) { try await strategy.render(value) }
+  }
+}
