@@ -13,9 +13,10 @@ extension RowKitCommand {
 
         Example:
           rowkit measure Assets/Samples/features.yaml --width 320
+          generate-table | rowkit measure - | jq '.rows[].height'
         """)
 
-    @Argument(help: "The table document (YAML or JSON).")
+    @Argument(help: documentArgumentHelp)
     var table: String
 
     @OptionGroup var tableOptions: TableOptions
@@ -33,7 +34,7 @@ extension RowKitCommand {
         throw document.error(section: error.section, row: error.row, "\(error.underlying)")
       }
       let manifest = Manifest(table: layout, images: nil)
-      try textOptions.report(manifest.rowsWithMissingGlyphs, file: table)
+      try textOptions.report(manifest.rowsWithMissingGlyphs, file: documentName(table))
       FileHandle.standardOutput.write(Data(try manifest.jsonBytes()))
     }
   }

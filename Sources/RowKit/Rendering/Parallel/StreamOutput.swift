@@ -137,9 +137,10 @@ final class StreamOutput {
   }
 
   private static func rename(_ from: URL, to: URL) throws {
-    // NB: rename(2), not FileManager.replaceItemAt, which fails on Linux when the target exists.
-    guard Foundation.rename(from.path, to.path) == 0 else {
-      throw OutputError("cannot write \(to.path): \(String(cString: strerror(errno)))")
+    do {
+      try OutputWriter.moveIntoPlace(from, to: to)
+    } catch {
+      throw OutputError("cannot write \(to.path): \((error as? OutputError)?.message ?? error.localizedDescription)")
     }
   }
 }
