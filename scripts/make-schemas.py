@@ -340,11 +340,16 @@ def variables():
     }
 
 
-def stylesheet_schema():
-    schema = header(
-        "stylesheet.schema.json", "RowKit stylesheet",
-        "A stylesheet: variables (fonts, colors, numbers) and named style chains, extending the default "
-        "stylesheet or another file.")
+def stylesheet_body(prefix=""):
+    """The stylesheet's keys and $defs; `prefix` names its $defs inside another schema (a table
+    document embeds the stylesheet schema for its inline `stylesheet:`, so that each schema file
+    stands alone and no editor has to resolve a reference to another file)."""
+    def ref(name):
+        return {"$ref": f"#/$defs/{prefix}{name[0].upper() + name[1:] if prefix else name}"}
+
+    def key(name):
+        return f"{prefix}{name[0].upper() + name[1:]}" if prefix else name
+
     element = {
         "description": "A style element: a map with one key, such as { fill: \"#FFFFFF\" }, or the word content.",
         "anyOf": [
@@ -353,7 +358,7 @@ def stylesheet_schema():
              "maxProperties": 1},
         ],
     }
-    schema.update({
+    body = {
         "type": "object",
         "additionalProperties": False,
         "properties": {
@@ -361,17 +366,28 @@ def stylesheet_schema():
                         "description": "default (the built-in stylesheet, also used when extends is left out) or "
                         "the path of another stylesheet, relative to this file."},
             "fonts": font_files(),
-            "vars": {"$ref": "#/$defs/variables"},
+            "vars": ref("variables"),
             "styles": {"type": "object", "description": "Named styles: each a chain of elements drawn first to last.",
-                       "additionalProperties": {"$ref": "#/$defs/style"}},
+                       "additionalProperties": ref("style")},
         },
-        "$defs": {
-            "variables": variables(),
-            "style": {"type": "array", "description": "A style: elements drawn first to last.",
-                      "items": {"$ref": "#/$defs/element"}},
-            "element": element,
-        },
-    })
+    }
+    defs = {
+        key("variables"): variables(),
+        key("style"): {"type": "array", "description": "A style: elements drawn first to last.",
+                       "items": ref("element")},
+        key("element"): element,
+    }
+    return body, defs
+
+
+def stylesheet_schema():
+    schema = header(
+        "stylesheet.schema.json", "RowKit stylesheet",
+        "A stylesheet: variables (fonts, colors, numbers) and named style chains, extending the default "
+        "stylesheet or another file.")
+    body, defs = stylesheet_body()
+    schema.update(body)
+    schema["$defs"] = defs
     return schema
 
 
@@ -492,6 +508,7 @@ def table_document_schema():
         "items": {"$ref": "#/$defs/items"},
     }, description="A section: an optional header and footer around its items.")
     built_in_only = {"properties": {"type": {"$ref": "#/$defs/builtInType"}}}
+    stylesheet_inline, stylesheet_defs = stylesheet_body(prefix="stylesheet")
     schema.update({
         "type": "object",
         "additionalProperties": False,
@@ -516,7 +533,7 @@ def table_document_schema():
             "stylesheet": {
                 "description": "The stylesheet: the path of a stylesheet file (relative to this document), or an "
                 "inline stylesheet map. Without it, the default stylesheet.",
-                "anyOf": [{"type": "string", "pattern": NOT_BLANK}, {"$ref": "stylesheet.schema.json"}],
+                "anyOf": [{"type": "string", "pattern": NOT_BLANK}, {"$ref": "#/$defs/stylesheet"}],
             },
             "assets": {"type": "string", "description": "The folder bundle:// URLs resolve in (default: this "
                        "document's folder)."},
@@ -547,6 +564,9 @@ def table_document_schema():
             "builtInType": {"enum": BUILT_IN_TYPES, "description": "A built-in item type."},
             "item": item,
             "items": item_list,
+            "stylesheet": {**stylesheet_inline, "description": "An inline stylesheet: the keys of a stylesheet "
+                           "file (stylesheet.schema.json)."},
+            **stylesheet_defs,
         },
     })
     return schema
