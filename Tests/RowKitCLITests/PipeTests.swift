@@ -62,6 +62,38 @@ import Testing
     }
   }
 
+  @Test func theStagingFolderIsRemovedAndTilesAreRefused() async throws {
+    try await withFolder { folder in
+      // rowkit stages standard output in $TMPDIR; nothing may stay there.
+      let temporary = folder.appendingPathComponent("tmp")
+      try FileManager.default.createDirectory(at: temporary, withIntermediateDirectories: true)
+      let environment = ["TMPDIR": temporary.path]
+      let piped = try await CommandRunner.run(
+        ["render", Self.features.path, "-o", "-"], environment: environment)
+      #expect(piped.status == 0, "\(piped.stderr)")
+      #expect(Array(piped.stdoutData.prefix(8)) == Self.pngSignature)
+      // A table cut into tiles is several files: standard output cannot hold them.
+      let tiled = try await CommandRunner.run(
+        ["render", Self.features.path, "-o", "-", "--max-png-height", "500"], environment: environment)
+      #expect(tiled.status == 2)
+      #expect(tiled.stderr.contains("cut into tiles"), "\(tiled.stderr)")
+      #expect(tiled.stdoutData.isEmpty)
+      #expect(try FileManager.default.contentsOfDirectory(atPath: temporary.path).isEmpty)
+    }
+  }
+
+  @Test(arguments: [
+    (["render", "-", "-o", "table.png", "--watch"], "--watch cannot watch standard input"),
+    (["render", "features.yaml", "-o", "-", "--watch"], "send -o and --manifest to files"),
+    (["render", "features.yaml", "--rows-dir", "-"], "--rows-dir names a folder"),
+  ])
+  func pipesThatCannotWorkAreRefused(_ arguments: [String], _ message: String) async throws {
+    let result = try await CommandRunner.run(arguments, in: Self.samples)
+    #expect(result.status == 2)
+    #expect(result.stderr.contains(message), "\(result.stderr)")
+    #expect(result.stdoutData.isEmpty)
+  }
+
   @Test func measureReadsStandardInput() async throws {
     let fromFile = try await CommandRunner.run(["measure", "features.yaml"], in: Self.samples)
     #expect(fromFile.status == 0, "\(fromFile.stderr)")
