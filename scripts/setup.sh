@@ -1,8 +1,10 @@
 #!/usr/bin/env bash
 # Installs everything RowKit needs on Debian 12: the Cairo, Pango, libpng, libjpeg-turbo and
 # libwebp development packages and the font packages RowKit renders with; with --tests, also
-# what the test suite uses (Debian's Chromium, which opens the review report). Safe to run
-# again: it installs only what is missing. Run as root, or as a user who may use sudo.
+# what the test suite uses: Debian's Chromium (which opens the review report) and a Python
+# virtual environment, .venv, with the PyPI packages of scripts/requirements-tests.txt (the
+# JSON Schema validator of scripts/check-schemas.py). Safe to run again: it installs only
+# what is missing. Run as root, or as a user who may use sudo.
 set -euo pipefail
 
 packages=(
@@ -21,8 +23,10 @@ packages=(
   fonts-noto-color-emoji  # Noto Color Emoji
 )
 
+tests=false
 if [ "${1:-}" = "--tests" ]; then
-  packages+=(chromium)
+  tests=true
+  packages+=(chromium python3 python3-venv)
 fi
 
 missing=()
@@ -43,4 +47,22 @@ fi
 if ! command -v swift >/dev/null 2>&1; then
   echo "setup: RowKit needs a Swift 6 toolchain on PATH (swift.org/install); none was found" >&2
   exit 1
+fi
+
+# The tests' Python tools: PyPI packages, pinned, in a virtual environment of Debian's Python
+# (made again when it is missing or broken; its packages installed again when the
+# requirements change).
+if $tests; then
+  cd "$(dirname "$0")/.."
+  requirements=scripts/requirements-tests.txt
+  if ! .venv/bin/python -c 'import sys' >/dev/null 2>&1; then
+    echo "setup: making the Python virtual environment .venv" >&2
+    rm -rf .venv
+    /usr/bin/python3 -m venv .venv
+  fi
+  if ! cmp -s "$requirements" .venv/requirements-tests.txt; then
+    echo "setup: installing $requirements into .venv" >&2
+    .venv/bin/python -m pip install --quiet --disable-pip-version-check -r "$requirements"
+    cp "$requirements" .venv/requirements-tests.txt
+  fi
 fi

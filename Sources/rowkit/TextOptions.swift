@@ -53,10 +53,31 @@ func standardFamilies() throws -> [String] {
 }
 
 /// Loads a table document, for the subcommands that read one.
+/// `-` reads the document from standard input, as `<stdin>` in the working folder: its
+/// relative paths resolve there, and errors name `<stdin>`.
 func loadDocument(
   _ path: String, imageFolders: ImageFolders = ImageFolders(), text: TextOptions
 ) throws -> TableDocument {
-  try TableDocument.load(
-    URL(fileURLWithPath: path), fontFamilies: try standardFamilies(), imageFolders: imageFolders,
-    brandFonts: try text.brandFonts())
+  guard path == standardInputName else {
+    return try TableDocument.load(
+      URL(fileURLWithPath: path), fontFamilies: try standardFamilies(), imageFolders: imageFolders,
+      brandFonts: try text.brandFonts())
+  }
+  let bytes = [UInt8](FileHandle.standardInput.readDataToEndOfFile())
+  return try TableDocument.decode(
+    bytes, as: URL(fileURLWithPath: FileManager.default.currentDirectoryPath).appendingPathComponent("<stdin>"),
+    fontFamilies: try standardFamilies(), imageFolders: imageFolders, brandFonts: try text.brandFonts())
 }
+
+/// The document argument that means standard input.
+let standardInputName = "-"
+
+/// How warnings name the document `path`.
+func documentName(_ path: String) -> String {
+  path == standardInputName ? "<stdin>" : path
+}
+
+/// The help of a subcommand's document argument.
+let documentArgumentHelp = ArgumentHelp(
+  "The table document (YAML or JSON), or - to read it from standard input; its relative paths (stylesheet, cells, "
+    + "assets, images) then resolve against the working folder, and errors name it <stdin>.")

@@ -7,6 +7,8 @@ public enum CommandRunner {
     public var status: Int32
     public var stdout: String
     public var stderr: String
+    /// Standard output as bytes (a PNG written to `-o -`).
+    public var stdoutData = Data()
   }
 
   /// The `rowkit` binary next to the test bundle, or `ROWKIT_BINARY`.
@@ -26,28 +28,33 @@ public enum CommandRunner {
   }()
 
   /// Runs `rowkit` with `arguments` to its end.
-  public static func run(_ arguments: [String], in directory: URL? = nil, environment: [String: String] = [:]) async throws -> Result {
-    try await runProgram(binary, arguments, in: directory, environment: environment)
+  public static func run(
+    _ arguments: [String], in directory: URL? = nil, environment: [String: String] = [:], standardInput: Data? = nil
+  ) async throws -> Result {
+    try await runProgram(binary, arguments, in: directory, environment: environment, standardInput: standardInput)
   }
 
   /// Runs any program to its end, with this process's environment plus `environment`, and
-  /// standard input from /dev/null.
+  /// standard input from `standardInput` (or /dev/null).
   ///
   /// The waiting happens on a thread of its own: a test that blocked one of Swift
   /// concurrency's cooperative threads (two on a 2-core machine) while a program ran would
   /// stall every other test behind it, and timing tests would fail for no fault of their own.
   public static func runProgram(
-    _ executable: URL, _ arguments: [String], in directory: URL? = nil, environment: [String: String] = [:]
+    _ executable: URL, _ arguments: [String], in directory: URL? = nil, environment: [String: String] = [:],
+    standardInput: Data? = nil
   ) async throws -> Result {
     try await withCheckedThrowingContinuation { continuation in
       Thread {
-        continuation.resume(with: Swift.Result { try runBlocking(executable, arguments, in: directory, environment: environment) })
+        continuation.resume(with: Swift.Result {
+          try runBlocking(executable, arguments, in: directory, environment: environment, standardInput: standardInput)
+        })
       }.start()
     }
   }
 
   private static func runBlocking(
-    _ executable: URL, _ arguments: [String], in directory: URL?, environment: [String: String]
+    _ executable: URL, _ arguments: [String], in directory: URL?, environment: [String: String], standardInput: Data?
   ) throws -> Result {
     let process = Process()
     process.executableURL = executable
@@ -58,8 +65,18 @@ public enum CommandRunner {
     let err = Pipe()
     process.standardOutput = out
     process.standardError = err
-    process.standardInput = FileHandle.nullDevice
+    let input = standardInput.map { _ in Pipe() }
+    process.standardInput = input ?? FileHandle.nullDevice
     try process.run()
+    if let input, let standardInput {
+      // Fed from a thread of its own, so a program that writes before it reads cannot stall;
+      // a program that exits without reading it all makes the write fail, not this process.
+      signal(SIGPIPE, SIG_IGN)
+      Thread {
+        try? input.fileHandleForWriting.write(contentsOf: standardInput)
+        try? input.fileHandleForWriting.close()
+      }.start()
+    }
     // Read both pipes before waiting, so a large output cannot fill a pipe and stall. The
     // second reader is a thread of its own, not one of Dispatch's global queues: it blocks for
     // as long as the program runs, and the tests run many programs at once.
@@ -75,8 +92,9 @@ public enum CommandRunner {
     // This runs on the caller's own thread (see runProgram), never on a cooperative one.
     outDone.wait()
     process.waitUntilExit()
+    let stdoutData = outData.withLock { $0 } ?? Data()
     return Result(
-      status: process.terminationStatus, stdout: String(decoding: outData.withLock { $0 } ?? Data(), as: UTF8.self),
-      stderr: String(decoding: errData, as: UTF8.self))
+      status: process.terminationStatus, stdout: String(decoding: stdoutData, as: UTF8.self),
+      stderr: String(decoding: errData, as: UTF8.self), stdoutData: stdoutData)
   }
 }

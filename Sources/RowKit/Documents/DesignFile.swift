@@ -145,7 +145,7 @@ extension Optional: OptionalText {
   var text: String? { map { String(describing: $0) } }
 }
 
-/// Reads design files (`../shared/SPEC.md` §3) and checks them against the stylesheet.
+/// Reads design files (`docs/formats.md`, "Cell design files") and checks them against the stylesheet.
 struct DesignFileLoader {
   /// Whether a YAML file looks like a design (its top level has `body`).
   static func looksLikeDesign(_ url: URL) -> Bool {

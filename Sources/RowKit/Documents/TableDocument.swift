@@ -77,13 +77,20 @@ public struct TableDocument: Sendable {
     return map.keys.contains("sections") || map.keys.contains("items")
   }
 
-  /// Decodes a document from bytes, as if read from `url`. Without `checkingFolders`, an
+  /// Decodes a document from bytes, as if read from `url`: its relative paths resolve against
+  /// `url`'s folder, and errors name `url` (`rowkit render -` reads standard input as
+  /// `<stdin>` in the working folder). `imageFolders` and `brandFonts` are as for
+  /// ``load(_:fontFamilies:imageFolders:brandFonts:)``. Without `checkingFolders`, an
   /// `assets:` folder need not exist (for documents built into RowKit).
   public static func decode(
-    _ bytes: [UInt8], as url: URL, fontFamilies: [String], checkingFolders: Bool = true
+    _ bytes: [UInt8], as url: URL, fontFamilies: [String], imageFolders: ImageFolders = ImageFolders(),
+    brandFonts: [BrandFont] = [], checkingFolders: Bool = true
   ) throws -> TableDocument {
     let value = try YAMLValue.parse(bytes, displayName: displayPath(url))
-    return try TableDocumentDecoder(file: url, fontFamilies: fontFamilies, checksFolders: checkingFolders).decode(value)
+    return try TableDocumentDecoder(
+      file: url, fontFamilies: fontFamilies, checksFolders: checkingFolders, folderOverrides: imageFolders,
+      extraFonts: brandFonts
+    ).decode(value)
   }
 }
 

@@ -85,9 +85,10 @@ final class AtomicFiles {
   }
 
   private static func rename(_ from: URL, to: URL) throws {
-    // NB: rename(2), not FileManager.replaceItemAt, which fails on Linux when the target exists.
-    guard Foundation.rename(from.path, to.path) == 0 else {
-      throw OutputError("cannot write \(to.path): \(String(cString: strerror(errno)))")
+    do {
+      try OutputWriter.moveIntoPlace(from, to: to)
+    } catch {
+      throw OutputError("cannot write \(to.path): \((error as? OutputError)?.message ?? error.localizedDescription)")
     }
   }
 }
@@ -100,6 +101,58 @@ public enum OutputWriter {
     let files = AtomicFiles()
     try files.stage(data, as: url)
     try files.commit()
+  }
+
+  /// Puts the finished file `temporary` at the output path `url`, and never replaces anything
+  /// but a regular file there with it:
+  /// - a regular file, or nothing: `temporary` is renamed over it, so readers see the old file
+  ///   or the new one, never a part;
+  /// - a symbolic link: the same at the file it names (created if missing); the link stays;
+  /// - a FIFO, a device or a socket, or a path under /proc (`/dev/stdout` leads there): the
+  ///   bytes are written through into it, and `temporary` is removed.
+  /// On failure `temporary` is left for the caller to remove.
+  public static func moveIntoPlace(_ temporary: URL, to url: URL) throws {
+    var target = url.path
+    func failure(_ path: String) -> OutputError {
+      let reason = String(cString: strerror(errno))
+      return OutputError(path == url.path ? reason : "\(path): \(reason)")
+    }
+    var info = stat()
+    var hops = 0
+    while hops < 40, !target.hasPrefix("/proc/"), lstat(target, &info) == 0, info.st_mode & S_IFMT == S_IFLNK {
+      guard let link = try? FileManager.default.destinationOfSymbolicLink(atPath: target) else { throw failure(target) }
+      target = link.hasPrefix("/") ? link : (target as NSString).deletingLastPathComponent + "/" + link
+      hops += 1
+    }
+    let exists = stat(target, &info) == 0
+    if target.hasPrefix("/proc/") || exists && info.st_mode & S_IFMT != S_IFREG && info.st_mode & S_IFMT != S_IFDIR {
+      let data = try Data(contentsOf: temporary)
+      let descriptor = open(target, O_WRONLY | O_TRUNC | O_CLOEXEC)
+      guard descriptor >= 0 else { throw failure(target) }
+      defer { close(descriptor) }
+      var written = 0
+      while written < data.count {
+        let count = data.withUnsafeBytes { Glibc.write(descriptor, $0.baseAddress! + written, data.count - written) }
+        if count < 0 && errno == EINTR { continue }
+        guard count > 0 else { throw failure(target) }
+        written += count
+      }
+      try? FileManager.default.removeItem(at: temporary)
+      return
+    }
+    // NB: rename(2), not FileManager.replaceItemAt, which fails on Linux when the target exists.
+    if rename(temporary.path, target) == 0 { return }
+    guard errno == EXDEV else { throw failure(target) }
+    // A link to another file system: a temporary file beside the target, renamed over it.
+    let beside = (target as NSString).deletingLastPathComponent + "/.\((target as NSString).lastPathComponent).\(UUID().uuidString).tmp"
+    do {
+      try Data(contentsOf: temporary).write(to: URL(fileURLWithPath: beside))
+      guard rename(beside, target) == 0 else { throw failure(target) }
+    } catch {
+      unlink(beside)
+      throw error
+    }
+    try? FileManager.default.removeItem(at: temporary)
   }
 
   /// Makes the folder `url` and its parents, as `mkdir -p` does: safe when other threads or

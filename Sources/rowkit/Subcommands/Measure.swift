@@ -13,9 +13,10 @@ extension RowKitCommand {
 
         Example:
           rowkit measure Assets/Samples/features.yaml --width 320
+          generate-table | rowkit measure - | jq '.rows[].height'
         """)
 
-    @Argument(help: "The table document (YAML or JSON).")
+    @Argument(help: documentArgumentHelp)
     var table: String
 
     @OptionGroup var tableOptions: TableOptions
@@ -26,7 +27,7 @@ extension RowKitCommand {
       let document = try loadDocument(table, text: textOptions)
       let configuration = try textOptions.apply(to: try tableOptions.apply(to: document.configuration))
       let manifest = try await document.measure(with: document.makeRenderer(configuration: configuration))
-      try textOptions.report(manifest.rowsWithMissingGlyphs, file: table)
+      try textOptions.report(manifest.rowsWithMissingGlyphs, file: documentName(table))
       FileHandle.standardOutput.write(Data(try manifest.jsonBytes()))
     }
   }

@@ -13,22 +13,29 @@ extension RowKitCommand {
         (s<section>-r<row>.png), and a JSON manifest of every row's position, height, type, \
         cell, accessory and image states. Flags override the document's table: block.
 
+        A document named - is read from standard input; -o - and --manifest - write to \
+        standard output (a PNG never to a terminal). An output that is a symbolic link is \
+        written at the file it names, and a FIFO or a device (/dev/stdout) is written \
+        through; neither is replaced.
+
         Example:
           rowkit render Assets/Samples/features.yaml -o features.png
           rowkit render table.yaml -o table.png --rows-dir rows --manifest table.json
           rowkit render table.yaml -o table.png --watch
+          generate-table | rowkit render - -o - > table.png
+          rowkit render table.yaml --manifest - | jq '.rows[].height'
         """)
 
-    @Argument(help: "The table document (YAML or JSON).")
+    @Argument(help: documentArgumentHelp)
     var table: String
 
-    @Option(name: .shortAndLong, help: "Where to write the table PNG.")
+    @Option(name: .shortAndLong, help: "Where to write the table PNG (.png), or - for standard output.")
     var output: String?
 
     @Option(help: "A folder for one PNG per row.")
     var rowsDir: String?
 
-    @Option(help: "Where to write the manifest JSON.")
+    @Option(help: "Where to write the manifest JSON, or - for standard output.")
     var manifest: String?
 
     @OptionGroup var tableOptions: TableOptions
@@ -49,6 +56,19 @@ extension RowKitCommand {
       if output == nil && rowsDir == nil && manifest == nil {
         throw ValidationError("nothing to write: give -o, --rows-dir or --manifest")
       }
+      if output == "-" && manifest == "-" {
+        throw ValidationError("-o - and --manifest - would both write to standard output; send one of them to a file")
+      }
+      if rowsDir == "-" {
+        throw ValidationError("--rows-dir -: --rows-dir names a folder for one PNG per row, not standard output")
+      }
+      if watch && table == standardInputName {
+        throw ValidationError("--watch cannot watch standard input; give the document's path")
+      }
+      if watch && (output == "-" || manifest == "-") {
+        throw ValidationError("--watch prints a line after each render on standard output; send -o and --manifest to files")
+      }
+      try output.map(OutputTarget.init)?.checkPNG(option: "-o")
     }
 
     func run() async throws {
@@ -89,18 +109,26 @@ extension RowKitCommand {
       let bar = outputOptions.progress && !watch ? ProgressBar(label: "rendering", after: outputOptions.progressAfter) : nil
       if let bar { renderer.progress = { bar.update($0, $1) } }
       defer { bar?.finish() }
+      // Standard output and devices get the files only once the render succeeded.
+      let staging = OutputStaging()
+      defer { staging.remove() }
+      let tableTarget = output.map(OutputTarget.init)
+      let manifestTarget = manifest.map(OutputTarget.init)
+      let tableURL = try tableTarget.map { try staging.url(for: $0, name: "table.png") }
+      let manifestURL = try manifestTarget.map { try staging.url(for: $0, name: "manifest.json") }
       do {
         let report = try await document.render(
           with: renderer, policy: placeholders ? .placeholder : .complete,
           to: TableRenderer.Destination(
-            table: output.map { URL(fileURLWithPath: $0) }, rowsDirectory: rowsDir.map { URL(fileURLWithPath: $0) },
-            manifest: manifest.map { URL(fileURLWithPath: $0) }))
-        try textOptions.report(report.rowsWithMissingGlyphs, file: table)
+            table: tableURL, rowsDirectory: rowsDir.map { URL(fileURLWithPath: $0) }, manifest: manifestURL))
+        try textOptions.report(report.rowsWithMissingGlyphs, file: documentName(table))
       } catch let error as MissingGlyphsError {
         // The rows are named first, then the error ends the command with status 2.
-        warnAboutMissingGlyphs(error.rows, file: table)
+        warnAboutMissingGlyphs(error.rows, file: documentName(table))
         throw error
       }
+      if let tableTarget, let tableURL { try staging.deliver(tableTarget, from: tableURL, option: "-o") }
+      if let manifestTarget, let manifestURL { try staging.deliver(manifestTarget, from: manifestURL, option: "--manifest") }
       return document
     }
   }

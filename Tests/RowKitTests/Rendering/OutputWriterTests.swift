@@ -1,0 +1,71 @@
+import Foundation
+import RowKitTestSupport
+import Testing
+
+@testable import RowKit
+
+/// `OutputWriter` puts files in place atomically, and never replaces a symbolic link, a FIFO
+/// or a device with a regular file (issue 16).
+@Suite struct OutputWriterTests {
+  let bytes: [UInt8] = Array("new".utf8)
+
+  @Test func aRegularFileIsReplacedAtomically() throws {
+    let folder = try TestSupport.temporaryDirectory()
+    defer { try? FileManager.default.removeItem(at: folder) }
+    let file = folder.appendingPathComponent("out.png")
+    try Data("old".utf8).write(to: file)
+    try OutputWriter.write(bytes, to: file)
+    #expect(try Data(contentsOf: file) == Data(bytes))
+    #expect(try FileManager.default.contentsOfDirectory(atPath: folder.path) == ["out.png"])
+  }
+
+  @Test func aSymbolicLinkKeepsPointingAtItsWrittenTarget() throws {
+    let folder = try TestSupport.temporaryDirectory()
+    defer { try? FileManager.default.removeItem(at: folder) }
+    let fm = FileManager.default
+    try Data("old".utf8).write(to: folder.appendingPathComponent("target.png"))
+    try fm.createSymbolicLink(atPath: folder.appendingPathComponent("link.png").path, withDestinationPath: "target.png")
+    // A chain of links, and a dangling one (its target is created).
+    try fm.createSymbolicLink(atPath: folder.appendingPathComponent("chain.png").path, withDestinationPath: "link.png")
+    try fm.createSymbolicLink(atPath: folder.appendingPathComponent("dangling.png").path, withDestinationPath: "new.png")
+    for name in ["link.png", "chain.png"] {
+      try Data("old".utf8).write(to: folder.appendingPathComponent("target.png"))
+      try OutputWriter.write(bytes, to: folder.appendingPathComponent(name))
+      #expect(try Data(contentsOf: folder.appendingPathComponent("target.png")) == Data(bytes), "\(name)")
+    }
+    try OutputWriter.write(bytes, to: folder.appendingPathComponent("dangling.png"))
+    #expect(try Data(contentsOf: folder.appendingPathComponent("new.png")) == Data(bytes))
+    #expect(try fm.destinationOfSymbolicLink(atPath: folder.appendingPathComponent("link.png").path) == "target.png")
+    #expect(try fm.destinationOfSymbolicLink(atPath: folder.appendingPathComponent("chain.png").path) == "link.png")
+    #expect(try fm.destinationOfSymbolicLink(atPath: folder.appendingPathComponent("dangling.png").path) == "new.png")
+    #expect(try fm.contentsOfDirectory(atPath: folder.path).filter { $0.hasSuffix(".tmp") }.isEmpty)
+  }
+
+  /// /dev/shm is a tmpfs; where the test folder is on another file system, the link's target
+  /// cannot be renamed onto and is written beside itself first.
+  @Test func aLinkToAnotherFileSystemIsWrittenThere() throws {
+    let folder = try TestSupport.temporaryDirectory()
+    defer { try? FileManager.default.removeItem(at: folder) }
+    let target = URL(fileURLWithPath: "/dev/shm/rowkit-output-\(UUID().uuidString).png")
+    defer { try? FileManager.default.removeItem(at: target) }
+    guard FileManager.default.isWritableFile(atPath: "/dev/shm") else { return }
+    let link = folder.appendingPathComponent("link.png")
+    try FileManager.default.createSymbolicLink(atPath: link.path, withDestinationPath: target.path)
+    try OutputWriter.write(bytes, to: link)
+    #expect(try Data(contentsOf: target) == Data(bytes))
+    #expect(try FileManager.default.destinationOfSymbolicLink(atPath: link.path) == target.path)
+    let strays = try FileManager.default.contentsOfDirectory(atPath: "/dev/shm").filter { $0.hasPrefix(".rowkit-output-") }
+    #expect(strays.isEmpty)
+  }
+
+  @Test func aDeviceIsWrittenThrough() throws {
+    let folder = try TestSupport.temporaryDirectory()
+    defer { try? FileManager.default.removeItem(at: folder) }
+    let link = folder.appendingPathComponent("null.png")
+    try FileManager.default.createSymbolicLink(atPath: link.path, withDestinationPath: "/dev/null")
+    try OutputWriter.write(bytes, to: link)
+    var info = stat()
+    #expect(stat("/dev/null", &info) == 0 && info.st_mode & S_IFMT == S_IFCHR)
+    #expect(try FileManager.default.destinationOfSymbolicLink(atPath: link.path) == "/dev/null")
+  }
+}
