@@ -27,6 +27,30 @@ struct TileRule: Sendable {
   func startsTile(at pixel: Int) -> Bool { pixel % maximumHeight == 0 }
 }
 
+/// What a paint job gives back for each strip.
+enum PaintForm: Sendable {
+  /// The strip's pixels as they are.
+  case bitmaps
+  /// Compressed pieces of the table PNG (`color`; nil for no table), split where a tile
+  /// ends, and with `rows` the row's own PNG.
+  case png(color: PNGColor?, rows: Bool, maximumHeight: Int, compression: PNGCompression)
+}
+
+/// A painted strip, in the form its paint job asked for.
+struct PaintedStrip: Sendable {
+  var index: Int
+  var bitmap: Bitmap?
+  var pieces: [PNGStrip] = []
+  var rowPNG: [UInt8]?
+
+  init(index: Int, bitmap: Bitmap? = nil, pieces: [PNGStrip] = [], rowPNG: [UInt8]? = nil) {
+    self.index = index
+    self.bitmap = bitmap
+    self.pieces = pieces
+    self.rowPNG = rowPNG
+  }
+}
+
 /// Where a render's pixels go, strip by strip, in the table's order.
 protocol RenderSink: AnyObject {
   /// Whether strips are painted at all (a measure paints nothing).
@@ -51,7 +75,7 @@ protocol RenderSink: AnyObject {
 /// Files: the table PNG (or tiles) streamed strip by strip, one PNG per row, the manifest;
 /// all under temporary names until the commit.
 final class FileSink: RenderSink {
-  let destination: TableRenderer.Destination
+  let destination: RenderDestination
   let width: Int
   let color: PNGColor
   let tileRule: TileRule
@@ -63,7 +87,7 @@ final class FileSink: RenderSink {
   private var tileHeights: [Int] = []
   private var rowsFolder: URL?
 
-  init(destination: TableRenderer.Destination, width: Int, color: PNGColor, tileRule: TileRule, compression: PNGCompression) {
+  init(destination: RenderDestination, width: Int, color: PNGColor, tileRule: TileRule, compression: PNGCompression) {
     self.destination = destination
     self.width = width
     self.color = color
@@ -150,7 +174,7 @@ final class FileSink: RenderSink {
 
 /// Bitmaps in memory: the table's tiles (cut by the same rule as files) and each row's image.
 final class MemorySink: RenderSink {
-  let outputs: TableRenderer.Outputs
+  let outputs: RenderOutputs
   let tileRule: TileRule
   private(set) var tiles: [RenderedTable.Tile] = []
   private(set) var rowImages: [Bitmap] = []
@@ -158,7 +182,7 @@ final class MemorySink: RenderSink {
   private var width = 0
   private var tileTop = 0
 
-  init(outputs: TableRenderer.Outputs, tileRule: TileRule) {
+  init(outputs: RenderOutputs, tileRule: TileRule) {
     self.outputs = outputs
     self.tileRule = tileRule
   }

@@ -59,3 +59,25 @@ public struct RenderedTable: Sendable {
     try files.commit()
   }
 }
+
+/// Where a render writes; nil writes nothing of that kind.
+public struct RenderDestination: Sendable {
+  public var table: URL?
+  public var rowsDirectory: URL?
+  public var manifest: URL?
+
+  public init(table: URL? = nil, rowsDirectory: URL? = nil, manifest: URL? = nil) {
+    self.table = table
+    self.rowsDirectory = rowsDirectory
+    self.manifest = manifest
+  }
+}
+
+/// What a render to memory produces.
+public struct RenderOutputs: OptionSet, Sendable {
+  public let rawValue: Int
+  public init(rawValue: Int) { self.rawValue = rawValue }
+
+  public static let table = RenderOutputs(rawValue: 1)
+  public static let rows = RenderOutputs(rawValue: 2)
+}

@@ -73,18 +73,8 @@ public struct TableRenderer: Sendable {
     preloaded[url] = bitmap
   }
 
-  /// Where a render writes; nil writes nothing of that kind.
-  public struct Destination: Sendable {
-    public var table: URL?
-    public var rowsDirectory: URL?
-    public var manifest: URL?
-
-    public init(table: URL? = nil, rowsDirectory: URL? = nil, manifest: URL? = nil) {
-      self.table = table
-      self.rowsDirectory = rowsDirectory
-      self.manifest = manifest
-    }
-  }
+  /// Where a render writes.
+  public typealias Destination = RenderDestination
 
   /// What a render did.
   public struct Report: Sendable {
@@ -105,13 +95,7 @@ public struct TableRenderer: Sendable {
   }
 
   /// What a render to memory produces.
-  public struct Outputs: OptionSet, Sendable {
-    public let rawValue: Int
-    public init(rawValue: Int) { self.rawValue = rawValue }
-
-    public static let table = Outputs(rawValue: 1)
-    public static let rows = Outputs(rawValue: 2)
-  }
+  public typealias Outputs = RenderOutputs
 
   /// Lays out, loads images, paints and writes `dataSource` to files. Every file is written
   /// under a temporary name and renamed into place at the end: a failed render leaves

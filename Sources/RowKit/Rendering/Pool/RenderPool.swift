@@ -255,27 +255,3 @@ struct PaintJob: Sendable {
   var index: Int
   var topPixel: Int
 }
-
-/// What a paint job gives back for each strip.
-enum PaintForm: Sendable {
-  /// The strip's pixels as they are.
-  case bitmaps
-  /// Compressed pieces of the table PNG (`color`; nil for no table), split where a tile
-  /// ends, and with `rows` the row's own PNG.
-  case png(color: PNGColor?, rows: Bool, maximumHeight: Int, compression: PNGCompression)
-}
-
-/// A painted strip, in the form its paint job asked for.
-struct PaintedStrip: Sendable {
-  var index: Int
-  var bitmap: Bitmap?
-  var pieces: [PNGStrip] = []
-  var rowPNG: [UInt8]?
-
-  init(index: Int, bitmap: Bitmap? = nil, pieces: [PNGStrip] = [], rowPNG: [UInt8]? = nil) {
-    self.index = index
-    self.bitmap = bitmap
-    self.pieces = pieces
-    self.rowPNG = rowPNG
-  }
-}
