@@ -224,6 +224,40 @@ import Testing
       environment: ["CI": ci ? "true" : "", "ROWKIT_RECORD": ""])
   }
 
+  /// Cases run side by side on the workers, but the output, the report and the exit status
+  /// are the same for any number of jobs: recording, passing, a changed case and a bad one.
+  @Test func oneJobAndTwoJobsGiveTheSameOutputReportAndStatus() async throws {
+    let folder = try documents()
+    defer { try? FileManager.default.removeItem(at: folder) }
+    let tables = folder.appendingPathComponent("tables")
+    for index in 0..<12 {
+      try Data("items:\n  - { type: subtitle, text: Case \(index), subtitle: \(String(repeating: "word ", count: index)) }\n".utf8)
+        .write(to: tables.appendingPathComponent("case-\(index).yaml"))
+    }
+    try Data("items:\n  - { type: text, txt: bad }\n".utf8).write(to: tables.appendingPathComponent("bad.yaml"))
+    func run(jobs: Int) async throws -> (CommandRunner.Result, Data) {
+      try? FileManager.default.removeItem(at: folder.appendingPathComponent("report"))
+      let result = try await check(folder, ["--jobs", "\(jobs)", "--report", "report"])
+      return (result, try Data(contentsOf: folder.appendingPathComponent("report/report.json")))
+    }
+    // Recording: both runs see no references (the first run's are removed in between).
+    let (recordOne, recordOneReport) = try await run(jobs: 1)
+    try FileManager.default.removeItem(at: folder.appendingPathComponent("refs"))
+    let (recordTwo, recordTwoReport) = try await run(jobs: 2)
+    #expect(recordOne.status == 2 && recordTwo.status == 2, "a bad document is bad input")
+    #expect(recordOne.stdout == recordTwo.stdout && recordOne.stderr == recordTwo.stderr)
+    #expect(recordOneReport == recordTwoReport)
+    // One case changes: checked against the recorded references.
+    try Data("items:\n  - { type: subtitle, text: Case 3 changed, subtitle: x }\n".utf8)
+      .write(to: tables.appendingPathComponent("case-3.yaml"))
+    let (one, oneReport) = try await run(jobs: 1)
+    let (two, twoReport) = try await run(jobs: 2)
+    #expect(one.status == 2 && two.status == 2)
+    #expect(one.stdout == two.stdout && one.stderr == two.stderr)
+    #expect(one.stdout.contains("FAILED case-3") && one.stdout.contains("PASSED case-4"), "\(one.stdout)")
+    #expect(oneReport == twoReport)
+  }
+
   @Test func underCIAMissingReferenceFailsAndNothingIsWritten() async throws {
     let folder = try documents()
     defer { try? FileManager.default.removeItem(at: folder) }

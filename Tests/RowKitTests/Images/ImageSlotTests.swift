@@ -65,7 +65,9 @@ struct Person: TableItem {
     ])
     defer { fixture.server.stop() }
     let pipeline = ImageServer.pipeline()
-    func geometry(_ path: String, policy: ImagePolicy = .complete) async throws -> (rows: [[Double]], states: Set<ImageState>) {
+    func geometry(
+      _ path: String, policy: ImagePolicy = .complete
+    ) async throws -> (rows: [[Double]], states: Set<ImageState>, reasons: Set<String>) {
       // Only the server that never answers needs the deadline; the others must load.
       let deadline = path.hasPrefix("/hang/") ? 1.0 : 60
       let renderer = try fixture.renderer(pipeline, deadline: deadline, stylesheet: designStylesheet())
@@ -75,10 +77,11 @@ struct Person: TableItem {
         #expect(Double(image.height) == row.height * 2, "\(row.cell): the row image is the measured height")
       }
       let rows = rendered.manifest.rows.map { [$0.y, $0.height] + ($0.images.first?.frame ?? []) }
-      return (rows, Set(rendered.manifest.rows.compactMap { $0.images.first?.state }))
+      let reasons = Set(rendered.manifest.rows.compactMap { $0.images.first?.reason })
+      return (rows, Set(rendered.manifest.rows.compactMap { $0.images.first?.state }), reasons)
     }
     let loaded = try await geometry("/big.png")
-    #expect(loaded.states == [.loaded])
+    #expect(loaded.states == [.loaded], "\(loaded.reasons)")
     for (path, policy, state) in [
       ("/tiny.png", ImagePolicy.complete, ImageState.loaded), ("/photo.jpg", .complete, .loaded),
       ("/missing.png", .complete, .failed), ("/hang/geometry", .complete, .failed), ("/big.png", .placeholder, .default),
