@@ -1,5 +1,6 @@
 import ArgumentParser
 import Foundation
+import Synchronization
 import RowKit
 import RowKitGraphics
 
@@ -43,11 +44,10 @@ extension PNGCompression: ExpressibleByArgument {}
 
 /// A one-line progress bar on stderr, redrawn at most ten times a second, and only when
 /// stderr is a terminal and the render has gone on for a moment.
-final class ProgressBar: @unchecked Sendable {
-  private let lock = NSLock()
+final class ProgressBar: Sendable {
+  /// When the bar was last drawn, and whether it is on the screen.
+  private let state = Mutex<(lastDraw: Date, drawn: Bool)>((.distantPast, false))
   private let start = Date()
-  private var lastDraw = Date.distantPast
-  private var drawn = false
   private let label: String
   private let delay: Double
 
@@ -60,12 +60,11 @@ final class ProgressBar: @unchecked Sendable {
   }
 
   func update(_ done: Int, _ total: Int) {
-    lock.withLock {
+    state.withLock { state in
       let now = Date()
       // Short renders finish before a bar would help.
-      guard now.timeIntervalSince(start) >= delay, now.timeIntervalSince(lastDraw) >= 0.1 || done == total else { return }
-      lastDraw = now
-      drawn = true
+      guard now.timeIntervalSince(start) >= delay, now.timeIntervalSince(state.lastDraw) >= 0.1 || done == total else { return }
+      state = (now, true)
       let fraction = total > 0 ? Double(done) / Double(total) : 1
       let width = 30
       let filled = Int(fraction * Double(width))
@@ -77,10 +76,10 @@ final class ProgressBar: @unchecked Sendable {
 
   /// Clears the bar's line.
   func finish() {
-    lock.withLock {
-      guard drawn else { return }
+    state.withLock { state in
+      guard state.drawn else { return }
       FileHandle.standardError.write(Data("\r\u{1B}[2K".utf8))
-      drawn = false
+      state.drawn = false
     }
   }
 }

@@ -4,7 +4,12 @@ import Foundation
 /// worked on waits for that work instead of starting its own. A cancelled caller stops
 /// waiting at once; the work itself is cancelled when its last caller leaves, and a caller
 /// that comes later starts it afresh.
+///
+/// `@unchecked Sendable` is safe: `running` and the counts, and every `Entry`'s `task` and
+/// `waiters`, are read and written only inside `lock.withLock`; a continuation is resumed
+/// after it has been taken out under the lock, exactly once.
 final class Coalescer<Value: Sendable>: @unchecked Sendable {
+  /// `@unchecked Sendable`: its fields are only touched under the coalescer's `lock`.
   private final class Entry: @unchecked Sendable {
     var task: Task<Void, Never>?
     var waiters: [UUID: CheckedContinuation<Value, any Error>] = [:]

@@ -1,9 +1,10 @@
 import Foundation
+import Synchronization
 import RowKitGraphics
 
 /// HTTP responses kept on disk, one file per URL (named by its SHA-256), within a size and
 /// an age limit. The oldest files go first when the cache is full.
-public final class DiskCache: @unchecked Sendable {
+public final class DiskCache: Sendable {
   public struct Configuration: Sendable {
     public var directory: URL
     public var maximumBytes: Int
@@ -18,7 +19,8 @@ public final class DiskCache: @unchecked Sendable {
   }
 
   public let configuration: Configuration
-  private let lock = NSLock()
+  /// Held while a file is written and the folder trimmed, so two trims never race.
+  private let lock = Mutex(())
 
   public init(_ configuration: Configuration) {
     self.configuration = configuration
@@ -41,7 +43,7 @@ public final class DiskCache: @unchecked Sendable {
 
   public func store(_ data: [UInt8], for url: URL) {
     guard data.count <= configuration.maximumBytes else { return }
-    lock.withLock {
+    lock.withLock { _ in
       try? OutputWriter.write(data, to: file(for: url))
       trim()
     }

@@ -19,6 +19,10 @@ import RowKitGraphics
 /// - Images are decoded from their headers first: one that claims more pixels than
 ///   ``Configuration/maximumPixels`` is refused before any allocation. JPEG decodes straight
 ///   to the smallest DCT scale that still covers the slot.
+///
+/// `@unchecked Sendable` is safe: the stored `var`s (the two memory caches, the remembered
+/// failures and the counts) are read and written only inside `lock.withLock`, and every other
+/// stored property is a `let` of a `Sendable` type.
 public final class ImagePipeline: @unchecked Sendable {
   public struct Configuration: Sendable {
     /// Bytes of decoded images kept in memory.

@@ -173,8 +173,19 @@ public struct Bitmap: Hashable, Sendable, CustomStringConvertible {
             }
             continue
           }
+          let raw = UnsafeMutableRawPointer(target.baseAddress!)
+          let from = UnsafeRawPointer(source.baseAddress!)
           for _ in 0..<width {
             let a = UInt32(source[s + 3])
+            if a == 255 {
+              // Opaque, the common case: BGRA to RGBA is a swap of the first and third bytes.
+              let bgra = from.loadUnaligned(fromByteOffset: s, as: UInt32.self)
+              raw.storeBytes(
+                of: (bgra & 0xFF00_FF00) | (bgra & 0xFF) << 16 | (bgra >> 16) & 0xFF, toByteOffset: t, as: UInt32.self)
+              s += 4
+              t += 4
+              continue
+            }
             if a == 0 {
               target[t] = 0
               target[t + 1] = 0

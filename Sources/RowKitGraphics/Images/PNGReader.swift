@@ -483,6 +483,23 @@ struct PNGSampleConverter {
         output[index] = eightBit(Int(row[index * 2]) << 8 | Int(row[index * 2 + 1]))
         index += 1
       }
+    case (2, 8) where key == nil:
+      // RGB to RGBA, opaque: a four-byte load takes the pixel and the next one's first byte,
+      // which the alpha replaces; the last pixel is copied bytewise so nothing is read past
+      // the row.
+      let from = UnsafeRawPointer(row)
+      let to = UnsafeMutableRawPointer(output)
+      for index in 0..<max(0, count - 1) {
+        let rgbx = from.loadUnaligned(fromByteOffset: index * 3, as: UInt32.self)
+        to.storeBytes(of: rgbx | 0xFF00_0000, toByteOffset: index * 4, as: UInt32.self)
+      }
+      if count > 0 {
+        let last = count - 1
+        output[last * 4] = row[last * 3]
+        output[last * 4 + 1] = row[last * 3 + 1]
+        output[last * 4 + 2] = row[last * 3 + 2]
+        output[last * 4 + 3] = 255
+      }
     case (3, _):
       palette.withUnsafeBufferPointer { table in
         for index in 0..<count {

@@ -1,4 +1,5 @@
 import Foundation
+import Synchronization
 import RowKit
 import RowKitGraphics
 
@@ -35,14 +36,15 @@ public enum SnapshotOutcome: Sendable {
 ///
 /// Names are explicit (no counters) and a name may be checked once per store: checking it
 /// twice is an error, since two tests would then fight over one file.
-public final class ReferenceStore: @unchecked Sendable {
+public final class ReferenceStore: Sendable {
   public let root: URL
   /// Where failure artifacts go: `<artifacts>/<Suite>/<name>/`.
   public let artifactsRoot: URL
   public let environment: TextEnvironment
-  private let lock = NSLock()
-  private var claimed: Set<String> = []
-  private var mismatchReported = false
+  /// The names checked in this run, and whether the environment mismatch was reported.
+  private let state = Mutex<(claimed: Set<String>, mismatchReported: Bool)>(([], false))
+  /// Held while the fingerprint file is compared and rewritten.
+  private let fingerprintLock = Mutex(())
   private let processEnvironment: [String: String]
 
   public init(
@@ -122,16 +124,16 @@ public final class ReferenceStore: @unchecked Sendable {
       return .failure(OutcomeError(.error(message: "\(error)")))
     }
     let key = suite.isEmpty ? name : "\(suite)/\(name)"
-    let duplicate = lock.withLock { !claimed.insert(key).inserted }
+    let duplicate = state.withLock { !$0.claimed.insert(key).inserted }
     if duplicate {
       return .failure(OutcomeError(.error(message: "snapshot \(key) is checked twice in one run; give each check its own name")))
     }
     if let problem = options.problem { return .failure(OutcomeError(.error(message: "\(key): \(problem)"))) }
     do {
       if mode != .all, let mismatch = try environmentMismatch() {
-        let first = lock.withLock { () -> Bool in
-          defer { mismatchReported = true }
-          return !mismatchReported
+        let first = state.withLock { state -> Bool in
+          defer { state.mismatchReported = true }
+          return !state.mismatchReported
         }
         return .failure(OutcomeError(.environmentMismatch(
           message: first ? mismatch : "\(key): not compared, the environment differs (see the first snapshot failure)")))
@@ -259,7 +261,7 @@ public final class ReferenceStore: @unchecked Sendable {
 
   /// Makes the stored fingerprint this environment's, when recording.
   private func updateFingerprint() throws {
-    try lock.withLock {
+    try fingerprintLock.withLock { _ in
       let current = EnvironmentFingerprint.current(environment)
       if (try? storedFingerprint()) != current {
         try OutputWriter.createFolder(root)
