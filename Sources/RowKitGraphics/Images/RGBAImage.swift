@@ -37,3 +37,33 @@ public struct RGBAImage: Hashable, Sendable, CustomStringConvertible {
     return Bitmap(width: width, height: height, pixels: bgra)
   }
 }
+
+extension Bitmap {
+  /// Whether these pixels, un-premultiplied, are exactly `image`'s: what
+  /// `RGBAImage(self) == image` says, in one pass and without the copy (a check whose render
+  /// matches its reference asks this once per case).
+  public func hasStraightPixels(of image: RGBAImage) -> Bool {
+    guard width == image.width, height == image.height, pixels.count == image.pixels.count else { return false }
+    return pixels.withUnsafeBytes { own in
+      image.pixels.withUnsafeBytes { other in
+        for index in 0..<(width * height) {
+          let bgra = own.loadUnaligned(fromByteOffset: index * 4, as: UInt32.self)
+          let rgba = other.loadUnaligned(fromByteOffset: index * 4, as: UInt32.self)
+          let alpha = bgra >> 24
+          let straight: UInt32
+          if alpha == 0xFF {
+            straight = (bgra & 0xFF00_FF00) | (bgra & 0xFF) << 16 | (bgra >> 16) & 0xFF
+          } else if alpha == 0 {
+            straight = 0
+          } else {
+            // The same rounding as RGBAImage(_:) (Cairo's own un-premultiplication).
+            func channel(_ shift: UInt32) -> UInt32 { (((bgra >> shift) & 0xFF) * 255 + alpha / 2) / alpha }
+            straight = channel(16) | channel(8) << 8 | channel(0) << 16 | alpha << 24
+          }
+          if straight != rgba { return false }
+        }
+        return true
+      }
+    }
+  }
+}

@@ -212,3 +212,21 @@ import Testing
     #expect(throws: GraphicsError.self) { try ImageDecoder.decodeRGBA(Array("GIF89a".utf8)) }
   }
 }
+
+/// The one-pass comparison of a rendered bitmap with decoded reference pixels agrees with
+/// converting the bitmap first, for opaque, translucent and fully transparent pixels.
+@Suite struct StraightPixelComparisonTests {
+  @Test func agreesWithTheConversionPixelByPixel() {
+    // Premultiplied BGRA: opaque red, half-transparent blue, fully transparent, a dark gray at 3/255.
+    let pixels: [UInt8] = [0, 0, 255, 255, 128, 0, 0, 128, 0, 0, 0, 0, 1, 1, 1, 3]
+    let bitmap = Bitmap(width: 2, height: 2, pixels: pixels)
+    let straight = RGBAImage(bitmap)
+    #expect(bitmap.hasStraightPixels(of: straight))
+    for index in straight.pixels.indices {
+      var changed = straight
+      changed.pixels[index] ^= 1
+      #expect(!bitmap.hasStraightPixels(of: changed), "byte \(index)")
+    }
+    #expect(!bitmap.hasStraightPixels(of: RGBAImage(width: 1, height: 4, pixels: straight.pixels)))
+  }
+}
