@@ -13,12 +13,20 @@
 # Anything found is kept under .build-fuzzer/artifacts/TARGET/ (ignored by git), named in the
 # output, and the script exits 1. Reproduce one with
 #   .build-fuzzer/release/TARGET .build-fuzzer/artifacts/TARGET/crash-…
-# Extra ARGS go to libFuzzer (e.g. -seed=1, -only_ascii=1).
+# Extra ARGS go to libFuzzer (e.g. -seed=1, -only_ascii=1). FUZZ_BUILD=debug builds and
+# runs a debug build (faster to build, slower to run) instead of a release one.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
 targets=(document-yaml document-json stylesheet design markup png jpeg webp compare)
 scratch=.build-fuzzer
+# release (default): the harnesses run several times faster; debug builds in less time,
+# which is what the smoke run of scripts/test.sh wants.
+configuration=${FUZZ_BUILD:-release}
+case "$configuration" in
+  debug | release) ;;
+  *) echo "fuzz: FUZZ_BUILD is debug or release, not '$configuration'" >&2; exit 2 ;;
+esac
 
 usage() {
   sed -n '2,9p' "$0" | sed 's/^# \{0,1\}//' >&2
@@ -29,8 +37,7 @@ build() {
   # SwiftPM hands `--sanitize=fuzzer --sanitize=address` to the compiler as two flags, and
   # swiftc keeps only the last, so without the -Xswiftc line nothing would be instrumented
   # for coverage (libFuzzer would run blind on 3,000 counters of C code instead of 100,000).
-  # Release: the harnesses run several times faster than a debug build.
-  swift build -c release --package-path Fuzz --scratch-path "$scratch" \
+  swift build -c "$configuration" --package-path Fuzz --scratch-path "$scratch" \
     --sanitize=fuzzer --sanitize=address -Xswiftc -sanitize=fuzzer,address \
     -Xswiftc -warnings-as-errors >&2
 }
@@ -46,7 +53,7 @@ dictionary_for() {
 run() {
   local target=$1 limit=$2
   shift 2
-  local binary="$scratch/release/$target"
+  local binary="$scratch/$configuration/$target"
   local work artifacts dict
   work=$(mktemp -d "${TMPDIR:-/tmp}/rowkit-fuzz-$target.XXXXXX")
   artifacts="$scratch/artifacts/$target"

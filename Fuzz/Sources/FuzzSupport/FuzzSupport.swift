@@ -51,9 +51,10 @@ public enum Fuzz {
 
   private static let shapers = Mutex(Shapers())
 
-  /// How many rows of a laid-out table are painted: painting a row is the costliest step,
-  /// and the first rows already reach every style element a row uses.
-  public static let paintedRows = 3
+  /// How many rows of a laid-out table are painted (`FUZZ_PAINTED_ROWS`, 3 by default):
+  /// painting is the costliest step, and the first rows already reach the style elements
+  /// that a row uses.
+  public static let paintedRows = ProcessInfo.processInfo.environment["FUZZ_PAINTED_ROWS"].flatMap { Int($0) } ?? 3
 
   /// Lays out every row of `dataSource` as `rowkit render` and `measure` do, then paints
   /// the first `paintedRows` rows (with no images loaded: slots stay empty, their geometry
