@@ -10,9 +10,10 @@
 # Each run starts from a copy of Fuzz/Corpus/TARGET in a temporary folder (the committed
 # corpus never grows; the copy is removed afterwards), with -timeout=10 (a hang) and
 # -rss_limit_mb=2048 (a memory blow-up), and prints libFuzzer's execution count and speed.
-# Anything found is kept under .build-fuzzer/artifacts/TARGET/ (ignored by git), named in the
-# output, and the script exits 1. Reproduce one with
-#   .build-fuzzer/release/TARGET .build-fuzzer/artifacts/TARGET/crash-…
+# Anything found is kept under .build-fuzzer/findings/TARGET/ (ignored by git; not
+# .build-fuzzer/artifacts/, which SwiftPM empties), named in the output, and the script
+# exits 1. Reproduce one with
+#   .build-fuzzer/release/TARGET .build-fuzzer/findings/TARGET/crash-…
 # Extra ARGS go to libFuzzer (e.g. -seed=1, -only_ascii=1). FUZZ_BUILD=debug builds and
 # runs a debug build (faster to build, slower to run) instead of a release one.
 set -euo pipefail
@@ -56,7 +57,7 @@ run() {
   local binary="$scratch/$configuration/$target"
   local work artifacts dict
   work=$(mktemp -d "${TMPDIR:-/tmp}/rowkit-fuzz-$target.XXXXXX")
-  artifacts="$scratch/artifacts/$target"
+  artifacts="$scratch/findings/$target"
   mkdir -p "$artifacts"
   cp -R "Fuzz/Corpus/$target/." "$work/corpus"
   local flags=(-timeout=10 -rss_limit_mb=2048 -print_final_stats=1 -detect_leaks=0
