@@ -1,6 +1,9 @@
 #!/usr/bin/env bash
-# The whole test suite, as CI runs it: set up, check the JSON Schemas against the samples and
-# the bad-input fixtures and the library's folders for cycles, then build everything with warnings as errors and run every test.
+# The whole test suite, as CI runs it: set up; check the JSON Schemas against the samples and
+# the bad-input fixtures, and the library's folders for cycles; build everything with
+# warnings as errors and run every test; then a short fuzz smoke run (every libFuzzer harness
+# of Fuzz/ for a few seconds on its seed corpus), so that a harness that stops building or a
+# seed that crashes is caught here (a debug build: it builds in a third of the time).
 set -euo pipefail
 cd "$(dirname "$0")/.."
 bash scripts/setup.sh --tests
@@ -8,3 +11,4 @@ bash scripts/setup.sh --tests
 # The library's folders are layers: a cycle between them fails here, before any build.
 python3 scripts/folder-graph.py Sources/RowKit >/dev/null || { python3 scripts/folder-graph.py Sources/RowKit; exit 1; }
 swift test -Xswiftc -warnings-as-errors
+FUZZ_BUILD=debug bash scripts/fuzz.sh --smoke 3

@@ -45,6 +45,19 @@ public struct DesignTemplate: Hashable, Sendable {
     ).load(url)
   }
 
+  /// Decodes a design from bytes, as if read from `url`, checked as
+  /// ``load(contentsOf:stylesheet:fontFamilies:assets:)`` checks a file: for tools that hold
+  /// a design in memory, and for the fuzz harnesses.
+  public static func decode(
+    _ bytes: [UInt8], as url: URL, stylesheet: Stylesheet = .default, fontFamilies: [String], assets: URL? = nil
+  ) throws -> DesignTemplate {
+    let folder = url.deletingLastPathComponent()
+    return try DesignFileLoader(
+      stylesheet: stylesheet, fontFamilies: fontFamilies,
+      resolver: ImageURLResolver(assetsDirectory: assets ?? folder, baseDirectory: folder)
+    ).decode(YAMLValue.parse(bytes, displayName: displayPath(url)))
+  }
+
   /// Checks that colors given by templates resolve for these fields.
   func checkColors(for fields: [String: String], in stylesheet: Stylesheet) throws(StyleError) {
     func walk(_ node: Node) throws(StyleError) {
@@ -160,7 +173,10 @@ struct DesignFileLoader {
   let resolver: ImageURLResolver
 
   func load(_ url: URL) throws -> DesignTemplate {
-    let value = try YAMLValue.load(contentsOf: url, displayName: displayPath(url))
+    try decode(YAMLValue.load(contentsOf: url, displayName: displayPath(url)))
+  }
+
+  func decode(_ value: YAMLValue) throws -> DesignTemplate {
     let map = try value.mapping(
       allowed: ["padding", "minHeight", "height", "background", "selectedBackground", "body", "preview"])
     var design = CellDesign(body: .spacer(DesignSpacer()))

@@ -6,6 +6,16 @@ extension Stylesheet {
   public static func load(contentsOf url: URL, fontFamilies: [String]) throws -> Stylesheet {
     try StylesheetLoader(fontFamilies: fontFamilies).load(url, displayName: displayPath(url))
   }
+
+  /// Decodes a stylesheet from bytes, as if read from `url` (whose folder is where
+  /// `extends` and `fonts` resolve), checked as ``load(contentsOf:fontFamilies:)`` checks a
+  /// file: for tools that hold a stylesheet in memory, and for the fuzz harnesses.
+  public static func decode(_ bytes: [UInt8], as url: URL, fontFamilies: [String]) throws -> Stylesheet {
+    let canonical = url.standardizedFileURL.resolvingSymlinksInPath().path
+    let value = try YAMLValue.parse(bytes, displayName: displayPath(url))
+    return try StylesheetLoader(fontFamilies: fontFamilies)
+      .decode(value, directory: url.deletingLastPathComponent(), chain: [canonical])
+  }
 }
 
 /// Reads stylesheet files: `extends` (`default` or a path), `vars` and `styles`.
@@ -36,9 +46,7 @@ struct StylesheetLoader {
           let cycle = (chain + [canonical]).map { URL(fileURLWithPath: $0).lastPathComponent }.joined(separator: " → ")
           throw extends.error("stylesheets extend each other in a cycle: \(cycle)")
         }
-        guard FileManager.default.fileExists(atPath: url.path) else {
-          throw extends.error("stylesheet file '\(name)' does not exist (looked for \(url.path))")
-        }
+        if let problem = fileProblem(url, named: name, kind: "stylesheet file") { throw extends.error(problem) }
         base = try load(url, displayName: displayPath(url), chain: chain)
       }
     }
@@ -153,6 +161,17 @@ struct StylesheetLoader {
   func resolve(_ path: String, against directory: URL) -> URL {
     path.hasPrefix("/") ? URL(fileURLWithPath: path) : directory.appendingPathComponent(path)
   }
+}
+
+/// Why the file that a document, stylesheet or design names as `path` (found at `url`)
+/// cannot be read as a `kind`, or nil: it must exist and be a file. A folder is reported at
+/// the key that names it, not as a file that cannot be read (found by fuzzing).
+func fileProblem(_ url: URL, named path: String, kind: String) -> String? {
+  var isDirectory: ObjCBool = false
+  guard FileManager.default.fileExists(atPath: url.path, isDirectory: &isDirectory) else {
+    return "\(kind) '\(path)' does not exist (looked for \(url.path))"
+  }
+  return isDirectory.boolValue ? "\(kind) '\(path)' is a folder, not a file (\(url.path))" : nil
 }
 
 /// The files a document was read from: the document, its stylesheets, its designs.

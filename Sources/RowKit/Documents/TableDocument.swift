@@ -153,9 +153,7 @@ struct TableDocumentDecoder {
         }
         let path = try value.path(of: "a cell design file")
         let url = resolve(path)
-        guard FileManager.default.fileExists(atPath: url.path) else {
-          throw value.error("design file '\(path)' does not exist (looked for \(url.path))")
-        }
+        if let problem = fileProblem(url, named: path, kind: "design file") { throw value.error(problem) }
         recorder.record(url)
         let template = try loader.load(url)
         designs[typeName] = template
@@ -261,9 +259,7 @@ struct TableDocumentDecoder {
     }
     let path = try value.path(of: "a stylesheet file (or a map of vars and styles)")
     let url = resolve(path)
-    guard FileManager.default.fileExists(atPath: url.path) else {
-      throw value.error("stylesheet file '\(path)' does not exist (looked for \(url.path))")
-    }
+    if let problem = fileProblem(url, named: path, kind: "stylesheet file") { throw value.error(problem) }
     return try loader.load(url, displayName: displayPath(url))
   }
 

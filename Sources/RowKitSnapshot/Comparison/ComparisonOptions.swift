@@ -80,8 +80,15 @@ public struct PixelRect: Hashable, Sendable, Codable, CustomStringConvertible {
     self.height = height
   }
 
+  /// Whether the pixel at `px`, `py` lies in the rectangle. A region from the command line
+  /// (`--ignore`) or a JSON file may lie anywhere in `Int`'s range, so nothing here adds to
+  /// its corner: `x + width` overflowed and trapped (found by fuzzing).
   public func contains(x px: Int, y py: Int) -> Bool {
-    px >= x && px < x + width && py >= y && py < y + height
+    guard px >= x, py >= y else { return false }
+    let (dx, xOverflow) = px.subtractingReportingOverflow(x)
+    let (dy, yOverflow) = py.subtractingReportingOverflow(y)
+    // An overflow means the pixel lies further than Int.max from the corner: outside.
+    return !xOverflow && !yOverflow && dx < width && dy < height
   }
 
   /// Parses `x,y,width,height`.
@@ -92,5 +99,7 @@ public struct PixelRect: Hashable, Sendable, Codable, CustomStringConvertible {
     self.init(x: x, y: y, width: w, height: h)
   }
 
-  public var description: String { "x \(x)–\(x + width - 1), y \(y)–\(y + height - 1)" }
+  public var description: String {
+    "x \(x)–\(Int128(x) + Int128(width) - 1), y \(y)–\(Int128(y) + Int128(height) - 1)"
+  }
 }
