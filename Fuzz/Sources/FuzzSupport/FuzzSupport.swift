@@ -69,14 +69,13 @@ public enum Fuzz {
         cache.shaper = try environment.makeShaper()
         cache.environment = environment
       }
-      let renderer = try TableRenderer(
-        configuration: configuration, stylesheet: stylesheet, environment: environment,
-        imageResolver: resolver, shaper: cache.shaper)
-      let table = try renderer.layout(dataSource)
+      let renderer = TableRenderer(
+        configuration: configuration, stylesheet: stylesheet, environment: environment, imageResolver: resolver)
+      let table = try renderer.layout(dataSource, shaper: cache.shaper)
       // A very tall row costs a large surface; layout bounds rows at 8000 points, which
       // stays painted by the CLI, but the fuzzer's time is better spent elsewhere.
       for row in table.rows.prefix(paintedRows) where row.frame.height * configuration.scale <= 4096 {
-        _ = try renderer.renderRow(row, in: table, images: ResolvedImages())
+        _ = try renderer.paint(row, in: table)
       }
     }
   }

@@ -135,6 +135,13 @@ public struct TableRenderer: Sendable {
     return try TableLayoutEngine(configuration: configuration, stylesheet: stylesheet, shaper: shaper).layout(dataSource)
   }
 
+  /// Paints one row of a table laid out by ``layout(_:shaper:)`` on the calling thread, with
+  /// the painter the workers use: the row's pixels as a render paints them, for tools that
+  /// hold a layout (the fuzz harnesses). Renders paint on the pool instead.
+  public func paint(_ row: PlacedRow, in table: TableLayout, images: ResolvedImages = ResolvedImages()) throws -> Bitmap {
+    try TablePainter(look: table.look, configuration: table.configuration, images: images).paint(.row(row))
+  }
+
   /// What every image slot of a laid-out table shows, resampled to the slot's device pixels:
   /// the images a render of it would paint. Under ``ImagePolicy/complete`` local images are
   /// always read and network images are waited for until ``imageDeadline``; under
