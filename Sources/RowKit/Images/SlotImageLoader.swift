@@ -16,6 +16,11 @@ public struct ResolvedImages: Sendable {
   public func image(section: Int, row: Int, slot: Int) -> SlotImage? {
     slots[SlotKey(section: section, row: row, slot: slot)]
   }
+
+  /// One row's slots with their keys, as a loader takes them.
+  static func keyed(_ rowSlots: [ImageSlot], section: Int, row: Int) -> [(SlotKey, ImageSlot)] {
+    rowSlots.enumerated().map { (SlotKey(section: section, row: row, slot: $0.offset), $0.element) }
+  }
 }
 
 /// Loads what a set of image slots show: each distinct image once per slot size, all at

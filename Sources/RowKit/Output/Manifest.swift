@@ -131,23 +131,6 @@ public struct Manifest: Codable, Hashable, Sendable {
   public var rows: [Row]
   public var tiles: [Tile]?
 
-  /// The manifest of `table`; with `images`, each slot's state.
-  public init(table: TableLayout, images: ResolvedImages?) {
-    let configuration = table.configuration
-    width = configuration.width
-    scale = configuration.scale
-    height = table.size.height
-    style = configuration.style.rawValue
-    rowHeight = configuration.rowHeight
-    sections = table.sections.map { section in
-      Section(
-        section: section.index, header: section.header?.title, y: section.header?.frame.y ?? table.rows[safe: section.rows.lowerBound]?.y ?? 0,
-        height: section.header?.frame.height ?? 0, footer: section.footer?.title,
-        footerY: section.footer?.frame.y, footerHeight: section.footer?.frame.height, rows: section.rows.count)
-    }
-    rows = table.rows.map { Row($0, images: images) }
-  }
-
   /// An empty manifest for a table of `configuration`, to fill row by row.
   init(configuration: TableConfiguration) {
     width = configuration.width

@@ -15,19 +15,6 @@ public enum TableStrip {
   }
 }
 
-extension TableLayout {
-  /// The table's strips, top to bottom: each section's header, rows and footer.
-  public var strips: [TableStrip] {
-    var strips: [TableStrip] = []
-    for section in sections {
-      if let header = section.header { strips.append(.band(header)) }
-      strips += rows[section.rows].map { .row($0) }
-      if let footer = section.footer { strips.append(.band(footer)) }
-    }
-    return strips
-  }
-}
-
 /// Paints a laid-out table, strip by strip. It measures nothing: it draws each row's layout
 /// as it is.
 ///

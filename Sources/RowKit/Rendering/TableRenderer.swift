@@ -147,9 +147,7 @@ public struct TableRenderer: Sendable {
   /// always read and network images are waited for until ``imageDeadline``; under
   /// ``ImagePolicy/placeholder`` slots show their default images.
   public func loadImages(for table: TableLayout, policy: ImagePolicy = .complete) async throws -> ResolvedImages {
-    let slots = table.rows.flatMap { row in
-      row.layout.images.enumerated().map { (ResolvedImages.SlotKey(section: row.section, row: row.row, slot: $0.offset), $0.element) }
-    }
+    let slots = table.rows.flatMap { ResolvedImages.keyed($0.layout.images, section: $0.section, row: $0.row) }
     let loader = SlotImageLoader(resolver: imageResolver, pipeline: pipeline, deadline: imageDeadline, preloaded: preloaded)
     return try await loader.load(slots, scale: table.configuration.scale, policy: policy)
   }
@@ -182,15 +180,13 @@ public struct TableRenderer: Sendable {
     _ dataSource: any TableDataSource, context: RenderContext, policy: ImagePolicy, sink: any RenderSink,
     color: PNGColor
   ) async throws -> Report {
-    let workers = pool.workers
+    // The render's cache, and strips laid out and never painted after a failure, are freed
+    // behind its last jobs.
+    defer { for worker in pool.workers { _ = worker.submit { $0.finish(render: context.id) } } }
     do {
-      let report = try await run(dataSource, context: context, policy: policy, sink: sink, color: color)
-      for worker in workers { _ = worker.submit { $0.finish(render: context.id) } }
-      return report
+      return try await run(dataSource, context: context, policy: policy, sink: sink, color: color)
     } catch {
       sink.discard()
-      // Strips laid out and never painted are freed behind the render's last jobs.
-      for worker in workers { _ = worker.submit { $0.finish(render: context.id) } }
       throw error
     }
   }
@@ -279,7 +275,7 @@ public struct TableRenderer: Sendable {
         let measure = measures[plan.index]!
         placements[plan.index] = yPixels
         if let row = measure.row {
-          slots += measure.slots.enumerated().map { (ResolvedImages.SlotKey(section: row.section, row: row.row, slot: $0.offset), $0.element) }
+          slots += ResolvedImages.keyed(measure.slots, section: row.section, row: row.row)
         }
         yPixels += measure.heightPixels
       }

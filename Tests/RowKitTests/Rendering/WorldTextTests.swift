@@ -86,13 +86,12 @@ import Testing
 
   /// Private-use characters that no font in the set draws. (Inter draws some of U+E000…:
   /// its own private-use glyphs, so those are not missing.)
-  @Test func aPrivateUseCharacterIsCountedAndNamed() throws {
+  @Test func aPrivateUseCharacterIsCountedAndNamed() async throws {
     let layout = try Self.layout(SubtitleItem(text: "Private \u{F0000}", subtitle: "and \u{F8FF}\u{F0000}"))
     #expect(layout.missingGlyphCount == 3)
     #expect(layout.missingCharacters == ["\u{F0000}", "\u{F8FF}"])
-    let placed = try TableRenderer().layout(
+    let manifest = try await TableRenderer().measure(
       SectionedDataSource(sections: [TableSection(items: [TextItem(text: "ok"), TextItem(text: "x \u{F0000}")])]))
-    let manifest = Manifest(table: placed, images: nil)
     #expect(manifest.rows.map(\.missingGlyphs) == [0, 1])
     #expect(manifest.rows[1].missingCharacters == ["U+F0000"])
     #expect(manifest.rows[1].missingGlyphWarning(file: "t.yaml") == "t.yaml: row 1 (s0-r1): no glyph for U+F0000")

@@ -1,7 +1,7 @@
 import Foundation
 
 /// A thread of its own that makes some state, runs jobs on it one at a time, and frees it
-/// when the worker is stopped: Pango and Cairo objects live on one thread from creation to
+/// when the worker is released: Pango and Cairo objects live on one thread from creation to
 /// release, and are never shared.
 ///
 /// `@unchecked Sendable` is safe: the worker's only stored property is its mailbox, whose
@@ -13,10 +13,6 @@ final class RenderWorker<State: AnyObject>: @unchecked Sendable {
     let condition = NSCondition()
     var jobs: [@Sendable (State?, (any Error)?) -> Void] = []
     var stopping = false
-    /// Set by the thread once it has freed its state and is about to end.
-    var finished = false
-    /// Callers of `stop()` waiting, without blocking a thread, for `finished`.
-    var finishWaiters: [CheckedContinuation<Void, Never>] = []
   }
 
   private let mailbox = Mailbox()
@@ -45,12 +41,6 @@ final class RenderWorker<State: AnyObject>: @unchecked Sendable {
       }
       // Released here, on the thread that made it.
       state = nil
-      mailbox.condition.lock()
-      mailbox.finished = true
-      let waiters = mailbox.finishWaiters
-      mailbox.finishWaiters = []
-      mailbox.condition.unlock()
-      for waiter in waiters { waiter.resume() }
     }
     thread.name = name
     // Pango's shaping recurses deeply for long paragraphs; give it room.
@@ -87,26 +77,6 @@ final class RenderWorker<State: AnyObject>: @unchecked Sendable {
     }
     mailbox.condition.signal()
     return result
-  }
-
-  /// Cancels the jobs still queued, lets the running one finish, frees the state on its
-  /// thread and ends the thread; returns once it has, so nothing of the worker outlives the
-  /// render. The caller is suspended, not blocked: a thread of Swift's cooperative pool is
-  /// never held while a worker finishes its job. After a failure this waits for one job at
-  /// most, not for a queue of them.
-  func stop() async {
-    requestStop()
-    let mailbox = self.mailbox
-    await withCheckedContinuation { (continuation: CheckedContinuation<Void, Never>) in
-      mailbox.condition.lock()
-      if mailbox.finished {
-        mailbox.condition.unlock()
-        continuation.resume()
-      } else {
-        mailbox.finishWaiters.append(continuation)
-        mailbox.condition.unlock()
-      }
-    }
   }
 
   /// Cancels the queued jobs and tells the thread to end after the running one; returns at
