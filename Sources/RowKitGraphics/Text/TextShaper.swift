@@ -19,6 +19,9 @@ public final class TextShaper {
   private let fontMap: UnsafeMutablePointer<PangoFontMap>
   private let context: OpaquePointer
   private var fontDescriptions: [Font: OpaquePointer] = [:]
+  /// Pango measures a font by shaping a sample sentence of the language each time it is
+  /// asked; a font's metrics never change, so each is asked for once.
+  private var fontMetrics: [Font: FontMetrics] = [:]
 
   /// The loaded fonts, shared with every other shaper of the same environment.
   public let fontSet: FontSet
@@ -128,11 +131,14 @@ public final class TextShaper {
   }
 
   private func unlockedMetrics(for font: Font) -> FontMetrics {
+    if let known = fontMetrics[font] { return known }
     let metrics = pango_context_get_metrics(context, fontDescription(for: font), nil)!
     defer { pango_font_metrics_unref(metrics) }
-    return FontMetrics(
+    let measured = FontMetrics(
       ascent: cpango_units_to_double(pango_font_metrics_get_ascent(metrics)),
       descent: cpango_units_to_double(pango_font_metrics_get_descent(metrics)))
+    fontMetrics[font] = measured
+    return measured
   }
 
   private func ellipsizeMode(_ ellipsize: TextStyle.Ellipsize) -> PangoEllipsizeMode {

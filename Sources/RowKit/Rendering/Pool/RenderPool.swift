@@ -140,7 +140,8 @@ final class WorkerState {
     let engine = TableLayoutEngine(
       configuration: context.configuration, stylesheet: context.stylesheet, shaper: shaping.shaper, cache: render.cache)
     let grid = context.configuration.grid
-    let measures = try plans.map { plan -> StripMeasure in
+    // Laying out is mostly shaping: one hold of the text lock for the batch, not one per label.
+    let measures = try TextEngineLock.run { try plans.map { plan -> StripMeasure in
       switch plan.kind {
       case .header(let section, let title, let first, _), .footer(let section, let title, let first):
         let kind: SectionBand.Kind = plan.kind.isHeader ? .header : .footer
@@ -159,7 +160,7 @@ final class WorkerState {
           index: plan.index, height: placed.height, heightPixels: grid.pixels(placed.height),
           row: Manifest.Row(placed, images: nil), slots: placed.layout.images)
       }
-    }
+    } }
     return LayoutBatch(
       measures: measures, labelsShaped: shaping.shaper.shapeCount - shapedBefore,
       cacheHits: render.cache.hits - hitsBefore, cacheMisses: render.cache.misses - missesBefore)
