@@ -9,7 +9,15 @@ public enum CommandRunner {
     public var stderr: String
     /// Standard output as bytes (a PNG written to `-o -`).
     public var stdoutData = Data()
+    /// Wall seconds from the program's start to its exit, not counting the wait for a slot.
+    public var seconds: Double = 0
   }
+
+  /// Programs run at most one per core at once. The suite runs its tests in parallel, and
+  /// when every test started its program at once (over a hundred of them) each took up to a
+  /// minute on two cores, even `rowkit --help`: longer than the bounds that tests of
+  /// timeouts check, whatever the code under test did.
+  private static let slots = DispatchSemaphore(value: max(2, ProcessInfo.processInfo.activeProcessorCount))
 
   /// The `rowkit` binary next to the test bundle, or `ROWKIT_BINARY`.
   public static let binary: URL = {
@@ -56,6 +64,9 @@ public enum CommandRunner {
   private static func runBlocking(
     _ executable: URL, _ arguments: [String], in directory: URL?, environment: [String: String], standardInput: Data?
   ) throws -> Result {
+    // This runs on a thread of its own (see runProgram), never on a cooperative one.
+    slots.wait()
+    defer { slots.signal() }
     let process = Process()
     process.executableURL = executable
     process.arguments = arguments
@@ -67,6 +78,7 @@ public enum CommandRunner {
     process.standardError = err
     let input = standardInput.map { _ in Pipe() }
     process.standardInput = input ?? FileHandle.nullDevice
+    let start = Date()
     try process.run()
     if let input, let standardInput {
       // Fed from a thread of its own, so a program that writes before it reads cannot stall;
@@ -92,9 +104,10 @@ public enum CommandRunner {
     // This runs on the caller's own thread (see runProgram), never on a cooperative one.
     outDone.wait()
     process.waitUntilExit()
+    let seconds = Date().timeIntervalSince(start)
     let stdoutData = outData.withLock { $0 } ?? Data()
     return Result(
       status: process.terminationStatus, stdout: String(decoding: stdoutData, as: UTF8.self),
-      stderr: String(decoding: errData, as: UTF8.self), stdoutData: stdoutData)
+      stderr: String(decoding: errData, as: UTF8.self), stdoutData: stdoutData, seconds: seconds)
   }
 }

@@ -43,7 +43,7 @@ final class Coalescer<Value: Sendable>: @unchecked Sendable {
             let entry = Entry()
             entry.waiters[id] = continuation
             running[key] = entry
-            entry.task = Task.detached { [self] in
+            entry.task = Task.detached(executorPreference: LoadingExecutor.shared) { [self] in
               let result: Result<Value, any Error>
               do {
                 result = .success(try await work())

@@ -149,12 +149,19 @@ public struct TableRenderer: Sendable {
   public func loadImages(for table: TableLayout, policy: ImagePolicy = .complete) async throws -> ResolvedImages {
     let slots = table.rows.flatMap { ResolvedImages.keyed($0.layout.images, section: $0.section, row: $0.row) }
     let loader = SlotImageLoader(resolver: imageResolver, pipeline: pipeline, deadline: imageDeadline, preloaded: preloaded)
-    return try await loader.load(slots, scale: table.configuration.scale, policy: policy)
+    return try await LoadingExecutor.shared.run { try await loader.load(slots, scale: table.configuration.scale, policy: policy) }
   }
 
   private var tileRule: TileRule { TileRule(maximumHeight: maximumTilePixels) }
 
   private func render(
+    _ dataSource: any TableDataSource, policy: ImagePolicy, sink makeSink: (PNGColor) throws -> any RenderSink
+  ) async throws -> Report {
+    // Off the cooperative pool: a caller keeping it busy must not hold up image loading.
+    try await LoadingExecutor.shared.run { try await renderOffPool(dataSource, policy: policy, sink: makeSink) }
+  }
+
+  private func renderOffPool(
     _ dataSource: any TableDataSource, policy: ImagePolicy, sink makeSink: (PNGColor) throws -> any RenderSink
   ) async throws -> Report {
     if let problem = configuration.problem { throw StyleError(problem) }

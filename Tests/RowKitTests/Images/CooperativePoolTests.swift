@@ -1,0 +1,99 @@
+import Foundation
+import RowKitGraphics
+import RowKitTestSupport
+import Testing
+
+@testable import RowKit
+
+/// Holds every thread of Swift's cooperative pool, as a caller's own busy code would, until
+/// released; or until a watchdog thread gives up, so that a library that needs the pool ends
+/// the test with a failure instead of a hang.
+private final class CooperativePoolBlocker: Sendable {
+  /// `@unchecked Sendable`: every field is read and written with `condition` locked.
+  private final class State: @unchecked Sendable {
+    let condition = NSCondition()
+    var holding = 0
+    var released = false
+    var gaveUp = false
+  }
+
+  private let state = State()
+  let width = ProcessInfo.processInfo.activeProcessorCount
+
+  /// Starts one blocking task per thread of the pool, and the watchdog.
+  init(watchdogSeconds: Double) {
+    for _ in 0..<width {
+      Task.detached { [state] in Self.hold(state) }
+    }
+    let watchdog = Thread { [state] in
+      state.condition.lock()
+      let limit = Date().addingTimeInterval(watchdogSeconds)
+      while !state.released, state.condition.wait(until: limit) {}
+      if !state.released {
+        state.gaveUp = true
+        state.released = true
+        state.condition.broadcast()
+      }
+      state.condition.unlock()
+    }
+    watchdog.start()
+  }
+
+  /// Blocks the calling cooperative thread until released: deliberately, as the situation
+  /// under test.
+  private static func hold(_ state: State) {
+    state.condition.lock()
+    state.holding += 1
+    state.condition.broadcast()
+    while !state.released { state.condition.wait() }
+    state.condition.unlock()
+  }
+
+  /// Waits, on a thread that is not the pool's, until every pool thread is held.
+  func waitUntilHolding() {
+    state.condition.lock()
+    while state.holding < width && !state.released { state.condition.wait() }
+    state.condition.unlock()
+  }
+
+  /// Releases the pool; whether the watchdog released it first.
+  @discardableResult func release() -> Bool {
+    state.condition.lock()
+    defer { state.condition.unlock() }
+    let gaveUp = state.gaveUp
+    state.released = true
+    state.condition.broadcast()
+    return gaveUp
+  }
+}
+
+@Suite struct CooperativePoolTests {
+  /// The stall of issue 11: image work queued on the cooperative pool waits as long as the
+  /// caller keeps the pool busy, and a local PNG came back "not loaded within the render's
+  /// deadline". Loading runs on RowKit's own threads now; on the old code this render could
+  /// not finish until the watchdog let the pool go.
+  @Test func aRenderLoadsItsImagesWhileTheCallerHoldsEveryCooperativeThread() async throws {
+    let fixture = try ImageServer()
+    defer {
+      fixture.server.stop()
+      try? FileManager.default.removeItem(at: fixture.assets)
+    }
+    let renderer = try fixture.renderer(ImageServer.pipeline(), deadline: 600)
+    let rows = ListDataSource(items: [
+      ImageItem(text: "A local image", imageURL: "bundle://placeholder.png"),
+      ImageItem(text: "A downloaded image", imageURL: fixture.server.url("/photo.png")),
+    ])
+    let blocker = CooperativePoolBlocker(watchdogSeconds: 300)
+    // Started off the pool, where holding it cannot stop the render from starting; it waits
+    // until the pool is held.
+    let render = Task(executorPreference: LoadingExecutor.shared) {
+      blocker.waitUntilHolding()
+      defer { blocker.release() }
+      return try await renderer.render(rows, policy: .complete, outputs: [.table])
+    }
+    let rendered = await render.result
+    #expect(!blocker.release(), "the render needed the cooperative pool to finish")
+    let states = try rendered.get().manifest.rows.map { $0.images.first?.state }
+    #expect(states == [.loaded, .loaded])
+  }
+}
