@@ -50,7 +50,7 @@ extension PlacedRow {
       findings.append(
         LintFinding(
           rule: .contrast, label: label.name,
-          message: "text \(label.color.hexString) on \(worstColor.hexString) is \(WCAGContrast.format(worst)), "
+          message: "text \(label.color.hexString) on \(worstColor.hexString) is \(WCAGContrast.format(worst, below: required)), "
             + "below WCAG AA's \(Bounds.format(required)):1 for \(Bounds.format(font.size))-point "
             + (WCAGContrast.isLarge(font) ? "large " : "") + "text"))
     }

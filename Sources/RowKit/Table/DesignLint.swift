@@ -81,12 +81,14 @@ public enum WCAGContrast {
     font.size >= 24 || (font.weight >= 700 && font.size >= 14 * 4 / 3)
   }
 
-  /// A ratio as findings print it, rounded down to two decimals so that a ratio just below
-  /// a threshold never prints as the threshold: 4.48:1.
-  public static func format(_ ratio: Double) -> String {
-    let hundredths = (ratio * 100).rounded(.down) / 100
+  /// A ratio as findings print it, to two decimals (4.48:1), rounded down where rounding
+  /// to the nearest would reach `threshold`, so a failing ratio never prints as passing.
+  public static func format(_ ratio: Double, below threshold: Double = .infinity) -> String {
+    var hundredths = (ratio * 100).rounded() / 100
+    if ratio < threshold, hundredths >= threshold { hundredths = (ratio * 100).rounded(.down) / 100 }
     return String(format: "%.2f:1", hundredths)
   }
+
 }
 
 extension PlacedRow {
