@@ -37,6 +37,13 @@ B = {
     "number": (-10000, 10000),
 }
 MAXIMUM_ROWS = 100_000
+VARIANT_VALUES_PER_AXIS = 16
+
+# Sources/RowKit/Table/Variant.swift and DesignLint.swift.
+CONTENT_SIZE_CATEGORIES = ["xSmall", "small", "medium", "large", "xLarge", "xxLarge", "xxxLarge",
+                           "AX1", "AX2", "AX3", "AX4", "AX5"]
+APPEARANCES = ["light", "dark"]
+LINT_RULES = ["contrast", "truncated", "clipped", "tapTarget", "missingGlyph", "overlap", "imageFailed"]
 
 # Sources/RowKit/Layout/CellMetrics.swift: the number variables and their bounds.
 METRICS = [
@@ -363,10 +370,14 @@ def stylesheet_body(prefix=""):
         "additionalProperties": False,
         "properties": {
             "extends": {"type": "string", "pattern": NOT_BLANK,
-                        "description": "default (the built-in stylesheet, also used when extends is left out) or "
-                        "the path of another stylesheet, relative to this file."},
+                        "description": "default (the built-in stylesheet, also used when extends is left out), "
+                        "default-dark (its dark appearance) or the path of another stylesheet, relative to this "
+                        "file."},
             "fonts": font_files(),
             "vars": ref("variables"),
+            "darkVars": {**ref("variables"), "description": "Values of variables in the dark appearance "
+                         "(a variants: appearance of dark); each variable must also be defined under vars or by "
+                         "the default stylesheet."},
             "styles": {"type": "object", "description": "Named styles: each a chain of elements drawn first to last.",
                        "additionalProperties": ref("style")},
         },
@@ -529,6 +540,23 @@ def table_document_schema():
                              "picks regional glyph forms and guides line breaking."},
             }, description="The table's size and look; every key has a default, and command-line flags override "
                            "them."),
+            "variants": closed({
+                "width": {"type": "array", "minItems": 1, "maxItems": VARIANT_VALUES_PER_AXIS, "uniqueItems": True,
+                          "description": "Widths to render, in points (64 to 4096).",
+                          "items": bounded("tableWidth", "A width in points")},
+                "textSize": {"type": "array", "minItems": 1, "maxItems": VARIANT_VALUES_PER_AXIS,
+                             "uniqueItems": True, "description": "UIKit content size categories to render: every "
+                             "font scales as UIKit scales body text (17 points at large, 53 at AX5).",
+                             "items": {"enum": CONTENT_SIZE_CATEGORIES}},
+                "appearance": {"type": "array", "minItems": 1, "maxItems": VARIANT_VALUES_PER_AXIS,
+                               "uniqueItems": True, "description": "light and/or dark (the default-dark colors).",
+                               "items": {"enum": APPEARANCES}},
+            }, description="The variant matrix: the table is rendered in every combination of these axes "
+                           "(at most 256)."),
+            "lint": closed({
+                "off": {"type": "array", "uniqueItems": True, "description": "Lint rules switched off for this "
+                        "document.", "items": {"enum": LINT_RULES}},
+            }, description="Design-lint settings (rowkit lint, render --lint)."),
             "fonts": font_files(),
             "stylesheet": {
                 "description": "The stylesheet: the path of a stylesheet file (relative to this document), or an "

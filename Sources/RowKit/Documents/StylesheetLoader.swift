@@ -35,11 +35,13 @@ struct StylesheetLoader {
 
   /// Decodes a stylesheet map (from a file or inline in a document).
   func decode(_ value: YAMLValue, directory: URL, chain: [String]) throws -> Stylesheet {
-    let map = try value.mapping(allowed: ["extends", "fonts", "vars", "styles"])
+    let map = try value.mapping(allowed: ["extends", "fonts", "vars", "darkVars", "styles"])
     var base = Stylesheet.default
     if let extends = map["extends"] {
-      let name = try extends.path(of: "a stylesheet file (or default)")
-      if name != "default" {
+      let name = try extends.path(of: "a stylesheet file (or default, or default-dark)")
+      if name == Stylesheet.defaultDarkName {
+        base = .defaultDark
+      } else if name != "default" {
         let url = resolve(name, against: directory)
         let canonical = url.standardizedFileURL.resolvingSymlinksInPath().path
         if chain.contains(canonical) {
@@ -73,6 +75,18 @@ struct StylesheetLoader {
       // Styles still as the base derived them follow the new variables.
       for (name, style) in sheet.derivedStyles where sheet.styles[name] == derivedBefore[name] {
         sheet.styles[name] = style
+      }
+    }
+    if let darkVars = map["darkVars"] {
+      for (name, entry) in try darkVars.mapping().entries {
+        let value = try variable(name, entry, in: sheet)
+        if let light = sheet.variables[name], light.kind != value.kind {
+          throw entry.error("variable '\(name)' is a \(light.kind), so its dark value cannot be a \(value.kind)")
+        }
+        if sheet.variables[name] == nil {
+          throw entry.error("'\(name)' has a dark value but no value: define it under vars first")
+        }
+        sheet.darkVariables[name] = value
       }
     }
     if let styles = map["styles"] {

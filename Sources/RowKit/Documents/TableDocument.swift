@@ -21,6 +21,10 @@ public struct TableDocument: Sendable {
   /// The brand font files the document's `fonts:` (and `--fonts`) load; the stylesheet's
   /// own are in ``stylesheet``.
   public var fonts: [BrandFont] = []
+  /// The document's variant matrix (`variants:`); empty axes when it has none.
+  public var variantAxes = VariantAxes()
+  /// The lint rules the document switches off (`lint: { off: [...] }`).
+  public var lintOptions = LintOptions()
 
   /// The fonts and language the document's rows are shaped with: RowKit's fonts in the
   /// table's language, then the document's and the stylesheet's brand fonts.
@@ -104,7 +108,7 @@ struct TableDocumentDecoder {
   var directory: URL { file.deletingLastPathComponent() }
 
   static let topLevelKeys: Set<String> = [
-    "table", "fonts", "stylesheet", "assets", "documents", "cache", "cells", "sections", "items",
+    "table", "fonts", "stylesheet", "assets", "documents", "cache", "cells", "sections", "items", "variants", "lint",
   ]
 
   func decode(_ root: YAMLValue) throws -> TableDocument {
@@ -129,6 +133,11 @@ struct TableDocumentDecoder {
     decoder.fontFamilies += fonts.families
     var document = try decoder.decode(map, root: root, configuration: configuration, recorder: recorder)
     document.fonts = fonts
+    if let variants = map["variants"] { document.variantAxes = try decodeVariants(variants, configuration: configuration) }
+    if let lint = map["lint"] {
+      let lintMap = try lint.mapping(allowed: ["off"])
+      if let off = lintMap["off"] { document.lintOptions = LintOptions(disabled: Set(try decodeList(off, as: LintRule.self))) }
+    }
     return document
   }
 
@@ -249,6 +258,41 @@ struct TableDocumentDecoder {
     }
     if let problem = configuration.problem { throw value.error(problem) }
     return configuration
+  }
+
+  /// The `variants:` block: `width`, `textSize` and `appearance`, each a list.
+  private func decodeVariants(_ value: YAMLValue, configuration: TableConfiguration) throws -> VariantAxes {
+    let map = try value.mapping(allowed: ["width", "textSize", "appearance"])
+    var axes = VariantAxes()
+    if let widths = map["width"] {
+      for entry in try widths.sequence() {
+        let width = try entry.double()
+        if let problem = Bounds.problem(width, in: Bounds.tableWidth, unit: "points") { throw entry.error(problem) }
+        axes.widths.append(width)
+      }
+    }
+    if let sizes = map["textSize"] { axes.textSizes = try decodeList(sizes, as: ContentSizeCategory.self) }
+    if let appearances = map["appearance"] { axes.appearances = try decodeList(appearances, as: Appearance.self) }
+    for (key, list) in [("width", map["width"]), ("textSize", map["textSize"]), ("appearance", map["appearance"])] {
+      if let list, try list.sequence().isEmpty { throw list.error("\(key) lists no values; leave the key out instead") }
+    }
+    if let problem = axes.problem { throw value.error(problem) }
+    for variant in axes.variants {
+      if let problem = variant.apply(to: configuration).problem { throw value.error(problem) }
+    }
+    return axes
+  }
+
+  /// A list of words, each one of `T`'s cases.
+  private func decodeList<T: RawRepresentable & CaseIterable>(_ value: YAMLValue, as type: T.Type) throws -> [T]
+  where T.RawValue == String {
+    try value.sequence().map { entry in
+      let word = try entry.string()
+      guard let parsed = T(rawValue: word) else {
+        throw entry.error("'\(word)' is not one of \(T.allCases.map(\.rawValue).joined(separator: ", "))")
+      }
+      return parsed
+    }
   }
 
   private func decodeStylesheet(_ value: YAMLValue?, recorder: FileRecorder) throws -> Stylesheet {

@@ -21,6 +21,10 @@ public enum Bounds {
   /// The tallest a laid-out row may be, in points: a row's PNG is one Cairo surface, at most
   /// 32767 pixels tall, and 8000 points stay under it at the largest scale.
   public static let maximumLaidOutRowHeight = 8000.0
+  /// The most values one axis of a variant matrix (`variants:`, `--variant-width`…) lists.
+  public static let variantValuesPerAxis = 16
+  /// The most variants (the product of the axes) one document renders.
+  public static let variants = 256
 
   // MARK: Sizes in stylesheets and design files, in points
 

@@ -90,6 +90,9 @@ public struct Manifest: Codable, Hashable, Sendable {
     public var missingGlyphs = 0
     /// Those characters as code points (`U+E000`), each once; absent when there are none.
     public var missingCharacters: [String]?
+    /// The design-lint findings of the row, when the render linted (empty for a clean row);
+    /// absent otherwise.
+    public var findings: [LintFinding]?
 
     /// The row's name in messages: `s0-r3`.
     public var name: String { "s\(section)-r\(row)" }
@@ -112,6 +115,7 @@ public struct Manifest: Codable, Hashable, Sendable {
       try container.encodeIfPresent(file, forKey: .file)
       try container.encode(missingGlyphs, forKey: .missingGlyphs)
       try container.encodeIfPresent(missingCharacters, forKey: .missingCharacters)
+      try container.encodeIfPresent(findings, forKey: .findings)
     }
   }
 
@@ -122,6 +126,9 @@ public struct Manifest: Codable, Hashable, Sendable {
     public var height: Double
   }
 
+  /// The variant this table was rendered in (`320pt,dark,AX3`), when it is one of a
+  /// document's variants; absent otherwise.
+  public var variant: String?
   public var width: Double
   public var scale: Double
   public var height: Double
@@ -153,6 +160,18 @@ public struct Manifest: Codable, Hashable, Sendable {
 
   /// The per-row PNG name for a section and row.
   public static func rowFileName(section: Int, row: Int) -> String { "s\(section)-r\(row).png" }
+}
+
+extension LintFinding {
+  /// The findings of image slots that show their default because their image failed.
+  public static func imageFailures(_ images: [Manifest.Image]) -> [LintFinding] {
+    images.compactMap { image in
+      guard image.state == .failed else { return nil }
+      return LintFinding(
+        rule: .imageFailed, label: image.slot,
+        message: "\(image.url ?? "the image") failed (\(image.reason ?? "no reason given")); the slot shows its default")
+    }
+  }
 }
 
 extension Array {

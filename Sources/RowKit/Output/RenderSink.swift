@@ -42,6 +42,8 @@ struct PaintedStrip: Sendable {
   var bitmap: Bitmap?
   var pieces: [PNGStrip] = []
   var rowPNG: [UInt8]?
+  /// The row's lint findings from its layout and pixels, when the render lints.
+  var findings: [LintFinding]?
 
   init(index: Int, bitmap: Bitmap? = nil, pieces: [PNGStrip] = [], rowPNG: [UInt8]? = nil) {
     self.index = index

@@ -28,6 +28,9 @@ struct TablePainter {
   let images: ResolvedImages
   /// Memory the strips' canvases reuse, when a thread paints many strips.
   var store: PixelStore?
+  /// Whether labels are drawn; the contrast lint paints rows without them to see what lies
+  /// under their text.
+  var drawsText = true
 
   private var onePixel: Double { 1 / configuration.scale }
 
@@ -175,6 +178,7 @@ struct TablePainter {
   }
 
   private func draw(_ label: RowLabel, _ canvas: Canvas) {
+    guard drawsText else { return }
     let origin = label.drawingOrigin
     if let shadow = label.shadow {
       canvas.draw(

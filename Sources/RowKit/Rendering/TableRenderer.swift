@@ -52,6 +52,12 @@ public struct TableRenderer: Sendable {
   /// Whether a row with characters no loaded font can draw fails the render (throwing
   /// ``MissingGlyphsError`` before any file is written) instead of being reported.
   public var failsOnMissingGlyphs = false
+  /// The design-lint rules to run on every row, or nil for none: each row's manifest entry
+  /// then has `findings` (``LintFinding``). Linting paints each row a second time, without
+  /// its text, to see what lies under it.
+  public var lint: LintOptions?
+  /// The variant this renderer draws (``variant(_:)``); the manifest names it.
+  public var variant: Variant?
 
   public init(
     configuration: TableConfiguration = TableConfiguration(), stylesheet: Stylesheet = .default,
@@ -171,7 +177,7 @@ public struct TableRenderer: Sendable {
     let look = try TableLook(style: configuration.style, stylesheet: stylesheet)
     let context = RenderContext(
       id: pool.makeRenderID(), configuration: configuration, stylesheet: stylesheet, environment: environment, look: look,
-      mapping: mapping ?? dataSource.cellMapping)
+      mapping: mapping ?? dataSource.cellMapping, lint: lint)
     let color: PNGColor = look.background.alpha >= 1 ? .rgb : .rgba
     do {
       return try await render(dataSource, context: context, policy: policy, sink: try makeSink(color), color: color)
@@ -209,6 +215,7 @@ public struct TableRenderer: Sendable {
     let scale = configuration.scale
     var report = Report(manifest: Manifest(configuration: configuration))
     var manifest = Manifest(configuration: configuration)
+    manifest.variant = variant.map(\.name)
     let keepsManifest = sink.keepsManifest
     let paints = sink.paints
     let form = sink.form(color: color)
@@ -245,6 +252,10 @@ public struct TableRenderer: Sendable {
           row.y = top
           if let images = painting.images { row.record(images) }
           if wroteRow { row.file = rowName }
+          if let lint, paints {
+            row.findings = (painted[plan.index]?.findings ?? [])
+              + (lint.runs(.imageFailed) ? LintFinding.imageFailures(row.images) : [])
+          }
           rowsDone += 1
           if row.missingGlyphs > 0 { report.rowsWithMissingGlyphs.append(row) }
           if keepsManifest {

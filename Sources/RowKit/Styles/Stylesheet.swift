@@ -34,6 +34,12 @@ public struct Stylesheet: Hashable, Sendable {
   public var styles: [String: Style]
   /// The brand font files this stylesheet (or one it extends) loads with `fonts:`.
   public var fonts: [BrandFont] = []
+  /// The variables' values in the dark appearance (`darkVars:`), over the built-in dark
+  /// values (``inDarkAppearance()``).
+  public var darkVariables: [String: Value] = [:]
+  /// The text size every font is read at: ``font(_:)`` scales each font, variable or
+  /// literal, as UIKit scales body text at this category.
+  public var textSize = ContentSizeCategory.default
 
   public init(variables: [String: Value] = [:], styles: [String: Style] = [:]) {
     self.variables = variables
@@ -42,9 +48,11 @@ public struct Stylesheet: Hashable, Sendable {
 
   /// This stylesheet with `other`'s variables and styles laid over it.
   public func merging(_ other: Stylesheet) -> Stylesheet {
-    Stylesheet(
+    var sheet = Stylesheet(
       variables: variables.merging(other.variables) { $1 },
       styles: styles.merging(other.styles) { $1 })
+    sheet.darkVariables = darkVariables.merging(other.darkVariables) { $1 }
+    return sheet
   }
 
   /// The font a reference names.
@@ -53,11 +61,18 @@ public struct Stylesheet: Hashable, Sendable {
       guard case .font(let font) = value else {
         throw StyleError("variable '\(reference)' is a \(value.kind), not a font")
       }
-      return font
+      return scaled(font)
     }
-    if let font = Font.parse(reference) { return font }
+    if let font = Font.parse(reference) { return scaled(font) }
     if Stylesheet.looksLikeName(reference) { throw StyleError("undefined variable '\(reference)' (expected a font)") }
     throw StyleError("'\(reference)' is neither a font variable nor a font like \"Inter Bold 17\"")
+  }
+
+  /// `font` at the stylesheet's text size.
+  private func scaled(_ font: Font) -> Font {
+    var font = font
+    font.size = textSize.scaledSize(font.size)
+    return font
   }
 
   /// Whether `text` reads as a variable name rather than a literal.

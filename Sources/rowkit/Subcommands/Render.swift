@@ -24,6 +24,13 @@ extension RowKitCommand {
           rowkit render table.yaml -o table.png --watch
           generate-table | rowkit render - -o - > table.png
           rowkit render table.yaml --manifest - | jq '.rows[].height'
+          rowkit render table.yaml -o table.png --variant-appearance light,dark --variant-text-size large,AX3
+
+        Variants (a document's variants: block, or the --variant-… flags, which replace the \
+        document's axis of the same name) render every combination of widths, text sizes and \
+        appearances; each variant's files get its name: table@dark,AX3.png, \
+        table@dark,AX3.json, and its rows go under DIR/dark,AX3/. --lint adds each row's design \
+        findings to the manifest.
         """)
 
     @Argument(help: documentArgumentHelp)
@@ -41,6 +48,13 @@ extension RowKitCommand {
     @OptionGroup var tableOptions: TableOptions
 
     @OptionGroup(title: "Text") var textOptions: TextOptions
+
+    @OptionGroup(title: "Variants") var variantOptions: VariantOptions
+
+    @Flag(help: "Lint every row: its design findings go into the manifest (see rowkit lint).")
+    var lint = false
+
+    @OptionGroup(title: "Lint") var lintRules: LintRuleOptions
 
     @Flag(help: "Paint default images at once instead of loading images (the same geometry).")
     var placeholders = false
@@ -105,7 +119,33 @@ extension RowKitCommand {
       var renderer = document.makeRenderer(configuration: configuration, pipeline: pipeline)
       renderer.imageDeadline = imageOptions.deadline
       renderer.failsOnMissingGlyphs = textOptions.strict
+      if lint { renderer.lint = document.lintOptions.adding(try lintRules.options()) }
       outputOptions.apply(to: &renderer, pool: pool)
+      let axes = try variantOptions.axes(over: document.variantAxes, configuration: configuration)
+      guard !axes.isEmpty else {
+        try await renderOnce(document, with: renderer, output: output, rowsDir: rowsDir, manifest: manifest)
+        return document
+      }
+      if output == "-" || manifest == "-" {
+        throw ValidationError("variants write one file per variant: -o and --manifest must name files, not -")
+      }
+      // A failed render writes nothing: every variant is laid out first (a row too tall at
+      // AX5 fails there), then each variant's files are written, atomically, one by one.
+      for variant in axes.variants { _ = try await document.measure(with: renderer.rendering(variant)) }
+      for variant in axes.variants {
+        try await renderOnce(
+          document, with: renderer.rendering(variant), output: output.map(variant.fileName),
+          rowsDir: rowsDir.map { URL(fileURLWithPath: $0).appendingPathComponent(variant.name).path },
+          manifest: manifest.map { variant.fileName($0) })
+      }
+      return document
+    }
+
+    /// Renders the document once with `renderer`, writing the outputs it names.
+    private func renderOnce(
+      _ document: TableDocument, with renderer: TableRenderer, output: String?, rowsDir: String?, manifest: String?
+    ) async throws {
+      var renderer = renderer
       let bar = outputOptions.progress && !watch ? ProgressBar(label: "rendering", after: outputOptions.progressAfter) : nil
       if let bar { renderer.progress = { bar.update($0, $1) } }
       defer { bar?.finish() }
@@ -129,7 +169,6 @@ extension RowKitCommand {
       }
       if let tableTarget, let tableURL { try staging.deliver(tableTarget, from: tableURL, option: "-o") }
       if let manifestTarget, let manifestURL { try staging.deliver(manifestTarget, from: manifestURL, option: "--manifest") }
-      return document
     }
   }
 }

@@ -73,6 +73,8 @@ struct RenderContext: Sendable {
   var environment: TextEnvironment
   var look: TableLook
   var mapping: CellMapping
+  /// The lint rules to run on every painted row, or nil for no lint.
+  var lint: LintOptions? = nil
 }
 
 /// A worker thread's own objects, kept for the life of the process: a shaper per text
@@ -175,9 +177,20 @@ final class WorkerState {
         return PaintedStrip(index: job.index)
       }
       let bitmap = try painter.paint(strip)
+      var findings: [LintFinding]?
+      if let lint = context.lint, case .row(let row) = strip {
+        findings = row.layoutFindings(options: lint)
+        if lint.runs(.contrast) {
+          var textless = painter
+          textless.drawsText = false
+          findings! += row.contrastFindings(background: try textless.paint(strip), scale: context.configuration.scale)
+        }
+      }
       switch form {
       case .bitmaps:
-        return PaintedStrip(index: job.index, bitmap: bitmap)
+        var painted = PaintedStrip(index: job.index, bitmap: bitmap)
+        painted.findings = findings
+        return painted
       case .png(let color, let rows, let maximumHeight, let compression):
         var pieces: [PNGStrip] = []
         if let color {
@@ -188,7 +201,9 @@ final class WorkerState {
         }
         var rowPNG: [UInt8]?
         if rows, case .row = strip { rowPNG = try PNG.encode(bitmap, compression: compression) }
-        return PaintedStrip(index: job.index, pieces: pieces, rowPNG: rowPNG)
+        var painted = PaintedStrip(index: job.index, pieces: pieces, rowPNG: rowPNG)
+        painted.findings = findings
+        return painted
       }
     }
   }

@@ -1,0 +1,115 @@
+import RowKitGraphics
+
+/// One configuration of the variant matrix: a width, a text size and an appearance, each
+/// nil where the matrix does not vary it (the document's own value is used).
+///
+/// A variant is part of the environment a cell lays out in, as the stylesheet is: applying it
+/// gives the table's configuration and stylesheet, and cells read the scaled fonts and the
+/// dark colors from them without knowing the variant.
+public struct Variant: Hashable, Sendable, CustomStringConvertible {
+  public var width: Double?
+  public var textSize: ContentSizeCategory?
+  public var appearance: Appearance?
+
+  public init(width: Double? = nil, textSize: ContentSizeCategory? = nil, appearance: Appearance? = nil) {
+    self.width = width
+    self.textSize = textSize
+    self.appearance = appearance
+  }
+
+  /// The variant's name in file names and manifests: its values joined by commas, in the
+  /// order width, appearance, text size (`320pt,dark,AX3`); empty for no variant.
+  public var name: String {
+    var parts: [String] = []
+    if let width { parts.append(Bounds.format(width) + "pt") }
+    if let appearance { parts.append(appearance.rawValue) }
+    if let textSize { parts.append(textSize.rawValue) }
+    return parts.joined(separator: ",")
+  }
+
+  public var description: String { name }
+
+  /// `configuration` with this variant's width.
+  public func apply(to configuration: TableConfiguration) -> TableConfiguration {
+    var configuration = configuration
+    if let width { configuration.width = width }
+    return configuration
+  }
+
+  /// `stylesheet` at this variant's text size and in its appearance.
+  public func apply(to stylesheet: Stylesheet) -> Stylesheet {
+    var sheet = stylesheet
+    if appearance == .dark { sheet = sheet.inDarkAppearance() }
+    if let textSize { sheet = sheet.scalingFonts(to: textSize) }
+    return sheet
+  }
+
+  /// The name a file of this variant gets: `table.png` → `table@dark,AX3.png`.
+  public func fileName(_ name: String) -> String {
+    guard !self.name.isEmpty else { return name }
+    let dot = name.lastIndex(of: ".").flatMap { $0 == name.startIndex ? nil : $0 }
+    guard let dot else { return name + "@" + self.name }
+    return name[..<dot] + "@" + self.name + name[dot...]
+  }
+}
+
+/// The axes of a variant matrix, each a list of values (empty: the axis does not vary). The
+/// variants are their product, widths outermost.
+public struct VariantAxes: Hashable, Sendable {
+  public var widths: [Double]
+  public var textSizes: [ContentSizeCategory]
+  public var appearances: [Appearance]
+
+  public init(widths: [Double] = [], textSizes: [ContentSizeCategory] = [], appearances: [Appearance] = []) {
+    self.widths = widths
+    self.textSizes = textSizes
+    self.appearances = appearances
+  }
+
+  /// Whether no axis varies.
+  public var isEmpty: Bool { widths.isEmpty && textSizes.isEmpty && appearances.isEmpty }
+
+  /// The most values one axis may list, and the most variants a matrix may make.
+  public static let maximumValuesPerAxis = Bounds.variantValuesPerAxis
+  public static let maximumVariants = Bounds.variants
+
+  /// Every variant, widths outermost, then appearances, then text sizes; one empty variant
+  /// when no axis varies.
+  public var variants: [Variant] {
+    let widths: [Double?] = self.widths.isEmpty ? [nil] : self.widths.map { $0 }
+    let appearances: [Appearance?] = self.appearances.isEmpty ? [nil] : self.appearances.map { $0 }
+    let textSizes: [ContentSizeCategory?] = self.textSizes.isEmpty ? [nil] : self.textSizes.map { $0 }
+    return widths.flatMap { width in
+      appearances.flatMap { appearance in
+        textSizes.map { Variant(width: width, textSize: $0, appearance: appearance) }
+      }
+    }
+  }
+
+  /// These axes with each axis `other` varies replaced by `other`'s (flags over a document).
+  public func overriding(with other: VariantAxes) -> VariantAxes {
+    VariantAxes(
+      widths: other.widths.isEmpty ? widths : other.widths,
+      textSizes: other.textSizes.isEmpty ? textSizes : other.textSizes,
+      appearances: other.appearances.isEmpty ? appearances : other.appearances)
+  }
+
+  /// The reason these axes are out of bounds, or nil.
+  public var problem: String? {
+    for (axis, count) in [("width", widths.count), ("textSize", textSizes.count), ("appearance", appearances.count)]
+    where count > Self.maximumValuesPerAxis {
+      return "\(axis) lists \(count) values, more than \(Self.maximumValuesPerAxis)"
+    }
+    for width in widths {
+      if let problem = Bounds.problem(width, in: Bounds.tableWidth, unit: "points") { return "width \(problem)" }
+    }
+    let count = max(1, widths.count) * max(1, textSizes.count) * max(1, appearances.count)
+    if count > Self.maximumVariants { return "the axes make \(count) variants, more than \(Self.maximumVariants)" }
+    if Set(widths).count < widths.count || Set(textSizes).count < textSizes.count
+      || Set(appearances).count < appearances.count
+    {
+      return "an axis lists a value twice"
+    }
+    return nil
+  }
+}
