@@ -1,10 +1,23 @@
 import Foundation
+import RowKit
 
 /// What CI systems read besides the review page: a JUnit XML file (one test case per
 /// snapshot) and a Markdown summary short enough for a GitHub step summary or a pull-request
 /// comment. Both are made from a ``SnapshotCheck/Report``; image paths are given under
 /// `reportPath` (the report folder as the user named it) when the run wrote a report.
 public enum CISummaries {
+  /// Writes the JUnit file to `junit` and the Markdown summary to `summary`, when given,
+  /// each atomically, their folders made as needed (CI jobs name files in folders of their
+  /// own, such as `build/junit.xml`).
+  public static func write(_ report: SnapshotCheck.Report, reportPath: String?, junit: String?, summary: String?) throws {
+    for (path, text) in [(junit, { Self.junit(report, reportPath: reportPath) }), (summary, { markdown(report, reportPath: reportPath) })] {
+      guard let path else { continue }
+      let url = URL(fileURLWithPath: path)
+      try OutputWriter.createFolder(url.deletingLastPathComponent())
+      try OutputWriter.write(Array(text().utf8), to: url)
+    }
+  }
+
   /// The report as JUnit XML, in the form Jenkins, GitLab, GitHub's test reporters and
   /// Azure read (Jenkins' JUnit schema): one `<testsuite>` with one `<testcase>` per case;
   /// failed, new and missing cases carry a `<failure>` with the numbers and the artifact

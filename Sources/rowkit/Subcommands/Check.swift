@@ -199,12 +199,7 @@ extension RowKitCommand {
 
     /// Writes the JUnit file and the Markdown summary, when asked for.
     private func writeSummaries(_ result: SnapshotCheck.Report) throws {
-      if let junit {
-        try OutputWriter.write(Array(CISummaries.junit(result, reportPath: report).utf8), to: URL(fileURLWithPath: junit))
-      }
-      if let summary {
-        try OutputWriter.write(Array(CISummaries.markdown(result, reportPath: report).utf8), to: URL(fileURLWithPath: summary))
-      }
+      try CISummaries.write(result, reportPath: report, junit: junit, summary: summary)
     }
   }
 }

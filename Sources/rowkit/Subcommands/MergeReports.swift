@@ -1,6 +1,5 @@
 import ArgumentParser
 import Foundation
-import RowKit
 import RowKitSnapshot
 
 extension RowKitCommand {
@@ -43,12 +42,7 @@ extension RowKitCommand {
       let report = try ReportMerging.write(
         folders.map { URL(fileURLWithPath: $0) }, into: URL(fileURLWithPath: output), pathForCommands: output,
         onlyFailures: reportOnlyFailures)
-      if let junit {
-        try OutputWriter.write(Array(CISummaries.junit(report, reportPath: output).utf8), to: URL(fileURLWithPath: junit))
-      }
-      if let summary {
-        try OutputWriter.write(Array(CISummaries.markdown(report, reportPath: output).utf8), to: URL(fileURLWithPath: summary))
-      }
+      try CISummaries.write(report, reportPath: output, junit: junit, summary: summary)
       print("merged \(folders.count) shards: " + report.summaryLine + "; report in \(output)")
       if report.exitStatus != 0 { throw ExitCode(report.exitStatus) }
     }
