@@ -142,9 +142,9 @@ public enum CISummaries {
           paths.append("\(role) `\(reportPath.map { "\($0)/\(path)" } ?? path)`")
         }
         if item.status == .error, let message = item.message { paths.append("`\(inline(message))`") }
-        if !paths.isEmpty { text += "  " + paths.joined(separator: " · ") + "\n" }
+        if !paths.isEmpty { text += "  - " + paths.joined(separator: " · ") + "\n" }
         if let reportPath, ReportFolder.isAcceptable(item) {
-          text += "  accept: `\(ReportFolder.acceptCommand(reportPath: reportPath, name: item.name))`\n"
+          text += "  - accept: `\(ReportFolder.acceptCommand(reportPath: reportPath, name: item.name))`\n"
         }
       }
       if review.count > limit { text += "- … and \(review.count - limit) more: see the review page\n" }
