@@ -25,9 +25,12 @@ import Testing
       .write(to: folder.appendingPathComponent("tables/case-\(index).yaml"))
   }
 
-  func check(_ folder: URL, _ flags: [String] = [], ci: Bool = false) async throws -> CommandRunner.Result {
-    try await CommandRunner.run(
-      ["check", "tables", "--snapshots", "refs"] + flags, in: folder, environment: ["CI": ci ? "true" : "", "ROWKIT_RECORD": ""])
+  /// `rowkit check tables --snapshots refs`; failure images of runs without `--report` go
+  /// to the test's folder unless `ownArtifacts` asks for the default folder.
+  func check(_ folder: URL, _ flags: [String] = [], ci: Bool = false, ownArtifacts: Bool = false) async throws -> CommandRunner.Result {
+    var environment = ["CI": ci ? "true" : "", "ROWKIT_RECORD": ""]
+    if !ownArtifacts { environment["ROWKIT_SNAPSHOT_ARTIFACTS"] = folder.appendingPathComponent("artifacts").path }
+    return try await CommandRunner.run(["check", "tables", "--snapshots", "refs"] + flags, in: folder, environment: environment)
   }
 
   func run(_ arguments: [String], in folder: URL, ci: Bool = false) async throws -> CommandRunner.Result {
@@ -236,7 +239,7 @@ import Testing
 
     // Without --report, failure images go to a folder of these references' own.
     try change(folder, 0)
-    let failed = try await check(folder, ci: true)
+    let failed = try await check(folder, ci: true, ownArtifacts: true)
     #expect(failed.status == 1)
     let line = try #require(failed.stdout.split(separator: "\n").last)
     let marker = "; failure images in "
