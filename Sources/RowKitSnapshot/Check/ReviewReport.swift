@@ -285,6 +285,16 @@ public enum ReviewReport {
       const start = wanted ? cases.findIndex(c => c.dataset.name === wanted) : 0;
       focusCase(start < 0 ? 0 : start, !!wanted);
       if (params.get('view')) setView(cases[current], params.get('view'));
+      // A self-test clicks the first Copy button, for checking it in a headless browser.
+      if (params.has('copytest')) {
+        const button = document.querySelector('button.copy');
+        if (button) button.click();
+        setTimeout(() => {
+          const out = document.createElement('pre'); out.id = 'copytest';
+          out.textContent = button ? [button.dataset.copied, button.dataset.command, String(window.getSelection())].join('|') : 'no button';
+          document.body.appendChild(out);
+        }, 500);
+      }
       // A self-test drives the page with real key events, for checking it in a headless browser.
       if (params.has('selftest')) {
         const log = [];
