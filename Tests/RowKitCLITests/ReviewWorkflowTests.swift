@@ -6,8 +6,9 @@ import Testing
 /// The review workflow in CI, through the built `rowkit` binary: orphaned references,
 /// accepting changes from a report, JUnit and Markdown summaries, compact review pages,
 /// design previews as cases, and `check`'s edge cases. Merged shards are in ReviewTests
-/// (their page is opened in Chromium).
-@Suite struct ReviewWorkflowTests {
+/// (their page is opened in Chromium). Serialized: each test runs `rowkit` several times,
+/// and seven of them at once would crowd a 2-core machine's other tests.
+@Suite(.serialized) struct ReviewWorkflowTests {
   /// A folder with `tables/` of `count` small documents (`case-0.yaml`, …).
   func suite(_ count: Int = 3) throws -> URL {
     let folder = try TestSupport.temporaryDirectory()
