@@ -174,6 +174,14 @@ import Testing
       python, [TestSupport.repositoryRoot.appendingPathComponent("scripts/check-junit.py").path, "out/broken.xml"], in: folder)
     #expect(broken.status == 1 && broken.stdout.contains("missing required attribute 'name'"), "\(broken.stdout)")
 
+    // report.json is what its JSON Schema says.
+    let schemaCheck = try await CommandRunner.runProgram(python, [
+      "-c",
+      "import json, sys, jsonschema; jsonschema.Draft202012Validator(json.load(open(sys.argv[1]))).validate(json.load(open(sys.argv[2]))); print('valid')",
+      TestSupport.repositoryRoot.appendingPathComponent("Schemas/check-report.schema.json").path, "report/report.json",
+    ], in: folder)
+    #expect(schemaCheck.stdout == "valid\n", "\(schemaCheck.stderr)")
+
     let summary = try String(contentsOf: folder.appendingPathComponent("out/summary.md"), encoding: .utf8)
     #expect(summary.hasPrefix("## RowKit snapshots: 1 of 3 to review\n"), "\(summary)")
     #expect(summary.contains("| 3 | 2 | 1 | 0 | 0 | 0 | 1 |"))
