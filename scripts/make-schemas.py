@@ -1,6 +1,7 @@
 #!/usr/bin/env python3
 """Writes Schemas/*.schema.json: the JSON Schemas (draft 2020-12) of RowKit's table
-documents, stylesheets and cell design files.
+documents, stylesheets and cell design files, and of the check report RowKit writes
+(report.json).
 
 The schemas follow the decoders in Sources/RowKit/Documents (TableDocument.swift,
 ItemDecoder.swift, StylesheetLoader.swift, StyleElementDecoder.swift, DesignFile.swift,
@@ -685,10 +686,53 @@ def cell_design_schema():
     return schema
 
 
+# MARK: - Check reports
+
+
+def check_report_schema():
+    """report.json of `rowkit check --report` and `rowkit merge-reports`: written by RowKit,
+    read by merge-reports, accept and other tools (docs/formats.md, "Check reports")."""
+    count = {"type": "integer", "minimum": 0}
+    relative = {"type": "string", "description": "an image, relative to the report folder"}
+    status = {"enum": ["passed", "failed", "new", "missing", "error"]}
+    case = closed({
+        "name": {"type": "string", "description": "the case: the document's path without its extension, "
+                 "or <design>/preview-<n>[-selected]"},
+        "document": {"type": "string", "description": "the document or design file, absolute"},
+        "status": status,
+        "message": {"type": "string", "description": "one line: what happened, with the numbers and image paths"},
+        "result": {"type": "object", "description": "the comparison's numbers, as `rowkit diff --json` prints them"},
+        "reference": relative, "actual": relative, "diff": relative, "composite": relative,
+        "warnings": {"type": "array", "items": {"type": "string"},
+                     "description": "one line per row with characters no loaded font can draw"},
+    }, required=("name", "document", "status"))
+    schema = header(
+        "check-report.schema.json", "RowKit check report",
+        "report.json of `rowkit check --report DIR` and `rowkit merge-reports -o DIR`.")
+    schema.update(closed({
+        "summary": closed({name: count for name in ("total", "passed", "failed", "new", "missing", "errors", "orphans")},
+                          required=("total", "passed", "failed", "new", "missing", "errors", "orphans")),
+        "shard": {"type": "string", "pattern": "^[0-9]+/[0-9]+$", "description": "i/n for a shard's report"},
+        "run": {"type": "string", "description": "the run's identity, shared by its shards"},
+        "snapshots": {"type": "string", "description": "the references folder, absolute"},
+        "recordMode": {"enum": ["never", "missing", "failed", "all"]},
+        "options": {"type": "object", "description": "the comparison tolerances"},
+        "environment": {"type": "object", "description": "the environment fingerprint (environment.json)"},
+        "environmentMismatch": {"type": "string"},
+        "cases": {"type": "array", "items": case},
+        "orphans": {"type": "array", "items": {"type": "string"},
+                    "description": "reference files, relative to snapshots, that no case checks"},
+        "failsOnOrphans": {"type": "boolean"},
+    }, required=("summary", "run", "snapshots", "recordMode", "options", "environment", "cases", "orphans",
+                 "failsOnOrphans")))
+    return schema
+
+
 SCHEMAS = {
     "table-document.schema.json": table_document_schema,
     "stylesheet.schema.json": stylesheet_schema,
     "cell-design.schema.json": cell_design_schema,
+    "check-report.schema.json": check_report_schema,
 }
 
 

@@ -3,7 +3,8 @@
 # libwebp development packages and the font packages RowKit renders with; with --tests, also
 # what the test suite uses: Debian's Chromium (which opens the review report) and a Python
 # virtual environment, .venv, with the PyPI packages of scripts/requirements-tests.txt (the
-# JSON Schema validator of scripts/check-schemas.py). Safe to run again: it installs only
+# JSON Schema validator of scripts/check-schemas.py, and the XML Schema validator of
+# scripts/check-junit.py). Safe to run again: it installs only
 # what is missing. Run as root, or as a user who may use sudo.
 set -euo pipefail
 

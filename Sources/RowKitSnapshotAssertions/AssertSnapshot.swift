@@ -38,6 +38,16 @@ public enum SnapshotConfiguration {
     }
   }
 
+  /// The references under the `Snapshots/` folder of `filePath`'s package that no assertion
+  /// of this process has checked: what renamed or deleted tests left behind. Call it once,
+  /// after the other tests (a last test of a serialized suite, or a test-plan step), and
+  /// fail or print on what it returns. Only suites (folders) where at least one assertion
+  /// ran are looked at unless `checkedSuitesOnly` is false, so a filtered run does not call
+  /// every other suite's references orphans. The paths are relative to `Snapshots/`.
+  public static func orphanedReferences(for filePath: String = #filePath, checkedSuitesOnly: Bool = true) -> [String] {
+    store(for: filePath).unclaimedReferences(checkedSuitesOnly: checkedSuitesOnly)
+  }
+
   static func packageRoot(containing file: URL) -> URL {
     var directory = file.deletingLastPathComponent()
     while directory.path != "/" {

@@ -16,7 +16,9 @@ struct RowKitCommand: AsyncParsableCommand {
         rowkit render Assets/Samples/features.yaml -o features.png --rows-dir rows --manifest features.json
       """,
     version: "0.1.0",
-    subcommands: [Render.self, Measure.self, Catalog.self, Diff.self, Check.self, Lint.self, Fonts.self])
+    subcommands: [
+      Render.self, Measure.self, Catalog.self, Diff.self, Check.self, MergeReports.self, Accept.self, Lint.self, Fonts.self,
+    ])
 
   /// Runs the command and maps every failure to RowKit's exit statuses: 2 with one line on
   /// stderr for bad input or usage, 0 for help and version.

@@ -66,6 +66,77 @@ import Testing
     #expect(image.width == 1200 && image.height == 900)
   }
 
+  /// A suite split in three shards and merged gives the unsharded run's report.json, and a
+  /// review page with the same counts.
+  @Test func mergedShardsEqualTheUnshardedRunAndOpenInChromium() async throws {
+    let folder = try assetsCopy()
+    defer { try? FileManager.default.removeItem(at: folder) }
+    let tables = folder.appendingPathComponent("Assets/Samples")
+    let environment = ["CI": "", "ROWKIT_RECORD": ""]
+    func check(_ flags: [String], ci: Bool = true) async throws -> CommandRunner.Result {
+      try await CommandRunner.run(
+        ["check", "Assets/Samples", "--snapshots", "refs"] + flags, in: folder, environment: ["CI": ci ? "true" : "", "ROWKIT_RECORD": ""])
+    }
+    _ = try await check([], ci: false)
+    let people = tables.appendingPathComponent("people.yaml")
+    try String(contentsOf: people, encoding: .utf8).replacingOccurrences(of: "Joe Hewitt", with: "Joseph Hewitt")
+      .write(to: people, atomically: true, encoding: .utf8)
+    try FileManager.default.removeItem(at: tables.appendingPathComponent("stocks.yaml"))  // an orphan too
+
+    let full = try await check(["--report", "full"])
+    #expect(full.status == 1)
+    var statuses: [Int32] = []
+    for index in 1...3 {
+      statuses.append(try await check(["--shard", "\(index)/3", "--report", "shard-\(index)"]).status)
+    }
+    #expect(statuses.sorted() == [0, 0, 1], "one shard holds the failing case")
+    let merged = try await CommandRunner.run(
+      ["merge-reports", "shard-1", "shard-2", "shard-3", "-o", "merged", "--summary", "merged.md"], in: folder, environment: environment)
+    #expect(merged.status == 1, "the merged suite fails as the unsharded one: \(merged.stderr)")
+    #expect(merged.stdout.contains("merged 3 shards: 6 cases: 5 passed, 1 failed, 0 new, 0 missing, 0 errors, 1 orphaned reference"), "\(merged.stdout)")
+    // Equal but for the folder the failure images are in, which each message names.
+    let fullPath = folder.appendingPathComponent("full").standardizedFileURL.path
+    let mergedPath = folder.appendingPathComponent("merged").standardizedFileURL.path
+    let fullJSON = try String(contentsOf: folder.appendingPathComponent("full/report.json"), encoding: .utf8)
+    let mergedJSON = try String(contentsOf: folder.appendingPathComponent("merged/report.json"), encoding: .utf8)
+    #expect(fullJSON.contains(fullPath + "/cases/people/diff.png"))
+    #expect(mergedJSON == fullJSON.replacingOccurrences(of: fullPath + "/", with: mergedPath + "/"))
+    for image in ["people/diff.png", "people/actual.png", "features/reference.png", "world/reference.png"] {
+      #expect(FileManager.default.fileExists(atPath: folder.appendingPathComponent("merged/cases/" + image).path), "\(image)")
+    }
+
+    let dom = try await chromium(["--dump-dom", folder.appendingPathComponent("merged/index.html").absoluteString])
+    #expect(dom.contains(#"data-total="6" data-failed="1" data-new="0" data-missing="0" data-errors="0" data-passed="5" data-orphans="1""#), "\(dom.prefix(1500))")
+    let fullDOM = try await chromium(["--dump-dom", folder.appendingPathComponent("full/index.html").absoluteString])
+    #expect(fullDOM.contains(#"data-total="6" data-failed="1" data-new="0" data-missing="0" data-errors="0" data-passed="5" data-orphans="1""#))
+    let failing = try #require(dom.range(of: #"data-name="people" data-status="failed""#))
+    let section = dom[failing.upperBound...].prefix(4000)
+    for role in ["reference", "diff", "actual"] {
+      #expect(section.contains(#"data-role="\#(role)" loading="eager" data-loaded="true""#), "the merged \(role) image loaded")
+    }
+    #expect(section.contains("rowkit accept merged people"))
+    // The Copy button copies the command; where the page may not use the clipboard (a file
+    // opened in headless Chromium), it selects the command for copying by hand.
+    let copy = try await chromium(["--dump-dom", folder.appendingPathComponent("merged/index.html").absoluteString + "#copytest"])
+    let copied = try #require(copy.range(of: #"<pre id="copytest">"#)).upperBound
+    let outcome = copy[copied...].prefix { $0 != "<" }.split(separator: "|", omittingEmptySubsequences: false).map(String.init)
+    #expect(outcome == ["true", "rowkit accept merged people", ""] || outcome == ["false", "rowkit accept merged people", "rowkit accept merged people"], "\(outcome)")
+
+    // Refused merges name the folders and write nothing.
+    let twice = try await CommandRunner.run(
+      ["merge-reports", "shard-1", "shard-2", "shard-2", "-o", "bad"], in: folder, environment: environment)
+    #expect(twice.status == 2 && twice.stderr.contains("shard-2 and ") && twice.stderr.contains("are both shard 2/3"), "\(twice.stderr)")
+    let missing = try await CommandRunner.run(["merge-reports", "shard-1", "shard-3", "-o", "bad"], in: folder, environment: environment)
+    #expect(missing.status == 2 && missing.stderr.contains("shard 2/3 is missing"), "\(missing.stderr)")
+    let other = try await check(["--shard", "2/3", "--report", "other", "--threshold", "0.2"])
+    #expect(other.status != 2)
+    let mixed = try await CommandRunner.run(["merge-reports", "shard-1", "other", "shard-3", "-o", "bad"], in: folder, environment: environment)
+    #expect(mixed.status == 2 && mixed.stderr.contains("shard-1 and ") && mixed.stderr.contains("other are shards of different runs"), "\(mixed.stderr)")
+    let unsharded = try await CommandRunner.run(["merge-reports", "full", "-o", "bad"], in: folder, environment: environment)
+    #expect(unsharded.status == 2 && unsharded.stderr.contains("full: not a shard"), "\(unsharded.stderr)")
+    #expect(!FileManager.default.fileExists(atPath: folder.appendingPathComponent("bad").path))
+  }
+
   @Test func watchModeRendersAgainWhenADesignChanges() async throws {
     let folder = try assetsCopy()
     let output = folder.appendingPathComponent("people.png")

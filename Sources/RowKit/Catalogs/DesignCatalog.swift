@@ -49,9 +49,7 @@ public struct DesignCatalog {
     var sections: [TableSection] = []
     for entry in entries {
       mapping.register(DesignFileCell(name: entry.name, template: entry.template), forTypeNamed: entry.name)
-      let previews = entry.template.previews.isEmpty
-        ? [Dictionary(uniqueKeysWithValues: entry.template.fields.map { ($0, entry.template.imageFields.contains($0) ? "" : "{\($0)}") })]
-        : entry.template.previews
+      let previews = Self.previewFields(of: entry.template)
       var items: [any TableItem] = []
       for fields in previews {
         items.append(DocumentItem(typeName: entry.name, fields: fields))
@@ -60,6 +58,14 @@ public struct DesignCatalog {
       sections.append(TableSection(header: entry.name, items: items))
     }
     return SectionedDataSource(sections: sections, cellMapping: mapping)
+  }
+
+  /// The fields of each of `template`'s preview items; for a design without previews, one
+  /// item that shows its field names in braces.
+  public static func previewFields(of template: DesignTemplate) -> [[String: String]] {
+    template.previews.isEmpty
+      ? [Dictionary(uniqueKeysWithValues: template.fields.map { ($0, template.imageFields.contains($0) ? "" : "{\($0)}") })]
+      : template.previews
   }
 
   /// The contact sheet: the catalog as a plain and a grouped table, side by side.
@@ -77,5 +83,25 @@ public struct DesignCatalog {
       tables.append(try await renderer.render(dataSource()).image)
     }
     return Bitmap.sideBySide(tables, gap: 16)
+  }
+}
+
+extension TableDocument {
+  /// A one-row plain table of preview item `index` of the design in `file` (normal or
+  /// selected), as `rowkit check --designs` checks it: rendered through the same path as a
+  /// table document, and errors name the design file and its `preview[index]`.
+  public static func designPreview(
+    _ template: DesignTemplate, named name: String, file: URL, preview index: Int, selected: Bool, stylesheet: Stylesheet,
+    assets: URL
+  ) -> TableDocument {
+    var mapping = CellMapping()
+    mapping.register(DesignFileCell(name: name, template: template), forTypeNamed: name)
+    let fields = DesignCatalog.previewFields(of: template)[index]
+    let item = DocumentItem(typeName: name, fields: fields, options: ItemOptions(isSelected: selected))
+    return TableDocument(
+      file: file, configuration: TableConfiguration(), stylesheet: stylesheet, assetsDirectory: assets,
+      imageFolders: ImageFolders(),
+      dataSource: SectionedDataSource(sections: [TableSection(items: [item])], cellMapping: mapping),
+      designs: [name: template], places: [[Place(line: 0, column: 0, keyPath: "preview[\(index)]")]])
   }
 }

@@ -73,12 +73,15 @@ public struct TableDocument: Sendable {
   }
 
   /// Whether the YAML or JSON file at `url` looks like a table document (its top level has
-  /// `sections` or `items`) rather than a stylesheet or a cell design. A file that does not
-  /// parse counts as a document, so that loading it reports the mistake.
+  /// `sections` or `items`) rather than a stylesheet, a cell design, or a manifest that
+  /// `rowkit render --manifest` wrote beside its documents (`width`, `scale`, `height` and
+  /// `rows` at the top, which no document has). A file that does not parse counts as a
+  /// document, so that loading it reports the mistake.
   public static func looksLikeTableDocument(_ url: URL) -> Bool {
     guard let value = try? YAMLValue.load(contentsOf: url, displayName: url.lastPathComponent) else { return true }
     guard let map = try? value.mapping() else { return true }
-    return map.keys.contains("sections") || map.keys.contains("items")
+    let isManifest = ["width", "scale", "height", "rows"].allSatisfy { map.keys.contains($0) }
+    return (map.keys.contains("sections") || map.keys.contains("items")) && !isManifest
   }
 
   /// Decodes a document from bytes, as if read from `url`: its relative paths resolve against

@@ -4,12 +4,12 @@ import Foundation
 /// by ``commit()``, or removed by ``discard()``: readers see the old file or the new one,
 /// never a part, and a failed run leaves nothing behind. Every file RowKit writes goes
 /// through here.
-final class AtomicFiles {
+public final class AtomicFiles {
   private var staged: [(temporary: URL, target: URL)] = []
   private var folders: [(temporary: URL, target: URL)] = []
   private let token = UUID().uuidString
 
-  init() {}
+  public init() {}
 
   /// A temporary name beside `url`, hidden, unique to this set of files.
   func temporary(beside url: URL, _ suffix: String = "") -> URL {
@@ -17,7 +17,7 @@ final class AtomicFiles {
   }
 
   /// Writes `data` under a temporary name, to become `url` at the commit.
-  func stage(_ data: [UInt8], as url: URL) throws {
+  public func stage(_ data: [UInt8], as url: URL) throws {
     let temporary = temporary(beside: url)
     do {
       try Data(data).write(to: temporary)
@@ -47,7 +47,7 @@ final class AtomicFiles {
   }
 
   /// A temporary folder whose files move into `url` (made if missing) at the commit.
-  func folder(for url: URL) throws -> URL {
+  public func folder(for url: URL) throws -> URL {
     let temporary = temporary(beside: url)
     try OutputWriter.createFolder(url.deletingLastPathComponent())
     guard mkdir(temporary.path, 0o755) == 0 else {
@@ -58,7 +58,7 @@ final class AtomicFiles {
   }
 
   /// Renames everything into place.
-  func commit() throws {
+  public func commit() throws {
     for (temporary, target) in folders {
       try OutputWriter.createFolder(target)
       let names = (try? FileManager.default.contentsOfDirectory(atPath: temporary.path))?.sorted() ?? []
@@ -73,7 +73,7 @@ final class AtomicFiles {
   }
 
   /// Removes every temporary file.
-  func discard() {
+  public func discard() {
     for (temporary, _) in staged { try? FileManager.default.removeItem(at: temporary) }
     for (temporary, _) in folders { try? FileManager.default.removeItem(at: temporary) }
     staged = []

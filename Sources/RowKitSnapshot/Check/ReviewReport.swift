@@ -9,8 +9,13 @@ import Foundation
 /// reference and actual, and blinking between them (by itself, every 0.6 s). Keys: `j`/`k` or
 /// the arrows move between cases, `1` `2` `3` pick the view, `b` stops the blinking and steps
 /// once. The address can open a case and a view: `index.html#case=settings/wifi&view=slider`.
+///
+/// Each failed, new or missing case shows the `rowkit accept` command that makes its actual
+/// image the reference, with a button that copies it. With `onlyFailures` (for large suites)
+/// passed cases are only counted. References with no case are listed last.
 public enum ReviewReport {
-  public static func html(for report: SnapshotCheck.Report) -> String {
+  /// The page for `report`, which lives in the folder the user calls `reportPath`.
+  public static func html(for report: SnapshotCheck.Report, reportPath: String = "report", onlyFailures: Bool = false) -> String {
     let order: [SnapshotCheck.Status] = [.failed, .new, .missing, .error, .passed]
     let titles: [SnapshotCheck.Status: String] = [
       .failed: "Failed", .new: "New", .missing: "Missing", .error: "Errors", .passed: "Passed",
@@ -20,12 +25,13 @@ public enum ReviewReport {
       <header>
         <h1>RowKit snapshot report</h1>
         <p class="summary" id="summary" data-total="\(s.total)" data-failed="\(s.failed)" data-new="\(s.new)" \
-      data-missing="\(s.missing)" data-errors="\(s.errors)" data-passed="\(s.passed)">
+      data-missing="\(s.missing)" data-errors="\(s.errors)" data-passed="\(s.passed)" data-orphans="\(s.orphans)">
           <span class="count failed">\(s.failed) failed</span>
           <span class="count new">\(s.new) new</span>
           <span class="count missing">\(s.missing) missing</span>
           <span class="count error">\(s.errors) errors</span>
           <span class="count passed">\(s.passed) passed</span>
+          <span class="count orphan">\(s.orphans) orphaned</span>
           <span class="total">of \(s.total) cases\(report.shard.map { ", shard \(escape($0))" } ?? "")</span>
         </p>
         <p class="meta">References: \(escape(report.snapshots)) · record mode \(report.recordMode.rawValue) · \
@@ -40,7 +46,18 @@ public enum ReviewReport {
       let cases = report.cases.filter { $0.status == status }
       guard !cases.isEmpty else { continue }
       body += "\n<h2 class=\"\(status.rawValue)\">\(titles[status]!) <span>\(cases.count)</span></h2>"
-      for item in cases { body += caseHTML(item) }
+      if status == .passed && onlyFailures {
+        body += "\n<p class=\"omitted\" id=\"omitted\">\(cases.count) passed cases are not shown (--report-only-failures).</p>"
+        continue
+      }
+      for item in cases { body += caseHTML(item, reportPath: reportPath) }
+    }
+    if !report.orphans.isEmpty {
+      body += "\n<h2 class=\"orphan\">Orphaned references <span>\(report.orphans.count)</span></h2>"
+      body += "\n<p class=\"hint\">No case checks these files in \(escape(report.snapshots)); "
+        + (report.failsOnOrphans ? "they fail the check" : "they do not fail the check") + ". <code>rowkit check --prune</code> deletes them.</p>"
+      body += "\n<ul class=\"orphans\" id=\"orphans\">"
+        + report.orphans.map { "<li data-orphan=\"\(escape($0))\"><code>\(escape($0))</code></li>" }.joined() + "</ul>"
     }
     body += "\n</main>"
     return """
@@ -61,11 +78,16 @@ public enum ReviewReport {
       """
   }
 
-  static func caseHTML(_ item: SnapshotCheck.CaseResult) -> String {
+  static func caseHTML(_ item: SnapshotCheck.CaseResult, reportPath: String) -> String {
     let id = escape(item.name)
     var html = "\n<section class=\"case\" tabindex=\"-1\" id=\"case-\(id)\" data-name=\"\(id)\" data-status=\"\(item.status.rawValue)\" data-view=\"side\">"
     html += "\n  <h3><span class=\"badge \(item.status.rawValue)\">\(item.status.rawValue)</span> \(id)</h3>"
     if let message = item.message { html += "\n  <p class=\"message\">\(escape(message))</p>" }
+    if ReportFolder.isAcceptable(item) {
+      let command = escape(ReportFolder.acceptCommand(reportPath: reportPath, name: item.name))
+      html += "\n  <p class=\"accept\"><code class=\"command\">\(command)</code> "
+        + "<button class=\"copy\" type=\"button\" data-command=\"\(command)\">Copy</button></p>"
+    }
     if let result = item.result, item.status != .passed {
       var rows = ""
       if result.sizeMismatch {
@@ -172,6 +194,12 @@ public enum ReviewReport {
     .blink .stage img.top { position: absolute; top: 0; left: 0; }
     .blink .stage.reference img.top { visibility: hidden; }
     .hint { font-size: 12px; color: #5f6b7a; }
+    .accept { margin: 0 0 8px; display: flex; gap: 8px; align-items: center; }
+    .accept code { font: 12px "DejaVu Sans Mono", monospace; background: #f3f4f6; padding: 3px 6px; border-radius: 4px; }
+    .accept button { font: inherit; font-size: 12px; padding: 2px 10px; border: 1px solid #c3c9d1; border-radius: 4px; background: #fff; cursor: pointer; }
+    .accept button[data-copied="true"] { border-color: var(--passed); color: var(--passed); }
+    .count.orphan, h2.orphan { color: #5f6b7a; }
+    .orphans { margin: 0; padding-left: 20px; font-size: 12px; }
     kbd { font: 11px monospace; border: 1px solid #c3c9d1; border-bottom-width: 2px; border-radius: 3px; padding: 0 4px; background: #f8f9fa; }
     """
 
@@ -214,6 +242,21 @@ public enum ReviewReport {
         stopBlinking(section);
         blink(section);
       }
+      // The accept command is copied with the clipboard API, or (pages opened from disk may
+      // not have it) by selecting it and the copy command.
+      document.querySelectorAll('button.copy').forEach(button => button.addEventListener('click', () => {
+        const done = ok => { button.dataset.copied = ok ? 'true' : 'false'; button.textContent = ok ? 'Copied' : 'Select and copy'; };
+        const fallback = () => {
+          const code = button.parentElement.querySelector('code');
+          const range = document.createRange(); range.selectNodeContents(code);
+          const selection = window.getSelection(); selection.removeAllRanges(); selection.addRange(range);
+          let ok = false; try { ok = document.execCommand('copy'); } catch (e) { ok = false; }
+          done(ok);
+        };
+        if (navigator.clipboard && navigator.clipboard.writeText) {
+          navigator.clipboard.writeText(button.dataset.command).then(() => done(true), fallback);
+        } else fallback();
+      }));
       cases.forEach(section => {
         section.querySelectorAll('.views button').forEach(b => b.addEventListener('click', () => setView(section, b.dataset.view)));
         const range = section.querySelector('.slider input');
@@ -242,6 +285,16 @@ public enum ReviewReport {
       const start = wanted ? cases.findIndex(c => c.dataset.name === wanted) : 0;
       focusCase(start < 0 ? 0 : start, !!wanted);
       if (params.get('view')) setView(cases[current], params.get('view'));
+      // A self-test clicks the first Copy button, for checking it in a headless browser.
+      if (params.has('copytest')) {
+        const button = document.querySelector('button.copy');
+        if (button) button.click();
+        setTimeout(() => {
+          const out = document.createElement('pre'); out.id = 'copytest';
+          out.textContent = button ? [button.dataset.copied, button.dataset.command, String(window.getSelection())].join('|') : 'no button';
+          document.body.appendChild(out);
+        }, 500);
+      }
       // A self-test drives the page with real key events, for checking it in a headless browser.
       if (params.has('selftest')) {
         const log = [];

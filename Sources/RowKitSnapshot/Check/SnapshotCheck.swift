@@ -10,6 +10,14 @@ public struct SnapshotCheck: Sendable {
     /// The document's path relative to the folder, without its extension (`settings/wifi`).
     public var name: String
     public var document: URL
+    /// For a case made of a design file's preview item: which item, and how it is drawn.
+    public var preview: DesignPreview?
+
+    public init(name: String, document: URL, preview: DesignPreview? = nil) {
+      self.name = name
+      self.document = document
+      self.preview = preview
+    }
 
     /// The reference's suite and name: the folders and the file name of ``name``.
     public var suite: String {
@@ -18,6 +26,20 @@ public struct SnapshotCheck: Sendable {
     }
 
     public var baseName: String { String(name.split(separator: "/").last ?? "") }
+  }
+
+  /// One preview item of a cell design file, checked as a case of its own
+  /// (`rowkit check --designs`).
+  public struct DesignPreview: Hashable, Sendable {
+    /// The design's name: its file name without the extension.
+    public var design: String
+    /// Which item of the design's `preview:` list (0-based).
+    public var index: Int
+    public var selected: Bool
+    /// The stylesheet the design is checked against (nil: the default one).
+    public var stylesheet: URL?
+    /// Where `bundle://` URLs resolve.
+    public var assets: URL
   }
 
   public enum Status: String, Codable, Sendable {
@@ -47,10 +69,16 @@ public struct SnapshotCheck: Sendable {
       public var new = 0
       public var missing = 0
       public var errors = 0
+      /// References with no case (``Report/orphans``).
+      public var orphans = 0
     }
 
     public var summary = Summary()
     public var shard: String?
+    /// What identifies the run across its shards: a hash of every case's name (before
+    /// sharding), the references folder, the record mode and the comparison options.
+    /// `rowkit merge-reports` joins only shards with the same one.
+    public var run: String
     public var snapshots: String
     public var recordMode: RecordMode
     public var options: ComparisonOptions
@@ -58,11 +86,24 @@ public struct SnapshotCheck: Sendable {
     /// Set when the references were recorded elsewhere: then nothing was compared.
     public var environmentMismatch: String?
     public var cases: [CaseResult] = []
+    /// Reference files (relative to ``snapshots``) that no case of the whole suite checks:
+    /// left behind by a deleted or renamed document.
+    public var orphans: [String] = []
+    /// Whether orphans fail the check (`--fail-on-orphans`).
+    public var failsOnOrphans = false
 
     public var exitStatus: Int32 {
       if summary.errors > 0 { return 2 }
       if environmentMismatch != nil || summary.passed < summary.total { return 1 }
+      if failsOnOrphans && !orphans.isEmpty { return 1 }
       return 0
+    }
+
+    /// The summary line `rowkit check` prints last.
+    public var summaryLine: String {
+      let s = summary
+      return "\(s.total) cases: \(s.passed) passed, \(s.failed) failed, \(s.new) new, \(s.missing) missing, \(s.errors) errors, "
+        + "\(s.orphans) orphaned \(s.orphans == 1 ? "reference" : "references")" + (shard.map { " (shard \($0))" } ?? "")
     }
   }
 
@@ -83,6 +124,14 @@ public struct SnapshotCheck: Sendable {
   /// Whether a case with characters no loaded font can draw is an error (nothing recorded)
   /// rather than a warning.
   public var failsOnMissingGlyphs = false
+  /// Whether references with no case fail the check.
+  public var failsOnOrphans = false
+  /// How the review page and the summaries name the report folder in the `rowkit accept`
+  /// commands they show (the path as the user typed it).
+  public var reportPathForCommands: String?
+  /// Whether the review page shows only the cases to look at (failed, new, missing,
+  /// errors), and passed cases' references are not copied into the report.
+  public var reportsOnlyFailures = false
 
   public init(
     folder: URL, store: ReferenceStore, options: ComparisonOptions = .exact, record: RecordMode? = nil,
@@ -93,6 +142,31 @@ public struct SnapshotCheck: Sendable {
     self.options = options
     self.record = record
     self.reportDirectory = reportDirectory
+  }
+
+  /// The cases of every design file in `folder` (YAML files whose top level has `body`): each
+  /// preview item, normal and selected, named `<design>/preview-<n>` and
+  /// `<design>/preview-<n>-selected` (n from 1). A design without `preview:` has one item
+  /// that shows its field names. A bad design file is an error naming it.
+  public static func discoverDesigns(
+    in folder: URL, stylesheet: URL?, assets: URL?, fontFamilies: [String]
+  ) throws -> [Case] {
+    let sheet = try stylesheet.map { try Stylesheet.load(contentsOf: $0, fontFamilies: fontFamilies) } ?? .default
+    let catalog = try DesignCatalog.load(folder: folder, stylesheet: sheet, fontFamilies: fontFamilies, assets: assets)
+    var cases: [Case] = []
+    for entry in catalog.entries {
+      let file = folder.appendingPathComponent(entry.name + ".yaml")
+      let document = FileManager.default.fileExists(atPath: file.path) ? file : folder.appendingPathComponent(entry.name + ".yml")
+      for index in DesignCatalog.previewFields(of: entry.template).indices {
+        for selected in [false, true] {
+          let preview = DesignPreview(
+            design: entry.name, index: index, selected: selected, stylesheet: stylesheet, assets: assets ?? folder)
+          cases.append(Case(
+            name: "\(entry.name)/preview-\(index + 1)\(selected ? "-selected" : "")", document: document, preview: preview))
+        }
+      }
+    }
+    return cases
   }
 
   /// The table documents in `folder` and below, sorted by name. YAML and JSON files whose
@@ -126,12 +200,20 @@ public struct SnapshotCheck: Sendable {
     cases.enumerated().filter { $0.offset % count == index - 1 }.map(\.element)
   }
 
-  /// Runs every case and writes the report.
-  nonisolated(nonsending) public func run(_ cases: [Case], shard: String? = nil, fontFamilies: [String]) async throws -> Report {
+  /// Runs `cases` (the whole suite, or the shard of `suite` named by `shard`) and writes the
+  /// report. Orphans are the references no case of `suite` (by default `cases`) checks.
+  nonisolated(nonsending) public func run(
+    _ cases: [Case], shard: String? = nil, suite: [Case]? = nil, fontFamilies: [String]
+  ) async throws -> Report {
+    let suite = suite ?? cases
+    let recordMode = RecordMode.effective(record)
     var report = Report(
-      shard: shard, snapshots: store.root.path, recordMode: RecordMode.effective(record), options: options,
-      environment: .current(store.environment))
+      shard: shard, run: Self.runIdentity(suite: suite, snapshots: store.root.path, recordMode: recordMode, options: options),
+      snapshots: store.root.path, recordMode: recordMode, options: options, environment: .current(store.environment))
     report.summary.total = cases.count
+    report.failsOnOrphans = failsOnOrphans
+    report.orphans = store.orphanedReferences(keeping: Set(suite.map(\.name)))
+    report.summary.orphans = report.orphans.count
     if report.recordMode != .all, let mismatch = try store.environmentMismatch() {
       report.environmentMismatch = mismatch
       try write(report)
@@ -157,17 +239,39 @@ public struct SnapshotCheck: Sendable {
       return results.map { $0! }
     }
     for result in results {
-      switch result.status {
-      case .passed: report.summary.passed += 1
-      case .failed: report.summary.failed += 1
-      case .new: report.summary.new += 1
-      case .missing: report.summary.missing += 1
-      case .error: report.summary.errors += 1
-      }
+      report.summary.count(result.status)
       report.cases.append(result)
     }
     try write(report)
     return report
+  }
+
+  /// A hash of what makes two reports parts of one run.
+  static func runIdentity(suite: [Case], snapshots: String, recordMode: RecordMode, options: ComparisonOptions) -> String {
+    let encoder = JSONEncoder()
+    encoder.outputFormatting = [.sortedKeys]
+    let optionsText = (try? encoder.encode(options)).map { String(decoding: $0, as: UTF8.self) } ?? ""
+    let text = ([snapshots, recordMode.rawValue, optionsText] + suite.map(\.name)).joined(separator: "\n")
+    return String(SHA256.hex(Array(text.utf8)).prefix(16))
+  }
+
+  /// Loads a case's table: its document, or a one-row table of a design's preview item.
+  private static func load(
+    _ testCase: Case, fontFamilies: [String], imageFolders: ImageFolders, brandFonts: [BrandFont]
+  ) throws -> TableDocument {
+    guard let preview = testCase.preview else {
+      return try TableDocument.load(testCase.document, fontFamilies: fontFamilies, imageFolders: imageFolders, brandFonts: brandFonts)
+    }
+    let families = fontFamilies + brandFonts.flatMap(\.families)
+    let stylesheet = try preview.stylesheet.map { try Stylesheet.load(contentsOf: $0, fontFamilies: families) } ?? .default
+    let template = try DesignTemplate.load(
+      contentsOf: testCase.document, stylesheet: stylesheet, fontFamilies: families + stylesheet.fonts.flatMap(\.families),
+      assets: preview.assets)
+    var document = TableDocument.designPreview(
+      template, named: preview.design, file: testCase.document, preview: preview.index, selected: preview.selected,
+      stylesheet: stylesheet, assets: preview.assets)
+    document.fonts = brandFonts
+    return document
   }
 
   private func check(_ testCase: Case, fontFamilies: [String]) async -> CaseResult {
@@ -177,7 +281,7 @@ public struct SnapshotCheck: Sendable {
     do {
       let (folders, fonts) = (imageFolders, brandFonts)
       let document = try await pool.run {
-        try TableDocument.load(testCase.document, fontFamilies: fontFamilies, imageFolders: folders, brandFonts: fonts)
+        try Self.load(testCase, fontFamilies: fontFamilies, imageFolders: folders, brandFonts: fonts)
       }
       var renderer = document.makeRenderer(pipeline: pipeline, pool: pool)
       renderer.imageDeadline = imageDeadline
@@ -199,7 +303,7 @@ public struct SnapshotCheck: Sendable {
     case .matched(let comparison):
       result.status = .passed
       result.result = comparison
-      result.reference = copyForReport(try? store.referenceURL(suite: testCase.suite, name: testCase.baseName), testCase, "reference.png")
+      result.reference = reportsOnlyFailures ? nil : copyForReport(try? store.referenceURL(suite: testCase.suite, name: testCase.baseName), testCase, "reference.png")
     case .recorded(let path, _):
       result.status = .new
       result.actual = copyForReport(URL(fileURLWithPath: path), testCase, "actual.png")
@@ -246,10 +350,13 @@ public struct SnapshotCheck: Sendable {
 
   private func write(_ report: Report) throws {
     guard let reportDirectory else { return }
-    try OutputWriter.createFolder(reportDirectory)
-    let encoder = JSONEncoder()
-    encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
-    try encoder.encode(report).write(to: reportDirectory.appendingPathComponent("report.json"))
-    try Data(ReviewReport.html(for: report).utf8).write(to: reportDirectory.appendingPathComponent("index.html"))
+    try ReportFolder.write(
+      report, to: reportDirectory, pathForCommands: reportPathForCommands ?? reportDirectory.path,
+      onlyFailures: reportsOnlyFailures)
+  }
+
+  /// Deletes the report's orphaned references: what `--prune` does.
+  public func prune(_ report: Report) throws {
+    try store.removeReferences(report.orphans)
   }
 }

@@ -56,9 +56,70 @@ public final class ReferenceStore: Sendable {
     self.root = root.standardizedFileURL
     self.artifactsRoot = (artifactsRoot
       ?? processEnvironment["ROWKIT_SNAPSHOT_ARTIFACTS"].map { URL(fileURLWithPath: $0) }
-      ?? FileManager.default.temporaryDirectory.appendingPathComponent("rowkit-snapshot-artifacts")).standardizedFileURL
+      ?? Self.defaultArtifactsRoot(for: root)).standardizedFileURL
     self.environment = environment
     self.processEnvironment = processEnvironment
+  }
+
+  /// Where failure artifacts go when nobody says: a folder of the system's temporary folder
+  /// of the references' own (named after them and a hash of their path), so that two suites
+  /// checked on one machine never overwrite each other's images.
+  public static func defaultArtifactsRoot(for root: URL) -> URL {
+    let path = root.standardizedFileURL.path
+    let name = root.standardizedFileURL.lastPathComponent.filter { $0.isASCII && ($0.isLetter || $0.isNumber || "._-".contains($0)) }
+    return FileManager.default.temporaryDirectory.appendingPathComponent("rowkit-snapshot-artifacts")
+      .appendingPathComponent("\(name.isEmpty ? "root" : name)-\(SHA256.hex(Array(path.utf8)).prefix(12))")
+  }
+
+  /// Every reference PNG under the root, as paths relative to it (`Suite/name.png`), sorted.
+  /// Hidden files and folders are left out.
+  public func referenceFiles() -> [String] {
+    guard let enumerator = FileManager.default.enumerator(
+      at: root, includingPropertiesForKeys: [.isRegularFileKey], options: [.skipsHiddenFiles])
+    else { return [] }
+    var files: [String] = []
+    for case let url as URL in enumerator where url.pathExtension.lowercased() == "png" {
+      guard (try? url.resourceValues(forKeys: [.isRegularFileKey]).isRegularFile) == true else { continue }
+      let path = url.standardizedFileURL.path
+      guard path.hasPrefix(root.path + "/") else { continue }
+      files.append(String(path.dropFirst(root.path.count + 1)))
+    }
+    return files.sorted()
+  }
+
+  /// The reference files (relative to the root) whose `suite/name` is none of `keys`: left
+  /// behind by a deleted or renamed case.
+  public func orphanedReferences(keeping keys: Set<String>) -> [String] {
+    referenceFiles().filter { !keys.contains(String($0.dropLast(4))) }
+  }
+
+  /// The reference files (relative to the root) that no check of this store claimed: what
+  /// renamed or deleted tests left behind, once every test of the process has run. With
+  /// `checkedSuitesOnly`, only suites (folders) where at least one check ran are looked at,
+  /// so that a run filtered to some tests does not call every other suite's references
+  /// orphans.
+  public func unclaimedReferences(checkedSuitesOnly: Bool = true) -> [String] {
+    let claimed = state.withLock { $0.claimed }
+    let suites = Set(claimed.map { key in key.split(separator: "/").dropLast().joined(separator: "/") })
+    return orphanedReferences(keeping: claimed).filter { file in
+      !checkedSuitesOnly || suites.contains(file.split(separator: "/").dropLast().joined(separator: "/"))
+    }
+  }
+
+  /// Deletes the reference files `files` (relative to the root), and the folders they leave
+  /// empty.
+  public func removeReferences(_ files: [String]) throws {
+    for file in files {
+      let url = root.appendingPathComponent(file)
+      try FileManager.default.removeItem(at: url)
+      var folder = url.deletingLastPathComponent().standardizedFileURL
+      while folder.path.hasPrefix(root.path + "/"),
+        (try? FileManager.default.contentsOfDirectory(atPath: folder.path))?.isEmpty == true
+      {
+        try? FileManager.default.removeItem(at: folder)
+        folder.deleteLastPathComponent()
+      }
+    }
   }
 
   /// The reference file for a suite and a name. Suites may have `/`-separated parts (or be

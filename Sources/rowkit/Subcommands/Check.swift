@@ -15,13 +15,30 @@ extension RowKitCommand {
         references were recorded with other library or font versions (SNAPDIR/environment.json), \
         one message says so and nothing is compared.
 
+        References with no case are listed as ORPHAN lines; --fail-on-orphans makes them fail \
+        the check and --prune deletes them (never under CI). A folder with nothing to check \
+        fails unless --allow-empty is given.
+
         Example:
           rowkit check Assets/Samples --snapshots Snapshots/Check --report report
           rowkit check tables --snapshots refs --shard 2/4 --threshold 0.1 --ignore-antialiasing
+          rowkit check tables --snapshots refs --report report --junit junit.xml --summary summary.md
+          rowkit check --designs Assets/Designs --stylesheet Assets/Designs/styles.yaml --assets Assets --snapshots refs
         """)
 
     @Argument(help: "The folder of table documents (YAML or JSON, searched recursively).")
-    var directory: String
+    var directory: String?
+
+    @Option(help: ArgumentHelp(
+      "Also check every cell design file in this folder: each preview item, normal and selected, as a case.",
+      valueName: "dir"))
+    var designs: String?
+
+    @Option(help: "With --designs: the stylesheet the designs use.")
+    var stylesheet: String?
+
+    @Option(help: "With --designs: where bundle:// URLs resolve (default: the designs folder).")
+    var assets: String?
 
     @Option(help: "The folder of reference PNGs.")
     var snapshots: String
@@ -35,8 +52,26 @@ extension RowKitCommand {
     @Option(help: "Check only shard i of n (1-based), e.g. 2/4, to split a suite across machines.")
     var shard: String?
 
-    @Option(help: "Where failure artifacts go when there is no --report.")
+    @Option(help: "Where failure artifacts go when there is no --report (default: a folder of the references' own in the temporary folder).")
     var artifacts: String?
+
+    @Flag(help: "Fail the check when a reference has no case.")
+    var failOnOrphans = false
+
+    @Flag(help: "Delete references that have no case (an error under CI).")
+    var prune = false
+
+    @Flag(help: "Pass when there is nothing to check (by default an empty suite fails).")
+    var allowEmpty = false
+
+    @Option(help: ArgumentHelp("Write a JUnit XML file: one test case per snapshot.", valueName: "file"))
+    var junit: String?
+
+    @Option(help: ArgumentHelp("Write a Markdown summary (for a CI step summary or a pull-request comment).", valueName: "file"))
+    var summary: String?
+
+    @Flag(help: "With --report: the review page shows only failed, new and missing cases and errors, and passed cases' images are not copied.")
+    var reportOnlyFailures = false
 
     @Option(help: ArgumentHelp(
       "Cases rendered, decoded and compared on this many threads (default: one per core); the output is the same for any number.",
@@ -51,6 +86,14 @@ extension RowKitCommand {
 
     func validate() throws {
       _ = try parsedShard()
+      if directory == nil && designs == nil { throw ValidationError("give a folder of table documents, --designs DIR, or both") }
+      if designs == nil && (stylesheet != nil || assets != nil) {
+        throw ValidationError("--stylesheet and --assets go with --designs")
+      }
+      if prune && RecordMode.isCI() {
+        throw ValidationError("--prune deletes references, and CI is set: references are never changed under CI")
+      }
+      if reportOnlyFailures && report == nil { throw ValidationError("--report-only-failures goes with --report") }
       if let jobs, !(1...256).contains(jobs) { throw ValidationError("--jobs must be from 1 to 256") }
       if textOptions.language != nil {
         throw ValidationError("--language is not for check: give each document its language with table: { language: … }")
@@ -69,44 +112,94 @@ extension RowKitCommand {
 
     func run() async throws {
       let options = try tolerance.comparisonOptions()
-      var cases = try SnapshotCheck.discover(in: URL(fileURLWithPath: directory))
-      if let (index, count) = try parsedShard() { cases = SnapshotCheck.shard(cases, index: index, count: count) }
+      var suite: [SnapshotCheck.Case] = []
+      if let directory { suite += try SnapshotCheck.discover(in: URL(fileURLWithPath: directory)) }
+      if let designs {
+        suite += try SnapshotCheck.discoverDesigns(
+          in: URL(fileURLWithPath: designs), stylesheet: stylesheet.map { URL(fileURLWithPath: $0) },
+          assets: assets.map { URL(fileURLWithPath: $0) }, fontFamilies: try standardFamilies() + textOptions.brandFonts().flatMap(\.families))
+      }
+      if suite.isEmpty && !allowEmpty {
+        // A suite that found nothing has tested nothing: most often a wrong path or pattern.
+        let folders = [directory, designs].compactMap { $0 }.joined(separator: " and ")
+        FileHandle.standardError.write(Data(
+          "rowkit: \(folders): no \(designs == nil ? "table documents" : "cases") to check; pass --allow-empty if that is expected\n".utf8))
+        throw ExitCode(1)
+      }
+      var cases = suite
+      if let (index, count) = try parsedShard() { cases = SnapshotCheck.shard(suite, index: index, count: count) }
+      let environment = ProcessInfo.processInfo.environment
+      if RecordMode.isCI(environment) {
+        let asked = record ?? environment[RecordMode.environmentVariable].flatMap { RecordMode(rawValue: $0.lowercased()) }
+        if let asked, asked != .never {
+          let source = record != nil ? "--record \(asked.rawValue)" : "\(RecordMode.environmentVariable)=\(asked.rawValue)"
+          FileHandle.standardError.write(Data("rowkit: CI is set, so references are never recorded: \(source) is ignored\n".utf8))
+        }
+      }
       let reportURL = report.map { URL(fileURLWithPath: $0) }
       if let reportURL {
         // A report describes one run: images left from an earlier run would mislead.
         try? FileManager.default.removeItem(at: reportURL.appendingPathComponent("cases"))
       }
-      let artifactsURL = reportURL?.appendingPathComponent("cases") ?? artifacts.map { URL(fileURLWithPath: $0) }
-      let store = ReferenceStore(root: URL(fileURLWithPath: snapshots), artifactsRoot: artifactsURL)
+      let snapshotsURL = URL(fileURLWithPath: snapshots)
+      var artifactsURL = reportURL?.appendingPathComponent("cases") ?? artifacts.map { URL(fileURLWithPath: $0) }
+      if artifactsURL == nil && environment["ROWKIT_SNAPSHOT_ARTIFACTS"] == nil {
+        // The references' own folder in the temporary folder, emptied first, as a report's is.
+        let own = ReferenceStore.defaultArtifactsRoot(for: snapshotsURL)
+        try? FileManager.default.removeItem(at: own)
+        artifactsURL = own
+      }
+      let store = ReferenceStore(root: snapshotsURL, artifactsRoot: artifactsURL)
       var check = SnapshotCheck(
-        folder: URL(fileURLWithPath: directory), store: store, options: options, record: record, reportDirectory: reportURL)
+        folder: URL(fileURLWithPath: directory ?? designs!), store: store, options: options, record: record,
+        reportDirectory: reportURL)
+      check.failsOnOrphans = failOnOrphans
+      check.reportPathForCommands = report
+      check.reportsOnlyFailures = reportOnlyFailures
       check.pipeline = imageOptions.makePipeline()
       if let jobs { check.pool = RenderPool(workers: jobs) }
       check.imageDeadline = imageOptions.deadline
       check.imageFolders = imageOptions.folders
       check.brandFonts = try textOptions.brandFonts()
       check.failsOnMissingGlyphs = textOptions.strict
-      let result = try await check.run(cases, shard: shard, fontFamilies: try standardFamilies())
+      let result = try await check.run(cases, shard: shard, suite: suite, fontFamilies: try standardFamilies())
+      try writeSummaries(result)
       if let mismatch = result.environmentMismatch {
         FileHandle.standardError.write(Data("rowkit: \(mismatch)\n".utf8))
         throw ExitCode(result.exitStatus)
       }
       for item in result.cases {
         let label = item.status.rawValue.uppercased()
-        let line = item.message.map { "\(label) \($0)" } ?? "\(label) \(item.name)"
-        // A bad document is bad input: its reason goes to stderr, as every command's does.
         for warning in item.warnings ?? [] where item.status != .error {
           FileHandle.standardError.write(Data("rowkit: warning: \(warning)\n".utf8))
         }
         if item.status == .error {
+          // A bad document is bad input: its reason goes to stderr, as every command's does,
+          // and only there; the listing names the case.
           FileHandle.standardError.write(Data("rowkit: error: \(item.message ?? item.name)\n".utf8))
+          print("\(label) \(item.name)")
+        } else {
+          print(item.message.map { "\(label) \($0)" } ?? "\(label) \(item.name)")
         }
-        print(line)
       }
-      let s = result.summary
-      print("\(s.total) cases: \(s.passed) passed, \(s.failed) failed, \(s.new) new, \(s.missing) missing, \(s.errors) errors"
-        + (shard.map { " (shard \($0))" } ?? "") + (reportURL.map { "; report in \($0.path)" } ?? ""))
+      for orphan in result.orphans {
+        print("ORPHAN \(store.root.appendingPathComponent(orphan).path): no case checks it")
+      }
+      if prune && !result.orphans.isEmpty {
+        try check.prune(result)
+        for orphan in result.orphans { print("PRUNED \(store.root.appendingPathComponent(orphan).path)") }
+      }
+      var where_ = reportURL.map { "; report in \($0.path)" } ?? ""
+      if reportURL == nil, result.cases.contains(where: { $0.status == .failed || $0.status == .missing }) {
+        where_ = "; failure images in \(store.artifactsRoot.path)"
+      }
+      print(result.summaryLine + where_)
       if result.exitStatus != 0 { throw ExitCode(result.exitStatus) }
+    }
+
+    /// Writes the JUnit file and the Markdown summary, when asked for.
+    private func writeSummaries(_ result: SnapshotCheck.Report) throws {
+      try CISummaries.write(result, reportPath: report, junit: junit, summary: summary)
     }
   }
 }

@@ -29,6 +29,31 @@ import Testing
     (FileManager.default.enumerator(atPath: folder.path)?.allObjects as? [String] ?? []).sorted()
   }
 
+  @Test func referencesNoCheckClaimedAreOrphansInTheCheckedSuites() throws {
+    let (store, folder) = try store()
+    defer { try? FileManager.default.removeItem(at: folder) }
+    let recorder = ReferenceStore(root: store.root, artifactsRoot: store.artifactsRoot, processEnvironment: [:])
+    for (suite, name) in [("Cells", "card"), ("Cells", "renamed-away"), ("Other", "kept"), ("Cells/Nested", "deep")] {
+      _ = recorder.check(image, suite: suite, name: name)
+    }
+    // A later run checks only Cells/card: Cells' other reference is left behind.
+    #expect(store.check(image, suite: "Cells", name: "card").passed)
+    #expect(store.unclaimedReferences() == ["Cells/renamed-away.png"])
+    #expect(store.unclaimedReferences(checkedSuitesOnly: false) == ["Cells/Nested/deep.png", "Cells/renamed-away.png", "Other/kept.png"])
+    #expect(store.orphanedReferences(keeping: ["Cells/card", "Other/kept"]) == ["Cells/Nested/deep.png", "Cells/renamed-away.png"])
+    try store.removeReferences(["Cells/Nested/deep.png"])
+    #expect(!FileManager.default.fileExists(atPath: store.root.appendingPathComponent("Cells/Nested").path), "the emptied folder goes too")
+    #expect(FileManager.default.fileExists(atPath: store.root.appendingPathComponent("Cells/card.png").path))
+  }
+
+  @Test func twoSuitesGetTheirOwnDefaultArtifactFolders() {
+    let one = ReferenceStore.defaultArtifactsRoot(for: URL(fileURLWithPath: "/a/Snapshots"))
+    let two = ReferenceStore.defaultArtifactsRoot(for: URL(fileURLWithPath: "/b/Snapshots"))
+    #expect(one != two)
+    #expect(one.lastPathComponent.hasPrefix("Snapshots-") && one.deletingLastPathComponent().lastPathComponent == "rowkit-snapshot-artifacts")
+    #expect(one == ReferenceStore.defaultArtifactsRoot(for: URL(fileURLWithPath: "/a/Snapshots/")))
+  }
+
   @Test func aMissingReferenceIsRecordedAndTheCheckFails() throws {
     let (store, _) = try store()
     let outcome = store.check(image, suite: "Cells", name: "card")

@@ -1,0 +1,184 @@
+import Foundation
+import RowKit
+
+/// What CI systems read besides the review page: a JUnit XML file (one test case per
+/// snapshot) and a Markdown summary short enough for a GitHub step summary or a pull-request
+/// comment. Both are made from a ``SnapshotCheck/Report``; image paths are given under
+/// `reportPath` (the report folder as the user named it) when the run wrote a report.
+public enum CISummaries {
+  /// Writes the JUnit file to `junit` and the Markdown summary to `summary`, when given,
+  /// each atomically, their folders made as needed (CI jobs name files in folders of their
+  /// own, such as `build/junit.xml`).
+  public static func write(_ report: SnapshotCheck.Report, reportPath: String?, junit: String?, summary: String?) throws {
+    for (path, text) in [(junit, { Self.junit(report, reportPath: reportPath) }), (summary, { markdown(report, reportPath: reportPath) })] {
+      guard let path else { continue }
+      let url = URL(fileURLWithPath: path)
+      try OutputWriter.createFolder(url.deletingLastPathComponent())
+      try OutputWriter.write(Array(text().utf8), to: url)
+    }
+  }
+
+  /// The report as JUnit XML, in the form Jenkins, GitLab, GitHub's test reporters and
+  /// Azure read (Jenkins' JUnit schema): one `<testsuite>` with one `<testcase>` per case;
+  /// failed, new and missing cases carry a `<failure>` with the numbers and the artifact
+  /// paths, bad documents an `<error>`. Orphaned references are listed in `<system-out>`,
+  /// and are failed test cases of their own with `--fail-on-orphans`.
+  public static func junit(_ report: SnapshotCheck.Report, reportPath: String?) -> String {
+    var cases: [String] = []
+    var failures = 0
+    var errors = 0
+    let suiteName = "rowkit check " + report.snapshots
+    if let mismatch = report.environmentMismatch {
+      failures += 1
+      cases.append(testcase("environment", classname: "rowkit.check", failure: ("failure", "environment mismatch", mismatch)))
+    }
+    for item in report.cases {
+      let classname = "rowkit.check" + (item.name.contains("/") ? "." + item.name.split(separator: "/").dropLast().joined(separator: ".") : "")
+      switch item.status {
+      case .passed:
+        cases.append(testcase(item.name, classname: classname, failure: nil))
+      case .error:
+        errors += 1
+        cases.append(testcase(item.name, classname: classname, failure: ("error", item.message ?? "error", details(item, reportPath))))
+      case .failed, .new, .missing:
+        failures += 1
+        cases.append(testcase(
+          item.name, classname: classname, failure: ("failure", headline(item), details(item, reportPath))))
+      }
+    }
+    if report.failsOnOrphans {
+      for orphan in report.orphans {
+        failures += 1
+        cases.append(testcase(
+          "orphan " + orphan, classname: "rowkit.check.orphans",
+          failure: ("failure", "orphaned reference", "\(report.snapshots)/\(orphan) has no case; delete it or run rowkit check --prune")))
+      }
+    }
+    let total = cases.count
+    var xml = "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n"
+    xml += "<testsuites name=\"rowkit check\" tests=\"\(total)\" failures=\"\(failures)\" errors=\"\(errors)\">\n"
+    xml += "  <testsuite name=\"\(escape(suiteName))\" tests=\"\(total)\" failures=\"\(failures)\" errors=\"\(errors)\" skipped=\"0\">\n"
+    xml += "    <properties>\n"
+    var properties = [("snapshots", report.snapshots), ("recordMode", report.recordMode.rawValue), ("run", report.run)]
+    if let shard = report.shard { properties.append(("shard", shard)) }
+    for (name, value) in properties {
+      xml += "      <property name=\"\(escape(name))\" value=\"\(escape(value))\"/>\n"
+    }
+    xml += "    </properties>\n"
+    xml += cases.joined()
+    if !report.orphans.isEmpty {
+      let lines = report.orphans.map { "ORPHAN \(report.snapshots)/\($0)" }.joined(separator: "\n")
+      xml += "    <system-out>\(escape(lines))</system-out>\n"
+    }
+    xml += "  </testsuite>\n</testsuites>\n"
+    return xml
+  }
+
+  private static func testcase(_ name: String, classname: String, failure: (tag: String, message: String, text: String)?) -> String {
+    var xml = "    <testcase name=\"\(escape(name))\" classname=\"\(escape(classname))\""
+    guard let failure else { return xml + "/>\n" }
+    xml += ">\n      <\(failure.tag) message=\"\(escape(failure.message))\" type=\"snapshot\">\(escape(failure.text))</\(failure.tag)>\n"
+    return xml + "    </testcase>\n"
+  }
+
+  /// One line: what happened to the case, with its numbers.
+  static func headline(_ item: SnapshotCheck.CaseResult) -> String {
+    switch item.status {
+    case .new: return "new: no reference yet; the actual image was recorded"
+    case .missing: return "missing: no reference"
+    case .failed: return item.result.map { $0.summary } ?? (item.message ?? "failed")
+    case .passed: return "passed"
+    case .error: return item.message ?? "error"
+    }
+  }
+
+  /// The numbers, the message and the image paths of a case, one per line.
+  static func details(_ item: SnapshotCheck.CaseResult, _ reportPath: String?) -> String {
+    var lines: [String] = []
+    if let message = item.message { lines.append(message) }
+    if let result = item.result, item.status != .passed {
+      lines.append(
+        "differing pixels: \(result.differentPixels) of \(result.totalPixels) (antialiasing \(result.antialiasedPixels))"
+          + (result.largestCluster.map { "; largest cluster \($0.pixels) px at \($0.box)" } ?? ""))
+      if result.sizeMismatch { lines.append("sizes: reference \(result.referenceSize), actual \(result.actualSize)") }
+    }
+    for (role, path) in [("reference", item.reference), ("actual", item.actual), ("diff", item.diff), ("composite", item.composite)] {
+      guard let path else { continue }
+      lines.append("\(role): \(reportPath.map { "\($0)/\(path)" } ?? path)")
+    }
+    if let reportPath, ReportFolder.isAcceptable(item) {
+      lines.append("accept: " + ReportFolder.acceptCommand(reportPath: reportPath, name: item.name))
+    }
+    return lines.joined(separator: "\n")
+  }
+
+  /// The report as Markdown: a title with the verdict, the counts as a table, then each
+  /// failure with its numbers and paths (the first `limit`; the rest are counted), and the
+  /// orphaned references.
+  public static func markdown(_ report: SnapshotCheck.Report, reportPath: String?, limit: Int = 30) -> String {
+    let s = report.summary
+    let toReview = s.failed + s.new + s.missing + s.errors
+    let verdict: String
+    if report.environmentMismatch != nil {
+      verdict = "not compared: another environment"
+    } else if report.exitStatus == 0 {
+      verdict = "all \(s.total) passed"
+    } else {
+      verdict = "\(toReview) of \(s.total) to review"
+    }
+    var text = "## RowKit snapshots: \(verdict)\(report.shard.map { " (shard \($0))" } ?? "")\n\n"
+    text += "| cases | passed | failed | new | missing | errors | orphaned references |\n"
+    text += "|---:|---:|---:|---:|---:|---:|---:|\n"
+    text += "| \(s.total) | \(s.passed) | \(s.failed) | \(s.new) | \(s.missing) | \(s.errors) | \(s.orphans) |\n"
+    if let mismatch = report.environmentMismatch { text += "\n> \(inline(mismatch))\n" }
+    let review = report.cases.filter { $0.status != .passed }
+    if !review.isEmpty {
+      text += "\n### To review\n\n"
+      for item in review.prefix(limit) {
+        text += "- **\(inline(item.name))** (\(item.status.rawValue)): \(inline(headline(item)))\n"
+        var paths: [String] = []
+        for (role, path) in [("diff", item.diff), ("actual", item.actual), ("reference", item.reference)] {
+          guard let path else { continue }
+          paths.append("\(role) `\(reportPath.map { "\($0)/\(path)" } ?? path)`")
+        }
+        if item.status == .error, let message = item.message { paths.append("`\(inline(message))`") }
+        if !paths.isEmpty { text += "  - " + paths.joined(separator: " · ") + "\n" }
+        if let reportPath, ReportFolder.isAcceptable(item) {
+          text += "  - accept: `\(ReportFolder.acceptCommand(reportPath: reportPath, name: item.name))`\n"
+        }
+      }
+      if review.count > limit { text += "- … and \(review.count - limit) more: see the review page\n" }
+    }
+    if !report.orphans.isEmpty {
+      text += "\n### Orphaned references\n\n"
+      for orphan in report.orphans.prefix(limit) { text += "- `\(inline(orphan))`\n" }
+      if report.orphans.count > limit { text += "- … and \(report.orphans.count - limit) more\n" }
+      text += "\n" + (report.failsOnOrphans ? "They fail the check." : "They do not fail the check (`--fail-on-orphans` makes them).")
+        + " `rowkit check --prune` deletes them.\n"
+    }
+    if let reportPath { text += "\nReview page: `\(reportPath)/index.html`\n" }
+    return text
+  }
+
+  /// Text on one Markdown line: no line breaks, no table pipes.
+  private static func inline(_ text: String) -> String {
+    text.replacingOccurrences(of: "\n", with: " ").replacingOccurrences(of: "|", with: "\\|")
+  }
+
+  static func escape(_ text: String) -> String {
+    var result = ""
+    for scalar in text.unicodeScalars {
+      switch scalar {
+      case "&": result += "&amp;"
+      case "<": result += "&lt;"
+      case ">": result += "&gt;"
+      case "\"": result += "&quot;"
+      case "\n", "\t": result.unicodeScalars.append(scalar)
+      // Control characters are not allowed in XML 1.0 at all.
+      case _ where scalar.value < 0x20 || scalar.value == 0xFFFE || scalar.value == 0xFFFF: result += "?"
+      default: result.unicodeScalars.append(scalar)
+      }
+    }
+    return result
+  }
+}

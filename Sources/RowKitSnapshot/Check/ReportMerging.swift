@@ -1,0 +1,158 @@
+import Foundation
+import RowKit
+
+/// `rowkit merge-reports`: joins the report folders of the shards of one run
+/// (`rowkit check --shard i/n --report DIR`) into one report folder whose `report.json` is
+/// the one the unsharded run would have written (the same cases in the same order, the same
+/// results and summary; only the paths of failure images in messages name the merged
+/// folder), with one review page over all cases.
+public enum ReportMerging {
+  /// Reads and checks the shards in `folders`, and returns the merged report. Nothing is
+  /// written. Errors name the folders: a folder that is not a shard, shards of different
+  /// runs (other cases, references, record mode, options or environment), the same shard
+  /// twice, or a shard missing.
+  public static func merge(_ folders: [URL], into output: URL) throws -> SnapshotCheck.Report {
+    guard !folders.isEmpty else { throw SnapshotError("no report folders to merge") }
+    var shards: [(folder: URL, report: SnapshotCheck.Report, index: Int, count: Int)] = []
+    for folder in folders {
+      let report = try ReportFolder.read(folder)
+      guard let shard = report.shard else {
+        throw SnapshotError("\(folder.path): not a shard (its run had no --shard i/n); there is nothing to merge it with")
+      }
+      let parts = shard.split(separator: "/").compactMap { Int($0) }
+      guard parts.count == 2, parts[1] >= 1, (1...parts[1]).contains(parts[0]) else {
+        throw SnapshotError("\(folder.path): shard '\(shard)' is not i/n")
+      }
+      shards.append((folder, report, parts[0], parts[1]))
+    }
+    let first = shards[0]
+    for other in shards.dropFirst() {
+      if other.count != first.count || other.report.run != first.report.run {
+        throw SnapshotError(
+          "\(first.folder.path) and \(other.folder.path) are shards of different runs "
+            + "(other cases, references, record mode or options; shards \(first.report.shard!) and \(other.report.shard!))")
+      }
+      if other.report.environment != first.report.environment {
+        let differences = first.report.environment.differences(from: other.report.environment).joined(separator: ", ")
+        throw SnapshotError("\(first.folder.path) and \(other.folder.path) were checked in different environments (\(differences))")
+      }
+    }
+    var byIndex: [Int: URL] = [:]
+    for shard in shards {
+      if let earlier = byIndex[shard.index] {
+        throw SnapshotError("\(earlier.path) and \(shard.folder.path) are both shard \(shard.index)/\(shard.count)")
+      }
+      byIndex[shard.index] = shard.folder
+    }
+    if let missing = (1...first.count).first(where: { byIndex[$0] == nil }) {
+      throw SnapshotError(
+        "shard \(missing)/\(first.count) is missing: merging \(shards.map(\.folder.path).joined(separator: ", "))")
+    }
+
+    // Case k of shard i was case k·n + i−1 of the whole suite (SnapshotCheck.shard).
+    let total = shards.reduce(0) { $0 + $1.report.cases.count }
+    var cases = [SnapshotCheck.CaseResult?](repeating: nil, count: total)
+    for shard in shards {
+      let origin = originalFolder(of: shard.report)
+      for (k, item) in shard.report.cases.enumerated() {
+        let position = k * shard.count + shard.index - 1
+        guard position < total, cases[position] == nil else {
+          throw SnapshotError("\(shard.folder.path): shard \(shard.index)/\(shard.count) has more cases than its run")
+        }
+        var item = item
+        if let origin, let message = item.message {
+          item.message = message.replacingOccurrences(of: origin + "/", with: output.standardizedFileURL.path + "/")
+        }
+        cases[position] = item
+      }
+    }
+    var merged = first.report
+    merged.shard = nil
+    merged.cases = cases.map { $0! }
+    merged.summary = SnapshotCheck.Report.Summary()
+    merged.summary.total = total
+    for item in merged.cases { merged.summary.count(item.status) }
+    merged.orphans = Array(Set(shards.flatMap(\.report.orphans))).sorted()
+    merged.summary.orphans = merged.orphans.count
+    merged.failsOnOrphans = shards.contains { $0.report.failsOnOrphans }
+    merged.environmentMismatch = shards.lazy.compactMap(\.report.environmentMismatch).first
+    return merged
+  }
+
+  /// Merges the shards in `folders` into the report folder `output`: `report.json`,
+  /// `index.html` and every shard's case images. Everything is checked and staged first,
+  /// so a refused merge writes nothing.
+  public static func write(
+    _ folders: [URL], into output: URL, pathForCommands: String, onlyFailures: Bool
+  ) throws -> SnapshotCheck.Report {
+    let report = try merge(folders, into: output)
+    if FileManager.default.fileExists(atPath: output.path) {
+      let contents = (try? FileManager.default.contentsOfDirectory(atPath: output.path)) ?? []
+      let ours: Set<String> = [ReportFolder.reportFile, ReportFolder.pageFile, ReportFolder.casesFolder]
+      guard contents.allSatisfy({ ours.contains($0) }) else {
+        throw SnapshotError("\(output.path): exists and is not a report folder; give -o a new or a report folder")
+      }
+    }
+    let files = AtomicFiles()
+    let staging = try files.folder(for: output)
+    defer { files.discard() }
+    for folder in folders {
+      let cases = folder.appendingPathComponent(ReportFolder.casesFolder)
+      guard FileManager.default.fileExists(atPath: cases.path) else { continue }
+      try copyTree(cases, into: staging.appendingPathComponent(ReportFolder.casesFolder))
+    }
+    try FileManager.default.createDirectory(at: staging, withIntermediateDirectories: true)
+    try Data(try ReportFolder.encode(report)).write(to: staging.appendingPathComponent(ReportFolder.reportFile))
+    let page = ReviewReport.html(for: report, reportPath: pathForCommands, onlyFailures: onlyFailures)
+    try Data(page.utf8).write(to: staging.appendingPathComponent(ReportFolder.pageFile))
+    // The old images go: a report describes one run.
+    try? FileManager.default.removeItem(at: output.appendingPathComponent(ReportFolder.casesFolder))
+    try files.commit()
+    return report
+  }
+
+  /// The absolute folder the shard's report was written in, read back from the path of a
+  /// failure image in a message (messages name them absolutely); nil when no message does.
+  static func originalFolder(of report: SnapshotCheck.Report) -> String? {
+    for item in report.cases {
+      guard let message = item.message else { continue }
+      for relative in [item.actual, item.reference, item.diff, item.composite].compactMap({ $0 }) {
+        guard let range = message.range(of: "/" + relative) else { continue }
+        let before = message[..<range.lowerBound]
+        guard let start = before.lastIndex(of: " ") else { continue }
+        return String(before[before.index(after: start)...])
+      }
+    }
+    return nil
+  }
+
+  /// Copies the files under `source` into `target`, folders made as needed; a file that is
+  /// already there (the same case in two shards) is an error.
+  private static func copyTree(_ source: URL, into target: URL) throws {
+    guard let enumerator = FileManager.default.enumerator(at: source, includingPropertiesForKeys: [.isDirectoryKey]) else { return }
+    let root = source.standardizedFileURL.path
+    for case let url as URL in enumerator {
+      let relative = String(url.standardizedFileURL.path.dropFirst(root.count + 1))
+      let destination = target.appendingPathComponent(relative)
+      if (try? url.resourceValues(forKeys: [.isDirectoryKey]).isDirectory) == true {
+        try OutputWriter.createFolder(destination)
+      } else {
+        try OutputWriter.createFolder(destination.deletingLastPathComponent())
+        try FileManager.default.copyItem(at: url, to: destination)
+      }
+    }
+  }
+}
+
+extension SnapshotCheck.Report.Summary {
+  /// Counts one case's result.
+  mutating func count(_ status: SnapshotCheck.Status) {
+    switch status {
+    case .passed: passed += 1
+    case .failed: failed += 1
+    case .new: new += 1
+    case .missing: missing += 1
+    case .error: errors += 1
+    }
+  }
+}
