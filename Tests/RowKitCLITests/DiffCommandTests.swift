@@ -45,6 +45,25 @@ import Testing
     #expect(result.stdout == "identical (64×48, 3072 pixels)\n")
   }
 
+  /// Byte-identical files are only checked, not decoded: the report must be the one a full
+  /// comparison of the same pixels gives, and a damaged file must still fail.
+  @Test func byteIdenticalFilesReportWhatTheSamePixelsInOtherBytesReport() async throws {
+    let copy = try write([UInt8](Data(contentsOf: base)), "copy.png")
+    let recompressed = try write(PNG.encode(CraftedImages.card(), compression: .small), "recompressed.png")
+    #expect(try Data(contentsOf: URL(fileURLWithPath: recompressed)) != Data(contentsOf: base), "other bytes")
+    for flags in [["--json"], ["--json", "--threshold", "0.2", "--max-diff-pixels", "3"], []] {
+      let identical = try await diff(copy, flags)
+      let samePixels = try await diff(recompressed, flags)
+      #expect(identical.status == 0 && samePixels.status == 0)
+      #expect(identical.stdout == samePixels.stdout, "\(flags)")
+    }
+    var truncated = try PNG.encode(CraftedImages.card())
+    truncated.removeLast(truncated.count / 2)
+    let cut = try write(truncated, "cut.png")
+    let damaged = try await CommandRunner.run(["diff", cut, cut])
+    #expect(damaged.status == 2 && damaged.stderr.contains("cut.png: PNG data is damaged"), "\(damaged.stderr)")
+  }
+
   @Test func onePixelChangedExitsOneUnlessAllowed() async throws {
     let image = try CraftedImages.card()
     let changed = try save(CraftedImages.painting(image, [(5, 5)], .black), "one.png")

@@ -45,6 +45,15 @@ public enum ImageDecoder {
     }
   }
 
+  /// Checks that `data` is an image RowKit decodes, and returns its size. A PNG is checked
+  /// without decoding its pixels (see ``PNG/check(_:maximumPixels:)``); JPEG and WebP are
+  /// decoded.
+  public static func check(_ data: [UInt8], maximumPixels: Int = PNG.defaultMaximumPixels) throws -> (width: Int, height: Int) {
+    if format(of: data) == .png { return try PNG.check(data, maximumPixels: maximumPixels) }
+    let image = try decodeRGBA(data, maximumPixels: maximumPixels)
+    return (image.width, image.height)
+  }
+
   /// Decodes PNG, JPEG or WebP, whole, to the RGBA values the file holds (alpha straight),
   /// for comparison; larger images than `maximumPixels` are refused from their headers.
   public static func decodeRGBA(_ data: [UInt8], maximumPixels: Int = PNG.defaultMaximumPixels) throws -> RGBAImage {

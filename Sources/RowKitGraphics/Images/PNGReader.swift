@@ -14,6 +14,15 @@ extension PNG {
   public static func decodeRGBA(_ data: [UInt8], maximumPixels: Int = defaultMaximumPixels) throws -> RGBAImage {
     try PNGReader(data, maximumPixels: maximumPixels).decode()
   }
+
+  /// Checks that `data` decodes (the chunks and their CRCs, every row's filter, the image
+  /// data's length and Adler-32) without unfiltering or converting a pixel, and returns its
+  /// size: what a comparison of two byte-identical files needs to know.
+  public static func check(_ data: [UInt8], maximumPixels: Int = defaultMaximumPixels) throws -> (width: Int, height: Int) {
+    let reader = try PNGReader(data, maximumPixels: maximumPixels)
+    try reader.checkRows()
+    return (reader.width, reader.height)
+  }
 }
 
 /// A PNG's chunks, read and checked: the header, palette, transparency and where the image
@@ -32,6 +41,7 @@ struct PNGReader {
   var imageData: [Range<Int>] = []
 
   static func damaged(_ reason: String) -> GraphicsError { GraphicsError(.pngDecode, "PNG data is damaged: \(reason)") }
+  static func filterError(_ type: UInt8) -> GraphicsError { damaged("a row has filter type \(type), which PNG does not define") }
 
   init(_ data: [UInt8], maximumPixels: Int) throws {
     self.data = data
@@ -117,13 +127,48 @@ struct PNGReader {
   }
 
   /// Adam7's passes: where each starts and how far apart its pixels are.
-  static let adam7 = [(0, 0, 8, 8), (4, 0, 8, 8), (0, 4, 4, 8), (2, 0, 4, 4), (0, 2, 2, 4), (1, 0, 2, 2), (0, 1, 1, 2)]
+  static let adam7: [(startX: Int, startY: Int, stepX: Int, stepY: Int)] = [(0, 0, 8, 8), (4, 0, 8, 8), (0, 4, 4, 8), (2, 0, 4, 4), (0, 2, 2, 4), (1, 0, 2, 2), (0, 1, 1, 2)]
+
+  /// The passes of the image: each one's first column and row, and the steps between them.
+  private var passes: [(startX: Int, startY: Int, stepX: Int, stepY: Int)] {
+    interlaced ? Self.adam7 : [(0, 0, 1, 1)]
+  }
+
+  private var bitsPerPixel: Int { [0: 1, 2: 3, 3: 1, 4: 2, 6: 4][colorType]! * depth }
+
+  /// The bytes of one row of a pass `passWidth` pixels wide, without its filter byte.
+  private func rowBytes(passWidth: Int) -> Int { (passWidth * bitsPerPixel + 7) / 8 }
+
+  /// The width and height of a pass, zero when the image is too small to have it.
+  private func size(of pass: (startX: Int, startY: Int, stepX: Int, stepY: Int)) -> (width: Int, height: Int) {
+    let passWidth = pass.startX < width ? (width - pass.startX + pass.stepX - 1) / pass.stepX : 0
+    let passHeight = pass.startY < height ? (height - pass.startY + pass.stepY - 1) / pass.stepY : 0
+    return (passWidth, passHeight)
+  }
+
+  /// Inflates every row and checks its filter type, as ``decode()`` would, and the stream's
+  /// end and checksum.
+  func checkRows() throws {
+    let longestRow = rowBytes(passWidth: width)
+    try data.withUnsafeBufferPointer { input in
+      let rows = try PNGRowInflater(input, chunks: imageData, longestRow: longestRow + 1)
+      for pass in passes {
+        let (passWidth, passHeight) = size(of: pass)
+        guard passWidth > 0, passHeight > 0 else { continue }
+        let rowBytes = rowBytes(passWidth: passWidth)
+        for _ in 0..<passHeight {
+          let type = try rows.next(rowBytes + 1, keeping: 0)[0]
+          guard type <= 4 else { throw Self.filterError(type) }
+        }
+      }
+      try rows.finish()
+    }
+  }
 
   func decode() throws -> RGBAImage {
-    let channels = [0: 1, 2: 3, 3: 1, 4: 2, 6: 4][colorType]!
-    let bitsPerPixel = channels * depth
+    let bitsPerPixel = self.bitsPerPixel
     let bytesPerPixel = max(1, bitsPerPixel / 8)
-    let longestRow = (width * bitsPerPixel + 7) / 8
+    let longestRow = rowBytes(passWidth: width)
     let converter = PNGSampleConverter(colorType: colorType, depth: depth, palette: palette, key: transparentKey)
     let (width, height) = (self.width, self.height)
     let pixels = try [UInt8](unsafeUninitializedCapacity: width * height * 4) { output, initialized in
@@ -136,11 +181,11 @@ struct PNGReader {
           zeros.deallocate()
           spread.deallocate()
         }
-        for (startX, startY, stepX, stepY) in interlaced ? Self.adam7 : [(0, 0, 1, 1)] {
-          let passWidth = startX < width ? (width - startX + stepX - 1) / stepX : 0
-          let passHeight = startY < height ? (height - startY + stepY - 1) / stepY : 0
+        for pass in passes {
+          let (startX, startY, stepX, stepY) = pass
+          let (passWidth, passHeight) = size(of: pass)
           guard passWidth > 0, passHeight > 0 else { continue }
-          let rowBytes = (passWidth * bitsPerPixel + 7) / 8
+          let rowBytes = rowBytes(passWidth: passWidth)
           var kept = 0
           func emit(_ row: UnsafePointer<UInt8>, _ passRow: Int) {
             let target = output.baseAddress! + (startY + passRow * stepY) * width * 4
@@ -264,7 +309,7 @@ enum PNGFilters {
   static func unfilter(
     _ type: UInt8, _ row: UnsafeMutablePointer<UInt8>, prior: UnsafePointer<UInt8>, count: Int, bytesPerPixel bpp: Int
   ) throws {
-    guard type <= 4 else { throw PNGReader.damaged("a row has filter type \(type), which PNG does not define") }
+    guard type <= 4 else { throw PNGReader.filterError(type) }
     switch type {
     case 0:
       return

@@ -49,21 +49,36 @@ public enum ImageComparison {
     run(reference, actual, options: options, stopWhenFailed: true).result.passed
   }
 
+  /// What ``compare(_:_:options:)`` reports for two images of `width` × `height` with the
+  /// same pixels, known without looking at one (two byte-identical files).
+  public static func identical(width: Int, height: Int, options: ComparisonOptions = .exact) -> ComparisonResult {
+    nothingCounted(reference: .init(width: width, height: height), actual: .init(width: width, height: height), options: options)
+  }
+
+  /// A comparison's result before any pixel is counted.
+  private static func nothingCounted(
+    reference: ComparisonResult.Size, actual: ComparisonResult.Size, options: ComparisonOptions
+  ) -> ComparisonResult {
+    let canvas = ComparisonResult.Size(width: max(reference.width, actual.width), height: max(reference.height, actual.height))
+    let sizeMismatch = reference != actual
+    let total = canvas.width * canvas.height
+    return ComparisonResult(
+      status: sizeMismatch ? .sizeMismatch : .identical, sizeMismatch: sizeMismatch, referenceSize: reference,
+      actualSize: actual, canvasSize: canvas, totalPixels: total, differentPixels: 0, onlyOneImagePixels: 0,
+      antialiasedPixels: 0, ignoredPixels: 0, belowThresholdPixels: 0,
+      allowedDiffPixels: options.allowedDiffPixels(total: total), changedBox: nil, largestCluster: nil, maxDistance: 0,
+      options: options)
+  }
+
   static func run(_ reference: RGBAImage, _ actual: RGBAImage, options: ComparisonOptions, stopWhenFailed: Bool) -> Outcome {
-    let canvasWidth = max(reference.width, actual.width)
-    let canvasHeight = max(reference.height, actual.height)
+    var result = nothingCounted(
+      reference: .init(width: reference.width, height: reference.height),
+      actual: .init(width: actual.width, height: actual.height), options: options)
+    let (canvasWidth, canvasHeight) = (result.canvasSize.width, result.canvasSize.height)
     let width = min(reference.width, actual.width)
     let height = min(reference.height, actual.height)
-    let sizeMismatch = reference.width != actual.width || reference.height != actual.height
-    let total = canvasWidth * canvasHeight
-    var result = ComparisonResult(
-      status: sizeMismatch ? .sizeMismatch : .identical, sizeMismatch: sizeMismatch,
-      referenceSize: .init(width: reference.width, height: reference.height),
-      actualSize: .init(width: actual.width, height: actual.height),
-      canvasSize: .init(width: canvasWidth, height: canvasHeight), totalPixels: total, differentPixels: 0,
-      onlyOneImagePixels: 0, antialiasedPixels: 0, ignoredPixels: 0, belowThresholdPixels: 0,
-      allowedDiffPixels: options.allowedDiffPixels(total: total), changedBox: nil, largestCluster: nil,
-      maxDistance: 0, options: options)
+    let sizeMismatch = result.sizeMismatch
+    let total = result.totalPixels
     if sizeMismatch && stopWhenFailed { return Outcome(result: result, classes: nil) }
     if !sizeMismatch {
       let identical = reference.pixels.withUnsafeBytes { a in

@@ -50,16 +50,25 @@ extension RowKitCommand {
     func run() async throws {
       let options = try tolerance.comparisonOptions()
       if quiet && json { throw ValidationError("--quiet and --json: choose one") }
+      let referenceBytes = try Self.read(reference)
+      let actualBytes = try Self.read(actual)
+      let drawsImages = output != nil || composite != nil
+      if !drawsImages, Self.sameBytes(referenceBytes, actualBytes) {
+        // Byte-identical files hold the same pixels: checking that they decode is enough.
+        let size = try Self.decoding(reference) { try ImageDecoder.check(referenceBytes) }
+        try report(ImageComparison.identical(width: size.width, height: size.height, options: options))
+        return
+      }
       // The two decodes are independent and most of the time: each runs in a task of its own.
-      async let decodedReference = Self.load(reference)
-      async let decodedActual = Self.load(actual)
+      async let decodedReference = Self.decoding(reference) { try ImageDecoder.decodeRGBA(referenceBytes) }
+      async let decodedActual = Self.decoding(actual) { try ImageDecoder.decodeRGBA(actualBytes) }
       let (first, second) = try await (decodedReference, decodedActual)
-      if quiet && output == nil && composite == nil {
+      if quiet && !drawsImages {
         if !ImageComparison.matches(first, second, options: options) { throw ExitCode(1) }
         return
       }
       let outcome = ImageComparison.compare(first, second, options: options)
-      if output != nil || composite != nil {
+      if drawsImages {
         let diff = DiffImage.make(outcome, reference: first, actual: second)
         if let output {
           try OutputWriter.write(try PNG.encode(diff), to: URL(fileURLWithPath: output))
@@ -69,23 +78,38 @@ extension RowKitCommand {
           try OutputWriter.write(try PNG.encode(DiffImage.composite(panels)), to: URL(fileURLWithPath: composite))
         }
       }
+      try report(outcome.result)
+    }
+
+    /// Prints `result` as asked and exits 1 when it failed.
+    private func report(_ result: RowKitSnapshot.ComparisonResult) throws {
       if json {
         let encoder = JSONEncoder()
         encoder.outputFormatting = [.prettyPrinted, .sortedKeys]
-        FileHandle.standardOutput.write(try encoder.encode(outcome.result) + Data("\n".utf8))
+        FileHandle.standardOutput.write(try encoder.encode(result) + Data("\n".utf8))
       } else if !quiet {
-        print(outcome.result.summary)
+        print(result.summary)
       }
-      if !outcome.result.passed { throw ExitCode(1) }
+      if !result.passed { throw ExitCode(1) }
     }
 
-    /// Reads and decodes one image, naming the file in any error.
-    static func load(_ path: String) throws -> RGBAImage {
+    /// The bytes of one image file, naming the file in any error.
+    static func read(_ path: String) throws -> [UInt8] {
       guard let data = FileManager.default.contents(atPath: path) else {
         throw OutputError("\(path): \(FileManager.default.fileExists(atPath: path) ? "cannot be read" : "no such file")")
       }
+      return [UInt8](data)
+    }
+
+    static func sameBytes(_ first: [UInt8], _ second: [UInt8]) -> Bool {
+      first.count == second.count
+        && first.withUnsafeBytes { a in second.withUnsafeBytes { b in a.count == 0 || memcmp(a.baseAddress!, b.baseAddress!, a.count) == 0 } }
+    }
+
+    /// Decodes (or checks) the image of the file at `path`, naming the file in any error.
+    static func decoding<T>(_ path: String, _ decode: () throws -> T) throws -> T {
       do {
-        return try ImageDecoder.decodeRGBA([UInt8](data))
+        return try decode()
       } catch {
         throw OutputError("\(path): \(error)")
       }

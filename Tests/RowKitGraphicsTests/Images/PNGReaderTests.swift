@@ -42,6 +42,8 @@ import Testing
         guard url.pathExtension == "png" else { continue }
         let data = try [UInt8](Data(contentsOf: url))
         #expect(try PNG.decodeRGBA(data).bitmap == PNG.decode(data), "\(url.lastPathComponent)")
+        let outcome = outcomes(data)
+        #expect(outcome.checked == outcome.decoded, "\(url.lastPathComponent)")
         checked += 1
       }
     }
@@ -123,12 +125,9 @@ import Testing
     let good = CraftedPNG.make(width: 4, height: 3, colorType: 6, depth: 8, samples: samples(48, below: 256))
     #expect(try PNG.decodeRGBA(good).width == 4)
     func reason(_ bytes: [UInt8]) -> String {
-      do {
-        _ = try PNG.decodeRGBA(bytes)
-        return "decoded"
-      } catch {
-        return "\(error)"
-      }
+      let (decoded, checked) = outcomes(bytes)
+      #expect(checked == decoded, "PNG.check and PNG.decodeRGBA disagree")
+      return decoded
     }
     #expect(reason(Array("not a png".utf8)) == "not a PNG file (no PNG signature)")
     #expect(reason(Array(good.prefix(good.count - 20))).contains("PNG data is damaged"))
@@ -186,8 +185,29 @@ import Testing
       } catch {
         #expect(error is GraphicsError, "\(error)")
       }
+      let (decodedOutcome, checkedOutcome) = outcomes(bytes, maximumPixels: 100_000)
+      #expect(checkedOutcome == decodedOutcome, "round \(round): PNG.check and PNG.decodeRGBA disagree")
     }
     #expect(decoded > 0 && decoded < 500)
+  }
+
+  /// What decoding `bytes` and checking them give: the size, or the error's text.
+  func outcomes(_ bytes: [UInt8], maximumPixels: Int = PNG.defaultMaximumPixels) -> (decoded: String, checked: String) {
+    let decoded: String
+    do {
+      let image = try PNG.decodeRGBA(bytes, maximumPixels: maximumPixels)
+      decoded = "\(image.width)×\(image.height)"
+    } catch {
+      decoded = "\(error)"
+    }
+    let checked: String
+    do {
+      let size = try PNG.check(bytes, maximumPixels: maximumPixels)
+      checked = "\(size.width)×\(size.height)"
+    } catch {
+      checked = "\(error)"
+    }
+    return (decoded, checked)
   }
 
   @Test func hugeImagesAreRefusedFromTheHeaderAlone() throws {
