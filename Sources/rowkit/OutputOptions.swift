@@ -7,31 +7,31 @@ import RowKitGraphics
 /// How `render` writes: workers, PNG compression and the tallest PNG.
 struct OutputOptions: ParsableArguments {
   @Option(help: ArgumentHelp("Rows laid out and painted at once on this many threads (default: one per core).", valueName: "n"))
-  var jobs: Int = ProcessInfo.processInfo.activeProcessorCount
+  var jobs: Int?
 
   @Option(help: "PNG compression: fast (ISA-L, the default) or small (zlib level 9, smaller files, slower).")
   var pngCompression: PNGCompression = .fast
 
   @Option(
     help: ArgumentHelp(
-      "The tallest table PNG in pixels; a taller table becomes numbered tiles (default 1000000, libpng's read limit).",
+      "The tallest table PNG in pixels (libpng's read limit); a taller table becomes numbered tiles.",
       valueName: "pixels"))
   var maxPngHeight: Int = 1_000_000
 
   @Flag(inversion: .prefixedNo, help: "Show a progress bar on stderr for long renders (only when stderr is a terminal).")
   var progress = true
 
-  @Option(help: ArgumentHelp("Seconds a render runs before its progress bar appears (default 0.5).", valueName: "seconds"))
+  @Option(help: ArgumentHelp("Seconds a render runs before its progress bar appears.", valueName: "seconds"))
   var progressAfter: Double = 0.5
 
   func validate() throws {
-    guard (1...256).contains(jobs) else { throw ValidationError("--jobs must be from 1 to 256") }
+    if let jobs, !(1...256).contains(jobs) { throw ValidationError("--jobs must be from 1 to 256") }
     guard maxPngHeight >= 1 else { throw ValidationError("--max-png-height must be at least 1") }
     guard progressAfter >= 0, progressAfter.isFinite else { throw ValidationError("--progress-after must be 0 or more seconds") }
   }
 
   /// The command's pool of `--jobs` workers; make it once per run.
-  func makePool() -> RenderPool { RenderPool(workers: jobs) }
+  func makePool() -> RenderPool { RenderPool(workers: jobs ?? ProcessInfo.processInfo.activeProcessorCount) }
 
   func apply(to renderer: inout TableRenderer, pool: RenderPool) {
     renderer.pool = pool

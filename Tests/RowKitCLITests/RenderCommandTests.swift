@@ -38,6 +38,20 @@ import Testing
     #expect((missing?["images"] as? [[String: Any]])?.first?["state"] as? String == "failed")
   }
 
+  /// A misspelled output flag is named as such, not hidden behind "nothing to write".
+  @Test func anUnknownOptionIsNamedBeforeNothingToWrite() async throws {
+    let out = try TestSupport.temporaryDirectory()
+    defer { try? FileManager.default.removeItem(at: out) }
+    let png = out.appendingPathComponent("x.png").path
+    let misspelled = try await CommandRunner.run(["render", sample, "--out", png])
+    #expect(misspelled.status == 2)
+    #expect(misspelled.stderr.hasPrefix("rowkit: error: Unknown option '--out'"), "\(misspelled.stderr)")
+    #expect(!FileManager.default.fileExists(atPath: png))
+    let nothing = try await CommandRunner.run(["render", sample])
+    #expect(nothing.status == 2)
+    #expect(nothing.stderr == "rowkit: error: nothing to write: give -o, --rows-dir or --manifest\n")
+  }
+
   @Test func renderingTwiceWritesIdenticalBytes() async throws {
     let out = try TestSupport.temporaryDirectory()
     for name in ["a", "b"] {

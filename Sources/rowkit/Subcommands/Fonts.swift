@@ -22,7 +22,7 @@ extension RowKitCommand {
     @Argument(help: "Text to look up, character by character.")
     var text: String?
 
-    @Option(help: "The font the text is set in, as a Pango description (default: Inter 17).")
+    @Option(help: "The font the text is set in, as a Pango description.")
     var font = "Inter 17"
 
     @Flag(help: "Print JSON for tools.")

@@ -24,7 +24,7 @@ extension RowKitCommand {
           rowkit render table.yaml -o table.png --watch
           generate-table | rowkit render - -o - > table.png
           rowkit render table.yaml --manifest - | jq '.rows[].height'
-          rowkit render table.yaml -o table.png --variant-appearance light,dark --variant-text-size large,AX3
+          rowkit render table.yaml -o t.png --variant-appearance light,dark
 
         Variants (a document's variants: block, or the --variant-… flags, which replace the \
         document's axis of the same name) render every combination of widths, text sizes and \
@@ -36,14 +36,10 @@ extension RowKitCommand {
     @Argument(help: documentArgumentHelp)
     var table: String
 
-    @Option(name: .shortAndLong, help: "Where to write the table PNG (.png), or - for standard output.")
-    var output: String?
-
-    @Option(help: "A folder for one PNG per row.")
-    var rowsDir: String?
-
-    @Option(help: "Where to write the manifest JSON, or - for standard output.")
-    var manifest: String?
+    @OptionGroup(title: "Files") var files: RenderFiles
+    var output: String? { files.output }
+    var rowsDir: String? { files.rowsDir }
+    var manifest: String? { files.manifest }
 
     @OptionGroup var tableOptions: TableOptions
 
@@ -67,9 +63,6 @@ extension RowKitCommand {
     var watch = false
 
     func validate() throws {
-      if output == nil && rowsDir == nil && manifest == nil {
-        throw ValidationError("nothing to write: give -o, --rows-dir or --manifest")
-      }
       if output == "-" && manifest == "-" {
         throw ValidationError("-o - and --manifest - would both write to standard output; send one of them to a file")
       }
@@ -86,6 +79,11 @@ extension RowKitCommand {
     }
 
     func run() async throws {
+      // Checked here, not in validate(): the argument parser reports an unknown option (a
+      // misspelled `--out`) only after validate() passes, and that is the message to show.
+      if output == nil && rowsDir == nil && manifest == nil {
+        throw ValidationError("nothing to write: give -o, --rows-dir or --manifest")
+      }
       let pipeline = imageOptions.makePipeline()
       let pool = outputOptions.makePool()
       guard watch else {
@@ -171,4 +169,17 @@ extension RowKitCommand {
       if let manifestTarget, let manifestURL { try staging.deliver(manifestTarget, from: manifestURL, option: "--manifest") }
     }
   }
+}
+
+/// What `render` writes, first in its help: a group of their own, since the argument parser
+/// lists the options outside every group last.
+struct RenderFiles: ParsableArguments {
+  @Option(name: .shortAndLong, help: "Where to write the table PNG (.png), or - for standard output.")
+  var output: String?
+
+  @Option(help: "A folder for one PNG per row.")
+  var rowsDir: String?
+
+  @Option(help: "Where to write the manifest JSON, or - for standard output.")
+  var manifest: String?
 }
