@@ -42,9 +42,24 @@ struct TextOptions: ParsableArguments {
 
 /// One warning line on stderr per row with characters no loaded font can draw.
 func warnAboutMissingGlyphs(_ rows: [Manifest.Row], file: String) {
-  for row in rows {
-    FileHandle.standardError.write(Data("rowkit: warning: \(row.missingGlyphWarning(file: file))\n".utf8))
-  }
+  warn(rows.map { $0.missingGlyphWarning(file: file) })
+}
+
+/// Warnings for what a render drew other than the document asked, so that nothing fails
+/// silently: images that failed (their defaults drawn instead) and items no cell is mapped
+/// to (the fallback cell drawn instead).
+func warnAboutSubstitutes(in report: TableRenderer.Report, file: String) {
+  warn(report.rowsWithFallbackCell.map { $0.fallbackCellWarning(file: file) })
+  warn(report.rowsWithFailedImages.flatMap { $0.failedImageWarnings(file: file) })
+}
+
+/// Prints `warnings` on stderr, one line each; a long list is cut short with a count, so
+/// that a table of thousands of broken images does not bury the terminal.
+func warn(_ warnings: [String], limit: Int = 20) {
+  var text = ""
+  for warning in warnings.prefix(limit) { text += "rowkit: warning: \(warning)\n" }
+  if warnings.count > limit { text += "rowkit: warning: … and \(warnings.count - limit) more like these\n" }
+  if !text.isEmpty { FileHandle.standardError.write(Data(text.utf8)) }
 }
 
 /// The families any document may name before its own brand fonts: RowKit's.

@@ -163,6 +163,18 @@ import Testing
     #expect(process.isRunning)
   }
 
+  @Test func catalogDesignsWithoutAssetsWarnsAboutEveryBlankImage() async throws {
+    let out = try TestSupport.temporaryDirectory()
+    defer { try? FileManager.default.removeItem(at: out) }
+    let result = try await CommandRunner.run(
+      ["catalog", "--designs", "Assets/Designs", "--stylesheet", "Assets/Designs/styles.yaml", "-o", out.appendingPathComponent("d.png").path],
+      in: TestSupport.repositoryRoot)
+    #expect(result.status == 0, "\(result.stderr)")
+    let lines = result.stderr.split(separator: "\n")
+    #expect(lines.first == "rowkit: warning: --designs without --assets: bundle:// images resolve in Assets/Designs, and some were not there")
+    #expect(lines.contains { $0.contains("row 0 (s0-r0): image bundle://images/person.png failed") }, "\(result.stderr)")
+  }
+
   @Test func catalogDrawsTheDesignsContactSheet() async throws {
     let out = try TestSupport.temporaryDirectory()
     let png = out.appendingPathComponent("designs.png")
@@ -171,6 +183,8 @@ import Testing
       "-o", png.path,
     ], in: TestSupport.repositoryRoot)
     #expect(result.status == 0, "\(result.stderr)")
+    // Two designs show a deliberately missing image (their default); nothing else is warned.
+    #expect(result.stderr.split(separator: "\n").allSatisfy { $0.contains("images/missing.png failed") }, "\(result.stderr)")
     let reference = try PNG.decode(contentsOf: TestSupport.snapshots.appendingPathComponent("Designs/contact-sheet.png"))
     #expect(try PNG.decode(contentsOf: png) == reference)
   }

@@ -72,17 +72,32 @@ public struct DesignCatalog {
   public func contactSheet(
     configuration: TableConfiguration = TableConfiguration(), stylesheet: Stylesheet = .default, assets: URL,
     environment: TextEnvironment? = nil
-  ) async throws -> Bitmap {
+  ) async throws -> ContactSheet {
     var tables: [Bitmap] = []
+    var manifests: [Manifest] = []
     for style in [TableStyle.plain, .grouped] {
       var styled = configuration
       styled.style = style
       let renderer = TableRenderer(
         configuration: styled, stylesheet: stylesheet, environment: environment,
         imageResolver: ImageURLResolver(assetsDirectory: assets, baseDirectory: assets))
-      tables.append(try await renderer.render(dataSource()).image)
+      let rendered = try await renderer.render(dataSource())
+      tables.append(rendered.image)
+      manifests.append(rendered.manifest)
     }
-    return Bitmap.sideBySide(tables, gap: 16)
+    return ContactSheet(image: Bitmap.sideBySide(tables, gap: 16), manifests: manifests)
+  }
+
+  /// The designs' contact sheet, and the manifests of its plain and grouped tables.
+  public struct ContactSheet: Sendable {
+    public var image: Bitmap
+    public var manifests: [Manifest]
+
+    /// The rows of the plain table with an image that failed to load (the grouped table
+    /// has the same rows).
+    public var rowsWithFailedImages: [Manifest.Row] {
+      (manifests.first?.rows ?? []).filter { $0.images.contains { $0.state == .failed } }
+    }
   }
 }
 

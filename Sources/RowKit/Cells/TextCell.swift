@@ -77,7 +77,9 @@ public struct CheckmarkCell: TableCell {
 /// The visible stand-in for an item no cell is registered for: a pale red row that names
 /// the item's type, where Three20 drew an empty white cell.
 public struct FallbackCell: TableCell {
-  public let name = "FallbackCell"
+  /// The fallback cell's name, as the manifest records it.
+  public static let cellName = "FallbackCell"
+  public let name = FallbackCell.cellName
 
   public init() {}
 

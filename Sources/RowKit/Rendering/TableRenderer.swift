@@ -98,6 +98,12 @@ public struct TableRenderer: Sendable {
     public var labelsShaped = 0
     /// The manifest entries of the rows with characters no loaded font can draw.
     public var rowsWithMissingGlyphs: [Manifest.Row] = []
+    /// The manifest entries of the rows with an image that failed to load: each slot shows
+    /// its default image instead.
+    public var rowsWithFailedImages: [Manifest.Row] = []
+    /// The manifest entries of the rows whose item no cell is mapped to, drawn by the
+    /// fallback cell.
+    public var rowsWithFallbackCell: [Manifest.Row] = []
   }
 
   /// What a render to memory produces.
@@ -258,6 +264,8 @@ public struct TableRenderer: Sendable {
           }
           rowsDone += 1
           if row.missingGlyphs > 0 { report.rowsWithMissingGlyphs.append(row) }
+          if row.images.contains(where: { $0.state == .failed }) { report.rowsWithFailedImages.append(row) }
+          if row.cell == FallbackCell.cellName { report.rowsWithFallbackCell.append(row) }
           if keepsManifest {
             manifest.sections[row.section].rows += 1
             manifest.rows.append(row)
@@ -390,6 +398,19 @@ extension Manifest.Row {
   /// `table.yaml: row 3 (s0-r3): no glyph for U+E000`.
   public func missingGlyphWarning(file: String) -> String {
     "\(file): row \(row) (\(name)): no glyph for \((missingCharacters ?? []).joined(separator: ", "))"
+  }
+
+  /// One warning per image of this row that failed to load:
+  /// `table.yaml: row 3 (s0-r3): image https://… failed (HTTP 404), its default is shown`.
+  public func failedImageWarnings(file: String) -> [String] {
+    images.filter { $0.state == .failed }.map { image in
+      "\(file): row \(row) (\(name)): image \(image.url ?? "") failed (\(image.reason ?? "no reason given")), its default is shown"
+    }
+  }
+
+  /// The warning for a row drawn by the fallback cell, since no cell is mapped to its item.
+  public func fallbackCellWarning(file: String) -> String {
+    "\(file): row \(row) (\(name)): no cell is mapped to its \(type) item; the fallback cell drew it"
   }
 }
 

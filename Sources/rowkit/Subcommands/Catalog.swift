@@ -101,7 +101,11 @@ extension RowKitCommand {
       let sheet = try await catalog.contactSheet(
         configuration: try tableOptions.apply(to: TableConfiguration()), stylesheet: stylesheet, assets: assetsURL,
         environment: environment)
-      try OutputWriter.write(try PNG.encode(sheet), to: URL(fileURLWithPath: output))
+      if assets == nil, !sheet.rowsWithFailedImages.isEmpty {
+        warn(["--designs without --assets: bundle:// images resolve in \(folder), and some were not there"])
+      }
+      warn(sheet.rowsWithFailedImages.flatMap { $0.failedImageWarnings(file: folder) })
+      try OutputWriter.write(try PNG.encode(sheet.image), to: URL(fileURLWithPath: output))
     }
   }
 }

@@ -160,6 +160,7 @@ extension RowKitCommand {
           to: TableRenderer.Destination(
             table: tableURL, rowsDirectory: rowsDir.map { URL(fileURLWithPath: $0) }, manifest: manifestURL))
         try textOptions.report(report.rowsWithMissingGlyphs, file: documentName(table))
+        warnAboutSubstitutes(in: report, file: documentName(table))
       } catch let error as MissingGlyphsError {
         // The rows are named first, then the error ends the command with status 2.
         warnAboutMissingGlyphs(error.rows, file: documentName(table))

@@ -43,8 +43,8 @@ import Testing
     let stylesheet = try Stylesheet.load(contentsOf: designs.appendingPathComponent("styles.yaml"), fontFamilies: shaper.families)
     let catalog = try DesignCatalog.load(folder: designs, stylesheet: stylesheet, fontFamilies: shaper.families, assets: TestSupport.assets)
     #expect(catalog.entries.map(\.name) == ["feed", "person", "setting", "stock"])
-    let first = try await catalog.contactSheet(stylesheet: stylesheet, assets: TestSupport.assets)
-    let second = try await catalog.contactSheet(stylesheet: stylesheet, assets: TestSupport.assets)
+    let first = try await catalog.contactSheet(stylesheet: stylesheet, assets: TestSupport.assets).image
+    let second = try await catalog.contactSheet(stylesheet: stylesheet, assets: TestSupport.assets).image
     #expect(first == second)
     await assertSnapshot(of: first, as: .image, named: "contact-sheet", suite: "Designs")
   }
