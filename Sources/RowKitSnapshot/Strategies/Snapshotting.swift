@@ -35,11 +35,11 @@ extension Snapshotting where Value == any TableDataSource {
   /// The whole table, tiles stacked.
   public static func table(
     configuration: TableConfiguration = TableConfiguration(), stylesheet: Stylesheet = .default,
-    images: SnapshotImages = .none
+    images: SnapshotImages = .none, allowing substitutes: SnapshotSubstitutes = []
   ) -> Snapshotting<any TableDataSource> {
     let renderer = images.renderer(configuration: configuration, stylesheet: stylesheet)
     return Snapshotting<Bitmap>.image.pullback { (dataSource: any TableDataSource) in
-      try await renderer.render(dataSource).image
+      try substitutes.check(try await renderer.render(dataSource)).image
     }
   }
 }
@@ -48,9 +48,10 @@ extension Snapshotting where Value: TableDataSource {
   /// The whole table, tiles stacked.
   public static func table(
     configuration: TableConfiguration = TableConfiguration(), stylesheet: Stylesheet = .default,
-    images: SnapshotImages = .none
+    images: SnapshotImages = .none, allowing substitutes: SnapshotSubstitutes = []
   ) -> Snapshotting<Value> {
-    Snapshotting<any TableDataSource>.table(configuration: configuration, stylesheet: stylesheet, images: images)
+    Snapshotting<any TableDataSource>.table(
+      configuration: configuration, stylesheet: stylesheet, images: images, allowing: substitutes)
       .pullback { (dataSource: Value) -> any TableDataSource in dataSource }
   }
 }
@@ -59,12 +60,12 @@ extension Snapshotting where Value: TableItem {
   /// One item's row, as the row image of a one-row table.
   public static func row(
     mapping: CellMapping = CellMapping(), configuration: TableConfiguration = TableConfiguration(),
-    stylesheet: Stylesheet = .default, images: SnapshotImages = .none
+    stylesheet: Stylesheet = .default, images: SnapshotImages = .none, allowing substitutes: SnapshotSubstitutes = []
   ) -> Snapshotting<Value> {
     let renderer = images.renderer(configuration: configuration, stylesheet: stylesheet)
     return Snapshotting<Bitmap>.image.pullback { (item: Value) in
       let source = SectionedDataSource(sections: [TableSection(items: [item])], cellMapping: mapping)
-      return try await renderer.render(source, outputs: [.rows]).rowImages[0]
+      return try substitutes.check(try await renderer.render(source, outputs: [.rows])).rowImages[0]
     }
   }
 }
@@ -73,17 +74,56 @@ extension Snapshotting where Value == TableDocument {
   /// A table document rendered as `rowkit render` renders it (tiles stacked).
   public static var document: Snapshotting<TableDocument> { document() }
 
+  /// A table document rendered as `rowkit render` renders it, which may show the defaults
+  /// of images that failed or rows drawn by the fallback cell when `substitutes` allows.
+  public static func document(allowing substitutes: SnapshotSubstitutes) -> Snapshotting<TableDocument> {
+    document(configuration: nil, allowing: substitutes)
+  }
+
   /// A table document rendered as `rowkit render` renders it, with `configuration` in place of
   /// the document's own.
   public static func document(
     configuration: TableConfiguration? = nil, pipeline: ImagePipeline = .shared,
-    imageDeadline: Double = TableRenderer.defaultImageDeadline
+    imageDeadline: Double = TableRenderer.defaultImageDeadline, allowing substitutes: SnapshotSubstitutes = []
   ) -> Snapshotting<TableDocument> {
     Snapshotting<Bitmap>.image.pullback { (document: TableDocument) in
       var renderer = document.makeRenderer(configuration: configuration, pipeline: pipeline)
       renderer.imageDeadline = imageDeadline
-      return try await document.render(with: renderer).image
+      return try substitutes.check(try await document.render(with: renderer)).image
     }
+  }
+}
+
+/// What a snapshot's render may draw in place of what it was given. By default nothing: a
+/// reference recorded with a failed image's default, or with the fallback cell for an item
+/// no cell is mapped to, records a mistake, so the assertion fails and names the rows.
+public struct SnapshotSubstitutes: OptionSet, Sendable {
+  public let rawValue: Int
+  public init(rawValue: Int) { self.rawValue = rawValue }
+
+  /// Images that failed to load, drawn as their slots' default images.
+  public static let failedImages = SnapshotSubstitutes(rawValue: 1)
+  /// Items no cell is mapped to, drawn by the fallback cell.
+  public static let fallbackCells = SnapshotSubstitutes(rawValue: 2)
+
+  /// `rendered`, or an error naming each row that shows a substitute not allowed here.
+  func check(_ rendered: RenderedTable) throws -> RenderedTable {
+    var problems: [String] = []
+    for row in rendered.manifest.rows {
+      if !contains(.fallbackCells), row.cell == FallbackCell.cellName { problems.append(row.fallbackCellWarning(file: "snapshot")) }
+      if !contains(.failedImages) { problems += row.failedImageWarnings(file: "snapshot") }
+    }
+    guard problems.isEmpty else { throw SubstituteError(problems: problems) }
+    return rendered
+  }
+}
+
+/// Rows of a snapshot's render that show a substitute the assertion did not allow.
+public struct SubstituteError: Error, CustomStringConvertible {
+  public var problems: [String]
+
+  public var description: String {
+    problems.joined(separator: "\n") + "\n(pass allowing: [.failedImages] or [.fallbackCells] if this is what the reference must show)"
   }
 }
 

@@ -73,6 +73,28 @@ import RowKitSnapshotAssertions
     #expect(FileManager.default.fileExists(atPath: folder.appendingPathComponent("S/unstable.png").path) == withReference)
   }
 
+  /// A reference recorded with a failed image's default, or with the fallback cell, records a
+  /// mistake: the strategies refuse such a render, naming the row, unless allowed.
+  @Test func aFailedImageOrTheFallbackCellFailsUnlessAllowed() async throws {
+    let broken = ImageItem(text: "Broken", imageURL: "bundle://no-such-image.png")
+    let images = SnapshotImages.files(assets: FileManager.default.temporaryDirectory)
+    await #expect {
+      _ = try await Snapshotting<ImageItem>.row(images: images).render(broken)
+    } throws: { error in
+      "\(error)".contains("row 0 (s0-r0): image bundle://no-such-image.png failed")
+    }
+    let allowed = try await Snapshotting<ImageItem>.row(images: images, allowing: .failedImages).render(broken)
+    #expect(allowed.height > 0)
+
+    let unmapped = ListDataSource(items: [UnmappedItem()], cellMapping: CellMapping())
+    await #expect {
+      _ = try await Snapshotting<ListDataSource>.table().render(unmapped)
+    } throws: { error in
+      "\(error)".contains("no cell is mapped to its UnmappedItem item; the fallback cell drew it")
+    }
+    _ = try await Snapshotting<ListDataSource>.table(allowing: .fallbackCells).render(unmapped)
+  }
+
   @Test func strategiesRenderRowsAndTables() async throws {
     let table = ListDataSource(items: [TextItem(text: "Deterministic"), SubtitleItem(text: "Twice", subtitle: "the same")])
     let image = try await Snapshotting<ListDataSource>.table().render(table)
@@ -108,3 +130,6 @@ struct UnstableItem: TableItem {
     return mapping
   }
 }
+
+/// An item no cell is mapped to.
+struct UnmappedItem: TableItem {}
