@@ -205,7 +205,9 @@ struct DesignFileLoader {
     var fields: [String: String] = [:]
     for field in template.fields.sorted() {
       guard let fieldValue = map[field] else {
-        throw value.error("missing field '\(field)', which \(template.file) shows")
+        // `field: null` leaves a field out on purpose, as `nil` does for a Swift item.
+        if map.entries.contains(where: { $0.0 == field }) { continue }
+        throw value.error("missing field '\(field)', which \(template.file) shows (write '\(field): null' to leave it out)")
       }
       guard case .scalar = fieldValue.node else {
         throw fieldValue.error("field '\(field)' must be text, a number or true/false, not \(fieldValue.kindName)")

@@ -77,11 +77,37 @@ import Testing
     #expect(row.layout.images.first?.defaultURL == "bundle://images/placeholder.png")
   }
 
+  /// `field: null` in a document is what `nil` is for a Swift item: the field left out.
+  @Test func aNullFieldIsLeftOutAsASwiftNilIs() throws {
+    let folder = try TestSupport.temporaryDirectory()
+    defer { try? FileManager.default.removeItem(at: folder) }
+    let document = folder.appendingPathComponent("people.yaml")
+    let text = [
+      "stylesheet: \(designs.appendingPathComponent("styles.yaml").path)",
+      "assets: \(TestSupport.assets.path)",
+      "cells:",
+      "  Person: \(designs.appendingPathComponent("person.yaml").path)",
+      "items:",
+      "  - { type: Person, name: Joe, role: Author, photoURL: null }",
+      "  - { type: Person, name: Joe, role: Author, photoURL: ~ }",
+    ].joined(separator: "\n")
+    try Data(text.utf8).write(to: document)
+    let loaded = try TableDocument.load(document, fontFamilies: families)
+    let rows = try loaded.makeRenderer().layout(loaded.dataSource).rows
+    #expect(rows.count == 2)
+    for row in rows {
+      #expect(row.layout.label("name")?.text.text == "Joe")
+      #expect(row.layout.images.first?.url == nil, "null reads as missing")
+      #expect(row.layout.images.first?.defaultURL == "bundle://images/placeholder.png")
+    }
+  }
+
   @Test func previewMistakesNameTheDesignFile() throws {
     let folder = try TestSupport.temporaryDirectory()
     let cases: [(String, String)] = [
       ("body:\n  label: { bind: name }\npreview:\n  - { nme: Joe }\n", "unknown key 'nme'"),
-      ("body:\n  label: { bind: name }\npreview:\n  - { }\n", "missing field 'name'"),
+      ("body:\n  label: { bind: name }\npreview:\n  - { }\n", "missing field 'name', which"),
+      ("body:\n  label: { bind: name }\npreview:\n  - { }\n", "(write 'name: null' to leave it out)"),
       ("body:\n  label: { bind: name, color: \"{tone}\" }\npreview:\n  - { name: x, tone: neonColor }\n", "undefined variable 'neonColor'"),
       ("body:\n  image: { bind: photo, width: 10, height: 10 }\npreview:\n  - { photo: \"bundle://../x.png\" }\n", "escapes the assets folder"),
       ("body:\n  vstack: { children: [ { label: { text: hi } } ], spacing: wide }\n", "expected a number or a number variable"),
