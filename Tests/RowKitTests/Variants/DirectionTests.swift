@@ -213,3 +213,28 @@ import Testing
       of: Catalog.dataSource(), as: strategy, named: style.rawValue + "-rtl", suite: "Catalog")
   }
 }
+
+/// The variants contact sheet through the API: one column per variant, each named.
+@Suite struct ContactSheetTests {
+  @Test func everyVariantIsAColumnUnderItsName() async throws {
+    let renderer = try TestSupport.catalogRenderer(style: .grouped)
+    let items: [any TableItem] = [
+      SubtitleItem(text: "Video", subtitle: "Shoot", options: ItemOptions(url: "app://video")),
+      CaptionItem(text: "Joe", caption: "Name"),
+    ]
+    let data = SectionedDataSource(sections: [TableSection(header: "Rows", items: items)])
+    let axes = VariantAxes(appearances: [.light, .dark], directions: [.ltr, .rtl])
+    let sheet = try await renderer.contactSheet(data, variants: axes)
+    #expect(try await renderer.contactSheet(data, variants: axes) == sheet)
+    let tables = try await renderer.render(data, variants: axes).map(\.table.image)
+    #expect(sheet.width == tables.map(\.width).reduce(0, +) + 3 * TableRenderer.contactSheetGap)
+    // The title band is a plain header naming the variant: its height is the band's.
+    let title = try await TableRenderer(configuration: TableConfiguration(style: .plain)).measure(
+      SectionedDataSource(sections: [TableSection(header: "light,ltr", items: [])]))
+    #expect(sheet.height == tables[0].height + Int(title.height * 2))
+    // Bad axes are refused before anything is drawn.
+    await #expect(throws: (any Error).self) {
+      try await renderer.contactSheet(data, variants: VariantAxes(directions: [.rtl, .rtl]))
+    }
+  }
+}
