@@ -130,6 +130,18 @@ import Testing
     #expect(label.text.style.alignment == .right)
     let ltr = try TestSupport.layoutRow(item, renderer: TableRenderer(configuration: TableConfiguration(width: 320)))
     #expect(try #require(ltr.layout.label("text")).text.style.alignment == .left)
+    #expect(abs(label.frame.maxX - (320 - 10)) < Self.tolerance)
+  }
+
+  /// Text in a right-to-left script goes to the right in `rtl` as every label does (UIKit
+  /// aligns a right-to-left layout's labels right), though Pango's natural alignment already
+  /// puts it at the right in `ltr`: such a label is not the mirror of its `ltr` self.
+  @Test(arguments: ["مرحبا بالعالم", "שלום עולם", "Hello world", "123 مرحبا"])
+  func everyScriptIsAlignedRightInRTL(text: String) throws {
+    let rtl = try TestSupport.layoutRow(
+      LongTextItem(text: text), renderer: TableRenderer(configuration: TableConfiguration(width: 320, direction: .rtl)))
+    let label = try #require(rtl.layout.label("text"))
+    #expect(abs(label.frame.maxX - (320 - 10)) < Self.tolerance, "\(label.frame)")
   }
 
   /// The disclosure chevron points left in `rtl`: at the chevron's middle row of pixels its
