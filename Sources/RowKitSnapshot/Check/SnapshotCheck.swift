@@ -10,6 +10,9 @@ public struct SnapshotCheck: Sendable {
     /// The document's path relative to the folder, without its extension (`settings/wifi`).
     public var name: String
     public var document: URL
+    /// The variant of the document this case renders (its name follows an `@` in ``name``),
+    /// or nil for the document as it is.
+    public var variant: Variant? = nil
 
     /// The reference's suite and name: the folders and the file name of ``name``.
     public var suite: String {
@@ -37,6 +40,8 @@ public struct SnapshotCheck: Sendable {
     public var composite: String?
     /// One line per row with characters no loaded font can draw.
     public var warnings: [String]?
+    /// With lint on, one line per design-lint finding; any fails the case.
+    public var findings: [String]?
   }
 
   public struct Report: Codable, Sendable {
@@ -83,6 +88,9 @@ public struct SnapshotCheck: Sendable {
   /// Whether a case with characters no loaded font can draw is an error (nothing recorded)
   /// rather than a warning.
   public var failsOnMissingGlyphs = false
+  /// The lint rules switched off besides each document's own, when cases are linted
+  /// (`check --lint`): a case with findings fails. Nil lints nothing.
+  public var lint: LintOptions?
 
   public init(
     folder: URL, store: ReferenceStore, options: ComparisonOptions = .exact, record: RecordMode? = nil,
@@ -114,6 +122,25 @@ public struct SnapshotCheck: Sendable {
       cases.append(Case(name: String(relative.dropLast(ext.count + 1)), document: url))
     }
     return cases.sorted { $0.name < $1.name }
+  }
+
+  /// `cases` with each document that has a `variants:` block replaced by one case per
+  /// variant, named `name@variant` (`settings@dark,AX3`, checked against
+  /// `settings@dark,AX3.png`). A document that cannot be read stays one case, whose check
+  /// reports why.
+  public static func expandingVariants(
+    _ cases: [Case], fontFamilies: [String], imageFolders: ImageFolders = ImageFolders(), brandFonts: [BrandFont] = []
+  ) -> [Case] {
+    cases.flatMap { testCase -> [Case] in
+      guard testCase.variant == nil,
+        let document = try? TableDocument.load(
+          testCase.document, fontFamilies: fontFamilies, imageFolders: imageFolders, brandFonts: brandFonts),
+        !document.variantAxes.isEmpty, document.variantAxes.problem == nil
+      else { return [testCase] }
+      return document.variantAxes.variants.map { variant in
+        Case(name: testCase.name + "@" + variant.name, document: testCase.document, variant: variant)
+      }
+    }
   }
 
   static func isTableDocument(_ url: URL) -> Bool {
@@ -174,6 +201,7 @@ public struct SnapshotCheck: Sendable {
     var result = CaseResult(name: testCase.name, document: testCase.document.path, status: .error)
     let outcome: SnapshotOutcome
     var missing: [String] = []
+    var findings: [String] = []
     do {
       let (folders, fonts) = (imageFolders, brandFonts)
       let document = try await pool.run {
@@ -181,8 +209,11 @@ public struct SnapshotCheck: Sendable {
       }
       var renderer = document.makeRenderer(pipeline: pipeline, pool: pool)
       renderer.imageDeadline = imageDeadline
+      if let lint { renderer.lint = document.lintOptions.adding(lint) }
+      if let variant = testCase.variant { renderer = renderer.rendering(variant) }
       outcome = try await store.check(suite: testCase.suite, name: testCase.baseName, options: options, record: record, pool: pool) {
         let rendered = try await document.render(with: renderer)
+        if lint != nil { findings = LintReport(file: testCase.document.path, manifest: rendered.manifest).lines }
         missing = rendered.manifest.rowsWithMissingGlyphs.map { $0.missingGlyphWarning(file: testCase.document.path) }
         if failsOnMissingGlyphs, !missing.isEmpty { throw SnapshotError(missing.joined(separator: "; ") + " (--strict)") }
         return rendered.image
@@ -216,6 +247,13 @@ public struct SnapshotCheck: Sendable {
       result.status = .failed
     case .error:
       result.status = .error
+    }
+    if !findings.isEmpty {
+      // A design problem fails the case whatever its pixels did.
+      result.findings = findings
+      if result.status != .error { result.status = .failed }
+      let count = findings.count == 1 ? "1 lint finding" : "\(findings.count) lint findings"
+      result.message = "\(testCase.name): \(count): " + findings.joined(separator: "; ")
     }
     return result
   }

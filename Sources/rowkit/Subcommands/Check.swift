@@ -13,7 +13,9 @@ extension RowKitCommand {
         any differs or has no reference, 2 when a document is bad input. With CI set in the \
         environment nothing is ever written to SNAPDIR and a missing reference fails. When the \
         references were recorded with other library or font versions (SNAPDIR/environment.json), \
-        one message says so and nothing is compared.
+        one message says so and nothing is compared. A document with a variants: block is one \
+        case per variant: DIR/a/b.yaml in dark at AX3 is compared with SNAPDIR/a/b@dark,AX3.png. \
+        --lint fails a case with design-lint findings (see rowkit lint).
 
         Example:
           rowkit check Assets/Samples --snapshots Snapshots/Check --report report
@@ -49,6 +51,11 @@ extension RowKitCommand {
 
     @OptionGroup(title: "Text") var textOptions: TextOptions
 
+    @Flag(help: "Lint every case: a case with design-lint findings fails (see rowkit lint).")
+    var lint = false
+
+    @OptionGroup(title: "Lint") var lintRules: LintRuleOptions
+
     func validate() throws {
       _ = try parsedShard()
       if let jobs, !(1...256).contains(jobs) { throw ValidationError("--jobs must be from 1 to 256") }
@@ -69,7 +76,9 @@ extension RowKitCommand {
 
     func run() async throws {
       let options = try tolerance.comparisonOptions()
-      var cases = try SnapshotCheck.discover(in: URL(fileURLWithPath: directory))
+      var cases = SnapshotCheck.expandingVariants(
+        try SnapshotCheck.discover(in: URL(fileURLWithPath: directory)), fontFamilies: try standardFamilies(),
+        imageFolders: imageOptions.folders, brandFonts: try textOptions.brandFonts())
       if let (index, count) = try parsedShard() { cases = SnapshotCheck.shard(cases, index: index, count: count) }
       let reportURL = report.map { URL(fileURLWithPath: $0) }
       if let reportURL {
@@ -86,6 +95,7 @@ extension RowKitCommand {
       check.imageFolders = imageOptions.folders
       check.brandFonts = try textOptions.brandFonts()
       check.failsOnMissingGlyphs = textOptions.strict
+      if lint { check.lint = try lintRules.options() }
       let result = try await check.run(cases, shard: shard, fontFamilies: try standardFamilies())
       if let mismatch = result.environmentMismatch {
         FileHandle.standardError.write(Data("rowkit: \(mismatch)\n".utf8))
