@@ -44,6 +44,7 @@ VARIANT_VALUES_PER_AXIS = 16
 CONTENT_SIZE_CATEGORIES = ["xSmall", "small", "medium", "large", "xLarge", "xxLarge", "xxxLarge",
                            "AX1", "AX2", "AX3", "AX4", "AX5"]
 APPEARANCES = ["light", "dark"]
+DIRECTIONS = ["ltr", "rtl"]
 LINT_RULES = ["contrast", "truncated", "clipped", "tapTarget", "missingGlyph", "overlap", "imageFailed"]
 
 # Sources/RowKit/Layout/CellMetrics.swift: the number variables and their bounds.
@@ -552,6 +553,11 @@ def table_document_schema():
                 "appearance": {"type": "array", "minItems": 1, "maxItems": VARIANT_VALUES_PER_AXIS,
                                "uniqueItems": True, "description": "light and/or dark (the default-dark colors).",
                                "items": {"enum": APPEARANCES}},
+                "direction": {"type": "array", "minItems": 1, "maxItems": VARIANT_VALUES_PER_AXIS,
+                              "uniqueItems": True, "description": "ltr and/or rtl: rtl mirrors every row as UIKit "
+                              "mirrors a right-to-left cell (accessories and images on the left, text aligned "
+                              "right, chevrons pointing left).",
+                              "items": {"enum": DIRECTIONS}},
             }, description="The variant matrix: the table is rendered in every combination of these axes "
                            "(at most 256)."),
             "lint": closed({

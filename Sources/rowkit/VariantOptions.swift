@@ -15,6 +15,9 @@ struct VariantOptions: ParsableArguments {
   @Option(help: ArgumentHelp("Appearances to render: light, dark, comma-separated.", valueName: "a,…"))
   var variantAppearance: String?
 
+  @Option(help: ArgumentHelp("Directions to render: ltr, rtl (rows mirrored), comma-separated.", valueName: "d,…"))
+  var variantDirection: String?
+
   /// The axes these flags give; an axis without its flag is empty.
   func axes() throws -> VariantAxes {
     var axes = VariantAxes()
@@ -28,6 +31,7 @@ struct VariantOptions: ParsableArguments {
     }
     if let variantTextSize { axes.textSizes = try Self.cases(variantTextSize, option: "--variant-text-size") }
     if let variantAppearance { axes.appearances = try Self.cases(variantAppearance, option: "--variant-appearance") }
+    if let variantDirection { axes.directions = try Self.cases(variantDirection, option: "--variant-direction") }
     if let problem = axes.problem { throw ValidationError("variant flags: \(problem)") }
     return axes
   }

@@ -52,7 +52,7 @@ import Testing
     #expect(!FileManager.default.fileExists(atPath: png))
     let nothing = try await CommandRunner.run(["render", sample])
     #expect(nothing.status == 2)
-    #expect(nothing.stderr == "rowkit: error: nothing to write: give -o, --rows-dir or --manifest\n")
+    #expect(nothing.stderr == "rowkit: error: nothing to write: give -o, --rows-dir, --manifest or --variants-sheet\n")
   }
 
   @Test func renderingTwiceWritesIdenticalBytes() async throws {

@@ -94,4 +94,64 @@ import Testing
     let findings = (object["rows"] as! [[String: Any]])[0]["findings"] as! [[String: Any]]
     #expect(findings.map { $0["rule"] as? String } == ["tapTarget"])
   }
+
+  @Test func renderWritesOneFilePerDirection() async throws {
+    let out = try TestSupport.temporaryDirectory()
+    let document = try write("variants: { direction: [ltr, rtl] }\nitems: [{ type: caption, text: Joe, caption: Name, url: \"app://x\" }]\n", in: out)
+    let result = try await CommandRunner.run([
+      "render", document, "-o", out.appendingPathComponent("t.png").path, "--manifest", out.appendingPathComponent("t.json").path,
+    ])
+    #expect(result.status == 0, "\(result.stderr)")
+    let ltr = try PNG.decode(contentsOf: out.appendingPathComponent("t@ltr.png"))
+    let rtl = try PNG.decode(contentsOf: out.appendingPathComponent("t@rtl.png"))
+    #expect(ltr.width == rtl.width && ltr.height == rtl.height)
+    #expect(ltr != rtl)
+    let manifest = try JSONSerialization.jsonObject(with: Data(contentsOf: out.appendingPathComponent("t@rtl.json"))) as! [String: Any]
+    #expect(manifest["variant"] as? String == "rtl")
+    let flag = try await CommandRunner.run([
+      "render", document, "-o", out.appendingPathComponent("f.png").path, "--variant-direction", "rtl",
+    ])
+    #expect(flag.status == 0, "\(flag.stderr)")
+    #expect(try PNG.decode(contentsOf: out.appendingPathComponent("f@rtl.png")) == rtl)
+    #expect(!FileManager.default.fileExists(atPath: out.appendingPathComponent("f@ltr.png").path))
+    let bad = try await CommandRunner.run(["render", document, "-o", out.appendingPathComponent("b.png").path, "--variant-direction", "up"])
+    #expect(bad.status == 2)
+    #expect(bad.stderr.contains("--variant-direction: 'up' is not one of ltr, rtl"), "\(bad.stderr)")
+  }
+
+  /// `--variants-sheet`: one PNG, a column per variant side by side (16 pixels apart), each
+  /// a band naming the variant above the variant's own table image.
+  @Test func variantsSheetPutsEveryVariantSideBySide() async throws {
+    let out = try TestSupport.temporaryDirectory()
+    let document = try write(
+      "variants: { width: [320, 375], direction: [ltr, rtl] }\nitems: [{ type: subtitle, text: Video, subtitle: Shoot, url: \"app://v\" }]\n",
+      in: out)
+    let sheetURL = out.appendingPathComponent("sheet.png")
+    let result = try await CommandRunner.run([
+      "render", document, "--variants-sheet", sheetURL.path, "-o", out.appendingPathComponent("t.png").path,
+    ])
+    #expect(result.status == 0, "\(result.stderr)")
+    let sheet = try PNG.decode(contentsOf: sheetURL)
+    let names = ["320pt,ltr", "320pt,rtl", "375pt,ltr", "375pt,rtl"]
+    let tables = try names.map { try PNG.decode(contentsOf: out.appendingPathComponent("t@\($0).png")) }
+    #expect(sheet.width == tables.map(\.width).reduce(0, +) + 3 * 16)
+    let title = sheet.height - tables[0].height
+    #expect(title >= 22 * 2)
+    // Each column's lower part is its variant's table, pixel for pixel.
+    var left = 0
+    for table in tables {
+      for y in [0, table.height / 2, table.height - 1] {
+        let sheetRow = ((title + y) * sheet.width + left) * 4
+        let tableRow = y * table.width * 4
+        #expect(Array(sheet.pixels[sheetRow..<sheetRow + table.width * 4]) == Array(table.pixels[tableRow..<tableRow + table.width * 4]))
+      }
+      left += table.width + 16
+    }
+
+    let plain = try write("items: [{ type: text, text: Hi }]\n", in: out, name: "plain.yaml")
+    let none = try await CommandRunner.run(["render", plain, "--variants-sheet", out.appendingPathComponent("none.png").path])
+    #expect(none.status == 2)
+    #expect(none.stderr.contains("names no variants"), "\(none.stderr)")
+    #expect(!FileManager.default.fileExists(atPath: out.appendingPathComponent("none.png").path))
+  }
 }

@@ -47,7 +47,7 @@ public struct StyledTextCell: TableCell {
         row.images.append(
           ImageSlot(
             name: "image\(index)", frame: rect.offsetBy(dx: label.drawingOrigin.x, dy: label.drawingOrigin.y),
-            url: image.src, defaultURL: nil, contentMode: .aspectFit))
+            url: image.src, defaultURL: nil, contentMode: .aspectFit, anchorLabel: label.name))
       }
     }
     return row

@@ -113,10 +113,12 @@ public struct ActivityCell: TableCell {
         frame: Rect(x: left, y: context.grid.round((height - side) / 2), width: side, height: side),
         color: try context.color("activityIndicatorColor", highlighted: "highlightedTextColor")))
     if let text {
+      // The text starts after the spinner; its box starts where that puts it (the same in
+      // `ltr`, and mirrored correctly in `rtl`).
       var label = RowLabel(
         name: "text", text: text, color: try context.color("tableActivityTextColor", highlighted: "highlightedTextColor"),
-        boxOrigin: .zero)
-      label.frame.origin = Point(x: left + side + spacing, y: context.grid.round((height - textSize.height) / 2))
+        boxOrigin: Point(x: left + side + spacing - context.leftToRightOffset(of: text), y: 0))
+      label.frame.origin.y = context.grid.round((height - textSize.height) / 2)
       row.labels.append(label)
     }
     return row

@@ -263,9 +263,9 @@ struct TableDocumentDecoder {
     return configuration
   }
 
-  /// The `variants:` block: `width`, `textSize` and `appearance`, each a list.
+  /// The `variants:` block: `width`, `textSize`, `appearance` and `direction`, each a list.
   private func decodeVariants(_ value: YAMLValue, configuration: TableConfiguration) throws -> VariantAxes {
-    let map = try value.mapping(allowed: ["width", "textSize", "appearance"])
+    let map = try value.mapping(allowed: ["width", "textSize", "appearance", "direction"])
     var axes = VariantAxes()
     if let widths = map["width"] {
       for entry in try widths.sequence() {
@@ -276,7 +276,9 @@ struct TableDocumentDecoder {
     }
     if let sizes = map["textSize"] { axes.textSizes = try decodeList(sizes, as: ContentSizeCategory.self) }
     if let appearances = map["appearance"] { axes.appearances = try decodeList(appearances, as: Appearance.self) }
-    for (key, list) in [("width", map["width"]), ("textSize", map["textSize"]), ("appearance", map["appearance"])] {
+    if let directions = map["direction"] { axes.directions = try decodeList(directions, as: LayoutDirection.self) }
+    for key in ["width", "textSize", "appearance", "direction"] {
+      let list = map[key]
       if let list, try list.sequence().isEmpty { throw list.error("\(key) lists no values; leave the key out instead") }
     }
     if let problem = axes.problem { throw value.error(problem) }

@@ -25,6 +25,9 @@ public enum Bounds {
   public static let variantValuesPerAxis = 16
   /// The most variants (the product of the axes) one document renders.
   public static let variants = 256
+  /// The most pixels a variants contact sheet holds (256 MB of BGRA): columns side by side
+  /// multiply a table's size by the number of variants.
+  public static let contactSheetPixels = 64 * 1024 * 1024
 
   // MARK: Sizes in stylesheets and design files, in points
 

@@ -126,7 +126,7 @@ struct TablePainter {
       draw(images.image(section: row.section, row: row.row, slot: index), in: slot, canvas)
     }
     for label in layout.labels where !label.isStyleContent { draw(label, canvas) }
-    if let accessory = layout.accessory { draw(accessory, canvas) }
+    if let accessory = layout.accessory { draw(accessory, direction: layout.direction, canvas) }
   }
 
   /// The one-pixel line at a row's bottom, between the stylesheet's separator insets;
@@ -134,8 +134,12 @@ struct TablePainter {
   private func drawSeparator(below rect: Rect, _ canvas: Canvas) {
     guard look.separatorStyle != "none" else { return }
     let etched = look.separatorStyle == "singleLineEtched"
-    let left = rect.minX + look.separatorInsetLeft
-    let width = rect.width - look.separatorInsetLeft - look.separatorInsetRight
+    // UIKit's separator inset is leading: on the right in a right-to-left table.
+    let rtl = configuration.direction.isRightToLeft
+    let leading = rtl ? look.separatorInsetRight : look.separatorInsetLeft
+    let trailing = rtl ? look.separatorInsetLeft : look.separatorInsetRight
+    let left = rect.minX + leading
+    let width = rect.width - leading - trailing
     guard width > 0 else { return }
     let y = rect.maxY - onePixel * (etched ? 2 : 1)
     canvas.fill(Rect(x: left, y: y, width: width, height: onePixel), color: look.separator)
@@ -209,16 +213,24 @@ struct TablePainter {
 
   // MARK: - Vector glyphs
 
-  private func draw(_ accessory: AccessoryLayout, _ canvas: Canvas) {
+  /// Draws an accessory's glyph. In a right-to-left row the chevrons (of the disclosure
+  /// indicator and inside the detail button) point left, as UIKit draws them; the checkmark
+  /// is not mirrored.
+  private func draw(_ accessory: AccessoryLayout, direction: LayoutDirection, _ canvas: Canvas) {
     let f = accessory.frame
+    /// `point` reflected in the glyph's vertical center line when the row is mirrored.
+    func chevron(_ point: Point) -> Point {
+      direction.isRightToLeft ? Point(x: f.minX + f.maxX - point.x, y: point.y) : point
+    }
     switch accessory.kind {
     case .disclosureIndicator:
       let inset = 1.25
       canvas.stroke(
-        .polyline([
-          Point(x: f.minX + inset, y: f.minY + inset), Point(x: f.maxX - inset, y: f.midY),
-          Point(x: f.minX + inset, y: f.maxY - inset),
-        ]), color: accessory.color, width: 2.5)
+        .polyline(
+          [
+            Point(x: f.minX + inset, y: f.minY + inset), Point(x: f.maxX - inset, y: f.midY),
+            Point(x: f.minX + inset, y: f.maxY - inset),
+          ].map(chevron)), color: accessory.color, width: 2.5)
     case .detailDisclosureButton:
       let center = Point(x: f.midX, y: f.midY)
       let radius = f.width / 2
@@ -228,10 +240,11 @@ struct TablePainter {
       canvas.fill(.circle(center: center, radius: radius), color: .white)
       canvas.fill(.circle(center: center, radius: radius - 2), gradient: .vertical(f, from: top, to: accessory.color))
       canvas.stroke(
-        .polyline([
-          Point(x: center.x - 2, y: center.y - 4.5), Point(x: center.x + 2.5, y: center.y),
-          Point(x: center.x - 2, y: center.y + 4.5),
-        ]), color: accessory.glyphColor, width: 2.2)
+        .polyline(
+          [
+            Point(x: center.x - 2, y: center.y - 4.5), Point(x: center.x + 2.5, y: center.y),
+            Point(x: center.x - 2, y: center.y + 4.5),
+          ].map(chevron)), color: accessory.glyphColor, width: 2.2)
     case .checkmark:
       canvas.stroke(
         .polyline([
@@ -268,7 +281,9 @@ struct TablePainter {
         .roundedRect(frame.insetBy(dx: 0.5, dy: 0.5), radius: frame.height / 2 - 0.5),
         color: isOn ? onColor : borderColor, width: 1)
       let knobRadius = frame.height / 2 - 1.5
-      let knobX = isOn ? frame.maxX - 1.5 - knobRadius : frame.minX + 1.5 + knobRadius
+      // A mirrored switch is on with its knob at the left, as UISwitch in a right-to-left layout.
+      let knobAtRight = isOn != layout.direction.isRightToLeft
+      let knobX = knobAtRight ? frame.maxX - 1.5 - knobRadius : frame.minX + 1.5 + knobRadius
       let knob = Path.circle(center: Point(x: knobX, y: frame.midY), radius: knobRadius)
       canvas.fill(knob, color: .white)
       canvas.stroke(knob, color: borderColor.withAlpha(0.6), width: 0.5)
@@ -277,12 +292,16 @@ struct TablePainter {
       let trackHeight = 4.0
       let start = frame.minX + knobRadius
       let end = frame.maxX - knobRadius
-      let knobX = start + (end - start) * value
+      // A mirrored slider fills from the right, as UISlider in a right-to-left layout.
+      let rtl = layout.direction.isRightToLeft
+      let knobX = rtl ? end - (end - start) * value : start + (end - start) * value
       let track = Rect(x: frame.minX, y: frame.midY - trackHeight / 2, width: frame.width, height: trackHeight)
       canvas.fill(.roundedRect(track, radius: trackHeight / 2), color: trackColor)
-      canvas.fill(
-        .roundedRect(Rect(x: track.minX, y: track.minY, width: knobX - track.minX, height: trackHeight), radius: trackHeight / 2),
-        color: fillColor)
+      let filled =
+        rtl
+        ? Rect(x: knobX, y: track.minY, width: track.maxX - knobX, height: trackHeight)
+        : Rect(x: track.minX, y: track.minY, width: knobX - track.minX, height: trackHeight)
+      canvas.fill(.roundedRect(filled, radius: trackHeight / 2), color: fillColor)
       let knob = Path.circle(center: Point(x: knobX, y: frame.midY), radius: knobRadius - 0.5)
       canvas.fill(knob, color: .white)
       canvas.stroke(knob, color: borderColor, width: 1)

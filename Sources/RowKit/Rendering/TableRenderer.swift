@@ -441,6 +441,15 @@ extension TableDocument {
     try await namingRows { try await renderer.render(dataSource, policy: policy, outputs: outputs) }
   }
 
+  /// Renders the document in every variant of `axes` onto one contact sheet
+  /// (``TableRenderer/contactSheet(_:variants:policy:)``); an error about a row names the
+  /// row's place in the document.
+  public func contactSheet(
+    with renderer: TableRenderer, variants axes: VariantAxes, policy: ImagePolicy = .complete
+  ) async throws -> Bitmap {
+    try await namingRows { try await renderer.contactSheet(dataSource, variants: axes, policy: policy) }
+  }
+
   /// Lays out the document's rows; an error about a row names the row's place in the
   /// document.
   public func measure(with renderer: TableRenderer) async throws -> Manifest {

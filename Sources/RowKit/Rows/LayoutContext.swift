@@ -23,11 +23,17 @@ public struct LayoutContext {
   public let now: Date?
   /// The stylesheet's sizes: paddings, image slots, accessory widths.
   public let metrics: CellMetrics
+  /// The direction the row is laid out in. A cell lays out left to right whatever it is;
+  /// ``shape(_:font:width:lines:alignment:ellipsize:maxHeight:runs:)`` swaps left and right
+  /// alignment in `rtl`, and the table mirrors the finished row.
+  public let direction: LayoutDirection
 
   public init(
     cellWidth: Double, accessory: Accessory?, tableStyle: TableStyle, scale: Double, isSelected: Bool,
-    stylesheet: Stylesheet, shaper: TextShaper, now: Date? = nil, metrics: CellMetrics? = nil
+    stylesheet: Stylesheet, shaper: TextShaper, now: Date? = nil, metrics: CellMetrics? = nil,
+    direction: LayoutDirection = .ltr
   ) {
+    self.direction = direction
     self.metrics = metrics ?? (try? CellMetrics(stylesheet)) ?? .default
     self.cellWidth = cellWidth
     self.accessory = accessory
@@ -66,7 +72,10 @@ public struct LayoutContext {
     try stylesheet.color(isSelected ? highlighted : normal)
   }
 
-  /// Shapes `text` once. Empty text is not shaped and gives nil: a cell leaves the label
+  /// Shapes `text` once, aligned as `alignment` in this context's direction: in `rtl` left
+  /// and right swap, and name the box's edges whatever the script (Arabic text aligned left
+  /// in `ltr`, which Pango puts at the right, goes to the right in `rtl` too, as UIKit aligns
+  /// it in a right-to-left layout). Empty text is not shaped and gives nil: a cell leaves the label
   /// out. Only as much of the text as the label could ever show is shaped (see
   /// ``shownText(_:style:runs:)``): the layout's text is that part, measured and painted.
   public func shape(
@@ -77,7 +86,8 @@ public struct LayoutContext {
     guard let text, !text.isEmpty else { return nil }
     let style = TextStyle(
       font: try self.font(font), width: width.map { max(1, $0) }, maxLines: lines,
-      alignment: alignment, ellipsize: ellipsize, maxHeight: maxHeight)
+      alignment: direction.resolve(alignment), ellipsize: ellipsize, maxHeight: maxHeight,
+      isAlignmentVisual: direction.isRightToLeft)
     return shaper.shape(Self.shownText(text, style: style, runs: runs), style: style, runs: runs)
   }
 

@@ -21,6 +21,9 @@ public struct RowLayout {
   /// The style drawn behind the row when it is selected, if not the table's.
   public var selectedBackground: Style?
   public var isSelected: Bool
+  /// The direction the row was laid out in; the painter points chevrons and draws controls
+  /// for it (``mirrored(in:)`` makes a right-to-left row).
+  public var direction: LayoutDirection = .ltr
 
   public init(
     cellName: String, size: Size, labels: [RowLabel] = [], images: [ImageSlot] = [],
@@ -127,11 +130,15 @@ public struct ImageSlot: Hashable, Sendable {
   /// The image style, drawn through the style chain with the image as its content: rounded
   /// corners, a circle, a border, a shadow. Without one the image fills the frame.
   public var style: Style?
+  /// The label whose text this image sits in (a styled-text `img`), or nil: in a mirrored
+  /// row it moves with that text rather than mirroring on its own.
+  public var anchorLabel: String?
 
   public init(
     name: String = "image", frame: Rect, url: String?, defaultURL: String?,
-    contentMode: ContentMode = .aspectFill, style: Style? = nil
+    contentMode: ContentMode = .aspectFill, style: Style? = nil, anchorLabel: String? = nil
   ) {
+    self.anchorLabel = anchorLabel
     self.name = name
     self.frame = frame
     self.url = url
@@ -168,20 +175,29 @@ public enum Decoration: Hashable, Sendable {
     }
   }
 
+  /// This decoration with its frame mirrored in `width` (``Rect/mirrored(in:)``).
+  func mirrored(in width: Double) -> Decoration {
+    withFrame(frame.mirrored(in: width))
+  }
+
   func offsetBy(dy: Double) -> Decoration {
+    withFrame(frame.offsetBy(dx: 0, dy: dy))
+  }
+
+  private func withFrame(_ frame: Rect) -> Decoration {
     switch self {
-    case .spinner(let frame, let color):
-      return .spinner(frame: frame.offsetBy(dx: 0, dy: dy), color: color)
-    case .toggle(let frame, let isOn, let on, let off, let border):
-      return .toggle(frame: frame.offsetBy(dx: 0, dy: dy), isOn: isOn, onColor: on, offColor: off, borderColor: border)
-    case .slider(let frame, let value, let fill, let track, let border):
-      return .slider(frame: frame.offsetBy(dx: 0, dy: dy), value: value, fillColor: fill, trackColor: track, borderColor: border)
-    case .textField(let frame, let border):
-      return .textField(frame: frame.offsetBy(dx: 0, dy: dy), borderColor: border)
-    case .fill(let frame, let color):
-      return .fill(frame: frame.offsetBy(dx: 0, dy: dy), color: color)
-    case .style(let frame, let style, let label):
-      return .style(frame: frame.offsetBy(dx: 0, dy: dy), style: style, contentLabel: label)
+    case .spinner(_, let color):
+      return .spinner(frame: frame, color: color)
+    case .toggle(_, let isOn, let on, let off, let border):
+      return .toggle(frame: frame, isOn: isOn, onColor: on, offColor: off, borderColor: border)
+    case .slider(_, let value, let fill, let track, let border):
+      return .slider(frame: frame, value: value, fillColor: fill, trackColor: track, borderColor: border)
+    case .textField(_, let border):
+      return .textField(frame: frame, borderColor: border)
+    case .fill(_, let color):
+      return .fill(frame: frame, color: color)
+    case .style(_, let style, let label):
+      return .style(frame: frame, style: style, contentLabel: label)
     }
   }
 }

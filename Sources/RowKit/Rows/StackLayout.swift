@@ -142,10 +142,11 @@ enum StackLayout {
     case .label(let label, let layout, _):
       guard let layout else { return }
       // A frame as wide as the box the text was shaped in holds the whole box; a narrower one
-      // holds just the text, which then starts at the frame's left edge.
+      // holds just the text, which then starts at the frame's left edge (before the row is
+      // mirrored in `rtl`).
       let boxWidth = layout.style.width ?? layout.logicalRect.width
       let origin = frame.width >= boxWidth - 0.001
-        ? frame.origin : Point(x: frame.x - layout.logicalRect.x, y: frame.y)
+        ? frame.origin : Point(x: frame.x - context.leftToRightOffset(of: layout), y: frame.y)
       row.labels.append(
         RowLabel(
           name: label.name ?? "label\(row.labels.count)", text: layout,

@@ -16,11 +16,15 @@ public struct TableConfiguration: Hashable, Sendable {
   /// the regional forms of Han characters and guides line breaking (see
   /// ``TextEnvironment/fallbackFamilies(fileFamilies:)``).
   public var language: String?
+  /// The direction rows are laid out in; `rtl` mirrors them (``RowLayout``'s
+  /// `mirrored(in:)`).
+  public var direction: LayoutDirection
 
   public init(
     width: Double = 375, scale: Double = 2, style: TableStyle = .plain, rowHeight: Double? = nil, now: Date? = nil,
-    language: String? = nil
+    language: String? = nil, direction: LayoutDirection = .ltr
   ) {
+    self.direction = direction
     self.language = language
     self.width = width
     self.scale = scale

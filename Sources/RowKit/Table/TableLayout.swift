@@ -193,7 +193,7 @@ public struct TableLayoutEngine {
     let context = LayoutContext(
       cellWidth: cellWidth, accessory: accessory, tableStyle: configuration.style, scale: configuration.scale,
       isSelected: options.isSelected, stylesheet: stylesheet, shaper: shaper, now: configuration.now,
-      metrics: look.metrics)
+      metrics: look.metrics, direction: configuration.direction)
     guard var layout = try cell.layout(item, in: context) else {
       throw StyleError("cell \(cell.name) cannot draw a \(item.typeName) item")
     }
@@ -225,6 +225,7 @@ public struct TableLayoutEngine {
         kind: accessory, frame: accessory.glyphFrame(in: layout.size, grid: grid), color: color,
         glyphColor: .white)
     }
+    if configuration.direction.isRightToLeft { layout = layout.mirrored(in: cellWidth) }
     return layout
   }
 
@@ -233,6 +234,17 @@ public struct TableLayoutEngine {
   /// and footers leave a 10-point gap, so sections stand apart; untitled plain ones take no
   /// space.
   func band(_ kind: SectionBand.Kind, title: String?, first: Bool, look: TableLook) throws -> SectionBand? {
+    var band = try unmirroredBand(kind, title: title, first: first, look: look)
+    if configuration.direction.isRightToLeft, let label = band?.label {
+      band?.label = label.mirrored(in: configuration.width)
+    }
+    return band
+  }
+
+  /// The band before a right-to-left table mirrors its title.
+  private func unmirroredBand(
+    _ kind: SectionBand.Kind, title: String?, first: Bool, look: TableLook
+  ) throws -> SectionBand? {
     let y = 0.0
     let grid = configuration.grid
     let width = configuration.width
@@ -243,7 +255,8 @@ public struct TableLayoutEngine {
     }
     let context = LayoutContext(
       cellWidth: width, accessory: nil, tableStyle: configuration.style, scale: configuration.scale,
-      isSelected: false, stylesheet: stylesheet, shaper: shaper, metrics: look.metrics)
+      isSelected: false, stylesheet: stylesheet, shaper: shaper, metrics: look.metrics,
+      direction: configuration.direction)
     let metrics = look.metrics
     switch (kind, grouped) {
     case (.header, false):

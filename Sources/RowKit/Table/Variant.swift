@@ -1,38 +1,46 @@
 import RowKitGraphics
 
-/// One configuration of the variant matrix: a width, a text size and an appearance, each
-/// nil where the matrix does not vary it (the document's own value is used).
+/// One configuration of the variant matrix: a width, a text size, an appearance and a
+/// direction, each nil where the matrix does not vary it (the document's own value is used).
 ///
 /// A variant is part of the environment a cell lays out in, as the stylesheet is: applying it
-/// gives the table's configuration and stylesheet, and cells read the scaled fonts and the
-/// dark colors from them without knowing the variant.
+/// gives the table's configuration and stylesheet, and cells read the scaled fonts, the dark
+/// colors and the direction from them without knowing the variant.
 public struct Variant: Hashable, Sendable, CustomStringConvertible {
   public var width: Double?
   public var textSize: ContentSizeCategory?
   public var appearance: Appearance?
+  public var direction: LayoutDirection?
 
-  public init(width: Double? = nil, textSize: ContentSizeCategory? = nil, appearance: Appearance? = nil) {
+  public init(
+    width: Double? = nil, textSize: ContentSizeCategory? = nil, appearance: Appearance? = nil,
+    direction: LayoutDirection? = nil
+  ) {
     self.width = width
     self.textSize = textSize
     self.appearance = appearance
+    self.direction = direction
   }
 
   /// The variant's name in file names and manifests: its values joined by commas, in the
-  /// order width, appearance, text size (`320pt,dark,AX3`); empty for no variant.
+  /// order width, appearance, text size, direction (`320pt,dark,AX3,rtl`); empty for no
+  /// variant.
   public var name: String {
     var parts: [String] = []
     if let width { parts.append(Bounds.format(width) + "pt") }
     if let appearance { parts.append(appearance.rawValue) }
     if let textSize { parts.append(textSize.rawValue) }
+    if let direction { parts.append(direction.rawValue) }
     return parts.joined(separator: ",")
   }
 
   public var description: String { name }
 
-  /// `configuration` with this variant's width.
+  /// `configuration` with this variant's width and direction.
   public func apply(to configuration: TableConfiguration) -> TableConfiguration {
     var configuration = configuration
     if let width { configuration.width = width }
+    if let direction { configuration.direction = direction }
     return configuration
   }
 
@@ -59,29 +67,37 @@ public struct VariantAxes: Hashable, Sendable {
   public var widths: [Double]
   public var textSizes: [ContentSizeCategory]
   public var appearances: [Appearance]
+  public var directions: [LayoutDirection]
 
-  public init(widths: [Double] = [], textSizes: [ContentSizeCategory] = [], appearances: [Appearance] = []) {
+  public init(
+    widths: [Double] = [], textSizes: [ContentSizeCategory] = [], appearances: [Appearance] = [],
+    directions: [LayoutDirection] = []
+  ) {
     self.widths = widths
     self.textSizes = textSizes
     self.appearances = appearances
+    self.directions = directions
   }
 
   /// Whether no axis varies.
-  public var isEmpty: Bool { widths.isEmpty && textSizes.isEmpty && appearances.isEmpty }
+  public var isEmpty: Bool { widths.isEmpty && textSizes.isEmpty && appearances.isEmpty && directions.isEmpty }
 
   /// The most values one axis may list, and the most variants a matrix may make.
   public static let maximumValuesPerAxis = Bounds.variantValuesPerAxis
   public static let maximumVariants = Bounds.variants
 
-  /// Every variant, widths outermost, then appearances, then text sizes; one empty variant
-  /// when no axis varies.
+  /// Every variant, widths outermost, then appearances, then text sizes, then directions;
+  /// one empty variant when no axis varies.
   public var variants: [Variant] {
     let widths: [Double?] = self.widths.isEmpty ? [nil] : self.widths.map { $0 }
     let appearances: [Appearance?] = self.appearances.isEmpty ? [nil] : self.appearances.map { $0 }
     let textSizes: [ContentSizeCategory?] = self.textSizes.isEmpty ? [nil] : self.textSizes.map { $0 }
+    let directions: [LayoutDirection?] = self.directions.isEmpty ? [nil] : self.directions.map { $0 }
     return widths.flatMap { width in
       appearances.flatMap { appearance in
-        textSizes.map { Variant(width: width, textSize: $0, appearance: appearance) }
+        textSizes.flatMap { textSize in
+          directions.map { Variant(width: width, textSize: textSize, appearance: appearance, direction: $0) }
+        }
       }
     }
   }
@@ -91,22 +107,27 @@ public struct VariantAxes: Hashable, Sendable {
     VariantAxes(
       widths: other.widths.isEmpty ? widths : other.widths,
       textSizes: other.textSizes.isEmpty ? textSizes : other.textSizes,
-      appearances: other.appearances.isEmpty ? appearances : other.appearances)
+      appearances: other.appearances.isEmpty ? appearances : other.appearances,
+      directions: other.directions.isEmpty ? directions : other.directions)
   }
 
   /// The reason these axes are out of bounds, or nil.
   public var problem: String? {
-    for (axis, count) in [("width", widths.count), ("textSize", textSizes.count), ("appearance", appearances.count)]
+    for (axis, count) in [
+      ("width", widths.count), ("textSize", textSizes.count), ("appearance", appearances.count),
+      ("direction", directions.count),
+    ]
     where count > Self.maximumValuesPerAxis {
       return "\(axis) lists \(count) values, more than \(Self.maximumValuesPerAxis)"
     }
     for width in widths {
       if let problem = Bounds.problem(width, in: Bounds.tableWidth, unit: "points") { return "width \(problem)" }
     }
-    let count = max(1, widths.count) * max(1, textSizes.count) * max(1, appearances.count)
+    let count =
+      max(1, widths.count) * max(1, textSizes.count) * max(1, appearances.count) * max(1, directions.count)
     if count > Self.maximumVariants { return "the axes make \(count) variants, more than \(Self.maximumVariants)" }
     if Set(widths).count < widths.count || Set(textSizes).count < textSizes.count
-      || Set(appearances).count < appearances.count
+      || Set(appearances).count < appearances.count || Set(directions).count < directions.count
     {
       return "an axis lists a value twice"
     }

@@ -103,7 +103,13 @@ public final class TextShaper {
     pango_layout_set_text(layout, shapedText, -1)
     pango_layout_set_font_description(layout, fontDescription(for: style.font))
     pango_layout_set_wrap(layout, style.wrap == .word ? PANGO_WRAP_WORD_CHAR : PANGO_WRAP_CHAR)
-    switch style.alignment {
+    // Pango swaps left and right for a right-to-left paragraph; a visual alignment is
+    // swapped first so that it comes out where it was asked for.
+    var alignment = style.alignment
+    if style.isAlignmentVisual, alignment != .center, Self.startsRightToLeft(shapedText) {
+      alignment = alignment == .left ? .right : .left
+    }
+    switch alignment {
     case .left: pango_layout_set_alignment(layout, PANGO_ALIGN_LEFT)
     case .center: pango_layout_set_alignment(layout, PANGO_ALIGN_CENTER)
     case .right: pango_layout_set_alignment(layout, PANGO_ALIGN_RIGHT)
@@ -122,6 +128,18 @@ public final class TextShaper {
       pango_attr_list_unref(attributes)
     }
     return TextLayout(layout: layout, text: text, shapedText: shapedText, style: style, shaper: self)
+  }
+
+  /// Whether `text`'s first strongly directional character (as Pango's auto-direction reads
+  /// it) is right to left: Hebrew, Arabic and the other right-to-left scripts.
+  static func startsRightToLeft(_ text: String) -> Bool {
+    // cpango_bidi_strength: 1 for a strong left-to-right character, -1 for a strong
+    // right-to-left one, 0 for the weak and neutral ones before them.
+    for scalar in text.unicodeScalars {
+      let strength = cpango_bidi_strength(scalar.value)
+      if strength != 0 { return strength < 0 }
+    }
+    return false
   }
 
   /// The ascent and descent the font reports, without shaping any text. A line of text in

@@ -31,11 +31,17 @@ public struct TextStyle: Hashable, Sendable {
   public var wrap: Wrap
   /// The tallest the text may be, in points; lines below it are cut off.
   public var maxHeight: Double?
+  /// Whether ``alignment`` names an edge of the box whatever the direction of the text
+  /// (`left` is the left edge even for Arabic), as UIKit aligns every label of a
+  /// right-to-left layout to the right. By default `left` and `right` are the leading and
+  /// trailing edges of the text's first paragraph, Pango's natural alignment.
+  public var isAlignmentVisual: Bool
 
   public init(
     font: Font, width: Double? = nil, maxLines: Int = 0, alignment: Alignment = .left,
-    ellipsize: Ellipsize = .end, wrap: Wrap = .word, maxHeight: Double? = nil
+    ellipsize: Ellipsize = .end, wrap: Wrap = .word, maxHeight: Double? = nil, isAlignmentVisual: Bool = false
   ) {
+    self.isAlignmentVisual = isAlignmentVisual
     self.font = font
     self.width = width
     self.maxLines = maxLines

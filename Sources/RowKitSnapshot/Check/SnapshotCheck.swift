@@ -12,11 +12,15 @@ public struct SnapshotCheck: Sendable {
     public var document: URL
     /// For a case made of a design file's preview item: which item, and how it is drawn.
     public var preview: DesignPreview?
+    /// The variant of the document this case renders (its name follows an `@` in ``name``),
+    /// or nil for the document as it is.
+    public var variant: Variant?
 
-    public init(name: String, document: URL, preview: DesignPreview? = nil) {
+    public init(name: String, document: URL, preview: DesignPreview? = nil, variant: Variant? = nil) {
       self.name = name
       self.document = document
       self.preview = preview
+      self.variant = variant
     }
 
     /// The reference's suite and name: the folders and the file name of ``name``.
@@ -59,6 +63,8 @@ public struct SnapshotCheck: Sendable {
     public var composite: String?
     /// One line per row with characters no loaded font can draw.
     public var warnings: [String]?
+    /// With lint on, one line per design-lint finding; any fails the case.
+    public var findings: [String]?
   }
 
   public struct Report: Codable, Sendable {
@@ -132,6 +138,9 @@ public struct SnapshotCheck: Sendable {
   /// Whether the review page shows only the cases to look at (failed, new, missing,
   /// errors), and passed cases' references are not copied into the report.
   public var reportsOnlyFailures = false
+  /// The lint rules switched off besides each document's own, when cases are linted
+  /// (`check --lint`): a case with findings fails. Nil lints nothing.
+  public var lint: LintOptions?
 
   public init(
     folder: URL, store: ReferenceStore, options: ComparisonOptions = .exact, record: RecordMode? = nil,
@@ -188,6 +197,25 @@ public struct SnapshotCheck: Sendable {
       cases.append(Case(name: String(relative.dropLast(ext.count + 1)), document: url))
     }
     return cases.sorted { $0.name < $1.name }
+  }
+
+  /// `cases` with each document that has a `variants:` block replaced by one case per
+  /// variant, named `name@variant` (`settings@dark,AX3`, checked against
+  /// `settings@dark,AX3.png`). A document that cannot be read stays one case, whose check
+  /// reports why.
+  public static func expandingVariants(
+    _ cases: [Case], fontFamilies: [String], imageFolders: ImageFolders = ImageFolders(), brandFonts: [BrandFont] = []
+  ) -> [Case] {
+    cases.flatMap { testCase -> [Case] in
+      guard testCase.variant == nil,
+        let document = try? TableDocument.load(
+          testCase.document, fontFamilies: fontFamilies, imageFolders: imageFolders, brandFonts: brandFonts),
+        !document.variantAxes.isEmpty, document.variantAxes.problem == nil
+      else { return [testCase] }
+      return document.variantAxes.variants.map { variant in
+        Case(name: testCase.name + "@" + variant.name, document: testCase.document, variant: variant)
+      }
+    }
   }
 
   static func isTableDocument(_ url: URL) -> Bool {
@@ -278,6 +306,7 @@ public struct SnapshotCheck: Sendable {
     var result = CaseResult(name: testCase.name, document: testCase.document.path, status: .error)
     let outcome: SnapshotOutcome
     var missing: [String] = []
+    var findings: [String] = []
     do {
       let (folders, fonts) = (imageFolders, brandFonts)
       let document = try await pool.run {
@@ -285,8 +314,11 @@ public struct SnapshotCheck: Sendable {
       }
       var renderer = document.makeRenderer(pipeline: pipeline, pool: pool)
       renderer.imageDeadline = imageDeadline
+      if let lint { renderer.lint = document.lintOptions.adding(lint) }
+      if let variant = testCase.variant { renderer = renderer.rendering(variant) }
       outcome = try await store.check(suite: testCase.suite, name: testCase.baseName, options: options, record: record, pool: pool) {
         let rendered = try await document.render(with: renderer)
+        if lint != nil { findings = LintReport(file: testCase.document.path, manifest: rendered.manifest).lines }
         missing = rendered.manifest.rowsWithMissingGlyphs.map { $0.missingGlyphWarning(file: testCase.document.path) }
         if failsOnMissingGlyphs, !missing.isEmpty { throw SnapshotError(missing.joined(separator: "; ") + " (--strict)") }
         return rendered.image
@@ -320,6 +352,13 @@ public struct SnapshotCheck: Sendable {
       result.status = .failed
     case .error:
       result.status = .error
+    }
+    if !findings.isEmpty {
+      // A design problem fails the case whatever its pixels did.
+      result.findings = findings
+      if result.status != .error { result.status = .failed }
+      let count = findings.count == 1 ? "1 lint finding" : "\(findings.count) lint findings"
+      result.message = "\(testCase.name): \(count): " + findings.joined(separator: "; ")
     }
     return result
   }

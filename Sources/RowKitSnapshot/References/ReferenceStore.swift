@@ -124,21 +124,21 @@ public final class ReferenceStore: Sendable {
 
   /// The reference file for a suite and a name. Suites may have `/`-separated parts (or be
   /// empty, for references at the top); every part and the name are letters, digits, `.`,
-  /// `_` and `-`.
+  /// `_` and `-`, and a name may also hold a variant's `@` and `,` (`settings@dark,AX3`).
   public func referenceURL(suite: String, name: String) throws -> URL {
     try Self.validate(suite: suite, name: name)
     return (suite.isEmpty ? root : root.appendingPathComponent(suite)).appendingPathComponent(name + ".png")
   }
 
   static func validate(suite: String, name: String) throws {
-    func safe(_ part: Substring) -> Bool {
+    func safe(_ part: Substring, also extra: String = "") -> Bool {
       !part.isEmpty && part != "." && part != ".."
-        && part.allSatisfy { $0.isASCII && ($0.isLetter || $0.isNumber || "._-".contains($0)) }
+        && part.allSatisfy { $0.isASCII && ($0.isLetter || $0.isNumber || "._-".contains($0) || extra.contains($0)) }
     }
-    guard safe(Substring(name)) else {
-      throw SnapshotError("snapshot name '\(name)' must be letters, digits, '.', '_' or '-'")
+    guard safe(Substring(name), also: "@,"), !name.hasPrefix("@") else {
+      throw SnapshotError("snapshot name '\(name)' must be letters, digits, '.', '_' or '-' (and a variant's '@' and ',')")
     }
-    guard suite.isEmpty || suite.split(separator: "/", omittingEmptySubsequences: false).allSatisfy(safe) else {
+    guard suite.isEmpty || suite.split(separator: "/", omittingEmptySubsequences: false).allSatisfy({ safe($0) }) else {
       throw SnapshotError("snapshot suite '\(suite)' must be letters, digits, '.', '_', '-', and '/' between parts")
     }
   }

@@ -13,7 +13,9 @@ extension RowKitCommand {
         any differs or has no reference, 2 when a document is bad input. With CI set in the \
         environment nothing is ever written to SNAPDIR and a missing reference fails. When the \
         references were recorded with other library or font versions (SNAPDIR/environment.json), \
-        one message says so and nothing is compared.
+        one message says so and nothing is compared. A document with a variants: block is one \
+        case per variant: DIR/a/b.yaml in dark at AX3 is compared with SNAPDIR/a/b@dark,AX3.png. \
+        --lint fails a case with design-lint findings (see rowkit lint).
 
         References with no case are listed as ORPHAN lines; --fail-on-orphans makes them fail \
         the check and --prune deletes them (never under CI). A folder with nothing to check \
@@ -84,6 +86,11 @@ extension RowKitCommand {
 
     @OptionGroup(title: "Text") var textOptions: TextOptions
 
+    @Flag(help: "Lint every case: a case with design-lint findings fails (see rowkit lint).")
+    var lint = false
+
+    @OptionGroup(title: "Lint") var lintRules: LintRuleOptions
+
     func validate() throws {
       _ = try parsedShard()
       if directory == nil && designs == nil { throw ValidationError("give a folder of table documents, --designs DIR, or both") }
@@ -113,7 +120,11 @@ extension RowKitCommand {
     func run() async throws {
       let options = try tolerance.comparisonOptions()
       var suite: [SnapshotCheck.Case] = []
-      if let directory { suite += try SnapshotCheck.discover(in: URL(fileURLWithPath: directory)) }
+      if let directory {
+        suite += SnapshotCheck.expandingVariants(
+          try SnapshotCheck.discover(in: URL(fileURLWithPath: directory)), fontFamilies: try standardFamilies(),
+          imageFolders: imageOptions.folders, brandFonts: try textOptions.brandFonts())
+      }
       if let designs {
         suite += try SnapshotCheck.discoverDesigns(
           in: URL(fileURLWithPath: designs), stylesheet: stylesheet.map { URL(fileURLWithPath: $0) },
@@ -162,6 +173,7 @@ extension RowKitCommand {
       check.imageFolders = imageOptions.folders
       check.brandFonts = try textOptions.brandFonts()
       check.failsOnMissingGlyphs = textOptions.strict
+      if lint { check.lint = try lintRules.options() }
       let result = try await check.run(cases, shard: shard, suite: suite, fontFamilies: try standardFamilies())
       try writeSummaries(result)
       if let mismatch = result.environmentMismatch {

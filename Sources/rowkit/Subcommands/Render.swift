@@ -25,12 +25,14 @@ extension RowKitCommand {
           generate-table | rowkit render - -o - > table.png
           rowkit render table.yaml --manifest - | jq '.rows[].height'
           rowkit render table.yaml -o t.png --variant-appearance light,dark
+          rowkit render table.yaml --variants-sheet sheet.png --variant-direction ltr,rtl
 
         Variants (a document's variants: block, or the --variant-… flags, which replace the \
         document's axis of the same name) render every combination of widths, text sizes and \
         appearances; each variant's files get its name: table@dark,AX3.png, \
-        table@dark,AX3.json, and its rows go under DIR/dark,AX3/. --lint adds each row's design \
-        findings to the manifest.
+        table@dark,AX3.json, and its rows go under DIR/dark,AX3/. --variants-sheet FILE.png \
+        writes one contact sheet instead or as well: one column per variant, side by side, each \
+        under a band naming it. --lint adds each row's design findings to the manifest.
         """)
 
     @Argument(help: documentArgumentHelp)
@@ -46,6 +48,10 @@ extension RowKitCommand {
     @OptionGroup(title: "Text") var textOptions: TextOptions
 
     @OptionGroup(title: "Variants") var variantOptions: VariantOptions
+
+    @Option(help: ArgumentHelp(
+      "With variants: write one PNG with a column per variant, each labeled with its name.", valueName: "file.png"))
+    var variantsSheet: String?
 
     @Flag(help: "Lint every row: its design findings go into the manifest (see rowkit lint).")
     var lint = false
@@ -63,6 +69,9 @@ extension RowKitCommand {
     var watch = false
 
     func validate() throws {
+      if watch && variantsSheet != nil {
+        throw ValidationError("--variants-sheet cannot be used with --watch")
+      }
       if output == "-" && manifest == "-" {
         throw ValidationError("-o - and --manifest - would both write to standard output; send one of them to a file")
       }
@@ -76,13 +85,14 @@ extension RowKitCommand {
         throw ValidationError("--watch prints a line after each render on standard output; send -o and --manifest to files")
       }
       try output.map(OutputTarget.init)?.checkPNG(option: "-o")
+      try variantsSheet.map(OutputTarget.init)?.checkPNG(option: "--variants-sheet")
     }
 
     func run() async throws {
       // Checked here, not in validate(): the argument parser reports an unknown option (a
       // misspelled `--out`) only after validate() passes, and that is the message to show.
-      if output == nil && rowsDir == nil && manifest == nil {
-        throw ValidationError("nothing to write: give -o, --rows-dir or --manifest")
+      if output == nil && rowsDir == nil && manifest == nil && variantsSheet == nil {
+        throw ValidationError("nothing to write: give -o, --rows-dir, --manifest or --variants-sheet")
       }
       let pipeline = imageOptions.makePipeline()
       let pool = outputOptions.makePool()
@@ -121,6 +131,10 @@ extension RowKitCommand {
       outputOptions.apply(to: &renderer, pool: pool)
       let axes = try variantOptions.axes(over: document.variantAxes, configuration: configuration)
       guard !axes.isEmpty else {
+        if variantsSheet != nil {
+          throw ValidationError(
+            "--variants-sheet: \(table) names no variants; give a variants: block or --variant-… flags")
+        }
         try await renderOnce(document, with: renderer, output: output, rowsDir: rowsDir, manifest: manifest)
         return document
       }
@@ -130,6 +144,8 @@ extension RowKitCommand {
       // A failed render writes nothing: every variant is laid out first (a row too tall at
       // AX5 fails there), then each variant's files are written, atomically, one by one.
       for variant in axes.variants { _ = try await document.measure(with: renderer.rendering(variant)) }
+      if let variantsSheet { try await writeSheet(document, with: renderer, variants: axes, to: variantsSheet) }
+      guard output != nil || rowsDir != nil || manifest != nil else { return document }
       for variant in axes.variants {
         try await renderOnce(
           document, with: renderer.rendering(variant), output: output.map(variant.fileName),
@@ -137,6 +153,20 @@ extension RowKitCommand {
           manifest: manifest.map { variant.fileName($0) })
       }
       return document
+    }
+
+    /// Renders the document in every variant onto one contact sheet and writes it.
+    private func writeSheet(
+      _ document: TableDocument, with renderer: TableRenderer, variants axes: VariantAxes, to path: String
+    ) async throws {
+      let sheet = try await document.contactSheet(
+        with: renderer, variants: axes, policy: placeholders ? .placeholder : .complete)
+      let staging = OutputStaging()
+      defer { staging.remove() }
+      let target = OutputTarget(path)
+      let staged = try staging.url(for: target, name: "sheet.png")
+      try OutputWriter.write(try PNG.encode(sheet), to: staged)
+      try staging.deliver(target, from: staged, option: "--variants-sheet")
     }
 
     /// Renders the document once with `renderer`, writing the outputs it names.

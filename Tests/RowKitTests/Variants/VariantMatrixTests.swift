@@ -5,15 +5,16 @@ import RowKitTestSupport
 import Testing
 
 /// The catalog's built-in cells over the variant matrix: 3 widths × 4 text sizes (with AX5)
-/// × light and dark, through the one renderer.
+/// × light and dark × ltr and rtl, through the one renderer.
 @Suite struct VariantMatrixTests {
-  static let axes = VariantAxes(widths: [320, 375, 768], textSizes: [.xSmall, .large, .AX3, .AX5], appearances: [.light, .dark])
+  static let axes = VariantAxes(widths: [320, 375, 768], textSizes: [.xSmall, .large, .AX3, .AX5], appearances: [.light, .dark],
+    directions: [.ltr, .rtl])
 
   @Test(arguments: TableStyle.allCases)
   func everyRowImageIsItsManifestHeightAndTextStaysClearOfTheAccessory(style: TableStyle) async throws {
     let renderer = try TestSupport.catalogRenderer(style: style)
     let results = try await renderer.render(Catalog.dataSource(), variants: Self.axes, outputs: [.rows])
-    #expect(results.count == 24)
+    #expect(results.count == 48)
     for (variant, table) in results {
       #expect(table.manifest.variant == variant.name)
       #expect(table.manifest.width == variant.width)
@@ -28,7 +29,11 @@ import Testing
       for row in layout.rows {
         guard let accessory = row.layout.accessory else { continue }
         for label in row.layout.labels {
-          #expect(label.frame.maxX <= accessory.frame.minX + 0.01, "\(variant) s\(row.section)-r\(row.row) \(label.name)")
+          // The accessory is at the trailing side: the right in ltr, the left in rtl.
+          let clear =
+            variant.direction == .rtl
+            ? label.frame.minX >= accessory.frame.maxX - 0.01 : label.frame.maxX <= accessory.frame.minX + 0.01
+          #expect(clear, "\(variant) s\(row.section)-r\(row.row) \(label.name)")
         }
       }
     }
