@@ -14,9 +14,9 @@ python3 scripts/folder-graph.py Sources/RowKit >/dev/null || { python3 scripts/f
 # document edited without regenerating them fails here.
 python3 scripts/snippets.py --check
 swift test -Xswiftc -warnings-as-errors
-# The swift-snapshot-testing integration is a package of its own (RowKit's users never build
-# swift-snapshot-testing); its build folder lives inside it, ignored by git.
 # The DocC catalogs and every doc comment: a broken symbol link is an error here.
 swift package generate-documentation --target RowKit --target RowKitGraphics --target RowKitSnapshot --warnings-as-errors
+# The swift-snapshot-testing integration is a package of its own (RowKit's users never build
+# swift-snapshot-testing); its build folder lives inside it, ignored by git.
 (cd Integrations/RowKitSnapshotTesting && swift test --scratch-path .build-integration -Xswiftc -warnings-as-errors)
 FUZZ_BUILD=debug bash scripts/fuzz.sh --smoke 3
