@@ -9,6 +9,7 @@ import RowKitGraphics
 /// cache shared by engines of different tables never hands one table's layout to another.
 /// The least recently used layouts go first beyond ``capacity``.
 public final class LayoutCache {
+  /// What a cached layout is looked up by.
   public struct Key: Hashable {
     var item: AnyHashable
     var cell: String

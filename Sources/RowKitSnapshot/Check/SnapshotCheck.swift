@@ -42,10 +42,12 @@ public struct SnapshotCheck: Sendable {
     public var assets: URL
   }
 
+  /// How a case of a check ended.
   public enum Status: String, Codable, Sendable {
     case passed, failed, new, missing, error
   }
 
+  /// The outcome of one case of a check.
   public struct CaseResult: Codable, Sendable {
     public var name: String
     public var document: String
@@ -61,7 +63,9 @@ public struct SnapshotCheck: Sendable {
     public var warnings: [String]?
   }
 
+  /// Every case of a check and their summary.
   public struct Report: Codable, Sendable {
+    /// How many cases ended each way.
     public struct Summary: Codable, Sendable {
       public var total = 0
       public var passed = 0
