@@ -10,5 +10,13 @@ bash scripts/setup.sh --tests
 .venv/bin/python scripts/check-schemas.py
 # The library's folders are layers: a cycle between them fails here, before any build.
 python3 scripts/folder-graph.py Sources/RowKit >/dev/null || { python3 scripts/folder-graph.py Sources/RowKit; exit 1; }
+# Every ```swift block of the README and the docs is a test of Tests/RowKitSnippetTests; a
+# document edited without regenerating them fails here.
+python3 scripts/snippets.py --check
 swift test -Xswiftc -warnings-as-errors
+# The DocC catalogs and every doc comment: a broken symbol link is an error here.
+swift package generate-documentation --target RowKit --target RowKitGraphics --target RowKitSnapshot --warnings-as-errors
+# The swift-snapshot-testing integration is a package of its own (RowKit's users never build
+# swift-snapshot-testing); its build folder lives inside it, ignored by git.
+(cd Integrations/RowKitSnapshotTesting && swift test --scratch-path .build-integration -Xswiftc -warnings-as-errors)
 FUZZ_BUILD=debug bash scripts/fuzz.sh --smoke 3

@@ -1,6 +1,7 @@
 /// A failure in the graphics layer: a missing font file, a surface Cairo refused, a PNG that
 /// does not decode. `description` is one line, fit for a command-line error.
 public struct GraphicsError: Error, Hashable, Sendable, CustomStringConvertible {
+  /// What went wrong.
   public enum Kind: Hashable, Sendable {
     case missingFont
     case fontConfiguration

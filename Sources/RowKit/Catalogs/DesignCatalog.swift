@@ -5,6 +5,7 @@ import RowKitGraphics
 /// section of its own. `rowkit catalog --designs DIR` renders it in a plain and a grouped
 /// table side by side.
 public struct DesignCatalog {
+  /// One design of the catalog.
   public struct Entry {
     public var name: String
     public var template: DesignTemplate

@@ -4,12 +4,14 @@ import RowKitGraphics
 /// A cell design loaded from a file: a ``CellDesign`` whose labels and images are bound to
 /// an item's fields (`bind: name`, or `text: "{first} {last}"`).
 public struct DesignTemplate: Hashable, Sendable {
+  /// Where a design element's text comes from.
   public enum TextSource: Hashable, Sendable {
     case bind(String)
     /// Text with `{field}` substitutions; `{{` and `}}` write braces.
     case template([TemplatePart])
   }
 
+  /// A piece of a design file's text template: literal text or a field.
   public enum TemplatePart: Hashable, Sendable {
     case literal(String)
     case field(String)

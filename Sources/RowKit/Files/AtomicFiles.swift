@@ -181,6 +181,7 @@ public enum OutputWriter {
   }
 }
 
+/// A failure to write an output file, with the message `rowkit` prints.
 public struct OutputError: Error, CustomStringConvertible {
   public var message: String
   public init(_ message: String) { self.message = message }

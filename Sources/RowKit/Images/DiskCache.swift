@@ -5,6 +5,7 @@ import RowKitGraphics
 /// HTTP responses kept on disk, one file per URL (named by its SHA-256), within a size and
 /// an age limit. The oldest files go first when the cache is full.
 public final class DiskCache: Sendable {
+  /// Where the cache lives and how large it may grow.
   public struct Configuration: Sendable {
     public var directory: URL
     public var maximumBytes: Int

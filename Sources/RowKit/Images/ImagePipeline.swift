@@ -24,6 +24,7 @@ import RowKitGraphics
 /// failures and the counts) are read and written only inside `lock.withLock`, and every other
 /// stored property is a `let` of a `Sendable` type.
 public final class ImagePipeline: @unchecked Sendable {
+  /// The pipeline's limits and settings.
   public struct Configuration: Sendable {
     /// Bytes of decoded images kept in memory.
     public var memoryBudget = 256 << 20

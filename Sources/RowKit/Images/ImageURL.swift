@@ -97,6 +97,7 @@ func realPath(_ url: URL) -> String {
   return resolved.path
 }
 
+/// An image URL that cannot be resolved, with the reason.
 public struct ImageURLError: Error, Hashable, Sendable, CustomStringConvertible {
   public var message: String
 

@@ -115,6 +115,7 @@ public enum ImagePolicy: String, Hashable, Sendable {
   case placeholder
 }
 
+/// Why an image slot's image could not be loaded.
 public struct ImageLoadError: Error, Hashable, Sendable, CustomStringConvertible {
   public var message: String
 

@@ -115,6 +115,7 @@ public struct RightImageItem: TextContentItem {
 public struct ControlItem: TableItem {
   public static let typeName = "control"
 
+  /// The kind of control the row shows.
   public enum Control: Hashable, Sendable {
     case toggle(isOn: Bool)
     /// A text field showing its placeholder, or its text when `text` is set.

@@ -11,6 +11,7 @@ import Foundation
 /// text element (font, color) and fill apply to the span. Entities: `&amp; &lt; &gt; &quot; &apos; &nbsp;` and
 /// numeric ones. Runs of white space collapse to one space, as in HTML.
 public struct StyledTextMarkup: Hashable, Sendable {
+  /// A style a markup tag gives its text.
   public enum Attribute: Hashable, Sendable {
     case bold, italic, underline
     case link(href: String)
@@ -19,6 +20,7 @@ public struct StyledTextMarkup: Hashable, Sendable {
     case image(src: String, width: Double, height: Double)
   }
 
+  /// A run of styled text with its attributes.
   public struct Span: Hashable, Sendable {
     /// Offsets in Unicode scalars of ``text``.
     public var range: Range<Int>

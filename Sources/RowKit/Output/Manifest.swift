@@ -2,6 +2,7 @@
 /// footer, each row's position, type, cell, accessory and image slots. `rowkit measure`
 /// prints the same document without image states.
 public struct Manifest: Codable, Hashable, Sendable {
+  /// One section in the manifest.
   public struct Section: Codable, Hashable, Sendable {
     public var section: Int
     public var header: String?
@@ -14,6 +15,7 @@ public struct Manifest: Codable, Hashable, Sendable {
     public var rows: Int
   }
 
+  /// One image slot of a row in the manifest.
   public struct Image: Codable, Hashable, Sendable {
     public var slot: String
     /// The slot in the row, in points: [x, y, width, height].
@@ -26,6 +28,7 @@ public struct Manifest: Codable, Hashable, Sendable {
     public var imageSize: [Int]?
   }
 
+  /// One row in the manifest: its place, size, item, cell and images.
   public struct Row: Codable, Hashable, Sendable {
     /// The manifest entry of `row`; with `images`, each slot's state.
     init(_ row: PlacedRow, images: ResolvedImages?) {

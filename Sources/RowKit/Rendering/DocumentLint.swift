@@ -2,6 +2,7 @@ import Foundation
 
 /// The lint findings of one document in one variant: the rows that have any.
 public struct LintReport: Codable, Hashable, Sendable {
+  /// One row's findings.
   public struct Row: Codable, Hashable, Sendable {
     public var section: Int
     public var row: Int

@@ -56,7 +56,7 @@ public struct TableRenderer: Sendable {
   /// then has `findings` (``LintFinding``). Linting paints each row a second time, without
   /// its text, to see what lies under it.
   public var lint: LintOptions?
-  /// The variant this renderer draws (``variant(_:)``); the manifest names it.
+  /// The variant this renderer draws (``rendering(_:)``); the manifest names it.
   public var variant: Variant?
 
   public init(

@@ -85,6 +85,7 @@ public indirect enum DesignNode: Hashable, Sendable {
 /// Children side by side (`horizontal`), one above another (`vertical`), or on top of each
 /// other (`overlay`).
 public struct DesignStack: Hashable, Sendable {
+  /// The direction a stack lays out its children in.
   public enum Axis: String, Hashable, Sendable { case horizontal, vertical, overlay }
   /// Where children sit across the stack's axis.
   public enum Alignment: String, Hashable, Sendable, CaseIterable { case start, center, end, stretch }
@@ -110,6 +111,7 @@ public struct DesignStack: Hashable, Sendable {
   }
 }
 
+/// A text element of a cell design.
 public struct DesignLabel: Hashable, Sendable {
   /// The name the row layout gives the label (for tests and manifests).
   public var name: String?
@@ -140,6 +142,7 @@ public struct DesignLabel: Hashable, Sendable {
   }
 }
 
+/// An image element of a cell design.
 public struct DesignImage: Hashable, Sendable {
   public var name: String?
   public var url: String?
@@ -164,6 +167,7 @@ public struct DesignImage: Hashable, Sendable {
   }
 }
 
+/// Empty space in a stack of a cell design.
 public struct DesignSpacer: Hashable, Sendable {
   public var minLength: Double
   public var grow: Double

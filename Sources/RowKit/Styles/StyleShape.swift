@@ -19,6 +19,7 @@ public enum StyleShape: Hashable, Sendable {
   static let arrowPointRatio = 2.8
   static let arrowRadiusFactor = 2.0
 
+  /// A side of a box.
   public enum Edge: CaseIterable, Hashable, Sendable { case top, right, bottom, left }
 
   /// The closed outline of this shape in `rect`.

@@ -7,6 +7,7 @@ import RowKitGraphics
 /// A reference to a font or a color is either a variable name (`tableFont`) or a literal: a
 /// Pango font description (`"Inter Bold 17"`) or a color (`"#FF0000"`, `"#00000080"`).
 public struct Stylesheet: Hashable, Sendable {
+  /// A stylesheet variable's value.
   public enum Value: Hashable, Sendable, CustomStringConvertible {
     case font(Font)
     case color(Color)

@@ -2,13 +2,14 @@ import RowKitGraphics
 
 /// Row layouts by item content, width and environment, so identical rows are shaped once.
 ///
-/// A layout holds Pango layouts made by one ``TextShaper``: a cache belongs to that shaper,
+/// A layout holds Pango layouts made by one `TextShaper` (RowKitGraphics): a cache belongs to that shaper,
 /// on its thread. The key is the item itself (every item is `Hashable`: its type, its fields
 /// and its options), the cell that draws it, the cell width, and the environment the layout
 /// was made in (the table configuration, the stylesheet and the text environment), so a
 /// cache shared by engines of different tables never hands one table's layout to another.
 /// The least recently used layouts go first beyond ``capacity``.
 public final class LayoutCache {
+  /// What a cached layout is looked up by.
   public struct Key: Hashable {
     var item: AnyHashable
     var cell: String

@@ -14,7 +14,7 @@ public struct TableConfiguration: Hashable, Sendable {
   public var now: Date?
   /// The BCP 47 language of the table's text (`ja`, `zh-Hant`, `ar`…), nil for none. It picks
   /// the regional forms of Han characters and guides line breaking (see
-  /// ``TextEnvironment/fallbackFamilies(fileFamilies:)``).
+  /// `TextEnvironment.fallbackFamilies(fileFamilies:)` in RowKitGraphics).
   public var language: String?
   /// The direction rows are laid out in; `rtl` mirrors them (``RowLayout``'s
   /// `mirrored(in:)`).

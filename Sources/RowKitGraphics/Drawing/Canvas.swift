@@ -148,6 +148,7 @@ public final class Canvas {
     cairo_set_source(cr, pattern)
   }
 
+  /// The shape of a stroked line's ends.
   public enum LineCap: Hashable, Sendable { case butt, round, square }
 
   public func stroke(_ path: Path, color: Color, width: Double, cap: LineCap = .butt) {

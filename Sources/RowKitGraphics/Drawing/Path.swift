@@ -2,6 +2,7 @@ import Foundation
 
 /// A vector path in points: what a shape, a border or an accessory glyph is made of.
 public struct Path: Hashable, Sendable {
+  /// One step of a path.
   public enum Element: Hashable, Sendable {
     case move(Point)
     case line(Point)
@@ -186,6 +187,7 @@ public struct CornerRadii: Hashable, Sendable {
 
 /// A linear gradient between two points, with color stops at offsets from 0 to 1.
 public struct LinearGradient: Hashable, Sendable {
+  /// A color at a position along the gradient.
   public struct Stop: Hashable, Sendable {
     public var offset: Double
     public var color: Color

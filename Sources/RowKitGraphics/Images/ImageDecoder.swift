@@ -1,5 +1,6 @@
 /// Decodes an image of any format RowKit reads, told apart by its first bytes.
 public enum ImageDecoder {
+  /// An image file format, told apart by the file's first bytes.
   public enum Format: String, Sendable { case png, jpeg, webp }
 
   /// The format the data's signature names, or nil.

@@ -10,7 +10,7 @@ internal import CPango
 /// The fonts are loaded into a private fontconfig configuration that holds exactly
 /// ``fontFiles``: nothing the machine happens to have installed, and no user or system
 /// fontconfig rule, can change a glyph. A character the requested family lacks is drawn by
-/// the first family of ``fallbackFamilies`` that has it; that order is fixed (see
+/// the first family of ``fallbackFamilies(fileFamilies:)`` that has it; that order is fixed (see
 /// ``standard``), so the same text picks the same font everywhere.
 public struct TextEnvironment: Hashable, Sendable {
   /// A font file and the Debian package that installs it; a brand font (a user's own file)
@@ -32,7 +32,7 @@ public struct TextEnvironment: Hashable, Sendable {
   public var fontFiles: [FontFile]
   /// The BCP 47 language of the text (`en`, `ja`, `zh-Hant`, `ar`…). It guides line breaking
   /// and picks the regional glyph forms of Han characters: Japanese, Korean, Traditional or
-  /// Simplified Chinese (see ``fallbackFamilies``).
+  /// Simplified Chinese (see ``fallbackFamilies(fileFamilies:)``).
   public var language: String
   /// The family used when a font description names none.
   public var defaultFamily: String

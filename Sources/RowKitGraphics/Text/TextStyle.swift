@@ -1,6 +1,7 @@
 /// How a paragraph of text is laid out: its font, the width it wraps in, line limits and
 /// ellipsizing. A `TextStyle` and a string are everything a ``TextShaper`` needs.
 public struct TextStyle: Hashable, Sendable {
+  /// How lines of text are aligned.
   public enum Alignment: String, Hashable, Sendable, CaseIterable {
     /// The leading edge: left for left-to-right text, right for right-to-left text.
     case left
@@ -9,10 +10,12 @@ public struct TextStyle: Hashable, Sendable {
     case right
   }
 
+  /// Where text that does not fit is cut short with an ellipsis.
   public enum Ellipsize: String, Hashable, Sendable, CaseIterable {
     case none, start, middle, end
   }
 
+  /// Where long lines of text may break.
   public enum Wrap: String, Hashable, Sendable {
     /// Break at word boundaries, and inside a word only when it alone is wider than the line.
     case word
@@ -55,6 +58,7 @@ public struct TextStyle: Hashable, Sendable {
 /// A stretch of text with its own attributes, for styled text. Offsets count Unicode scalars
 /// of the text handed to the shaper.
 public struct TextRun: Hashable, Sendable {
+  /// A style applied to part of a text.
   public enum Attribute: Hashable, Sendable {
     case weight(Int)
     case italic

@@ -46,10 +46,12 @@ public struct SnapshotCheck: Sendable {
     public var assets: URL
   }
 
+  /// How a case of a check ended.
   public enum Status: String, Codable, Sendable {
     case passed, failed, new, missing, error
   }
 
+  /// The outcome of one case of a check.
   public struct CaseResult: Codable, Sendable {
     public var name: String
     public var document: String
@@ -67,7 +69,9 @@ public struct SnapshotCheck: Sendable {
     public var findings: [String]?
   }
 
+  /// Every case of a check and their summary.
   public struct Report: Codable, Sendable {
+    /// How many cases ended each way.
     public struct Summary: Codable, Sendable {
       public var total = 0
       public var passed = 0

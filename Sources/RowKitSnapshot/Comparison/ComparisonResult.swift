@@ -1,5 +1,6 @@
 /// What comparing two images found, in exact numbers.
 public struct ComparisonResult: Hashable, Sendable, Codable {
+  /// How two images compare.
   public enum Status: String, Hashable, Sendable, Codable {
     /// Every pixel is the same.
     case identical
@@ -11,12 +12,14 @@ public struct ComparisonResult: Hashable, Sendable, Codable {
     case sizeMismatch
   }
 
+  /// An image's size in pixels.
   public struct Size: Hashable, Sendable, Codable, CustomStringConvertible {
     public var width: Int
     public var height: Int
     public var description: String { "\(width)×\(height)" }
   }
 
+  /// A connected patch of differing pixels.
   public struct Cluster: Hashable, Sendable, Codable {
     public var pixels: Int
     public var box: PixelRect

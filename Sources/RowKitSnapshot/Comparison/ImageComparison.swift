@@ -49,7 +49,7 @@ public enum ImageComparison {
     run(reference, actual, options: options, stopWhenFailed: true).result.passed
   }
 
-  /// What ``compare(_:_:options:)`` reports for two images of `width` × `height` with the
+  /// What ``compare(_:_:options:)-(RGBAImage,_,_)`` reports for two images of `width` × `height` with the
   /// same pixels, known without looking at one (two byte-identical files).
   public static func identical(width: Int, height: Int, options: ComparisonOptions = .exact) -> ComparisonResult {
     nothingCounted(reference: .init(width: width, height: height), actual: .init(width: width, height: height), options: options)

@@ -7,6 +7,7 @@ import Synchronization
 /// that running in another environment gives one clear message instead of a wall of pixel
 /// failures.
 public struct EnvironmentFingerprint: Hashable, Sendable, Codable {
+  /// A font file and the SHA-256 of its contents.
   public struct FontFile: Hashable, Sendable, Codable {
     public var file: String
     public var sha256: String

@@ -5,6 +5,7 @@ import RowKitGraphics
 /// `rowkit accept`: makes the actual images of reviewed cases their references, from a
 /// report folder (`rowkit check --report`, or a merged one).
 public enum ReferenceAcceptance {
+  /// A render copied over its reference.
   public struct Accepted: Hashable, Sendable {
     public var name: String
     /// The report's actual image.

@@ -349,6 +349,7 @@ public final class ReferenceStore: Sendable {
   }
 }
 
+/// A snapshot check that could not run, with the reason.
 public struct SnapshotError: Error, Hashable, Sendable, CustomStringConvertible {
   public var message: String
   public init(_ message: String) { self.message = message }

@@ -4,7 +4,7 @@ import RowKitGraphics
 
 /// How a value becomes the image a snapshot compares: a strategy, as swift-snapshot-testing
 /// has them. Every strategy is made from ``image`` by ``pullback(_:)``: a row, a table and a
-/// document are each rendered by the one ``TableRenderer`` on the process's ``RenderPool``,
+/// document are each rendered by the one `TableRenderer` on the process's `RenderPool`,
 /// with RowKit's pinned text environment.
 ///
 /// ```swift

@@ -5,7 +5,7 @@ import Synchronization
 /// The threads that lay out and paint rows, made once per process and kept for its life.
 ///
 /// Each worker is a thread of its own (never one of Swift's cooperative threads, which a
-/// long paint would starve) that keeps, from one render to the next, a ``TextShaper`` per
+/// long paint would starve) that keeps, from one render to the next, a `TextShaper` per
 /// text environment and the pixel memory its canvases reuse: a second render in the same
 /// process pays for no font loading and no thread start. Row layouts are cached for one
 /// render only: a cell is known by its name, and a design file edited between two renders
