@@ -35,6 +35,17 @@ import Testing
     #expect(second.status == 0, "\(second.stdout)\(second.stderr)")
     #expect(second.stdout.contains("5 cases: 5 passed"), "\(second.stdout)")
     #expect(second.stdout.contains("person@dark,rtl"), "\(second.stdout)")
+
+    // The flags replace the document's axis of the same name, as for render, and give
+    // variants to a document without any.
+    let flagged = try await CommandRunner.run(
+      ["check", cases.path, "--snapshots", refs.path, "--variant-appearance", "dark"], environment: ["CI": "true"])
+    #expect(flagged.status == 1, "plain@dark has no reference: \(flagged.stdout)")
+    #expect(flagged.stdout.contains("3 cases: 2 passed"), "\(flagged.stdout)")
+    for name in ["person@dark,ltr", "person@dark,rtl", "plain@dark"] {
+      #expect(flagged.stdout.contains(name), "\(name): \(flagged.stdout)")
+    }
+    #expect(!flagged.stdout.contains("PASSED person@light"), "\(flagged.stdout)")
   }
 
   @Test func lintFailsACaseWithFindings() async throws {

@@ -71,7 +71,11 @@ public enum CommandRunner {
     process.executableURL = executable
     process.arguments = arguments
     if let directory { process.currentDirectoryURL = directory }
-    process.environment = ProcessInfo.processInfo.environment.merging(environment) { $1 }
+    var merged = ProcessInfo.processInfo.environment.merging(environment) { $1 }
+    // What a program leaves in the temporary folder (`rowkit check`'s default failure images)
+    // lands in this test process's own folder, removed when the tests end.
+    if environment["TMPDIR"] == nil { merged["TMPDIR"] = TestSupport.processTemporaryDirectory.path }
+    process.environment = merged
     let out = Pipe()
     let err = Pipe()
     process.standardOutput = out

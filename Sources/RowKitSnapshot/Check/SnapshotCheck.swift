@@ -208,15 +208,17 @@ public struct SnapshotCheck: Sendable {
   /// `settings@dark,AX3.png`). A document that cannot be read stays one case, whose check
   /// reports why.
   public static func expandingVariants(
-    _ cases: [Case], fontFamilies: [String], imageFolders: ImageFolders = ImageFolders(), brandFonts: [BrandFont] = []
+    _ cases: [Case], fontFamilies: [String], imageFolders: ImageFolders = ImageFolders(), brandFonts: [BrandFont] = [],
+    overriding flags: VariantAxes = VariantAxes()
   ) -> [Case] {
     cases.flatMap { testCase -> [Case] in
       guard testCase.variant == nil,
         let document = try? TableDocument.load(
-          testCase.document, fontFamilies: fontFamilies, imageFolders: imageFolders, brandFonts: brandFonts),
-        !document.variantAxes.isEmpty, document.variantAxes.problem == nil
+          testCase.document, fontFamilies: fontFamilies, imageFolders: imageFolders, brandFonts: brandFonts)
       else { return [testCase] }
-      return document.variantAxes.variants.map { variant in
+      let axes = document.variantAxes.overriding(with: flags)
+      guard !axes.isEmpty, axes.problem == nil else { return [testCase] }
+      return axes.variants.map { variant in
         Case(name: testCase.name + "@" + variant.name, document: testCase.document, variant: variant)
       }
     }

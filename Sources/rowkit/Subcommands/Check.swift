@@ -86,6 +86,8 @@ extension RowKitCommand {
 
     @OptionGroup(title: "Text") var textOptions: TextOptions
 
+    @OptionGroup(title: "Variants") var variantOptions: VariantOptions
+
     @Flag(help: "Lint every case: a case with design-lint findings fails (see rowkit lint).")
     var lint = false
 
@@ -123,7 +125,7 @@ extension RowKitCommand {
       if let directory {
         suite += SnapshotCheck.expandingVariants(
           try SnapshotCheck.discover(in: URL(fileURLWithPath: directory)), fontFamilies: try standardFamilies(),
-          imageFolders: imageOptions.folders, brandFonts: try textOptions.brandFonts())
+          imageFolders: imageOptions.folders, brandFonts: try textOptions.brandFonts(), overriding: try variantOptions.axes())
       }
       if let designs {
         suite += try SnapshotCheck.discoverDesigns(
