@@ -22,7 +22,7 @@ public struct RowLayout {
   public var selectedBackground: Style?
   public var isSelected: Bool
   /// The direction the row was laid out in; the painter points chevrons and draws controls
-  /// for it (``mirrored(in:)`` makes a right-to-left row).
+  /// for it (`mirrored(in:)` makes a right-to-left row).
   public var direction: LayoutDirection = .ltr
 
   public init(
