@@ -37,6 +37,12 @@ public struct DesignTemplate: Hashable, Sendable {
 
   /// Loads and checks the design file at `url` against `stylesheet`; `assets` is where its
   /// `bundle://` URLs resolve (by default the file's folder).
+  ///
+  /// `fontFamilies` are the families the design's fonts may name: those of the text
+  /// environment the design will be drawn with, for example
+  /// `try TextEnvironment.standard.makeShaper().families` (RowKit's own fonts), plus the
+  /// families of any brand font files the stylesheet or `--fonts` loads. A font naming any
+  /// other family is an error here, not a silent fallback at render time.
   public static func load(
     contentsOf url: URL, stylesheet: Stylesheet = .default, fontFamilies: [String], assets: URL? = nil
   ) throws -> DesignTemplate {
@@ -118,6 +124,7 @@ extension String {
 /// their stored properties of the same names.
 ///
 /// ```swift
+/// let families = try TextEnvironment.standard.makeShaper().families
 /// let person = try DesignTemplate.load(contentsOf: URL(fileURLWithPath: "cells/person.yaml"), fontFamilies: families)
 /// dataSource.register(DesignFileCell(name: "PersonCell", template: person), for: PersonItem.self)
 /// ```
