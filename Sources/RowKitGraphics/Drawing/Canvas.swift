@@ -59,8 +59,14 @@ public final class Canvas {
   }
 
   deinit {
-    cairo_destroy(cr)
-    cairo_surface_destroy(surface)
+    // Under the text lock: a context that drew text holds Cairo's scaled font, and
+    // releasing it may retire that font and free its glyphs in Cairo's process-wide caches,
+    // which another worker may be drawing from (see TextEngineLock).
+    let (cr, surface) = (self.cr, self.surface)
+    TextEngineLock.run {
+      cairo_destroy(cr)
+      cairo_surface_destroy(surface)
+    }
   }
 
   /// The canvas size in points.
