@@ -75,6 +75,11 @@ public enum CommandRunner {
     // What a program leaves in the temporary folder (`rowkit check`'s default failure images)
     // lands in this test process's own folder, removed when the tests end.
     if environment["TMPDIR"] == nil { merged["TMPDIR"] = TestSupport.processTemporaryDirectory.path }
+    // The font scan cache too: the first program of a run scans the fonts and writes it, the
+    // others read it, and nothing lands in the home folder.
+    if environment["XDG_CACHE_HOME"] == nil {
+      merged["XDG_CACHE_HOME"] = TestSupport.processTemporaryDirectory.appendingPathComponent("cache").path
+    }
     process.environment = merged
     let out = Pipe()
     let err = Pipe()

@@ -38,7 +38,7 @@ public final class FontSet: @unchecked Sendable {
     if let set = loaded.withLock({ $0[environment] }) { return set }
     // Loading takes tens of milliseconds: do it outside the lock. Two threads may both load
     // the same environment once; the first one stored wins and both sets are equivalent.
-    let set = try FontSet(environment: environment)
+    let set = try FontSet(environment: environment, cacheRoot: FontScanCache.root)
     return loaded.withLock { cache in
       if let existing = cache[environment] { return existing }
       cache[environment] = set
@@ -46,7 +46,9 @@ public final class FontSet: @unchecked Sendable {
     }
   }
 
-  private init(environment: TextEnvironment) throws {
+  /// Loads the fonts of `environment`, through the scan cache in `cacheRoot` when there is
+  /// one (see ``FontScanCache``).
+  init(environment: TextEnvironment, cacheRoot: String?) throws {
     self.environment = environment
     for file in environment.fontFiles {
       guard FileManager.default.isReadableFile(atPath: file.path) else {
@@ -60,24 +62,18 @@ public final class FontSet: @unchecked Sendable {
     guard let config = FcConfigCreate() else {
       throw GraphicsError(.fontConfiguration, "fontconfig could not create a configuration")
     }
+    let faces: [[OpaquePointer]]
+    do {
+      faces = try FontSet.addFonts(of: environment, to: config, cacheRoot: cacheRoot)
+    } catch {
+      FcConfigDestroy(config)
+      throw error
+    }
     var files: [File] = []
-    for file in environment.fontFiles {
-      let before = Int(FcConfigGetFonts(config, FcSetApplication)?.pointee.nfont ?? 0)
-      let added = file.path.withCString { path in
-        path.withMemoryRebound(to: FcChar8.self, capacity: file.path.utf8.count + 1) {
-          FcConfigAppFontAddFile(config, $0)
-        }
-      }
-      let fonts = FcConfigGetFonts(config, FcSetApplication)
-      let after = Int(fonts?.pointee.nfont ?? 0)
-      if added == 0 || after == before {
-        FcConfigDestroy(config)
-        throw GraphicsError(.fontConfiguration, "\(file.path) is not a font file fontconfig can read")
-      }
+    for (file, patterns) in zip(environment.fontFiles, faces) {
       var families: [String] = []
       var charsets: [OpaquePointer] = []
-      for index in before..<after {
-        guard let pattern = fonts?.pointee.fonts[index] else { continue }
+      for pattern in patterns {
         if let family = FontSet.string(pattern, FC_FAMILY), !families.contains(family) { families.append(family) }
         var charset: OpaquePointer?
         if FcPatternGetCharSet(pattern, FC_CHARSET, 0, &charset) == FcResultMatch, let charset {
@@ -139,6 +135,65 @@ public final class FontSet: @unchecked Sendable {
 
   deinit {
     FcConfigDestroy(config)
+  }
+
+  /// Adds every file of `environment` to `config`'s application fonts, in the environment's
+  /// order; returns each file's faces (their patterns, owned by `config`).
+  ///
+  /// Scanning a font file means opening it with FreeType and reading its character map:
+  /// for the hundred-odd built-in files that is most of a short render's time. So the files
+  /// are added through a folder of links to them, named for their paths, sizes and
+  /// modification times, which fontconfig scans once and then reads from its own cache (see
+  /// ``FontScanCache``). Where no cache folder can be written, each file is scanned.
+  private static func addFonts(
+    of environment: TextEnvironment, to config: OpaquePointer, cacheRoot: String?
+  ) throws -> [[OpaquePointer]] {
+    if let cacheRoot, let folder = FontScanCache.linkFolder(for: environment.fontFiles.map(\.path), in: cacheRoot) {
+      let settings = "<?xml version=\"1.0\"?><fontconfig><cachedir>\(xmlEscaped(folder.fontconfigCache))</cachedir></fontconfig>"
+      let parsed = settings.withCString { text in
+        text.withMemoryRebound(to: FcChar8.self, capacity: settings.utf8.count + 1) {
+          FcConfigParseAndLoadFromMemory(config, $0, 1)
+        }
+      }
+      let added = parsed != 0 && folder.path.withCString { path in
+        path.withMemoryRebound(to: FcChar8.self, capacity: folder.path.utf8.count + 1) {
+          FcConfigAppFontAddDir(config, $0) != 0
+        }
+      }
+      if added, let fonts = FcConfigGetFonts(config, FcSetApplication) {
+        var faces = [[OpaquePointer]](repeating: [], count: environment.fontFiles.count)
+        for index in 0..<Int(fonts.pointee.nfont) {
+          guard let pattern = fonts.pointee.fonts[index], let path = string(pattern, FC_FILE),
+            let file = folder.fileIndex(ofLink: path), file < faces.count
+          else { continue }
+          faces[file].append(pattern)
+        }
+        if let unreadable = faces.firstIndex(where: \.isEmpty) {
+          throw GraphicsError(.fontConfiguration, "\(environment.fontFiles[unreadable].path) is not a font file fontconfig can read")
+        }
+        return faces
+      }
+      // A folder fontconfig could not read (it adds nothing then): scan the files themselves.
+      guard (FcConfigGetFonts(config, FcSetApplication)?.pointee.nfont ?? 0) == 0 else {
+        throw GraphicsError(.fontConfiguration, "fontconfig could not read the font folder \(folder.path)")
+      }
+    }
+    var faces: [[OpaquePointer]] = []
+    for file in environment.fontFiles {
+      let before = Int(FcConfigGetFonts(config, FcSetApplication)?.pointee.nfont ?? 0)
+      let added = file.path.withCString { path in
+        path.withMemoryRebound(to: FcChar8.self, capacity: file.path.utf8.count + 1) {
+          FcConfigAppFontAddFile(config, $0)
+        }
+      }
+      let fonts = FcConfigGetFonts(config, FcSetApplication)
+      let after = Int(fonts?.pointee.nfont ?? 0)
+      if added == 0 || after == before {
+        throw GraphicsError(.fontConfiguration, "\(file.path) is not a font file fontconfig can read")
+      }
+      faces.append((before..<after).compactMap { fonts?.pointee.fonts[$0] })
+    }
+    return faces
   }
 
   /// Whether a font description may name `family` (case-insensitively, as fontconfig

@@ -26,11 +26,15 @@ public final class TextShaper {
   /// The loaded fonts, shared with every other shaper of the same environment.
   public let fontSet: FontSet
 
-  init(environment: TextEnvironment) throws {
-    self.environment = environment
-    let fontSet = try FontSet.shared(for: environment)
+  convenience init(environment: TextEnvironment) throws {
+    try self.init(fontSet: FontSet.shared(for: environment))
+  }
+
+  /// A shaper over `fontSet` itself rather than the process's shared set of its environment.
+  init(fontSet: FontSet) throws {
+    self.environment = fontSet.environment
     self.fontSet = fontSet
-    let (fontMap, context) = try TextEngineLock.run { try Self.makeContext(fontSet: fontSet, language: environment.language) }
+    let (fontMap, context) = try TextEngineLock.run { try Self.makeContext(fontSet: fontSet, language: fontSet.environment.language) }
     self.fontMap = fontMap
     self.context = context
     self.families = fontSet.families

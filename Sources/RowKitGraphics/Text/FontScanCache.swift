@@ -1,0 +1,87 @@
+import Foundation
+internal import CPango
+
+/// Where fontconfig keeps what it learnt from scanning RowKit's font files, so that a
+/// process reads one cache file instead of opening every font with FreeType.
+///
+/// fontconfig caches folders, not files, and trusts a cache while its folder's modification
+/// time is unchanged. So the files of a ``TextEnvironment`` are linked into a folder of
+/// their own whose name is a digest of each file's path, device, inode, size and modification
+/// time and of fontconfig's version: a changed or replaced font file gives another folder
+/// (and a fresh scan), and a folder, once made, never changes. Links are named
+/// `0007-Name.ttf`, so fontconfig, which scans a folder's entries in name order, adds the
+/// files in the environment's order and each face tells which file it came from.
+///
+/// The folder and fontconfig's cache live in `$XDG_CACHE_HOME/rowkit` (by default
+/// `~/.cache/rowkit`); deleting it only costs one scan. Where it cannot be written, fonts
+/// are scanned every time, as without a cache.
+enum FontScanCache {
+  struct Folder {
+    /// The folder of links that fontconfig scans.
+    var path: String
+    /// The folder fontconfig writes its cache file to.
+    var fontconfigCache: String
+
+    /// The index in the environment's files of the file that the link `path` points to.
+    func fileIndex(ofLink link: String) -> Int? {
+      guard link.hasPrefix(path + "/") else { return nil }
+      let name = link.dropFirst(path.count + 1)
+      guard let dash = name.firstIndex(of: "-") else { return nil }
+      return Int(name[..<dash])
+    }
+  }
+
+  /// The cache's root folder, or nil when the environment names no home for it.
+  static var root: String? {
+    let environment = ProcessInfo.processInfo.environment
+    if let cache = environment["XDG_CACHE_HOME"], cache.hasPrefix("/") { return cache + "/rowkit" }
+    if let home = environment["HOME"], home.hasPrefix("/") { return home + "/.cache/rowkit" }
+    return nil
+  }
+
+  /// The folder of links to `paths` in the cache folder `root`, made if it does not exist
+  /// yet; nil if it cannot be made.
+  static func linkFolder(for paths: [String], in root: String) -> Folder? {
+    guard let key = key(for: paths) else { return nil }
+    let folder = Folder(path: "\(root)/fonts-\(key)", fontconfigCache: "\(root)/fontconfig")
+    var isFolder: ObjCBool = false
+    if FileManager.default.fileExists(atPath: folder.path, isDirectory: &isFolder) {
+      return isFolder.boolValue ? folder : nil
+    }
+    // Made under a name of its own and renamed into place, so that a process never sees a
+    // half-made folder, and two processes making it at once both end with the same one.
+    let partial = "\(folder.path).partial-\(getpid())-\(UUID().uuidString)"
+    do {
+      try FileManager.default.createDirectory(atPath: partial, withIntermediateDirectories: true)
+      for (index, path) in paths.enumerated() {
+        let name = String(format: "%04d-", index) + (path as NSString).lastPathComponent
+        try FileManager.default.createSymbolicLink(atPath: "\(partial)/\(name)", withDestinationPath: path)
+      }
+    } catch {
+      try? FileManager.default.removeItem(atPath: partial)
+      return nil
+    }
+    if rename(partial, folder.path) != 0 {
+      try? FileManager.default.removeItem(atPath: partial)
+      guard FileManager.default.fileExists(atPath: folder.path, isDirectory: &isFolder), isFolder.boolValue else {
+        return nil
+      }
+    }
+    return folder
+  }
+
+  /// A digest of everything that would make an earlier scan of `paths` wrong; nil if a
+  /// file cannot be examined.
+  private static func key(for paths: [String]) -> String? {
+    var text = "fontconfig \(FcGetVersion())\n"
+    for path in paths {
+      var status = stat()
+      guard stat(path, &status) == 0 else { return nil }
+      let line =
+        "\(path)\0\(status.st_dev) \(status.st_ino) \(status.st_size) "
+        + "\(status.st_mtim.tv_sec).\(status.st_mtim.tv_nsec)\n"
+      text += line
+    }
+    return String(SHA256.hex(Array(text.utf8)).prefix(32))
+  }
+}

@@ -1,0 +1,92 @@
+import Foundation
+import RowKitTestSupport
+import Testing
+
+@testable import RowKitGraphics
+
+@Suite struct FontScanCacheTests {
+  /// World text in the scripts the built-in fonts cover, with emoji: any difference in the
+  /// fonts fontconfig offers shows up as a different glyph or fallback.
+  let sample = "Ada Lovelace · Ελένη · Дмитрий · محمد · שָׁלוֹם · प्रिया · 王小明 · 山田 · 김민준 · ไทย · ሰላም · 👍🏽❤️🇯🇵"
+
+  @Test func fontsReadThroughTheCacheMatchFontsScannedOneByOne() throws {
+    let root = try TestSupport.temporaryDirectory().path
+    let scanned = try FontSet(environment: .standard, cacheRoot: nil)
+    let first = try FontSet(environment: .standard, cacheRoot: root)  // scans and writes the cache
+    let second = try FontSet(environment: .standard, cacheRoot: root)  // reads it
+    for cached in [first, second] {
+      #expect(cached.files == scanned.files)
+      #expect(cached.families == scanned.families)
+      #expect(cached.fallbackFamilies == scanned.fallbackFamilies)
+    }
+    let cacheFiles = try FileManager.default.contentsOfDirectory(atPath: root + "/fontconfig")
+    #expect(cacheFiles.contains { $0.hasSuffix(".cache-8") || $0.contains(".cache-") })
+
+    let font = try #require(Font.parse("Inter 17"))
+    let style = TextStyle(font: font, width: 320)
+    var images: [[UInt8]] = []
+    for set in [scanned, first, second] {
+      let shaper = try TextShaper(fontSet: set)
+      let layout = shaper.shape(sample, style: style)
+      let canvas = try Canvas(pixelWidth: 640, pixelHeight: 400, scale: 2, store: nil)
+      canvas.clear(.white)
+      canvas.draw(layout, at: Point(x: 0, y: 0), color: .black)
+      images.append(canvas.bitmap().pixels)
+      #expect(shaper.fontRuns(sample, font: font).map(\.family) == (try TextShaper(fontSet: scanned)).fontRuns(sample, font: font).map(\.family))
+    }
+    // The sample really is drawn, by many fonts: equal images are not two blank canvases.
+    #expect(images[0].contains { $0 < 128 })
+    let families = Set(try TextShaper(fontSet: scanned).fontRuns(sample, font: font).compactMap(\.family))
+    #expect(families.count >= 6, "\(families)")
+    #expect(images[1] == images[0])
+    #expect(images[2] == images[0])
+  }
+
+  @Test func aFolderOfLinksIsMadeOnceAndNamesEachFileByItsIndex() throws {
+    let root = try TestSupport.temporaryDirectory().path
+    let paths = TextEnvironment.standard.fontFiles.prefix(3).map(\.path)
+    let folder = try #require(FontScanCache.linkFolder(for: paths, in: root))
+    #expect(try #require(FontScanCache.linkFolder(for: paths, in: root)).path == folder.path)
+    let links = try FileManager.default.contentsOfDirectory(atPath: folder.path).sorted()
+    #expect(links.count == 3)
+    for (index, link) in links.enumerated() {
+      #expect(folder.fileIndex(ofLink: folder.path + "/" + link) == index)
+      #expect(try FileManager.default.destinationOfSymbolicLink(atPath: folder.path + "/" + link) == paths[index])
+    }
+    // Nothing half-made stays behind.
+    #expect(try FileManager.default.contentsOfDirectory(atPath: root).filter { $0.contains(".partial-") }.isEmpty)
+    #expect(folder.fileIndex(ofLink: "/elsewhere/0001-Font.ttf") == nil)
+  }
+
+  @Test func aChangedFontFileGetsAFolderOfItsOwn() throws {
+    let root = try TestSupport.temporaryDirectory().path
+    let copy = try TestSupport.temporaryDirectory().appendingPathComponent("Brand.otf").path
+    try FileManager.default.copyItem(atPath: TextEnvironment.standard.fontFiles[0].path, toPath: copy)
+    let before = try #require(FontScanCache.linkFolder(for: [copy], in: root))
+    try FileManager.default.setAttributes([.modificationDate: Date(timeIntervalSince1970: 1_000_000)], ofItemAtPath: copy)
+    let after = try #require(FontScanCache.linkFolder(for: [copy], in: root))
+    #expect(before.path != after.path)
+  }
+
+  @Test func anUnwritableCacheFallsBackToScanningEachFile() throws {
+    let root = try TestSupport.temporaryDirectory()
+    let blocked = root.appendingPathComponent("file")
+    try Data().write(to: blocked)  // a file where the cache folder would be
+    #expect(FontScanCache.linkFolder(for: [TextEnvironment.standard.fontFiles[0].path], in: blocked.path) == nil)
+    let set = try FontSet(environment: .standard, cacheRoot: blocked.path)
+    #expect(set.files == (try FontSet(environment: .standard, cacheRoot: nil)).files)
+  }
+
+  @Test func aFileThatIsNotAFontIsRefusedThroughTheCacheToo() throws {
+    let root = try TestSupport.temporaryDirectory().path
+    let notAFont = try TestSupport.temporaryDirectory().appendingPathComponent("Broken.ttf")
+    try Data("not a font".utf8).write(to: notAFont)
+    var environment = TextEnvironment.standard
+    environment.fontFiles.append(TextEnvironment.FontFile(path: notAFont.path))
+    #expect {
+      try FontSet(environment: environment, cacheRoot: root)
+    } throws: { error in
+      "\(error)".contains("Broken.ttf") && "\(error)".contains("not a font file")
+    }
+  }
+}
