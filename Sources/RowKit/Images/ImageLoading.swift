@@ -1,4 +1,5 @@
 import Foundation
+import Synchronization
 
 #if canImport(FoundationNetworking)
   import FoundationNetworking
@@ -47,34 +48,47 @@ public struct ContinuousImageClock: ImageClock {
 }
 
 /// HTTP(S) through URLSession: the pipeline's default loader.
+///
+/// The session is made by the first download: making one starts libcurl and its TLS
+/// library, some milliseconds that a render of local images, the usual case, never needs.
 public final class URLSessionImageLoader: ImageDataLoading {
-  private let session: URLSession
+  private let session = Mutex<URLSession?>(nil)
   private let timeout: Double
+  private let connectionsPerHost: Int
 
   /// A loader whose session times out a little after `timeout` seconds (the pipeline holds
   /// the exact limit) and keeps at most `connectionsPerHost` connections to a host.
   public init(timeout: Double, connectionsPerHost: Int) {
     self.timeout = timeout
-    let configuration = URLSessionConfiguration.ephemeral
-    // NB: FoundationNetworking truncates timeouts to whole seconds (0.5 s times out at
-    // once), so URLSession gets a looser one and the pipeline enforces the exact limit.
-    let looseTimeout = timeout.rounded(.up) + 1
-    configuration.timeoutIntervalForRequest = looseTimeout
-    configuration.timeoutIntervalForResource = looseTimeout
-    configuration.httpMaximumConnectionsPerHost = max(1, connectionsPerHost)
-    configuration.requestCachePolicy = .reloadIgnoringLocalCacheData
-    session = URLSession(configuration: configuration)
+    self.connectionsPerHost = max(1, connectionsPerHost)
   }
 
   deinit {
-    session.invalidateAndCancel()
+    session.withLock { $0?.invalidateAndCancel() }
+  }
+
+  private var madeSession: URLSession {
+    session.withLock { session in
+      if let session { return session }
+      let configuration = URLSessionConfiguration.ephemeral
+      // NB: FoundationNetworking truncates timeouts to whole seconds (0.5 s times out at
+      // once), so URLSession gets a looser one and the pipeline enforces the exact limit.
+      let looseTimeout = timeout.rounded(.up) + 1
+      configuration.timeoutIntervalForRequest = looseTimeout
+      configuration.timeoutIntervalForResource = looseTimeout
+      configuration.httpMaximumConnectionsPerHost = connectionsPerHost
+      configuration.requestCachePolicy = .reloadIgnoringLocalCacheData
+      let made = URLSession(configuration: configuration)
+      session = made
+      return made
+    }
   }
 
   public func data(at url: URL) async throws -> [UInt8] {
     var request = URLRequest(url: url)
     request.timeoutInterval = timeout.rounded(.up) + 1
     do {
-      let (data, response) = try await session.data(for: request)
+      let (data, response) = try await madeSession.data(for: request)
       guard let http = response as? HTTPURLResponse else { throw ImageLoadError("no HTTP response from \(url)") }
       guard (200..<300).contains(http.statusCode) else { throw ImageLoadError("HTTP \(http.statusCode) from \(url)") }
       return [UInt8](data)

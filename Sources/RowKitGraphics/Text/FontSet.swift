@@ -33,9 +33,24 @@ public final class FontSet: @unchecked Sendable {
 
   private static let loaded = Mutex<[TextEnvironment: FontSet]>([:])
 
+  /// An empty configuration made fontconfig's default before any font map exists.
+  ///
+  /// Pango starts a thread that initializes fontconfig's default configuration (the
+  /// machine's `/etc/fonts` rules and every system font folder, scanned if its cache is
+  /// stale) and makes a font map's first use wait for it, although RowKit's font maps use
+  /// private configurations. With a default already set, that thread has nothing to do: a
+  /// one-row render no longer pays for loading the machine's fonts, and anything that asks
+  /// fontconfig for its default configuration finds no fonts rather than the machine's.
+  private static let emptyDefaultConfiguration: Bool = {
+    guard let empty = FcConfigCreate() else { return false }
+    defer { FcConfigDestroy(empty) }  // the default keeps a reference of its own
+    return FcConfigSetCurrent(empty) != 0
+  }()
+
   /// The font set of `environment`, loaded on first use and kept for the process.
   static func shared(for environment: TextEnvironment) throws -> FontSet {
     if let set = loaded.withLock({ $0[environment] }) { return set }
+    _ = emptyDefaultConfiguration
     // Loading takes tens of milliseconds: do it outside the lock. Two threads may both load
     // the same environment once; the first one stored wins and both sets are equivalent.
     let set = try FontSet(environment: environment, cacheRoot: FontScanCache.root)
