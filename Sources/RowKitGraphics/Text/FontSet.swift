@@ -156,14 +156,19 @@ public final class FontSet: @unchecked Sendable {
   /// order; returns each file's faces (their patterns, owned by `config`).
   ///
   /// Scanning a font file means opening it with FreeType and reading its character map:
-  /// for the hundred-odd built-in files that is most of a short render's time. So the files
-  /// are added through a folder of links to them, named for their paths, sizes and
-  /// modification times, which fontconfig scans once and then reads from its own cache (see
-  /// ``FontScanCache``). Where no cache folder can be written, each file is scanned.
+  /// for the hundred-odd built-in files that is most of a short render's time. So the
+  /// built-in files (those the environment lists first) are added through a folder of links
+  /// to them, named for their paths, sizes and modification times, which fontconfig scans
+  /// once and then reads from its own cache (see ``FontScanCache``). Brand fonts, a few files
+  /// often in temporary folders, are scanned each time: caching them would leave a folder
+  /// behind for every path they were ever loaded from. Where no cache folder can be written,
+  /// every file is scanned.
   private static func addFonts(
     of environment: TextEnvironment, to config: OpaquePointer, cacheRoot: String?
   ) throws -> [[OpaquePointer]] {
-    if let cacheRoot, let folder = FontScanCache.linkFolder(for: environment.fontFiles.map(\.path), in: cacheRoot) {
+    let cachedFiles = environment.fontFiles.prefix { $0.isBuiltIn }
+    var faces: [[OpaquePointer]] = []
+    if !cachedFiles.isEmpty, let cacheRoot, let folder = FontScanCache.linkFolder(for: cachedFiles.map(\.path), in: cacheRoot) {
       let settings = "<?xml version=\"1.0\"?><fontconfig><cachedir>\(xmlEscaped(folder.fontconfigCache))</cachedir></fontconfig>"
       let parsed = settings.withCString { text in
         text.withMemoryRebound(to: FcChar8.self, capacity: settings.utf8.count + 1) {
@@ -176,7 +181,7 @@ public final class FontSet: @unchecked Sendable {
         }
       }
       if added, let fonts = FcConfigGetFonts(config, FcSetApplication) {
-        var faces = [[OpaquePointer]](repeating: [], count: environment.fontFiles.count)
+        faces = [[OpaquePointer]](repeating: [], count: cachedFiles.count)
         for index in 0..<Int(fonts.pointee.nfont) {
           guard let pattern = fonts.pointee.fonts[index], let path = string(pattern, FC_FILE),
             let file = folder.fileIndex(ofLink: path), file < faces.count
@@ -184,17 +189,14 @@ public final class FontSet: @unchecked Sendable {
           faces[file].append(pattern)
         }
         if let unreadable = faces.firstIndex(where: \.isEmpty) {
-          throw GraphicsError(.fontConfiguration, "\(environment.fontFiles[unreadable].path) is not a font file fontconfig can read")
+          throw GraphicsError(.fontConfiguration, "\(cachedFiles[unreadable].path) is not a font file fontconfig can read")
         }
-        return faces
-      }
-      // A folder fontconfig could not read (it adds nothing then): scan the files themselves.
-      guard (FcConfigGetFonts(config, FcSetApplication)?.pointee.nfont ?? 0) == 0 else {
+      } else if (FcConfigGetFonts(config, FcSetApplication)?.pointee.nfont ?? 0) != 0 {
         throw GraphicsError(.fontConfiguration, "fontconfig could not read the font folder \(folder.path)")
       }
+      // Otherwise fontconfig added nothing from the folder: the files are scanned below.
     }
-    var faces: [[OpaquePointer]] = []
-    for file in environment.fontFiles {
+    for file in environment.fontFiles.dropFirst(faces.count) {
       let before = Int(FcConfigGetFonts(config, FcSetApplication)?.pointee.nfont ?? 0)
       let added = file.path.withCString { path in
         path.withMemoryRebound(to: FcChar8.self, capacity: file.path.utf8.count + 1) {

@@ -77,7 +77,23 @@ import Testing
     #expect(set.files == (try FontSet(environment: .standard, cacheRoot: nil)).files)
   }
 
-  @Test func aFileThatIsNotAFontIsRefusedThroughTheCacheToo() throws {
+  @Test func brandFontsAreScannedEachTimeAndNeverCached() throws {
+    let root = try TestSupport.temporaryDirectory().path
+    let brand = try TestSupport.temporaryDirectory().appendingPathComponent("Brand.otf").path
+    try FileManager.default.copyItem(atPath: TextEnvironment.standard.fontFiles[0].path, toPath: brand)
+    var environment = TextEnvironment.standard
+    environment.fontFiles.append(TextEnvironment.FontFile(path: brand))
+    let set = try FontSet(environment: environment, cacheRoot: root)
+    #expect(set.files.last?.path == brand)
+    #expect(set.files.last?.families == ["Inter"])
+    let folders = try FileManager.default.contentsOfDirectory(atPath: root).filter { $0.hasPrefix("fonts-") }
+    #expect(folders.count == 1)
+    let links = try FileManager.default.contentsOfDirectory(atPath: root + "/" + folders[0])
+    #expect(links.count == TextEnvironment.standard.fontFiles.count)
+    #expect(!links.contains { $0.hasSuffix("Brand.otf") })
+  }
+
+  @Test func aFileThatIsNotAFontIsRefusedWithItsPath() throws {
     let root = try TestSupport.temporaryDirectory().path
     let notAFont = try TestSupport.temporaryDirectory().appendingPathComponent("Broken.ttf")
     try Data("not a font".utf8).write(to: notAFont)
