@@ -120,7 +120,7 @@ public struct SnapshotCheck: Sendable {
     public var run: String
     /// The references folder.
     public var snapshots: String
-    /// Which missing or differing references the run recorded.
+    /// When the run wrote references.
     public var recordMode: RecordMode
     /// The tolerances the images were compared with.
     public var options: ComparisonOptions

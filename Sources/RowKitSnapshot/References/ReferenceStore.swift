@@ -52,7 +52,7 @@ public final class ReferenceStore: Sendable {
   private let fingerprint = Mutex<EnvironmentFingerprint??>(nil)
   private let processEnvironment: [String: String]
 
-  /// A store of references under `root`; failure artifacts go to `artifactsRoot`, else `$ROWKIT_SNAPSHOT_ARTIFACTS`, else a default beside the references.
+  /// A store of references under `root`; failure artifacts go to `artifactsRoot`, else `$ROWKIT_SNAPSHOT_ARTIFACTS`, else ``defaultArtifactsRoot(for:)``.
   public init(
     root: URL, artifactsRoot: URL? = nil, environment: TextEnvironment = .standard,
     processEnvironment: [String: String] = ProcessInfo.processInfo.environment
