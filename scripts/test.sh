@@ -16,6 +16,9 @@ python3 scripts/snippets.py --check
 swift test -Xswiftc -warnings-as-errors
 # The DocC catalogs and every doc comment: a broken symbol link is an error here.
 swift package generate-documentation --target RowKit --target RowKitGraphics --target RowKitSnapshot --warnings-as-errors
+# Every public symbol of those modules has a summary line of its own: read from the symbol
+# graphs the DocC step just extracted into .build, so nothing is built again.
+python3 scripts/check-doc-summaries.py --scratch-path .build
 # The swift-snapshot-testing integration is a package of its own (RowKit's users never build
 # swift-snapshot-testing); its build folder lives inside it, ignored by git.
 (cd Integrations/RowKitSnapshotTesting && swift test --scratch-path .build-integration -Xswiftc -warnings-as-errors)

@@ -9,8 +9,11 @@ public enum Catalog {
 
   /// The URLs of the catalog's generated images.
   public static let photoURL = "bundle://catalog/photo.png"
+  /// The catalog's generated avatar image.
   public static let avatarURL = "bundle://catalog/avatar.png"
+  /// The catalog's generated placeholder, the default image of its image rows.
   public static let placeholderURL = "bundle://catalog/placeholder.png"
+  /// A URL with no image behind it, for the row that shows a failed load's default image.
   public static let missingURL = "bundle://catalog/missing.png"
 
   /// The catalog's images, drawn by code so that the catalog needs no files.
@@ -22,6 +25,7 @@ public enum Catalog {
     ]
   }
 
+  /// The catalog's sections: every built-in item type, short and long.
   public static func dataSource() -> SectionedDataSource {
     let long = "A long row wraps onto as many lines as it needs, and its row grows to fit all of them, however narrow the table."
     let link = ItemOptions(url: "app://detail")

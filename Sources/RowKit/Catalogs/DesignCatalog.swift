@@ -7,12 +7,16 @@ import RowKitGraphics
 public struct DesignCatalog {
   /// One design of the catalog.
   public struct Entry {
+    /// The design's name: its file name without the extension.
     public var name: String
+    /// The loaded design.
     public var template: DesignTemplate
   }
 
+  /// The designs, one section each, in order.
   public var entries: [Entry]
 
+  /// A catalog of `entries`.
   public init(entries: [Entry]) {
     self.entries = entries
   }
@@ -91,7 +95,9 @@ public struct DesignCatalog {
 
   /// The designs' contact sheet, and the manifests of its plain and grouped tables.
   public struct ContactSheet: Sendable {
+    /// The plain and the grouped table side by side.
     public var image: Bitmap
+    /// The manifests of the plain and the grouped table, in that order.
     public var manifests: [Manifest]
 
     /// The rows of the plain table with an image that failed to load (the grouped table

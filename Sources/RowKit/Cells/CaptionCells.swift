@@ -4,10 +4,13 @@ import RowKitGraphics
 /// `tableCaptionWidth` (75) wide, right-aligned in the link color; the text
 /// `tableCaptionSpacing` (12) to its right, wrapping. The two share a first baseline.
 public struct CaptionCell: TableCell {
+  /// `CaptionCell`, as manifests name it.
   public let name = "CaptionCell"
 
+  /// The caption cell; its sizes come from the stylesheet.
   public init() {}
 
+  /// Lays out the caption column and the wrapping text beside it.
   public func layout(_ item: any CaptionedItem, in context: LayoutContext) throws -> RowLayout {
     let padding = context.metrics.padding
     let valueX = padding + context.metrics.captionWidth + context.metrics.captionSpacing
@@ -57,10 +60,13 @@ public struct CaptionCell: TableCell {
 /// column at the right. Three20's `TTTableRightCaptionItemCell` was an unfinished stub; this
 /// is the layout its name promised.
 public struct RightCaptionCell: TableCell {
+  /// `RightCaptionCell`, as manifests name it.
   public let name = "RightCaptionCell"
 
+  /// The right-caption cell; its sizes come from the stylesheet.
   public init() {}
 
+  /// Lays out the text on the left and the caption column on the right.
   public func layout(_ item: any CaptionedItem, in context: LayoutContext) throws -> RowLayout {
     let padding = context.metrics.padding
     let captionX = context.contentWidth - padding - context.metrics.captionWidth
@@ -76,10 +82,13 @@ public struct RightCaptionCell: TableCell {
 
 /// Bold text with smaller gray text below it (Three20's `TTTableSubtextItemCell`).
 public struct SubtextCell: TableCell {
+  /// `SubtextCell`, as manifests name it.
   public let name = "SubtextCell"
 
+  /// The subtext cell; its fonts come from the stylesheet.
   public init() {}
 
+  /// Lays out the bold text and the gray text below it.
   public func layout(_ item: any CaptionedItem, in context: LayoutContext) throws -> RowLayout {
     let padding = context.metrics.padding
     let width = context.contentWidth - 2 * padding
@@ -111,10 +120,13 @@ public struct SubtextCell: TableCell {
 /// on the left in bold, the value right-aligned in blue-gray. The value takes up to 60% of
 /// the width and the caption the rest; both stay on one line.
 public struct SettingsCell: TableCell {
+  /// `SettingsCell`, as manifests name it.
   public let name = "SettingsCell"
 
+  /// The settings cell; its fonts come from the stylesheet.
   public init() {}
 
+  /// Lays out the caption on the left and the value on the right, each on one line.
   public func layout(_ item: any CaptionedItem, in context: LayoutContext) throws -> RowLayout {
     let padding = context.metrics.padding
     let gap = context.metrics.padding

@@ -3,15 +3,22 @@ import RowKitGraphics
 /// A caption with a control drawn at the right (Three20's `TTTableControlCell`): a switch,
 /// a text field or a slider, drawn as vector shapes in the state the item gives.
 public struct ControlCell: TableCell {
+  /// `ControlCell`, as manifests name it.
   public let name = "ControlCell"
+  /// The size of a switch, as UIKit draws one.
   public static let switchSize = Size(width: 51, height: 31)
+  /// The height of a text field, in points.
   public static let fieldHeight = 31.0
+  /// The diameter of a slider's knob, in points.
   public static let sliderKnob = 23.0
 
+  /// The control cell; its sizes come from the stylesheet and the constants above.
   public init() {}
 
+  /// None: the control takes the accessory's place.
   public func accessory(for item: ControlItem) -> Accessory? { nil }
 
+  /// Lays out the caption and draws the control at the right, in the item's state.
   public func layout(_ item: ControlItem, in context: LayoutContext) throws -> RowLayout {
     let padding = context.metrics.padding
     let spacing = context.metrics.controlSpacing

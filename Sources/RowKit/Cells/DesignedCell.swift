@@ -16,11 +16,14 @@ import RowKitGraphics
 /// ```
 public protocol DesignedCell<Item>: TableCell {
   // NB: restated so that Swift infers `Item` from `design(for:)` alone.
+  /// The type of item the cell draws.
   associatedtype Item
+  /// The design for one item: stacks of labels, images and spacers.
   func design(for item: Item) throws -> CellDesign
 }
 
 extension DesignedCell {
+  /// Lays out ``design(for:)``'s stacks with the stack engine.
   public func layout(_ item: Item, in context: LayoutContext) throws -> RowLayout {
     try StackLayout.layout(design(for: item), name: name, in: context)
   }

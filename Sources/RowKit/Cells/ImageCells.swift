@@ -4,10 +4,13 @@ import RowKitGraphics
 /// its right (Three20's `TTTableImageItemCell`). The slot is `tableImageSize` (50) square
 /// whatever the image's size, and the row is at least the slot plus its paddings.
 public struct ImageCell: TableCell {
+  /// `ImageCell`, as manifests name it.
   public let name = "ImageCell"
 
+  /// The image cell; its sizes come from the stylesheet.
   public init() {}
 
+  /// Lays out the image slot at the left and the text to its right.
   public func layout(_ item: ImageItem, in context: LayoutContext) throws -> RowLayout {
     try Self.layout(
       name: name, text: item.text, imageURL: item.imageURL, defaultImage: item.defaultImage,
@@ -52,12 +55,16 @@ public struct ImageCell: TableCell {
 /// Centered text with the image on its right, never with an accessory (Three20's
 /// right-image branch of `TTTableImageItemCell`).
 public struct RightImageCell: TableCell {
+  /// `RightImageCell`, as manifests name it.
   public let name = "RightImageCell"
 
+  /// The right-image cell; its sizes come from the stylesheet.
   public init() {}
 
+  /// None: the image takes the accessory's place.
   public func accessory(for item: RightImageItem) -> Accessory? { nil }
 
+  /// Lays out the centered text and the image on its right.
   public func layout(_ item: RightImageItem, in context: LayoutContext) throws -> RowLayout {
     try ImageCell.layout(
       name: name, text: item.text, imageURL: item.imageURL, defaultImage: item.defaultImage,

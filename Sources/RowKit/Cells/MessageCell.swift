@@ -7,10 +7,13 @@ import RowKitGraphics
 /// Fixed from Three20: the height comes from the content (Three20 fixed it at 90), and the
 /// text keeps a 10-point right padding.
 public struct MessageCell: TableCell {
+  /// `MessageCell`, as manifests name it.
   public let name = "MessageCell"
 
+  /// The message cell; its fonts come from the stylesheet.
   public init() {}
 
+  /// Lays out the title, timestamp, caption and body, with the image when there is one.
   public func layout(_ item: MessageItem, in context: LayoutContext) throws -> RowLayout {
     let margin = context.metrics.messageMargin
     let padding = context.metrics.padding

@@ -3,10 +3,13 @@ import RowKitGraphics
 /// Draws a ``StyleItem``: the label on the left, the styled box on the right, vertically
 /// centered, its caption at the style's `content` element.
 public struct StyleCell: TableCell {
+  /// `StyleCell`, as manifests name it.
   public let name = "StyleCell"
 
+  /// The style cell.
   public init() {}
 
+  /// Lays out the label and the styled box beside it.
   public func layout(_ item: StyleItem, in context: LayoutContext) throws -> RowLayout {
     let padding = context.metrics.padding
     let style = try context.stylesheet.style(item.style)

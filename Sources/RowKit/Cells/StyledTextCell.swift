@@ -5,10 +5,13 @@ import RowKitGraphics
 /// inline images. Its height counts the accessory's width, which Three20 did only for this
 /// cell.
 public struct StyledTextCell: TableCell {
+  /// `StyledTextCell`, as manifests name it.
   public let name = "StyledTextCell"
 
+  /// The styled-text cell; its fonts and styles come from the stylesheet.
   public init() {}
 
+  /// Lays out the styled text, with its inline images, inside the padding.
   public func layout(_ item: StyledTextItem, in context: LayoutContext) throws -> RowLayout {
     let markup = try StyledTextMarkup(parsing: item.text)
     let padding = context.metrics.styledTextPadding

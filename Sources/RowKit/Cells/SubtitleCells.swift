@@ -7,8 +7,10 @@ import RowKitGraphics
 /// fonts (a title line, a subtitle line and the 10-point paddings), never from the image;
 /// without an image the text starts at 10 points and keeps the whole width.
 public struct SubtitleCell: TableCell {
+  /// `SubtitleCell`, as manifests name it.
   public let name = "SubtitleCell"
 
+  /// The subtitle cell; its fonts come from the stylesheet.
   public init() {}
 
   /// The side of the image slot: one title line, one subtitle line and two paddings.
@@ -18,6 +20,7 @@ public struct SubtitleCell: TableCell {
     return context.grid.ceil(max(title + subtitle + 2 * context.metrics.padding, context.metrics.rowHeight))
   }
 
+  /// Lays out the image slot, the title and the subtitle below it.
   public func layout(_ item: SubtitleItem, in context: LayoutContext) throws -> RowLayout {
     let hasImage = item.imageURL != nil || item.defaultImage != nil
     let side = hasImage ? try Self.imageSide(in: context) : 0
@@ -66,12 +69,16 @@ public struct SubtitleCell: TableCell {
 /// "Load more" (Three20's `TTTableMoreButtonCell`): bold text in the more-link blue from
 /// x = 40, a spinner to its left while loading, at least 66 points tall, never an accessory.
 public struct MoreButtonCell: TableCell {
+  /// `MoreButtonCell`, as manifests name it.
   public let name = "MoreButtonCell"
 
+  /// The more-button cell; its fonts come from the stylesheet.
   public init() {}
 
+  /// None: a more button never shows an accessory.
   public func accessory(for item: MoreButtonItem) -> Accessory? { nil }
 
+  /// Lays out the text, with the spinner to its left while the item is loading.
   public func layout(_ item: MoreButtonItem, in context: LayoutContext) throws -> RowLayout {
     var row = try SubtitleCell.layout(
       name: name, text: item.text, subtitle: item.subtitle, image: nil, imageSide: 0,
@@ -91,12 +98,16 @@ public struct MoreButtonCell: TableCell {
 
 /// A spinner and a message centered together (Three20's `TTTableActivityItemCell`).
 public struct ActivityCell: TableCell {
+  /// `ActivityCell`, as manifests name it.
   public let name = "ActivityCell"
 
+  /// The activity cell; its fonts come from the stylesheet.
   public init() {}
 
+  /// None: an activity row never shows an accessory.
   public func accessory(for item: ActivityItem) -> Accessory? { nil }
 
+  /// Lays out the spinner and the message, centered together.
   public func layout(_ item: ActivityItem, in context: LayoutContext) throws -> RowLayout {
     let padding = context.metrics.padding
     let spacing = context.metrics.subtitleImageSpacing

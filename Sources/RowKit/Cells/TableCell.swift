@@ -18,6 +18,7 @@ import RowKitGraphics
 /// For most custom cells ``DesignedCell`` is shorter: describe stacks of labels and images,
 /// and the stack engine lays them out.
 public protocol TableCell<Item>: Sendable {
+  /// The type of item the cell draws.
   associatedtype Item
   /// The name manifests show for rows this cell draws.
   var name: String { get }
@@ -29,8 +30,10 @@ public protocol TableCell<Item>: Sendable {
 }
 
 extension TableCell {
+  /// The cell type's name, for manifests.
   public var name: String { String(describing: Self.self) }
 
+  /// Three20's accessory for a ``TableItem``'s options (see ``Accessory/standard(for:)``); none for other items.
   public func accessory(for item: Item) -> Accessory? {
     guard let item = item as? any TableItem else { return nil }
     return Accessory.standard(for: item.options)
@@ -45,14 +48,17 @@ extension TableCell {
 /// }, for: Banner.self)
 /// ```
 public struct ClosureCell<Item>: TableCell {
+  /// The name manifests show for the rows it draws.
   public let name: String
   private let body: @Sendable (Item, LayoutContext) throws -> RowLayout
 
+  /// A cell named `name` that lays out each row with `body`.
   public init(name: String = "ClosureCell", _ body: @escaping @Sendable (Item, LayoutContext) throws -> RowLayout) {
     self.name = name
     self.body = body
   }
 
+  /// Lays out the row by calling the closure.
   public func layout(_ item: Item, in context: LayoutContext) throws -> RowLayout {
     try body(item, context)
   }
@@ -60,10 +66,12 @@ public struct ClosureCell<Item>: TableCell {
 
 /// A cell of any item type, as the cell mapping stores them.
 public struct AnyTableCell: Sendable {
+  /// The wrapped cell's name.
   public let name: String
   private let accessoryBody: @Sendable (any TableItem) -> Accessory??
   private let layoutBody: @Sendable (any TableItem, LayoutContext) throws -> RowLayout?
 
+  /// Wraps `cell`, which then draws only items of its own item type.
   public init<Cell: TableCell>(_ cell: Cell) {
     name = cell.name
     accessoryBody = { item in (item as? Cell.Item).map { cell.accessory(for: $0) } }
@@ -78,6 +86,7 @@ public struct AnyTableCell: Sendable {
     accessoryBody(item) != nil
   }
 
+  /// The wrapped cell's accessory for `item`; nil also when the cell does not accept it.
   public func accessory(for item: any TableItem) -> Accessory? {
     accessoryBody(item) ?? nil
   }

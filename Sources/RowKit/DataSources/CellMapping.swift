@@ -17,6 +17,7 @@ public struct CellMapping: Sendable {
   /// Whether the built-in defaults apply.
   public var usesBuiltInDefaults: Bool
 
+  /// An empty mapping; with `usesBuiltInDefaults`, the built-in items still get their built-in cells.
   public init(usesBuiltInDefaults: Bool = true) {
     self.usesBuiltInDefaults = usesBuiltInDefaults
   }

@@ -6,6 +6,7 @@ import RowKitGraphics
 public struct DesignTemplate: Hashable, Sendable {
   /// Where a design element's text comes from.
   public enum TextSource: Hashable, Sendable {
+    /// The text of one item field, named by `bind:`.
     case bind(String)
     /// Text with `{field}` substitutions; `{{` and `}}` write braces.
     case template([TemplatePart])
@@ -13,7 +14,9 @@ public struct DesignTemplate: Hashable, Sendable {
 
   /// A piece of a design file's text template: literal text or a field.
   public enum TemplatePart: Hashable, Sendable {
+    /// Text written as it is.
     case literal(String)
+    /// The value of the item field of this name.
     case field(String)
   }
 
@@ -25,6 +28,7 @@ public struct DesignTemplate: Hashable, Sendable {
     case spacer(DesignSpacer)
   }
 
+  /// The path of the design file, for error messages.
   public let file: String
   var design: CellDesign
   var body: Node
@@ -129,14 +133,18 @@ extension String {
 /// dataSource.register(DesignFileCell(name: "PersonCell", template: person), for: PersonItem.self)
 /// ```
 public struct DesignFileCell: DesignedCell {
+  /// The name manifests show for the rows it draws.
   public let name: String
+  /// The design file the rows are drawn from.
   public let template: DesignTemplate
 
+  /// A cell named `name` that draws every row from `template`.
   public init(name: String, template: DesignTemplate) {
     self.name = name
     self.template = template
   }
 
+  /// The template's design with the item's fields filled in.
   public func design(for item: any TableItem) throws -> CellDesign {
     template.design(for: Self.fields(of: item))
   }

@@ -5,12 +5,17 @@ import RowKitGraphics
 /// custom cell designs and sections of items. Every mistake is reported with the file, the
 /// line and the key path.
 public struct TableDocument: Sendable {
+  /// The document's file.
   public var file: URL
+  /// The table's width, scale and style, as the document sets them.
   public var configuration: TableConfiguration
+  /// The stylesheet the document names, or the default one.
   public var stylesheet: Stylesheet
+  /// Where `bundle://` image URLs resolve.
   public var assetsDirectory: URL
   /// Where `documents://` and `cache://` image URLs resolve.
   public var imageFolders: ImageFolders
+  /// The document's sections of items, with their cells registered.
   public var dataSource: SectionedDataSource
   /// The design files that `cells:` names, by item type.
   public var designs: [String: DesignTemplate]

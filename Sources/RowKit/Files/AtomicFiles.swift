@@ -9,6 +9,7 @@ public final class AtomicFiles {
   private var folders: [(temporary: URL, target: URL)] = []
   private let token = UUID().uuidString
 
+  /// An empty set of files, nothing staged.
   public init() {}
 
   /// A temporary name beside `url`, hidden, unique to this set of files.
@@ -183,7 +184,10 @@ public enum OutputWriter {
 
 /// A failure to write an output file, with the message `rowkit` prints.
 public struct OutputError: Error, CustomStringConvertible {
+  /// What went wrong, naming the file.
   public var message: String
+  /// An error explained by `message`.
   public init(_ message: String) { self.message = message }
+  /// The ``message``.
   public var description: String { message }
 }

@@ -1,14 +1,18 @@
 /// Bad input in a file: which file, where in it, and what is wrong. Its description is one
 /// line: `table.yaml:12:7: sections[0].items[2].type: unknown item type 'foo'`.
 public struct DocumentError: Error, Hashable, Sendable, CustomStringConvertible {
+  /// The path of the file at fault.
   public var file: String
   /// 1-based; 0 when the place has no line (a file that cannot be read at all).
   public var line: Int
+  /// 1-based; 0 when the place has no column.
   public var column: Int
   /// The key path of the value at fault (`sections[0].items[2].type`), or empty.
   public var keyPath: String
+  /// What is wrong, in a phrase.
   public var message: String
 
+  /// An error at a place in `file`; a line, column or key path of zero or empty is left out of the description.
   public init(file: String, line: Int = 0, column: Int = 0, keyPath: String = "", message: String) {
     self.file = file
     self.line = line
@@ -17,6 +21,7 @@ public struct DocumentError: Error, Hashable, Sendable, CustomStringConvertible 
     self.message = message
   }
 
+  /// `file:line:column: keyPath: message`, leaving out the parts there are not.
   public var description: String {
     var place = file
     if line > 0 {

@@ -7,11 +7,14 @@ import RowKitGraphics
 public final class DiskCache: Sendable {
   /// Where the cache lives and how large it may grow.
   public struct Configuration: Sendable {
+    /// The folder the responses are kept in, made if missing.
     public var directory: URL
+    /// The most bytes the folder may hold; a larger response is not kept at all.
     public var maximumBytes: Int
     /// Seconds a response stays fresh.
     public var maximumAge: Double
 
+    /// A cache in `directory` of at most `maximumBytes` (100 MiB), whose responses stay fresh for `maximumAge` seconds (a day).
     public init(directory: URL, maximumBytes: Int = 100 << 20, maximumAge: Double = 24 * 3600) {
       self.directory = directory
       self.maximumBytes = maximumBytes
@@ -19,10 +22,12 @@ public final class DiskCache: Sendable {
     }
   }
 
+  /// The cache's folder and limits.
   public let configuration: Configuration
   /// Held while a file is written and the folder trimmed, so two trims never race.
   private let lock = Mutex(())
 
+  /// A cache with `configuration`, making its folder if needed.
   public init(_ configuration: Configuration) {
     self.configuration = configuration
     try? FileManager.default.createDirectory(at: configuration.directory, withIntermediateDirectories: true)
@@ -42,6 +47,7 @@ public final class DiskCache: Sendable {
     return [UInt8](data)
   }
 
+  /// Keeps `data` as the response for `url`, then removes the oldest files while the folder is over its size.
   public func store(_ data: [UInt8], for url: URL) {
     guard data.count <= configuration.maximumBytes else { return }
     lock.withLock { _ in

@@ -18,6 +18,7 @@ public protocol ImageDataLoading: Sendable {
 public protocol ImageDataCaching: Sendable {
   /// The bytes kept for `url`, if they are still fresh.
   func data(for url: URL) -> [UInt8]?
+  /// Keeps the downloaded bytes of `url` for later runs.
   func store(_ data: [UInt8], for url: URL)
 }
 
@@ -25,6 +26,7 @@ public protocol ImageDataCaching: Sendable {
 /// arbitrary origin. The real one is the monotonic clock; tests use one they move by hand,
 /// so that a 30-second deadline is tested without waiting 30 seconds.
 public protocol ImageClock: Sendable {
+  /// The current time, in seconds from the clock's origin.
   var now: Double { get }
   /// Returns once `now` has reached `deadline`; throws when the task is cancelled first.
   func sleep(until deadline: Double) async throws
@@ -34,13 +36,16 @@ public protocol ImageClock: Sendable {
 public struct ContinuousImageClock: ImageClock {
   private static let origin = ContinuousClock.now
 
+  /// The monotonic clock.
   public init() {}
 
+  /// Seconds since the process first asked this clock for the time.
   public var now: Double {
     let elapsed = ContinuousClock.now - Self.origin
     return Double(elapsed.components.seconds) + Double(elapsed.components.attoseconds) * 1e-18
   }
 
+  /// Sleeps until ``now`` reaches `deadline`; throws when the task is cancelled first.
   public func sleep(until deadline: Double) async throws {
     let wait = deadline - now
     if wait > 0 { try await Task.sleep(for: .seconds(wait)) }
@@ -84,6 +89,7 @@ public final class URLSessionImageLoader: ImageDataLoading {
     }
   }
 
+  /// The body of a successful (2xx) response to a GET of `url`; throws for any other status.
   public func data(at url: URL) async throws -> [UInt8] {
     var request = URLRequest(url: url)
     request.timeoutInterval = timeout.rounded(.up) + 1

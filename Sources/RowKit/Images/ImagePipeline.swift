@@ -30,17 +30,20 @@ public final class ImagePipeline: @unchecked Sendable {
     public var memoryBudget = 256 << 20
     /// Bytes of downloaded (still encoded) images kept in memory.
     public var dataBudget = 64 << 20
+    /// The most downloads under way at once, and the most connections to one host.
     public var maximumConcurrentDownloads = 6
     /// Seconds a request may take, from asking to the last byte.
     public var requestTimeout = 10.0
     /// Seconds a failed URL is remembered.
     public var failureMemory = 60.0
+    /// The most pixels an image may have; a larger one fails to decode.
     public var maximumPixels = PNG.defaultMaximumPixels
     /// The largest HTTP body read.
     public var maximumDownloadBytes = 64 << 20
     /// Where HTTP responses are kept between runs; nil keeps none.
     public var diskCache: DiskCache.Configuration?
 
+    /// The default settings.
     public init() {}
   }
 
@@ -48,23 +51,29 @@ public final class ImagePipeline: @unchecked Sendable {
   public struct Statistics: Hashable, Sendable {
     /// HTTP requests sent.
     public var downloads = 0
+    /// Images decoded.
     public var decodes = 0
+    /// Requests answered from the decoded images in memory.
     public var memoryHits = 0
     /// Downloads avoided because the bytes were still in memory.
     public var dataHits = 0
+    /// Downloads avoided because the disk cache had the bytes.
     public var diskHits = 0
     /// Requests that waited on a download or a decode another request started.
     public var coalesced = 0
+    /// Requests failed at once because their URL failed recently.
     public var rememberedFailures = 0
     /// Downloads and decodes cancelled because nobody waited for them any more.
     public var cancelled = 0
 
+    /// No work counted yet.
     public init() {}
   }
 
   /// The pipeline of this process.
   public static let shared = ImagePipeline()
 
+  /// The pipeline's limits and settings.
   public let configuration: Configuration
   private let lock = NSLock()
   private var images: MemoryCache<LoadedImage>
@@ -98,6 +107,7 @@ public final class ImagePipeline: @unchecked Sendable {
     self.clock = clock
   }
 
+  /// What the pipeline has done so far.
   public var statistics: Statistics {
     var result = lock.withLock { counts }
     result.coalesced = decodes.joined + downloads.joined

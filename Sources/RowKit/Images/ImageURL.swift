@@ -2,7 +2,9 @@ import Foundation
 
 /// Where an image slot's URL points, once resolved against the document and assets folders.
 public enum ImageLocation: Hashable, Sendable {
+  /// A file on this machine.
   case file(URL)
+  /// An HTTP or HTTPS URL, downloaded.
   case remote(URL)
 }
 
@@ -16,8 +18,10 @@ public struct ImageURLResolver: Hashable, Sendable {
   public var baseDirectory: URL
   /// Where `documents://` and `cache://` URLs resolve; without one, such a URL is refused.
   public var documentsDirectory: URL?
+  /// Where `cache://` URLs resolve; without one, such a URL is refused.
   public var cacheDirectory: URL?
 
+  /// A resolver for a document in `baseDirectory`, with its assets and, when given, its documents and cache folders.
   public init(assetsDirectory: URL, baseDirectory: URL, documentsDirectory: URL? = nil, cacheDirectory: URL? = nil) {
     self.assetsDirectory = assetsDirectory.standardizedFileURL
     self.baseDirectory = baseDirectory.standardizedFileURL
@@ -99,20 +103,26 @@ func realPath(_ url: URL) -> String {
 
 /// An image URL that cannot be resolved, with the reason.
 public struct ImageURLError: Error, Hashable, Sendable, CustomStringConvertible {
+  /// Why the URL cannot be resolved.
   public var message: String
 
+  /// An error explained by `message`.
   public init(_ message: String) {
     self.message = message
   }
 
+  /// The ``message``.
   public var description: String { message }
 }
 
 /// The folders of Three20's `documents://` and `cache://` URLs.
 public struct ImageFolders: Hashable, Sendable {
+  /// Where `documents://` URLs resolve; nil refuses them.
   public var documents: URL?
+  /// Where `cache://` URLs resolve; nil refuses them.
   public var cache: URL?
 
+  /// The folders, each nil unless given.
   public init(documents: URL? = nil, cache: URL? = nil) {
     self.documents = documents
     self.cache = cache

@@ -31,6 +31,7 @@ public final class LoadingExecutor: TaskExecutor, @unchecked Sendable {
     }
   }
 
+  /// Runs `job` on one of the executor's threads.
   public func enqueue(_ job: consuming ExecutorJob) {
     let job = UnownedJob(job)
     condition.lock()

@@ -15,11 +15,14 @@ public enum ImageState: String, Hashable, Sendable, Codable {
 /// An image as the pipeline hands it out: resampled to the pixels it covers in a slot when
 /// the request named a ``ImageTarget``, else at its own size.
 public struct LoadedImage: Sendable {
+  /// The decoded pixels.
   public var bitmap: Bitmap
   /// The size of the image as stored, before any decoder scaling or resampling.
   public var originalWidth: Int
+  /// The stored image's height, before any decoder scaling or resampling.
   public var originalHeight: Int
 
+  /// An image whose stored size was `originalWidth` × `originalHeight` pixels.
   public init(bitmap: Bitmap, originalWidth: Int, originalHeight: Int) {
     self.bitmap = bitmap
     self.originalWidth = originalWidth
@@ -35,10 +38,14 @@ public struct LoadedImage: Sendable {
 /// Where an image will be drawn, so that the pipeline can decode and resample it once for
 /// every slot of that size: the slot's size in points, its content mode and the scale.
 public struct ImageTarget: Hashable, Sendable, CustomStringConvertible {
+  /// The slot's size in points.
   public var slotSize: Size
+  /// How the image fills the slot.
   public var contentMode: ContentMode
+  /// Device pixels per point of the render.
   public var scale: Double
 
+  /// A target of `slotSize` points, filled by `contentMode`, at `scale`.
   public init(slotSize: Size, contentMode: ContentMode, scale: Double) {
     self.slotSize = slotSize
     self.contentMode = contentMode
@@ -65,6 +72,7 @@ public struct ImageTarget: Hashable, Sendable, CustomStringConvertible {
     return Rect(x: grid.round(rect.x), y: grid.round(rect.y), width: grid.round(rect.width), height: grid.round(rect.height))
   }
 
+  /// The content mode, slot size and scale in one short string, for messages.
   public var description: String {
     "\(contentMode.rawValue) \(slotSize.width)x\(slotSize.height)@\(scale)"
   }
@@ -74,6 +82,7 @@ public struct ImageTarget: Hashable, Sendable, CustomStringConvertible {
 public struct SlotImage: Sendable {
   /// The image as loaded: resampled for the slot, or at its own size.
   public var image: LoadedImage?
+  /// Whether the slot shows its own image, the default one, or the default after a failure.
   public var state: ImageState
   /// Why the image failed, for the manifest.
   public var reason: String?
@@ -81,8 +90,10 @@ public struct SlotImage: Sendable {
   /// row, on the pixel grid). Painting copies these pixels without resampling, so a row is
   /// the same wherever it is painted.
   public var pixels: Bitmap?
+  /// Where ``pixels`` go in the slot's row, on the pixel grid.
   public var drawingRect: Rect?
 
+  /// A slot's image and how it ended up; `reason` says why it failed.
   public init(image: LoadedImage?, state: ImageState, reason: String? = nil) {
     self.image = image
     self.state = state
@@ -117,11 +128,14 @@ public enum ImagePolicy: String, Hashable, Sendable {
 
 /// Why an image slot's image could not be loaded.
 public struct ImageLoadError: Error, Hashable, Sendable, CustomStringConvertible {
+  /// Why the image could not be loaded, naming the URL.
   public var message: String
 
+  /// An error explained by `message`.
   public init(_ message: String) {
     self.message = message
   }
 
+  /// The ``message``.
   public var description: String { message }
 }

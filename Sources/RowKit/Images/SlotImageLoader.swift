@@ -11,8 +11,10 @@ public struct ResolvedImages: Sendable {
     var slot: Int
   }
 
+  /// No images yet.
   public init() {}
 
+  /// The image of slot `slot` of a row, or nil when none was resolved for it.
   public func image(section: Int, row: Int, slot: Int) -> SlotImage? {
     slots[SlotKey(section: section, row: row, slot: slot)]
   }

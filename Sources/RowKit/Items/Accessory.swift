@@ -6,6 +6,7 @@ public enum Accessory: String, Hashable, Sendable, CaseIterable {
   case disclosureIndicator = "disclosure"
   /// A blue round button with a chevron: the row and its button lead to different places.
   case detailDisclosureButton = "detailDisclosure"
+  /// A checkmark: the row is the chosen one.
   case checkmark
 
   /// Three20's rule: `url` and `accessoryURL` give a detail button, `url` alone a chevron.

@@ -13,8 +13,15 @@ import Foundation
 public struct StyledTextMarkup: Hashable, Sendable {
   /// A style a markup tag gives its text.
   public enum Attribute: Hashable, Sendable {
-    case bold, italic, underline
+    /// Bold text (`b`, `strong`).
+    case bold
+    /// Italic text (`i`, `em`).
+    case italic
+    /// Underlined text (`u`).
+    case underline
+    /// A link to `href` (`a`), drawn in the link style.
     case link(href: String)
+    /// A stylesheet style named by `class`.
     case styleClass(String)
     /// An inline image, one object-replacement character wide in ``text``.
     case image(src: String, width: Double, height: Double)
@@ -24,10 +31,13 @@ public struct StyledTextMarkup: Hashable, Sendable {
   public struct Span: Hashable, Sendable {
     /// Offsets in Unicode scalars of ``text``.
     public var range: Range<Int>
+    /// The style the span's text takes.
     public var attribute: Attribute
   }
 
+  /// The text without its tags, white space collapsed.
   public let text: String
+  /// The styled ranges of ``text``; ranges of nested tags overlap.
   public let spans: [Span]
 
   /// The tags the markup may use.
@@ -263,11 +273,14 @@ public struct StyledTextMarkup: Hashable, Sendable {
 
 /// Markup that is not well formed or uses what RowKit does not support.
 public struct MarkupError: Error, Hashable, Sendable, CustomStringConvertible {
+  /// What is wrong with the markup.
   public var message: String
 
+  /// An error explained by `message`.
   public init(_ message: String) {
     self.message = message
   }
 
+  /// The ``message``.
   public var description: String { message }
 }

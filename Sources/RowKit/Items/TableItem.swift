@@ -20,8 +20,11 @@ public protocol TableItem: Sendable, Hashable {
 }
 
 extension TableItem {
+  /// The type's Swift name.
   public static var typeName: String { String(describing: Self.self) }
+  /// No options: no link, not selected, the table's backgrounds.
   public var options: ItemOptions { ItemOptions() }
+  /// The static ``typeName``.
   public var typeName: String { Self.typeName }
 }
 
@@ -38,6 +41,7 @@ public struct ItemOptions: Hashable, Sendable {
   /// A stylesheet style drawn behind the row when it is selected.
   public var selectedBackground: String?
 
+  /// Options with no link, not selected, on the table's backgrounds unless told otherwise.
   public init(
     url: String? = nil, accessoryURL: String? = nil, isSelected: Bool = false,
     background: String? = nil, selectedBackground: String? = nil

@@ -4,25 +4,37 @@
 public struct Manifest: Codable, Hashable, Sendable {
   /// One section in the manifest.
   public struct Section: Codable, Hashable, Sendable {
+    /// The section's index, from 0.
     public var section: Int
+    /// The header's text; absent when the section has none.
     public var header: String?
     /// The header's top and height (0 when the section has no header band).
     public var y: Double
+    /// The header band's height in points.
     public var height: Double
+    /// The footer's text; absent when the section has none.
     public var footer: String?
+    /// The footer band's top in points; absent when the section has no footer.
     public var footerY: Double?
+    /// The footer band's height in points; absent when the section has no footer.
     public var footerHeight: Double?
+    /// The number of rows in the section.
     public var rows: Int
   }
 
   /// One image slot of a row in the manifest.
   public struct Image: Codable, Hashable, Sendable {
+    /// The slot's name, as its cell gives it.
     public var slot: String
     /// The slot in the row, in points: [x, y, width, height].
     public var frame: [Double]
+    /// The image URL the item gave the slot; absent for none.
     public var url: String?
+    /// The default image's URL; absent for none.
     public var defaultImage: String?
+    /// Whether the slot showed its own image, the default, or the default after a failure; absent where `rowkit measure` loads no images.
     public var state: ImageState?
+    /// Why the image failed; absent unless it did.
     public var reason: String?
     /// The pixel size of the image shown (the slot's own or the default), as stored.
     public var imageSize: [Int]?
@@ -75,16 +87,27 @@ public struct Manifest: Codable, Hashable, Sendable {
       self.file = file
     }
 
+    /// The row's section, from 0.
     public var section: Int
+    /// The row's index in its section, from 0.
     public var row: Int
+    /// The row's top in points, from the table's top.
     public var y: Double
+    /// The row's height in points.
     public var height: Double
+    /// The item's type name.
     public var type: String
+    /// The name of the cell that drew the row.
     public var cell: String
+    /// Whether the row was drawn selected.
     public var selected: Bool
+    /// Where tapping the row leads; `null` for nowhere.
     public var url: String?
+    /// Where the accessory button leads; absent for nowhere.
     public var accessoryURL: String?
+    /// The accessory drawn (`disclosure`, `detailDisclosure`, `checkmark`); `null` for none.
     public var accessory: String?
+    /// The row's image slots, in the cell's order.
     public var images: [Image]
     /// The row's PNG, relative to the rows folder, when one was written.
     public var file: String?
@@ -124,21 +147,32 @@ public struct Manifest: Codable, Hashable, Sendable {
 
   /// One PNG of a table too tall for a single image.
   public struct Tile: Codable, Hashable, Sendable {
+    /// The tile's PNG file name.
     public var file: String
+    /// The tile's top in points, from the table's top.
     public var y: Double
+    /// The tile's height in points.
     public var height: Double
   }
 
   /// The variant this table was rendered in (`320pt,dark,AX3`), when it is one of a
   /// document's variants; absent otherwise.
   public var variant: String?
+  /// The table's width in points.
   public var width: Double
+  /// Device pixels per point.
   public var scale: Double
+  /// The table's height in points.
   public var height: Double
+  /// The table style (`plain` or `grouped`).
   public var style: String
+  /// The fixed height of every row; absent when rows are as tall as their content.
   public var rowHeight: Double?
+  /// Every section, in order.
   public var sections: [Section]
+  /// Every row, section by section.
   public var rows: [Row]
+  /// The tiles of a table written as several PNGs; absent for a single image.
   public var tiles: [Tile]?
 
   /// An empty manifest for a table of `configuration`, to fill row by row.

@@ -9,10 +9,13 @@ public struct RenderedTable: Sendable {
   public struct Tile: Sendable {
     /// The tile's top, in device pixels from the table's top.
     public var topPixel: Int
+    /// The tile's pixels.
     public var bitmap: Bitmap
   }
 
+  /// Where every section and row is, and how its images ended up.
   public var manifest: Manifest
+  /// The table image, top to bottom: one tile unless the table is too tall for one.
   public var tiles: [Tile]
   /// Each row's own image, in the manifest's row order, when rows were asked for.
   public var rowImages: [Bitmap]
@@ -62,10 +65,14 @@ public struct RenderedTable: Sendable {
 
 /// Where a render writes; nil writes nothing of that kind.
 public struct RenderDestination: Sendable {
+  /// The table's PNG; a table of several tiles is written as `name-1.png`, `name-2.png`… beside it.
   public var table: URL?
+  /// The folder for each row's own PNG.
   public var rowsDirectory: URL?
+  /// The manifest's JSON file.
   public var manifest: URL?
 
+  /// A destination writing only what is given.
   public init(table: URL? = nil, rowsDirectory: URL? = nil, manifest: URL? = nil) {
     self.table = table
     self.rowsDirectory = rowsDirectory
@@ -75,9 +82,13 @@ public struct RenderDestination: Sendable {
 
 /// What a render to memory produces.
 public struct RenderOutputs: OptionSet, Sendable {
+  /// The set's bits: 1 for ``table``, 2 for ``rows``.
   public let rawValue: Int
+  /// The set whose bits are `rawValue`.
   public init(rawValue: Int) { self.rawValue = rawValue }
 
+  /// The table image.
   public static let table = RenderOutputs(rawValue: 1)
+  /// Each row's own image.
   public static let rows = RenderOutputs(rawValue: 2)
 }

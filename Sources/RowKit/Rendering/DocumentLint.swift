@@ -4,10 +4,15 @@ import Foundation
 public struct LintReport: Codable, Hashable, Sendable {
   /// One row's findings.
   public struct Row: Codable, Hashable, Sendable {
+    /// The row's section, from 0.
     public var section: Int
+    /// The row's index in its section, from 0.
     public var row: Int
+    /// The item's type name.
     public var type: String
+    /// The name of the cell that drew the row.
     public var cell: String
+    /// What the lint rules found in the row.
     public var findings: [LintFinding]
 
     /// The row's name in messages: `s0-r3`.
@@ -18,8 +23,10 @@ public struct LintReport: Codable, Hashable, Sendable {
   public var file: String
   /// The variant's name, absent for a document without variants.
   public var variant: String?
+  /// The rows with findings, in table order.
   public var rows: [Row]
 
+  /// The number of findings in all rows.
   public var findingCount: Int { rows.reduce(0) { $0 + $1.findings.count } }
 
   /// One line per finding: `table.yaml@dark,AX5: s0-r3 (subtitle) contrast [subtitle]: …`.

@@ -4,9 +4,12 @@ import RowKitGraphics
 /// One horizontal piece of a table: a header or footer band, or a row. Strips tile the
 /// table from top to bottom, each a whole number of device pixels tall.
 public enum TableStrip {
+  /// A section's header or footer band.
   case band(SectionBand)
+  /// A row, placed in the table.
   case row(PlacedRow)
 
+  /// The strip's place in the table, in points.
   public var frame: Rect {
     switch self {
     case .band(let band): return band.frame

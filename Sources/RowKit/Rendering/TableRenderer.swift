@@ -23,8 +23,11 @@ import RowKitGraphics
 /// try rendered.write(to: URL(fileURLWithPath: "table.png"))
 /// ```
 public struct TableRenderer: Sendable {
+  /// The table's width, scale, style and fixed row height.
   public var configuration: TableConfiguration
+  /// The fonts, colors and styles the cells name.
   public var stylesheet: Stylesheet
+  /// The fonts and language text is shaped with; by default the configuration's.
   public var environment: TextEnvironment
   /// The cells of the item types; by default the data source's own mapping.
   public var mapping: CellMapping?
@@ -37,13 +40,16 @@ public struct TableRenderer: Sendable {
   /// Seconds a render waits for network images in total, counted from its start; slots
   /// still waiting then show their default image.
   public var imageDeadline = TableRenderer.defaultImageDeadline
+  /// 30 seconds.
   public static let defaultImageDeadline = 30.0
   /// Images drawn by code, by URL: read from here instead of loaded.
   public var preloaded: [String: Bitmap] = [:]
+  /// How hard the table PNG is compressed: fast by default.
   public var compression = PNGCompression.fast
   /// The tallest table image, in pixels, before it is split into tiles: libpng's default
   /// read limit, so every standard decoder opens each tile.
   public var maximumTilePixels = TableRenderer.defaultMaximumTilePixels
+  /// One million pixels.
   public static let defaultMaximumTilePixels = 1_000_000
   /// Strips laid out, loaded and painted together.
   public var chunkSize = 256
@@ -59,6 +65,7 @@ public struct TableRenderer: Sendable {
   /// The variant this renderer draws (``rendering(_:)``); the manifest names it.
   public var variant: Variant?
 
+  /// A renderer; images resolve against the current folder unless `imageResolver` says otherwise.
   public init(
     configuration: TableConfiguration = TableConfiguration(), stylesheet: Stylesheet = .default,
     environment: TextEnvironment? = nil, imageResolver: ImageURLResolver? = nil, pipeline: ImagePipeline = .shared,
@@ -87,12 +94,17 @@ public struct TableRenderer: Sendable {
     /// The manifest, with every row when one was kept; a render to files keeps it only when
     /// it writes one, so memory does not grow with the table.
     public var manifest: Manifest
+    /// The rows rendered.
     public var rows = 0
+    /// The table's height in device pixels.
     public var heightPixels = 0
+    /// The tiles the table image was split into.
     public var tiles = 0
     /// Bytes of the table PNG (all tiles).
     public var pngBytes = 0
+    /// Rows whose layout came from the layout cache.
     public var cacheHits = 0
+    /// Rows laid out afresh.
     public var cacheMisses = 0
     /// Labels shaped by Pango for this render, over all workers.
     public var labelsShaped = 0
@@ -381,12 +393,15 @@ public struct TableRenderer: Sendable {
 /// Rows with characters that no loaded font can draw, when a render was asked to fail on
 /// them (`--strict`). Nothing was written.
 public struct MissingGlyphsError: Error, Sendable, CustomStringConvertible {
+  /// The manifest entries of the rows, with their missing characters.
   public var rows: [Manifest.Row]
 
+  /// An error naming `rows`.
   public init(rows: [Manifest.Row]) {
     self.rows = rows
   }
 
+  /// How many rows have characters no font can draw, and that nothing was written.
   public var description: String {
     let count = rows.count
     return "\(count) row\(count == 1 ? " has" : "s have") characters no font can draw (--strict); nothing was written"

@@ -3,7 +3,10 @@ import RowKitGraphics
 
 /// Plain or grouped, as `UITableViewStyle`.
 public enum TableStyle: String, Hashable, Sendable, CaseIterable {
-  case plain, grouped
+  /// Rows edge to edge, with headers in bands across the table.
+  case plain
+  /// Sections in inset rounded groups on the table's background.
+  case grouped
 }
 
 /// What a cell knows when it lays out a row: the width it has, the table's look, the row's
@@ -13,11 +16,15 @@ public struct LayoutContext {
   public let cellWidth: Double
   /// The accessory the row shows. Its width is already taken out of ``contentWidth``.
   public let accessory: Accessory?
+  /// Whether the table is plain or grouped.
   public let tableStyle: TableStyle
+  /// Device pixels per point: row heights are whole device pixels at this scale.
   public let scale: Double
   /// Whether the row is drawn selected; labels take their highlighted colors.
   public let isSelected: Bool
+  /// The fonts, colors and styles that cells name.
   public let stylesheet: Stylesheet
+  /// The shaper that turns the row's text into layouts; ``shape(_:font:width:lines:alignment:ellipsize:maxHeight:runs:)`` uses it.
   public let shaper: TextShaper
   /// The moment relative timestamps count from; without it timestamps show dates.
   public let now: Date?
@@ -28,6 +35,7 @@ public struct LayoutContext {
   /// alignment in `rtl`, and the table mirrors the finished row.
   public let direction: LayoutDirection
 
+  /// A context for one row; without `metrics`, they are read from the stylesheet.
   public init(
     cellWidth: Double, accessory: Accessory?, tableStyle: TableStyle, scale: Double, isSelected: Bool,
     stylesheet: Stylesheet, shaper: TextShaper, now: Date? = nil, metrics: CellMetrics? = nil,
@@ -63,6 +71,7 @@ public struct LayoutContext {
     return font
   }
 
+  /// The color a stylesheet variable or literal names.
   public func color(_ reference: String) throws -> Color {
     try stylesheet.color(reference)
   }

@@ -3,7 +3,10 @@ import RowKitGraphics
 /// The direction a table's rows are laid out in, as UIKit's semantic content attribute:
 /// `rtl` mirrors every row as UIKit mirrors a cell forced right to left.
 public enum LayoutDirection: String, Hashable, Sendable, CaseIterable {
-  case ltr, rtl
+  /// Left to right: rows as cells lay them out.
+  case ltr
+  /// Right to left: every row mirrored.
+  case rtl
 
   /// Whether rows are mirrored.
   public var isRightToLeft: Bool { self == .rtl }

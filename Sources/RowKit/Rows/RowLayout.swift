@@ -11,8 +11,11 @@ public struct RowLayout {
   public var cellName: String
   /// The cell's size in points. The height is a whole number of device pixels.
   public var size: Size
+  /// The row's shaped labels and where they sit.
   public var labels: [RowLabel]
+  /// The row's image slots.
   public var images: [ImageSlot]
+  /// Spinners, controls, fills and styles the cell draws besides labels and images.
   public var decorations: [Decoration]
   /// The accessory and the frame of its glyph; set by the table, not by cells.
   public var accessory: AccessoryLayout?
@@ -20,11 +23,13 @@ public struct RowLayout {
   public var background: Style?
   /// The style drawn behind the row when it is selected, if not the table's.
   public var selectedBackground: Style?
+  /// Whether the row is drawn selected.
   public var isSelected: Bool
   /// The direction the row was laid out in; the painter points chevrons and draws controls
   /// for it (`mirrored(in:)` makes a right-to-left row).
   public var direction: LayoutDirection = .ltr
 
+  /// A row of `size` drawn by the cell `cellName`, with whatever labels, images and decorations are given.
   public init(
     cellName: String, size: Size, labels: [RowLabel] = [], images: [ImageSlot] = [],
     decorations: [Decoration] = [], isSelected: Bool = false
@@ -37,6 +42,7 @@ public struct RowLayout {
     self.isSelected = isSelected
   }
 
+  /// The row's height in points: the height of ``size``.
   public var height: Double {
     get { size.height }
     set { size.height = newValue }
@@ -100,6 +106,7 @@ public struct RowLabel {
   public var color: Color
   /// A second drawing of the text, moved by ``shadowOffset``, as table headers use.
   public var shadow: Color?
+  /// How far the shadow is moved from the text, in points: 1 down by default.
   public var shadowOffset = Size(width: 0, height: 1)
   /// Drawn by a style decoration at its `content` element, not with the other labels.
   public var isStyleContent = false
@@ -122,10 +129,15 @@ public struct RowLabel {
 /// A place for an image. Its size comes from the cell, never from the image, so a row keeps
 /// its height whether the image loads, fails or is replaced by its default image.
 public struct ImageSlot: Hashable, Sendable {
+  /// The slot's name, for manifests and tests (`image` by default).
   public var name: String
+  /// The slot's frame in the cell's coordinates.
   public var frame: Rect
+  /// The image's URL; nil shows the default image.
   public var url: String?
+  /// The URL of the image shown when there is none from ``url``.
   public var defaultURL: String?
+  /// How the image fills the slot.
   public var contentMode: ContentMode
   /// The image style, drawn through the style chain with the image as its content: rounded
   /// corners, a circle, a border, a shadow. Without one the image fills the frame.
@@ -134,6 +146,7 @@ public struct ImageSlot: Hashable, Sendable {
   /// row it moves with that text rather than mirroring on its own.
   public var anchorLabel: String?
 
+  /// A slot of `frame` showing `url`, or `defaultURL` while there is no image from it.
   public init(
     name: String = "image", frame: Rect, url: String?, defaultURL: String?,
     contentMode: ContentMode = .aspectFill, style: Style? = nil, anchorLabel: String? = nil
@@ -157,9 +170,13 @@ public struct ImageSlot: Hashable, Sendable {
 
 /// Vector drawings that some cells add: spinners and controls.
 public enum Decoration: Hashable, Sendable {
+  /// An activity spinner.
   case spinner(frame: Rect, color: Color)
+  /// A switch, on or off.
   case toggle(frame: Rect, isOn: Bool, onColor: Color, offColor: Color, borderColor: Color)
+  /// A slider, its knob at `value` from 0 to 1.
   case slider(frame: Rect, value: Double, fillColor: Color, trackColor: Color, borderColor: Color)
+  /// A text field's border; its placeholder or text is one of the row's labels.
   case textField(frame: Rect, borderColor: Color)
   /// A filled rectangle, e.g. the fallback cell's warning background.
   case fill(frame: Rect, color: Color)
@@ -167,6 +184,7 @@ public enum Decoration: Hashable, Sendable {
   /// labels) drawn at the style's `content` element.
   case style(frame: Rect, style: Style, contentLabel: Int?)
 
+  /// The decoration's frame in the cell's coordinates.
   public var frame: Rect {
     switch self {
     case .spinner(let frame, _), .toggle(let frame, _, _, _, _), .slider(let frame, _, _, _, _),

@@ -5,7 +5,9 @@ import RowKitGraphics
 /// Brand fonts are loaded after RowKit's own and can be named in stylesheets and design
 /// files like the built-in families.
 public struct BrandFont: Hashable, Sendable {
+  /// The font file.
   public var file: URL
+  /// The families the file's faces declare, as stylesheets name them.
   public var families: [String]
 
   /// Reads the families of the font file at `file`; throws when it is missing, unreadable or

@@ -3,7 +3,9 @@ import RowKitGraphics
 /// UIKit's content size categories (`UIContentSizeCategory`), the user's text size setting.
 /// Each scales every font as UIKit scales its body text style.
 public enum ContentSizeCategory: String, Hashable, Sendable, CaseIterable, Comparable {
+  /// The standard sizes, smallest to largest; `large` is the default.
   case xSmall, small, medium, large, xLarge, xxLarge, xxxLarge
+  /// The accessibility sizes, AX1 to AX5, larger still.
   case AX1, AX2, AX3, AX4, AX5
 
   /// The body text style's size in points at this category: Apple's Human Interface
@@ -40,6 +42,7 @@ public enum ContentSizeCategory: String, Hashable, Sendable, CaseIterable, Compa
     return min(max((size * fontScale).rounded(), Bounds.fontSize.lowerBound), Bounds.fontSize.upperBound)
   }
 
+  /// Whether `lhs` is a smaller size than `rhs`.
   public static func < (lhs: Self, rhs: Self) -> Bool {
     allCases.firstIndex(of: lhs)! < allCases.firstIndex(of: rhs)!
   }
@@ -47,5 +50,9 @@ public enum ContentSizeCategory: String, Hashable, Sendable, CaseIterable, Compa
 
 /// Light or dark, as `UIUserInterfaceStyle`.
 public enum Appearance: String, Hashable, Sendable, CaseIterable {
-  case light, dark
+  /// The light or the dark appearance.
+  /// Light backgrounds, dark text.
+  case light
+  /// Dark backgrounds, light text: the stylesheet's dark values.
+  case dark
 }

@@ -4,8 +4,10 @@ import RowKitGraphics
 /// Each element draws into the current frame and shape, or changes them for the elements
 /// after it; ``StyleElement`` says which does what.
 public struct Style: Hashable, Sendable {
+  /// The drawing elements, applied first to last.
   public var elements: [StyleElement]
 
+  /// A style of `elements`, applied in order.
   public init(_ elements: [StyleElement]) {
     self.elements = elements
   }
@@ -77,12 +79,18 @@ public enum StyleElement: Hashable, Sendable {
 
 /// Text attributes a style gives what is drawn inside it.
 public struct TextElement: Hashable, Sendable {
+  /// The font of the text inside; nil keeps the font the text would have.
   public var font: Font?
+  /// The color of the text inside; nil keeps its color.
   public var color: Color?
+  /// The color of a second drawing of the text behind it; nil draws no shadow.
   public var shadowColor: Color?
+  /// How far the text's shadow is moved from the text, in points.
   public var shadowOffset: Size
+  /// How the text is aligned inside the style's frame.
   public var alignment: TextStyle.Alignment
 
+  /// Text attributes; by default centered, with a shadow 1 point above when it has a color.
   public init(
     font: Font? = nil, color: Color? = nil, shadowColor: Color? = nil, shadowOffset: Size = Size(width: 0, height: -1),
     alignment: TextStyle.Alignment = .center

@@ -3,6 +3,7 @@ import RowKitGraphics
 
 /// The outline that fills, borders and clips follow, as Three20's `TTShape`s drew them.
 public enum StyleShape: Hashable, Sendable {
+  /// A plain rectangle.
   case rectangle
   /// A rounded rectangle; a radius of -1 makes that corner fully round (a pill).
   case roundedRect(CornerRadii)
@@ -20,7 +21,16 @@ public enum StyleShape: Hashable, Sendable {
   static let arrowRadiusFactor = 2.0
 
   /// A side of a box.
-  public enum Edge: CaseIterable, Hashable, Sendable { case top, right, bottom, left }
+  public enum Edge: CaseIterable, Hashable, Sendable {
+    /// The top side.
+    case top
+    /// The right side.
+    case right
+    /// The bottom side.
+    case bottom
+    /// The left side.
+    case left
+  }
 
   /// The closed outline of this shape in `rect`.
   public func path(in rect: Rect) -> Path {

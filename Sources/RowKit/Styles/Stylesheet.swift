@@ -9,12 +9,16 @@ import RowKitGraphics
 public struct Stylesheet: Hashable, Sendable {
   /// A stylesheet variable's value.
   public enum Value: Hashable, Sendable, CustomStringConvertible {
+    /// A font.
     case font(Font)
+    /// A color.
     case color(Color)
+    /// A number, in points where it is a size.
     case number(Double)
     /// One of a fixed set of words, such as a separator style (`singleLine`).
     case keyword(String)
 
+    /// The value as a stylesheet writes it: a font description, a hex color, a number or the word.
     public var description: String {
       switch self {
       case .font(let font): return font.description
@@ -31,7 +35,9 @@ public struct Stylesheet: Hashable, Sendable {
     "tableGroupedCellSeparatorStyle": ["none", "singleLine", "singleLineEtched"],
   ]
 
+  /// The variables by name (`tableFont`, `textColor`, `tableRowHeight`).
   public var variables: [String: Value]
+  /// The styles by name, which cells and items refer to.
   public var styles: [String: Style]
   /// The brand font files this stylesheet (or one it extends) loads with `fonts:`.
   public var fonts: [BrandFont] = []
@@ -42,6 +48,7 @@ public struct Stylesheet: Hashable, Sendable {
   /// literal, as UIKit scales body text at this category.
   public var textSize = ContentSizeCategory.default
 
+  /// A stylesheet of just these variables and styles, in the light appearance at the default text size.
   public init(variables: [String: Value] = [:], styles: [String: Style] = [:]) {
     self.variables = variables
     self.styles = styles
@@ -137,11 +144,14 @@ extension Stylesheet.Value {
 
 /// A reference to a style, variable or value that the stylesheet cannot satisfy.
 public struct StyleError: Error, Hashable, Sendable, CustomStringConvertible {
+  /// Which reference failed, and why.
   public var message: String
 
+  /// An error explained by `message`.
   public init(_ message: String) {
     self.message = message
   }
 
+  /// The ``message``.
   public var description: String { message }
 }

@@ -18,6 +18,7 @@ public enum LintRule: String, Hashable, Sendable, CaseIterable, Codable, Compara
   /// An image slot showing its default because its image failed.
   case imageFailed
 
+  /// Whether `lhs` comes before `rhs` in the order the rules are declared.
   public static func < (lhs: Self, rhs: Self) -> Bool {
     allCases.firstIndex(of: lhs)! < allCases.firstIndex(of: rhs)!
   }
@@ -25,11 +26,14 @@ public enum LintRule: String, Hashable, Sendable, CaseIterable, Codable, Compara
 
 /// One problem the lint found in a row.
 public struct LintFinding: Codable, Hashable, Sendable {
+  /// The rule that found the problem.
   public var rule: LintRule
   /// The label (`text`, `subtitle`) or image slot the finding is about; nil for the row.
   public var label: String?
+  /// What is wrong, in a phrase.
   public var message: String
 
+  /// A finding of `rule` about `label` (nil: the whole row).
   public init(rule: LintRule, label: String?, message: String) {
     self.rule = rule
     self.label = label
@@ -40,12 +44,15 @@ public struct LintFinding: Codable, Hashable, Sendable {
 /// Which lint rules run: every rule but those switched off (a document's `lint: { off: [...] }`,
 /// `--lint-off`).
 public struct LintOptions: Hashable, Sendable {
+  /// The rules switched off.
   public var disabled: Set<LintRule>
 
+  /// Options running every rule but `disabled`.
   public init(disabled: Set<LintRule> = []) {
     self.disabled = disabled
   }
 
+  /// Whether `rule` runs.
   public func runs(_ rule: LintRule) -> Bool { !disabled.contains(rule) }
 
   /// These options with `other`'s rules switched off too.
@@ -77,6 +84,7 @@ public enum WCAGContrast {
     isLarge(font) ? 3 : 4.5
   }
 
+  /// Whether WCAG counts `font` as large text: at least 24 points, or bold (700) from 18⅔ points.
   public static func isLarge(_ font: Font) -> Bool {
     font.size >= 24 || (font.weight >= 700 && font.size >= 14 * 4 / 3)
   }

@@ -46,15 +46,19 @@ public final class LayoutCache {
 
   /// Layouts kept at most.
   public let capacity: Int
+  /// Lookups answered with a kept layout.
   public private(set) var hits = 0
+  /// Lookups that found no layout.
   public private(set) var misses = 0
   private var entries: [Key: (layout: RowLayout, use: Int)] = [:]
   private var clock = 0
 
+  /// An empty cache keeping at most `capacity` layouts (at least one).
   public init(capacity: Int = 4096) {
     self.capacity = max(1, capacity)
   }
 
+  /// The layouts kept now.
   public var count: Int { entries.count }
 
   func layout(for key: Key) -> RowLayout? {

@@ -7,6 +7,7 @@ public struct TableConfiguration: Hashable, Sendable {
   public var width: Double
   /// Device pixels per point.
   public var scale: Double
+  /// Plain or grouped.
   public var style: TableStyle
   /// Every row this tall, or nil for rows as tall as their content.
   public var rowHeight: Double?
@@ -20,6 +21,7 @@ public struct TableConfiguration: Hashable, Sendable {
   /// `mirrored(in:)`).
   public var direction: LayoutDirection
 
+  /// A configuration; by default a plain table 375 points wide at scale 2, rows as tall as their content.
   public init(
     width: Double = 375, scale: Double = 2, style: TableStyle = .plain, rowHeight: Double? = nil, now: Date? = nil,
     language: String? = nil, direction: LayoutDirection = .ltr
@@ -35,9 +37,13 @@ public struct TableConfiguration: Hashable, Sendable {
 
   /// Bounds that keep any input from exhausting memory (``Bounds`` defines them).
   public static let widthRange = Bounds.tableWidth
+  /// The scales allowed.
   public static let scaleRange = Bounds.scale
+  /// The fixed row heights allowed, in points.
   public static let rowHeightRange = Bounds.rowHeight
+  /// The widest table allowed, in device pixels.
   public static let maximumPixelWidth = Bounds.maximumPixelWidth
+  /// The most rows a table may have.
   public static let maximumRows = Bounds.maximumRows
 
   /// The reason this configuration is out of bounds, or nil.
@@ -75,5 +81,6 @@ public struct TableConfiguration: Hashable, Sendable {
   /// The table's width in device pixels.
   public var pixelWidth: Int { Int((width * scale).rounded()) }
 
+  /// The device-pixel grid at this configuration's scale.
   public var grid: PixelGrid { PixelGrid(scale: scale) }
 }

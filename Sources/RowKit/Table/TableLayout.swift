@@ -3,10 +3,15 @@ import RowKitGraphics
 /// A whole table laid out: every row's layout and position, section headers and footers.
 /// Positions are in points from the table's top-left corner, on the device-pixel grid.
 public final class TableLayout {
+  /// The configuration the table was laid out for.
   public let configuration: TableConfiguration
+  /// The table's colors, styles and metrics, resolved from the stylesheet.
   public let look: TableLook
+  /// The table's size in points.
   public let size: Size
+  /// Every section, in order.
   public let sections: [SectionLayout]
+  /// Every row, placed, section by section.
   public let rows: [PlacedRow]
 
   init(configuration: TableConfiguration, look: TableLook, size: Size, sections: [SectionLayout], rows: [PlacedRow]) {
@@ -28,7 +33,14 @@ public final class TableLayout {
 
 /// Where a row sits in its section, which decides a grouped row's rounded corners.
 public enum RowPosition: String, Hashable, Sendable {
-  case only, first, middle, last
+  /// The section's only row.
+  case only
+  /// The first of several rows.
+  case first
+  /// Neither the first nor the last row.
+  case middle
+  /// The last of several rows.
+  case last
 
   init(index: Int, count: Int) {
     if count == 1 {
@@ -42,23 +54,32 @@ public enum RowPosition: String, Hashable, Sendable {
     }
   }
 
+  /// Whether a grouped row rounds its top corners: it is first in its section.
   public var roundsTop: Bool { self == .only || self == .first }
+  /// Whether a grouped row rounds its bottom corners: it is last in its section.
   public var roundsBottom: Bool { self == .only || self == .last }
 }
 
 /// A row in its table.
 public struct PlacedRow {
+  /// The row's section, from 0.
   public var section: Int
+  /// The row's index in its section, from 0.
   public var row: Int
+  /// The item the row shows.
   public var item: any TableItem
+  /// The row's layout, in the cell's coordinates.
   public var layout: RowLayout
   /// The row's band across the whole table width.
   public var frame: Rect
   /// The cell's rectangle in table coordinates (inside a grouped table's margins).
   public var cellFrame: Rect
+  /// Where the row sits in its section.
   public var position: RowPosition
 
+  /// The row's top in points.
   public var y: Double { frame.y }
+  /// The row's height in points.
   public var height: Double { frame.height }
 
   mutating func moveTo(y: Double) {
@@ -69,8 +90,11 @@ public struct PlacedRow {
 
 /// A section's place in the table.
 public struct SectionLayout {
+  /// The section's index, from 0.
   public var index: Int
+  /// The header band, or nil when the section has none.
   public var header: SectionBand?
+  /// The footer band, or nil when the section has none.
   public var footer: SectionBand?
   /// The indices into ``TableLayout/rows`` of this section's rows.
   public var rows: Range<Int>
@@ -79,10 +103,18 @@ public struct SectionLayout {
 /// A header or footer band: its frame across the table, and its title label if it has one.
 public struct SectionBand {
   /// Whether a band is a section's header or its footer.
-  public enum Kind: String, Hashable, Sendable { case header, footer }
+  public enum Kind: String, Hashable, Sendable {
+    /// Above the section's rows.
+    case header
+    /// Below the section's rows.
+    case footer
+  }
 
+  /// Whether this is a header or a footer.
   public var kind: Kind
+  /// The header's or footer's text; nil for a band without one.
   public var title: String?
+  /// The band across the table, in points.
   public var frame: Rect
   /// The title, placed in the band (from the band's top-left corner), so the band paints
   /// the same wherever it sits.
@@ -91,18 +123,25 @@ public struct SectionBand {
 
 /// A failure to lay out one row: which row, and why.
 public struct RowLayoutError: Error, CustomStringConvertible {
+  /// The row's section, from 0.
   public var section: Int
+  /// The row's index in its section, from 0.
   public var row: Int
+  /// The error the row's cell threw.
   public var underlying: any Error
 
+  /// The row's place in the document (`sections[0].items[2]`) and the error.
   public var description: String { "sections[\(section)].items[\(row)]: \(underlying)" }
 }
 
 /// Lays out a data source as a table: asks each row's cell for its layout once, then stacks
 /// rows, headers and footers.
 public struct TableLayoutEngine {
+  /// The table's size and style.
   public let configuration: TableConfiguration
+  /// The fonts, colors and styles the cells name.
   public let stylesheet: Stylesheet
+  /// The shaper the rows' text is shaped with.
   public let shaper: TextShaper
   /// Layouts of rows laid out before, for identical rows; it must belong to `shaper`'s thread.
   public let cache: LayoutCache?
@@ -110,6 +149,7 @@ public struct TableLayoutEngine {
   /// The cache key's environment, made once.
   private let cacheEnvironment: LayoutCache.Environment?
 
+  /// An engine; with a cache, identical rows are laid out once.
   public init(configuration: TableConfiguration, stylesheet: Stylesheet, shaper: TextShaper, cache: LayoutCache? = nil) {
     self.configuration = configuration
     self.stylesheet = stylesheet
@@ -120,6 +160,7 @@ public struct TableLayoutEngine {
     }
   }
 
+  /// Lays out every row of `dataSource` and stacks the rows, headers and footers; throws for a bad configuration, too many rows or a row that fails.
   public func layout(_ dataSource: any TableDataSource) throws -> TableLayout {
     if let problem = configuration.problem { throw StyleError(problem) }
     guard dataSource.numberOfRows <= TableConfiguration.maximumRows else {

@@ -7,11 +7,16 @@ import RowKitGraphics
 /// gives the table's configuration and stylesheet, and cells read the scaled fonts, the dark
 /// colors and the direction from them without knowing the variant.
 public struct Variant: Hashable, Sendable, CustomStringConvertible {
+  /// The table width, in points; nil keeps the document's.
   public var width: Double?
+  /// The text size; nil keeps the document's.
   public var textSize: ContentSizeCategory?
+  /// Light or dark; nil keeps the document's.
   public var appearance: Appearance?
+  /// The layout direction; nil keeps the document's.
   public var direction: LayoutDirection?
 
+  /// A variant of the values given, nil for each axis that does not vary.
   public init(
     width: Double? = nil, textSize: ContentSizeCategory? = nil, appearance: Appearance? = nil,
     direction: LayoutDirection? = nil
@@ -34,6 +39,7 @@ public struct Variant: Hashable, Sendable, CustomStringConvertible {
     return parts.joined(separator: ",")
   }
 
+  /// The variant's ``name``.
   public var description: String { name }
 
   /// `configuration` with this variant's width and direction.
@@ -64,11 +70,16 @@ public struct Variant: Hashable, Sendable, CustomStringConvertible {
 /// The axes of a variant matrix, each a list of values (empty: the axis does not vary). The
 /// variants are their product, widths outermost.
 public struct VariantAxes: Hashable, Sendable {
+  /// The widths, in points.
   public var widths: [Double]
+  /// The text sizes.
   public var textSizes: [ContentSizeCategory]
+  /// The appearances.
   public var appearances: [Appearance]
+  /// The layout directions.
   public var directions: [LayoutDirection]
 
+  /// Axes of the values given; an axis left empty does not vary.
   public init(
     widths: [Double] = [], textSizes: [ContentSizeCategory] = [], appearances: [Appearance] = [],
     directions: [LayoutDirection] = []
@@ -84,6 +95,7 @@ public struct VariantAxes: Hashable, Sendable {
 
   /// The most values one axis may list, and the most variants a matrix may make.
   public static let maximumValuesPerAxis = Bounds.variantValuesPerAxis
+  /// The most variants a matrix may make.
   public static let maximumVariants = Bounds.variants
 
   /// Every variant, widths outermost, then appearances, then text sizes, then directions;

@@ -3,9 +3,13 @@ internal import CCairo
 /// How drawn pixels combine with those below: Core Graphics' blend modes, as Three20's
 /// `TTBlendStyle` used them, mapped to Cairo's operators.
 public enum BlendMode: String, Hashable, Sendable, CaseIterable {
+  /// The separable blend modes: each color channel combines on its own (`normal` draws over).
   case normal, multiply, screen, overlay, darken, lighten, colorDodge, colorBurn, softLight, hardLight
+  /// The difference modes and the non-separable modes that mix hue, saturation and luminosity.
   case difference, exclusion, hue, saturation, color, luminosity
+  /// The Porter-Duff compositing modes (`copy` replaces the pixels below).
   case clear, copy, sourceIn, sourceOut, sourceAtop, destinationOver, destinationIn, destinationOut
+  /// More Porter-Duff modes; `plusLighter` adds the colors, clamped to white.
   case destinationAtop, xor, plusLighter
 
   var cairoOperator: cairo_operator_t {
@@ -44,6 +48,7 @@ public enum BlendMode: String, Hashable, Sendable, CaseIterable {
 /// A transparent offscreen canvas lined up pixel for pixel with part of another canvas:
 /// drawing on it with the same coordinates lands on the same device pixels.
 public final class Layer {
+  /// The offscreen canvas to draw the layer's content on.
   public let canvas: Canvas
   /// The device pixel of the parent canvas where the layer's top-left pixel sits.
   let deviceX: Int

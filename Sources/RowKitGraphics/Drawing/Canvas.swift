@@ -9,8 +9,11 @@ public final class Canvas {
   /// Cairo's largest image surface side, in pixels.
   public static let maximumPixelSide = 32767
 
+  /// The canvas's width in device pixels.
   public let pixelWidth: Int
+  /// The canvas's height in device pixels.
   public let pixelHeight: Int
+  /// Device pixels per point.
   public let scale: Double
 
   let surface: OpaquePointer
@@ -81,6 +84,7 @@ public final class Canvas {
     return try body()
   }
 
+  /// Moves the origin of the coordinates by `x` and `y` points until the state is restored.
   public func translate(x: Double, y: Double) {
     cairo_translate(cr, x, y)
   }
@@ -110,6 +114,7 @@ public final class Canvas {
     }
   }
 
+  /// Fills `rect` with `color`.
   public func fill(_ rect: Rect, color: Color) {
     cairo_new_path(cr)
     cairo_rectangle(cr, rect.x, rect.y, rect.width, rect.height)
@@ -127,6 +132,7 @@ public final class Canvas {
     if evenOdd { cairo_set_fill_rule(cr, CAIRO_FILL_RULE_WINDING) }
   }
 
+  /// Fills the inside of `path` with a linear gradient.
   public func fill(_ path: Path, gradient: LinearGradient) {
     addPath(path)
     setSource(gradient)
@@ -155,8 +161,16 @@ public final class Canvas {
   }
 
   /// The shape of a stroked line's ends.
-  public enum LineCap: Hashable, Sendable { case butt, round, square }
+  public enum LineCap: Hashable, Sendable {
+    /// The line stops square at its end point.
+    case butt
+    /// A half circle around the end point.
+    case round
+    /// A half square around the end point: the line runs on by half its width.
+    case square
+  }
 
+  /// Strokes `path` with a line `width` points wide in `color`, its ends shaped by `cap`.
   public func stroke(_ path: Path, color: Color, width: Double, cap: LineCap = .butt) {
     addPath(path)
     setSource(color)
@@ -322,6 +336,7 @@ public final class PixelStore {
   private var base: UnsafeMutableRawPointer?
   private var capacity = 0
 
+  /// An empty store: it allocates on the first canvas that borrows it.
   public init() {}
 
   deinit {

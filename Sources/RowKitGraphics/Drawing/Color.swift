@@ -1,10 +1,15 @@
 /// A straight (not premultiplied) sRGB color with components from 0 to 1.
 public struct Color: Hashable, Sendable, Codable, CustomStringConvertible {
+  /// The red component, from 0 to 1.
   public var red: Double
+  /// The green component, from 0 to 1.
   public var green: Double
+  /// The blue component, from 0 to 1.
   public var blue: Double
+  /// The opacity, from 0 (transparent) to 1 (opaque).
   public var alpha: Double
 
+  /// A color from its components, each from 0 to 1; opaque unless `alpha` says otherwise.
   public init(red: Double, green: Double, blue: Double, alpha: Double = 1) {
     self.red = red
     self.green = green
@@ -43,10 +48,14 @@ public struct Color: Hashable, Sendable, Codable, CustomStringConvertible {
     }
   }
 
+  /// Opaque black.
   public static let black = Color(red: 0, green: 0, blue: 0)
+  /// Opaque white.
   public static let white = Color(red: 1, green: 1, blue: 1)
+  /// Fully transparent black: drawing with it leaves nothing.
   public static let clear = Color(red: 0, green: 0, blue: 0, alpha: 0)
 
+  /// This color with its opacity replaced by `alpha`.
   public func withAlpha(_ alpha: Double) -> Color {
     Color(red: red, green: green, blue: blue, alpha: alpha)
   }
@@ -72,5 +81,6 @@ public struct Color: Hashable, Sendable, Codable, CustomStringConvertible {
     return alpha >= 1 ? rgb : rgb + byte(alpha)
   }
 
+  /// The color as ``hexString`` writes it (`#RRGGBB` or `#RRGGBBAA`).
   public var description: String { hexString }
 }

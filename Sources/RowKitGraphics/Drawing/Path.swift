@@ -4,33 +4,42 @@ import Foundation
 public struct Path: Hashable, Sendable {
   /// One step of a path.
   public enum Element: Hashable, Sendable {
+    /// Starts a new subpath at a point.
     case move(Point)
+    /// A straight line from the current point.
     case line(Point)
+    /// A cubic Bézier curve: two control points, then the end point.
     case curve(Point, Point, Point)
     /// A circular arc around a center from one angle to another (radians; clockwise on
     /// screen means increasing angles), joined to the current point by a line.
     case arc(center: Point, radius: Double, start: Double, end: Double, clockwise: Bool)
+    /// Closes the subpath with a line back to where it started.
     case close
   }
 
+  /// The path's steps, in drawing order.
   public private(set) var elements: [Element] = []
   /// Where the path ends now.
   public private(set) var currentPoint: Point?
   private var subpathStart: Point?
 
+  /// An empty path.
   public init() {}
 
+  /// Starts a new subpath at `point`.
   public mutating func move(to point: Point) {
     elements.append(.move(point))
     currentPoint = point
     subpathStart = point
   }
 
+  /// Adds a straight line from the current point to `point`.
   public mutating func line(to point: Point) {
     elements.append(.line(point))
     currentPoint = point
   }
 
+  /// Adds a cubic Bézier curve from the current point to `point`, bent by two control points.
   public mutating func curve(to point: Point, control1: Point, control2: Point) {
     elements.append(.curve(control1, control2, point))
     currentPoint = point
@@ -62,10 +71,13 @@ public struct Path: Hashable, Sendable {
 
   /// The circle touching the lines `from`→`corner` and `corner`→`next`.
   public struct TangentArc: Hashable, Sendable {
+    /// The circle's center.
     public var center: Point
+    /// The circle's radius, in points.
     public var radius: Double
     /// Where the arc leaves the first line.
     public var start: Point
+    /// The angle of ``start`` seen from ``center``, in radians.
     public var startAngle: Double
     /// The signed angle swept: positive is clockwise on screen.
     public var sweep: Double
@@ -102,16 +114,19 @@ public struct Path: Hashable, Sendable {
     return TangentArc(center: center, radius: radius, start: t1, startAngle: startAngle, sweep: endAngle - startAngle)
   }
 
+  /// Closes the current subpath with a line back to its start.
   public mutating func close() {
     elements.append(.close)
     currentPoint = subpathStart
   }
 
+  /// Adds the elements of `other` after this path's own.
   public mutating func append(_ other: Path) {
     elements += other.elements
     currentPoint = other.currentPoint ?? currentPoint
   }
 
+  /// A closed path around `rect`, clockwise from its top-left corner.
   public static func rect(_ rect: Rect) -> Path {
     var path = Path()
     path.move(to: Point(x: rect.minX, y: rect.minY))
@@ -140,10 +155,12 @@ public struct Path: Hashable, Sendable {
     return path
   }
 
+  /// A rectangle whose four corners are rounded with the same radius.
   public static func roundedRect(_ rect: Rect, radius: Double) -> Path {
     roundedRect(rect, corners: CornerRadii(all: radius))
   }
 
+  /// A closed circle around `center`.
   public static func circle(center: Point, radius: Double) -> Path {
     var path = Path()
     path.move(to: Point(x: center.x + radius, y: center.y))
@@ -164,11 +181,16 @@ public struct Path: Hashable, Sendable {
 
 /// The four corner radii of a rounded rectangle.
 public struct CornerRadii: Hashable, Sendable {
+  /// The radius of the top-left corner, in points.
   public var topLeft: Double
+  /// The radius of the top-right corner, in points.
   public var topRight: Double
+  /// The radius of the bottom-right corner, in points.
   public var bottomRight: Double
+  /// The radius of the bottom-left corner, in points.
   public var bottomLeft: Double
 
+  /// Radii that differ from corner to corner.
   public init(topLeft: Double, topRight: Double, bottomRight: Double, bottomLeft: Double) {
     self.topLeft = topLeft
     self.topRight = topRight
@@ -176,12 +198,15 @@ public struct CornerRadii: Hashable, Sendable {
     self.bottomLeft = bottomLeft
   }
 
+  /// The same radius at all four corners.
   public init(all radius: Double) {
     self.init(topLeft: radius, topRight: radius, bottomRight: radius, bottomLeft: radius)
   }
 
+  /// Square corners.
   public static let zero = CornerRadii(all: 0)
 
+  /// Whether every corner is square.
   public var isZero: Bool { topLeft == 0 && topRight == 0 && bottomRight == 0 && bottomLeft == 0 }
 }
 
@@ -189,19 +214,26 @@ public struct CornerRadii: Hashable, Sendable {
 public struct LinearGradient: Hashable, Sendable {
   /// A color at a position along the gradient.
   public struct Stop: Hashable, Sendable {
+    /// Where the stop sits along the gradient, from 0 (start) to 1 (end).
     public var offset: Double
+    /// The gradient's color at the stop.
     public var color: Color
 
+    /// A stop of `color` at `offset` along the gradient.
     public init(_ offset: Double, _ color: Color) {
       self.offset = offset
       self.color = color
     }
   }
 
+  /// Where the gradient begins (offset 0).
   public var start: Point
+  /// Where the gradient ends (offset 1); past the ends the end colors continue.
   public var end: Point
+  /// The colors along the gradient, in order of offset.
   public var stops: [Stop]
 
+  /// A gradient along the line from `start` to `end`.
   public init(start: Point, end: Point, stops: [Stop]) {
     self.start = start
     self.end = end

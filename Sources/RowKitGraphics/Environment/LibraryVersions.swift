@@ -5,14 +5,22 @@ internal import CPango
 /// The versions of the C libraries that decide RowKit's pixels, as the running process
 /// loaded them.
 public struct LibraryVersions: Hashable, Sendable, Codable {
+  /// The version of Cairo, which draws the pixels.
   public var cairo: String
+  /// The version of pixman, Cairo's rasterizer and compositor.
   public var pixman: String
+  /// The version of Pango, which lays text out.
   public var pango: String
+  /// The version of HarfBuzz, which shapes text into glyphs.
   public var harfbuzz: String
+  /// The version of FreeType, which rasterizes glyphs.
   public var freetype: String
+  /// The version of fontconfig, which matches font descriptions to font files.
   public var fontconfig: String
+  /// The version of libpng.
   public var libpng: String
 
+  /// The versions loaded into this process, read once.
   public static let current: LibraryVersions = {
     var library: FT_Library?
     var freetype = "unknown"

@@ -19,6 +19,7 @@ public struct SHA256 {
     0x748f_82ee, 0x78a5_636f, 0x84c8_7814, 0x8cc7_0208, 0x90be_fffa, 0xa450_6ceb, 0xbef9_a3f7, 0xc671_78f2,
   ]
 
+  /// A hash of no bytes yet.
   public init() {}
 
   /// The hex digest of the file at `path`, or nil when it cannot be read. Font files run to
@@ -50,6 +51,7 @@ public struct SHA256 {
     return hash.finalize().map { ($0 < 16 ? "0" : "") + String($0, radix: 16) }.joined()
   }
 
+  /// Adds `bytes` to the hashed message.
   public mutating func update<Bytes: Collection>(_ bytes: Bytes) where Bytes.Element == UInt8 {
     length += UInt64(bytes.count)
     buffer.append(contentsOf: bytes)
@@ -61,6 +63,7 @@ public struct SHA256 {
     buffer.removeFirst(offset)
   }
 
+  /// The 32-byte digest of every byte added so far.
   public mutating func finalize() -> [UInt8] {
     let bitLength = length * 8
     var tail = buffer + [0x80]

@@ -2,10 +2,14 @@
 /// Cairo's ARGB32 layout on little-endian machines, so a bitmap moves in and out of a
 /// ``Canvas`` with plain copies.
 public struct Bitmap: Hashable, Sendable, CustomStringConvertible {
+  /// The width in pixels.
   public let width: Int
+  /// The height in pixels.
   public let height: Int
+  /// The premultiplied BGRA bytes, four per pixel, row after row.
   public var pixels: [UInt8]
 
+  /// A bitmap over existing premultiplied BGRA bytes; `pixels` must hold exactly `width × height × 4` of them.
   public init(width: Int, height: Int, pixels: [UInt8]) {
     precondition(width >= 0 && height >= 0 && pixels.count == width * height * 4)
     self.width = width
@@ -32,12 +36,14 @@ public struct Bitmap: Hashable, Sendable, CustomStringConvertible {
     self.init(width: width, height: height, pixels: pixels)
   }
 
+  /// `Bitmap(width×height)`, without the pixels.
   public var description: String {
     return "Bitmap(\(width)×\(height))"
   }
 
   static func byte(_ value: Double) -> UInt8 { UInt8((min(max(value, 0), 1) * 255).rounded()) }
 
+  /// The bytes one row of pixels takes: four per pixel.
   public var bytesPerRow: Int { width * 4 }
 
   /// The straight (not premultiplied) color of one pixel.

@@ -1,7 +1,14 @@
 /// Decodes an image of any format RowKit reads, told apart by its first bytes.
 public enum ImageDecoder {
   /// An image file format, told apart by the file's first bytes.
-  public enum Format: String, Sendable { case png, jpeg, webp }
+  public enum Format: String, Sendable {
+    /// PNG, decoded by libpng.
+    case png
+    /// JPEG, decoded by libjpeg-turbo.
+    case jpeg
+    /// WebP, decoded by libwebp.
+    case webp
+  }
 
   /// The format the data's signature names, or nil.
   public static func format(of data: [UInt8]) -> Format? {

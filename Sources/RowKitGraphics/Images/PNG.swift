@@ -59,6 +59,7 @@ public enum PNG {
     return (word(16), word(20))
   }
 
+  /// Decodes the PNG file at `url`; throws for an image of more than `maximumPixels` pixels.
   public static func decode(contentsOf url: URL, maximumPixels: Int = defaultMaximumPixels) throws -> Bitmap {
     try decode([UInt8](Data(contentsOf: url)), maximumPixels: maximumPixels)
   }

@@ -39,9 +39,13 @@ public struct PNGStrip: Sendable {
   /// Adler-32 of the strip's uncompressed scanlines, and their length, for the stream's
   /// checksum.
   public var adler: UInt32
+  /// The length of the strip's uncompressed scanlines, in bytes.
   public var rawLength: Int
+  /// The image's width in pixels.
   public var width: Int
+  /// The number of pixel rows in the strip.
   public var rows: Int
+  /// The color type the scanlines were written in.
   public var color: PNGColor
 
   /// Compresses rows `rows` of `bitmap` as scanlines of `color` (filter type None: the flat
@@ -68,8 +72,11 @@ public struct PNGStrip: Sendable {
 /// image of any height passes through in strips without ever being whole in memory. The
 /// height need not be known at the start: a file's header is completed by ``finish()``.
 public final class PNGStreamWriter {
+  /// The image's width in pixels.
   public let width: Int
+  /// The color type of every strip.
   public let color: PNGColor
+  /// The number of pixel rows written so far.
   public private(set) var height = 0
   private var adler: UInt32 = 1
   private let file: FileHandle?

@@ -4,10 +4,14 @@
 /// Image comparison works on these rather than on ``Bitmap``'s premultiplied pixels, where
 /// two semi-transparent colors that premultiply to the same bytes would be one color.
 public struct RGBAImage: Hashable, Sendable, CustomStringConvertible {
+  /// The width in pixels.
   public let width: Int
+  /// The height in pixels.
   public let height: Int
+  /// The straight RGBA bytes, four per pixel, row after row.
   public var pixels: [UInt8]
 
+  /// An image over existing straight RGBA bytes; `pixels` must hold exactly `width × height × 4` of them.
   public init(width: Int, height: Int, pixels: [UInt8]) {
     precondition(width >= 0 && height >= 0 && pixels.count == width * height * 4)
     self.width = width
@@ -21,6 +25,7 @@ public struct RGBAImage: Hashable, Sendable, CustomStringConvertible {
     self.init(width: bitmap.width, height: bitmap.height, pixels: bitmap.straightRGB(alpha: true))
   }
 
+  /// `RGBAImage(width×height)`, without the pixels.
   public var description: String { "RGBAImage(\(width)×\(height))" }
 
   /// The pixels premultiplied, for drawing.

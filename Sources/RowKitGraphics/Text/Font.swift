@@ -3,12 +3,16 @@ internal import CPango
 /// A font: a family, a weight, a slant and a size in points, written the way Pango writes
 /// font descriptions (`"Inter Bold 17"`, `"Inter Semi-Bold Italic 15"`).
 public struct Font: Hashable, Sendable, CustomStringConvertible {
+  /// The family name, as the font files declare it (`Inter`).
   public var family: String
+  /// The size in points.
   public var size: Double
   /// The CSS weight: 400 regular, 600 semi-bold, 700 bold.
   public var weight: Int
+  /// Whether the italic (or oblique) face is used.
   public var isItalic: Bool
 
+  /// A font of `family` at `size` points; regular weight and upright unless told otherwise.
   public init(family: String, size: Double, weight: Int = 400, isItalic: Bool = false) {
     self.family = family
     self.size = size
@@ -52,6 +56,7 @@ public struct Font: Hashable, Sendable, CustomStringConvertible {
     return font
   }
 
+  /// This font with its italic face turned on or off.
   public func withItalic(_ italic: Bool) -> Font {
     var font = self
     font.isItalic = italic

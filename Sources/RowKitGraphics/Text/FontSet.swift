@@ -13,6 +13,7 @@ internal import CPango
 public final class FontSet: @unchecked Sendable {
   /// One loaded font file.
   public struct File: Hashable, Sendable {
+    /// The file's path.
     public var path: String
     /// The Debian package that installs it; nil for a brand font.
     public var debianPackage: String?
@@ -22,7 +23,9 @@ public final class FontSet: @unchecked Sendable {
     public var scripts: [String]
   }
 
+  /// The environment the set was loaded from.
   public let environment: TextEnvironment
+  /// The loaded font files, in the environment's order.
   public let files: [File]
   /// The order in which families lend glyphs to text their own family cannot draw.
   public let fallbackFamilies: [String]
@@ -262,7 +265,9 @@ public final class FontSet: @unchecked Sendable {
 /// A writing system and characters every font that claims it must have, for telling which
 /// scripts a font covers (`rowkit fonts`).
 public struct Script: Hashable, Sendable {
+  /// The script's name (`Latin`, `Arabic`, `Han`…).
   public var name: String
+  /// Characters of the script that a font covering it must have glyphs for.
   public var samples: [Unicode.Scalar]
 
   init(_ name: String, _ samples: String) {

@@ -16,9 +16,12 @@ public struct TextEnvironment: Hashable, Sendable {
   /// A font file and the Debian package that installs it; a brand font (a user's own file)
   /// has no package.
   public struct FontFile: Hashable, Sendable {
+    /// The file's path.
     public var path: String
+    /// The Debian package that installs the file; nil for a brand font.
     public var debianPackage: String?
 
+    /// A font file at `path`, installed by `debianPackage` or a brand font when that is nil.
     public init(path: String, debianPackage: String? = nil) {
       self.path = path
       self.debianPackage = debianPackage
@@ -37,6 +40,7 @@ public struct TextEnvironment: Hashable, Sendable {
   /// The family used when a font description names none.
   public var defaultFamily: String
 
+  /// An environment of `fontFiles` for text in `language`, naming `defaultFamily` when a font description names none.
   public init(fontFiles: [FontFile], language: String = "en-us", defaultFamily: String = "Inter") {
     self.fontFiles = fontFiles
     self.language = language

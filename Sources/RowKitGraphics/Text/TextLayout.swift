@@ -4,7 +4,9 @@ internal import CPango
 ///
 /// A layout belongs to the ``TextShaper`` (and thread) that made it.
 public final class TextLayout {
+  /// The text the layout shaped.
   public let text: String
+  /// The style the text was shaped with.
   public let style: TextStyle
   /// The text's logical extents relative to the layout's origin, in points. The origin may
   /// be off zero: centered, right-aligned and right-to-left text starts inside the width.

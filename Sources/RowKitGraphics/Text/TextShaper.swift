@@ -8,6 +8,7 @@ internal import CPango
 /// caches that must not be shared between threads. Build one per thread from the same
 /// ``TextEnvironment``; they shape identically.
 public final class TextShaper {
+  /// The fonts, language and fallback order this shaper shapes with.
   public let environment: TextEnvironment
   /// The font families the private configuration holds, sorted.
   public let families: [String]

@@ -4,7 +4,9 @@ import RowKitGraphics
 public enum DiffImage {
   /// Counted differences in red; antialiasing in yellow; ignored regions in blue.
   public static let differentColor = (r: UInt8(255), g: UInt8(0), b: UInt8(0))
+  /// Differences classified as antialiasing, in yellow.
   public static let antialiasedColor = (r: UInt8(255), g: UInt8(200), b: UInt8(0))
+  /// Differences inside ignored regions, in blue.
   public static let ignoredColor = (r: UInt8(80), g: UInt8(140), b: UInt8(255))
   /// Stripes over the part of the canvas only one image covers (when the sizes differ).
   public static let onlyOneImageColor = (r: UInt8(255), g: UInt8(0), b: UInt8(255))

@@ -5,11 +5,17 @@ import RowKitGraphics
 /// The files a failed comparison leaves for review: the reference, the actual image, a diff
 /// image, a side-by-side composite, and the numbers as JSON.
 public struct FailureArtifacts: Hashable, Sendable, Codable {
+  /// The folder the files were written to.
   public var directory: String
+  /// The path of `reference.png`; nil when there was no reference.
   public var reference: String?
+  /// The path of `actual.png`, the image that was checked.
   public var actual: String
+  /// The path of `diff.png`; nil when the images were not compared.
   public var diff: String?
+  /// The path of `composite.png`: reference, diff and actual side by side (those there are).
   public var composite: String
+  /// The path of `result.json`: the comparison's numbers and these paths.
   public var result: String
 
   /// Writes the artifacts of one case into `directory` (created if needed). The reference

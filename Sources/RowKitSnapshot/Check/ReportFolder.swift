@@ -5,8 +5,11 @@ import RowKit
 /// `cases/`. Written by `rowkit check --report` and `rowkit merge-reports`, read by
 /// `merge-reports` and `rowkit accept`.
 public enum ReportFolder {
+  /// The report's file name inside the folder.
   public static let reportFile = "report.json"
+  /// The review page's file name inside the folder.
   public static let pageFile = "index.html"
+  /// The subfolder that holds the cases' images.
   public static let casesFolder = "cases"
 
   /// Writes `report.json` and `index.html` into `folder` (made if missing), both renamed
@@ -21,6 +24,7 @@ public enum ReportFolder {
     try files.commit()
   }
 
+  /// The bytes of `report.json`: pretty-printed JSON with sorted keys and a final newline.
   public static func encode(_ report: SnapshotCheck.Report) throws -> [UInt8] {
     let encoder = JSONEncoder()
     encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]

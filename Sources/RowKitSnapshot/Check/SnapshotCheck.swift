@@ -9,6 +9,7 @@ public struct SnapshotCheck: Sendable {
   public struct Case: Hashable, Sendable {
     /// The document's path relative to the folder, without its extension (`settings/wifi`).
     public var name: String
+    /// The table document (or design file) the case renders.
     public var document: URL
     /// For a case made of a design file's preview item: which item, and how it is drawn.
     public var preview: DesignPreview?
@@ -16,6 +17,7 @@ public struct SnapshotCheck: Sendable {
     /// or nil for the document as it is.
     public var variant: Variant?
 
+    /// A case named `name` (relative to the folder, no extension) for `document`.
     public init(name: String, document: URL, preview: DesignPreview? = nil, variant: Variant? = nil) {
       self.name = name
       self.document = document
@@ -29,6 +31,7 @@ public struct SnapshotCheck: Sendable {
             return parts.dropLast().joined(separator: "/")
     }
 
+    /// The reference's file name: the last component of ``name``.
     public var baseName: String { String(name.split(separator: "/").last ?? "") }
   }
 
@@ -39,6 +42,7 @@ public struct SnapshotCheck: Sendable {
     public var design: String
     /// Which item of the design's `preview:` list (0-based).
     public var index: Int
+    /// Whether the item is drawn selected.
     public var selected: Bool
     /// The stylesheet the design is checked against (nil: the default one).
     public var stylesheet: URL?
@@ -48,20 +52,37 @@ public struct SnapshotCheck: Sendable {
 
   /// How a case of a check ended.
   public enum Status: String, Codable, Sendable {
-    case passed, failed, new, missing, error
+    /// The image matched its reference.
+    case passed
+    /// The image differs from its reference, or the case has lint findings.
+    case failed
+    /// There was no reference, and the image was recorded as one.
+    case new
+    /// There is no reference, and none was recorded.
+    case missing
+    /// The case could not run; ``CaseResult/message`` says why.
+    case error
   }
 
   /// The outcome of one case of a check.
   public struct CaseResult: Codable, Sendable {
+    /// The case's name (``Case/name``).
     public var name: String
+    /// The document's path.
     public var document: String
+    /// How the case ended.
     public var status: Status
+    /// Why the case did not pass, in one line; nil when it passed.
     public var message: String?
+    /// The comparison's numbers, when the images were compared.
     public var result: ComparisonResult?
     /// Images for a review page, relative to the report folder.
     public var reference: String?
+    /// The rendered image, relative to the report folder.
     public var actual: String?
+    /// The diff image, relative to the report folder.
     public var diff: String?
+    /// The side-by-side composite, relative to the report folder.
     public var composite: String?
     /// One line per row with characters no loaded font can draw.
     public var warnings: [String]?
@@ -73,28 +94,41 @@ public struct SnapshotCheck: Sendable {
   public struct Report: Codable, Sendable {
     /// How many cases ended each way.
     public struct Summary: Codable, Sendable {
+      /// Every case checked.
       public var total = 0
+      /// Cases that matched their reference.
       public var passed = 0
+      /// Cases that differ from their reference.
       public var failed = 0
+      /// Cases whose reference was recorded by this run.
       public var new = 0
+      /// Cases with no reference, none recorded.
       public var missing = 0
+      /// Cases that could not run.
       public var errors = 0
       /// References with no case (``Report/orphans``).
       public var orphans = 0
     }
 
+    /// How many cases ended each way.
     public var summary = Summary()
+    /// Which shard of the suite this report covers (`2/4`); nil for the whole suite.
     public var shard: String?
     /// What identifies the run across its shards: a hash of every case's name (before
     /// sharding), the references folder, the record mode and the comparison options.
     /// `rowkit merge-reports` joins only shards with the same one.
     public var run: String
+    /// The references folder.
     public var snapshots: String
+    /// When the run wrote references.
     public var recordMode: RecordMode
+    /// The tolerances the images were compared with.
     public var options: ComparisonOptions
+    /// The environment the run rendered in.
     public var environment: EnvironmentFingerprint
     /// Set when the references were recorded elsewhere: then nothing was compared.
     public var environmentMismatch: String?
+    /// Each case's outcome, in the order the cases ran.
     public var cases: [CaseResult] = []
     /// Reference files (relative to ``snapshots``) that no case of the whole suite checks:
     /// left behind by a deleted or renamed document.
@@ -102,6 +136,7 @@ public struct SnapshotCheck: Sendable {
     /// Whether orphans fail the check (`--fail-on-orphans`).
     public var failsOnOrphans = false
 
+    /// The exit status of `rowkit check`: 2 when a case could not run, 1 when any failed, else 0.
     public var exitStatus: Int32 {
       if summary.errors > 0 { return 2 }
       if environmentMismatch != nil || summary.passed < summary.total { return 1 }
@@ -117,9 +152,13 @@ public struct SnapshotCheck: Sendable {
     }
   }
 
+  /// The folder of table documents.
   public let folder: URL
+  /// The references the cases are checked against.
   public let store: ReferenceStore
+  /// The tolerances every comparison uses.
   public let options: ComparisonOptions
+  /// Which references the check records; nil records none.
   public let record: RecordMode?
   /// Where the report goes; nil writes none.
   public let reportDirectory: URL?
@@ -127,7 +166,9 @@ public struct SnapshotCheck: Sendable {
   public var pipeline: ImagePipeline = .shared
   /// The threads cases are rendered, decoded and compared on.
   public var pool: RenderPool = .shared
+  /// How long a case's renders wait for network images.
   public var imageDeadline = TableRenderer.defaultImageDeadline
+  /// Where the documents' relative image paths and the image cache are.
   public var imageFolders = ImageFolders()
   /// Brand fonts every case may use (`--fonts`).
   public var brandFonts: [BrandFont] = []
@@ -146,6 +187,7 @@ public struct SnapshotCheck: Sendable {
   /// (`check --lint`): a case with findings fails. Nil lints nothing.
   public var lint: LintOptions?
 
+  /// A check of the documents in `folder` against `store`, writing a report to `reportDirectory` when given.
   public init(
     folder: URL, store: ReferenceStore, options: ComparisonOptions = .exact, record: RecordMode? = nil,
     reportDirectory: URL? = nil

@@ -21,13 +21,20 @@ import Foundation
 ///   that scattered noise can pass while a real blob of the same size fails.
 /// - ``ignoredRegions``: rectangles that are not compared at all.
 public struct ComparisonOptions: Hashable, Sendable, Codable {
+  /// How far apart two colors may be and still count as the same pixel, from 0 to 1.
   public var threshold: Double
+  /// Whether pixels that differ only by moved antialiasing are left uncounted.
   public var ignoresAntialiasing: Bool
+  /// How many differing pixels may remain; nil sets no count.
   public var maxDiffPixels: Int?
+  /// The share of all pixels that may differ, from 0 to 1; nil sets no share.
   public var maxDiffRatio: Double?
+  /// The largest connected patch of differing pixels allowed; nil sets no limit.
   public var maxClusterPixels: Int?
+  /// Rectangles that are not compared.
   public var ignoredRegions: [PixelRect]
 
+  /// Options with the given tolerances; the defaults are ``exact``.
   public init(
     threshold: Double = 0, ignoresAntialiasing: Bool = false, maxDiffPixels: Int? = nil, maxDiffRatio: Double? = nil,
     maxClusterPixels: Int? = nil, ignoredRegions: [PixelRect] = []
@@ -68,11 +75,16 @@ public struct ComparisonOptions: Hashable, Sendable, Codable {
 
 /// A rectangle of pixels.
 public struct PixelRect: Hashable, Sendable, Codable, CustomStringConvertible {
+  /// The left column.
   public var x: Int
+  /// The top row.
   public var y: Int
+  /// The width in pixels.
   public var width: Int
+  /// The height in pixels.
   public var height: Int
 
+  /// The rectangle with its top-left pixel at `x`, `y`.
   public init(x: Int, y: Int, width: Int, height: Int) {
     self.x = x
     self.y = y
@@ -99,6 +111,7 @@ public struct PixelRect: Hashable, Sendable, Codable, CustomStringConvertible {
     self.init(x: x, y: y, width: w, height: h)
   }
 
+  /// The columns and rows it covers, inclusive (`x 0–9, y 10–19`).
   public var description: String {
     "x \(x)–\(Int128(x) + Int128(width) - 1), y \(y)–\(Int128(y) + Int128(height) - 1)"
   }

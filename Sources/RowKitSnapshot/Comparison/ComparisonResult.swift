@@ -14,21 +14,29 @@ public struct ComparisonResult: Hashable, Sendable, Codable {
 
   /// An image's size in pixels.
   public struct Size: Hashable, Sendable, Codable, CustomStringConvertible {
+    /// The width in pixels.
     public var width: Int
+    /// The height in pixels.
     public var height: Int
+    /// `width×height`.
     public var description: String { "\(width)×\(height)" }
   }
 
   /// A connected patch of differing pixels.
   public struct Cluster: Hashable, Sendable, Codable {
+    /// The number of differing pixels in the patch.
     public var pixels: Int
+    /// The patch's bounding box.
     public var box: PixelRect
   }
 
+  /// How the images compare, judged by the tolerances.
   public var status: Status
   /// Whether the two images differ in size; then ``status`` is ``Status/sizeMismatch``.
   public var sizeMismatch: Bool
+  /// The reference image's size.
   public var referenceSize: Size
+  /// The actual image's size.
   public var actualSize: Size
   /// The canvas both images were compared on, top-left aligned: as wide and as tall as the
   /// larger of the two (their size when they are the same size).
@@ -58,10 +66,13 @@ public struct ComparisonResult: Hashable, Sendable, Codable {
   public var largestCluster: Cluster?
   /// The largest color distance found, on the threshold's 0–1 scale.
   public var maxDistance: Double
+  /// The tolerances the images were compared with.
   public var options: ComparisonOptions
 
+  /// Whether the images match: identical, or within the tolerances.
   public var passed: Bool { status == .identical || status == .withinTolerance }
 
+  /// The share of the canvas's pixels that counted as different, from 0 to 1.
   public var diffRatio: Double { totalPixels == 0 ? 0 : Double(differentPixels) / Double(totalPixels) }
 
   /// One line with the exact numbers.

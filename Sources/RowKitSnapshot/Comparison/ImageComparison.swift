@@ -17,7 +17,16 @@ import RowKitGraphics
 public enum ImageComparison {
   /// How each pixel of the canvas was judged, for diff images.
   public enum PixelClass: UInt8, Sendable {
-    case same = 0, different, antialiased, ignored, belowThreshold
+    /// The same bytes in both images.
+    case same = 0
+    /// Counted as different.
+    case different
+    /// Different, but only because an edge's antialiasing moved.
+    case antialiased
+    /// Inside an ignored region.
+    case ignored
+    /// Different bytes, but colors no further apart than the threshold.
+    case belowThreshold
     /// Covered by only one of two images of different sizes: counted as different.
     case onlyOneImage
     /// Covered by neither image (a corner of the canvas when one image is wider and the other
@@ -28,7 +37,9 @@ public enum ImageComparison {
   /// A comparison's numbers, and the class of every canvas pixel when the images were not
   /// identical.
   public struct Outcome: Sendable {
+    /// The comparison's numbers.
     public var result: ComparisonResult
+    /// One class per canvas pixel, row by row; nil when the images are identical.
     public var classes: [PixelClass]?
   }
 

@@ -9,14 +9,21 @@ import Synchronization
 public struct EnvironmentFingerprint: Hashable, Sendable, Codable {
   /// A font file and the SHA-256 of its contents.
   public struct FontFile: Hashable, Sendable, Codable {
+    /// The font file's path.
     public var file: String
+    /// The hex SHA-256 of the file's contents, or `missing`.
     public var sha256: String
   }
 
+  /// The versions of the C libraries that draw.
   public var libraries: LibraryVersions
+  /// The CPU architecture (`x86_64`, `arm64` or `other`).
   public var architecture: String
+  /// The text environment's font files, in order, with their hashes.
   public var fonts: [FontFile]
+  /// The font options text is rendered with: grayscale antialiasing, no hinting.
   public var fontOptions: String
+  /// The text environment's language.
   public var language: String
 
   /// The file name inside a references folder.
@@ -85,6 +92,7 @@ public struct EnvironmentFingerprint: Hashable, Sendable, Codable {
     return result
   }
 
+  /// The fingerprint as `environment.json` holds it: pretty-printed JSON with sorted keys.
   public func jsonBytes() throws -> [UInt8] {
     let encoder = JSONEncoder()
     encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]

@@ -7,6 +7,7 @@ import RowKitGraphics
 public enum ReferenceAcceptance {
   /// A render copied over its reference.
   public struct Accepted: Hashable, Sendable {
+    /// The case's name.
     public var name: String
     /// The report's actual image.
     public var source: URL

@@ -16,6 +16,7 @@ public enum SnapshotOutcome: Sendable {
   /// The check could not run: a bad name, a duplicate, an unreadable file.
   case error(message: String)
 
+  /// Whether the image matched its reference.
   public var passed: Bool {
     if case .matched = self { return true }
     return false
@@ -37,9 +38,11 @@ public enum SnapshotOutcome: Sendable {
 /// Names are explicit (no counters) and a name may be checked once per store: checking it
 /// twice is an error, since two tests would then fight over one file.
 public final class ReferenceStore: Sendable {
+  /// The references folder.
   public let root: URL
   /// Where failure artifacts go: `<artifacts>/<Suite>/<name>/`.
   public let artifactsRoot: URL
+  /// The text environment whose fingerprint the references are recorded with.
   public let environment: TextEnvironment
   /// The names checked in this run, and whether the environment mismatch was reported.
   private let state = Mutex<(claimed: Set<String>, mismatchReported: Bool)>(([], false))
@@ -49,6 +52,7 @@ public final class ReferenceStore: Sendable {
   private let fingerprint = Mutex<EnvironmentFingerprint??>(nil)
   private let processEnvironment: [String: String]
 
+  /// A store of references under `root`; failure artifacts go to `artifactsRoot`, else `$ROWKIT_SNAPSHOT_ARTIFACTS`, else ``defaultArtifactsRoot(for:)``.
   public init(
     root: URL, artifactsRoot: URL? = nil, environment: TextEnvironment = .standard,
     processEnvironment: [String: String] = ProcessInfo.processInfo.environment
@@ -317,6 +321,7 @@ public final class ReferenceStore: Sendable {
     }
   }
 
+  /// The folder for the failure artifacts of the reference `name` of `suite`.
   public func artifactDirectory(suite: String, name: String) -> URL {
     (suite.isEmpty ? artifactsRoot : artifactsRoot.appendingPathComponent(suite)).appendingPathComponent(name)
   }
@@ -351,7 +356,10 @@ public final class ReferenceStore: Sendable {
 
 /// A snapshot check that could not run, with the reason.
 public struct SnapshotError: Error, Hashable, Sendable, CustomStringConvertible {
+  /// Why the check could not run.
   public var message: String
+  /// An error explained by `message`.
   public init(_ message: String) { self.message = message }
+  /// The ``message``.
   public var description: String { message }
 }

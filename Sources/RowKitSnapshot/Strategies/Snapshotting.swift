@@ -15,6 +15,7 @@ public struct Snapshotting<Value> {
   /// Renders a value to the image that is compared.
   public var render: (Value) async throws -> Bitmap
 
+  /// A strategy that makes its image with `render`.
   public init(render: @escaping (Value) async throws -> Bitmap) {
     self.render = render
   }
@@ -98,7 +99,9 @@ extension Snapshotting where Value == TableDocument {
 /// reference recorded with a failed image's default, or with the fallback cell for an item
 /// no cell is mapped to, records a mistake, so the assertion fails and names the rows.
 public struct SnapshotSubstitutes: OptionSet, Sendable {
+  /// The set's bits: 1 for ``failedImages``, 2 for ``fallbackCells``.
   public let rawValue: Int
+  /// The set whose bits are `rawValue`.
   public init(rawValue: Int) { self.rawValue = rawValue }
 
   /// Images that failed to load, drawn as their slots' default images.
@@ -120,8 +123,10 @@ public struct SnapshotSubstitutes: OptionSet, Sendable {
 
 /// Rows of a snapshot's render that show a substitute the assertion did not allow.
 public struct SubstituteError: Error, CustomStringConvertible {
+  /// One line per row that shows a substitute, naming it.
   public var problems: [String]
 
+  /// The rows' lines, then how to allow the substitutes.
   public var description: String {
     problems.joined(separator: "\n") + "\n(pass allowing: [.failedImages] or [.fallbackCells] if this is what the reference must show)"
   }
@@ -132,6 +137,7 @@ public struct SnapshotImages: Sendable {
   var resolver: ImageURLResolver?
   var preloaded: [String: Bitmap]
 
+  /// No images: every image slot fails to load.
   public static let none = SnapshotImages(resolver: nil, preloaded: [:])
 
   /// Images read from files: `bundle://` under `assets`, relative paths under `base`.

@@ -59,7 +59,7 @@ public struct RowKitImage: Sendable {
 
 extension Diffing where Value == RowKitImage {
   /// RowKit's comparison behind swift-snapshot-testing: PNG files on disk, pixels compared by
-  /// ``ImageComparison`` within `options`, its one-line summary as the failure message, and
+  /// `ImageComparison` within `options`, its one-line summary as the failure message, and
   /// the environment the reference was recorded in named when it differs from this one.
   public static func rowkit(options: ComparisonOptions = .exact) -> Diffing<RowKitImage> {
     .diff(
@@ -88,7 +88,7 @@ extension Diffing where Value == RowKitImage {
 
 extension SnapshotTesting.Snapshotting where Format == RowKitImage {
   /// A strategy that renders with RowKit's own strategy `strategy` (from `RowKitSnapshot`).
-  /// The render runs on ``RenderExecutor``'s threads, since swift-snapshot-testing blocks the
+  /// The render runs on `RenderExecutor`'s threads, since swift-snapshot-testing blocks the
   /// test's thread until the image is there.
   public static func rowkit(
     _ strategy: RowKitSnapshot.Snapshotting<Value>, options: ComparisonOptions = .exact
