@@ -1,4 +1,5 @@
 import Foundation
+import RowKitTestSupport
 import Testing
 @testable import RowKitGraphics
 
@@ -69,6 +70,16 @@ import Testing
     }
     let bitmap = Bitmap(width: 256, height: 256, pixels: pixels)
     #expect(bitmap.straightRGB(alpha: true) == Self.reference(bitmap, rows: 0..<256, alpha: true, filterBytes: false))
+  }
+
+  /// The bitwise CRC-32 of zlib and PNG, against ISA-L's.
+  @Test func chunkChecksumsArePNGs() {
+    var generator = SeededGenerator(seed: 7)
+    for count in [0, 1, 15, 16, 17, 255, 4096, 100_003] {
+      let bytes = (0..<count).map { _ in UInt8.random(in: 0...255, using: &generator) }
+      #expect(CRC32.checksum(bytes) == CraftedPNG.crc32(bytes))
+      #expect(CRC32.checksum(bytes[(count / 3)...]) == CRC32.checksum(Array(bytes[(count / 3)...])))
+    }
   }
 }
 
