@@ -4,6 +4,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include <isa-l/igzip_lib.h>
+#include <isa-l/crc.h>
 
 /// Compresses `count` bytes at `input` as raw deflate with ISA-L's level 0 (igzip's own
 /// Huffman tables), ending in a full flush so that separately compressed pieces join into one

@@ -59,12 +59,12 @@ public struct PNGStrip: Sendable {
     self.color = color
     self.rawLength = raw.count
     self.adler = Adler32.checksum(raw)
-    let compressed: [UInt8]
+    // The chunk is made from the compressor's buffer: one copy of the compressed bytes, not
+    // two (a big render's are some 200 MB).
     switch compression {
-    case .fast: compressed = try Deflate.fastRawFlushed(raw)
-    case .small: compressed = try Deflate.smallRawFlushed(raw)
+    case .fast: chunk = try Deflate.fastRawFlushed(raw) { PNGStreamWriter.chunk("IDAT", $0) }
+    case .small: chunk = try Deflate.smallRawFlushed(raw) { PNGStreamWriter.chunk("IDAT", $0) }
     }
-    chunk = PNGStreamWriter.chunk("IDAT", compressed)
   }
 }
 
@@ -164,7 +164,7 @@ public final class PNGStreamWriter {
   }
 
   /// A PNG chunk: the data's length, the type, the data, and the CRC of type and data.
-  static func chunk(_ type: String, _ data: [UInt8]) -> [UInt8] {
+  static func chunk<Data: Collection<UInt8>>(_ type: String, _ data: Data) -> [UInt8] {
     var chunk: [UInt8] = []
     chunk.reserveCapacity(data.count + 12)
     chunk += bigEndian(UInt32(data.count))
@@ -207,9 +207,14 @@ enum Deflate {
   /// found in RowKit's calls (see the README's "Speed" section). Level 0 was byte-stable over
   /// hundreds of renders, is faster, and its files are about a fifth larger.
   static func fastRawFlushed(_ raw: [UInt8]) throws -> [UInt8] {
+    try fastRawFlushed(raw) { Array($0) }
+  }
+
+  /// ``fastRawFlushed(_:)``, handing the compressed bytes to `use` without copying them.
+  static func fastRawFlushed<T>(_ raw: [UInt8], _ use: (UnsafeBufferPointer<UInt8>) -> T) throws -> T {
     // Stored blocks are the worst case: 5 bytes per 64 KiB, plus the flush marker.
     let capacity = raw.count + raw.count / 16_000 * 5 + 1024
-    return try compressing(raw, capacity: capacity) { input, output in
+    return try compressing(raw, capacity: capacity, use) { input, output in
       let written = cisal_deflate_flushed(input.baseAddress, UInt32(input.count), output.baseAddress, UInt32(output.count))
       guard written >= 0 else { throw GraphicsError(.pngEncode, "ISA-L deflate failed") }
       return Int(written)
@@ -218,12 +223,17 @@ enum Deflate {
 
   /// zlib, level 9.
   static func smallRawFlushed(_ raw: [UInt8]) throws -> [UInt8] {
+    try smallRawFlushed(raw) { Array($0) }
+  }
+
+  /// ``smallRawFlushed(_:)``, handing the compressed bytes to `use` without copying them.
+  static func smallRawFlushed<T>(_ raw: [UInt8], _ use: (UnsafeBufferPointer<UInt8>) -> T) throws -> T {
     var stream = z_stream()
     guard deflateInit2_(&stream, 9, Z_DEFLATED, -15, 9, Z_DEFAULT_STRATEGY, ZLIB_VERSION, Int32(MemoryLayout<z_stream>.size)) == Z_OK
     else { throw GraphicsError(.pngEncode, "zlib could not start") }
     defer { deflateEnd(&stream) }
     let capacity = Int(deflateBound(&stream, UInt(raw.count))) + 64
-    return try compressing(raw, capacity: capacity) { input, output in
+    return try compressing(raw, capacity: capacity, use) { input, output in
       stream.next_in = UnsafeMutablePointer(mutating: input.baseAddress)
       stream.avail_in = UInt32(input.count)
       stream.next_out = output.baseAddress
@@ -234,17 +244,17 @@ enum Deflate {
     }
   }
 
-  /// Runs `compress` into uninitialized memory and returns exactly the bytes it
-  /// wrote, in an array no bigger than they are: a strip's output is kept until it is
-  /// written, and worst-case capacity would hold twenty times the memory.
-  private static func compressing(
-    _ raw: [UInt8], capacity: Int,
+  /// Runs `compress` into uninitialized memory and hands exactly the bytes it wrote to
+  /// `use`, which must copy what it keeps: a strip's output is kept until it is written, and
+  /// worst-case capacity would hold twenty times the memory.
+  private static func compressing<T>(
+    _ raw: [UInt8], capacity: Int, _ use: (UnsafeBufferPointer<UInt8>) -> T,
     _ compress: (UnsafeBufferPointer<UInt8>, UnsafeMutableBufferPointer<UInt8>) throws -> Int
-  ) throws -> [UInt8] {
+  ) throws -> T {
     let output = UnsafeMutableBufferPointer<UInt8>.allocate(capacity: capacity)
     defer { output.deallocate() }
     let written = try raw.withUnsafeBufferPointer { input in try compress(input, output) }
-    return Array(UnsafeBufferPointer(rebasing: output[..<written]))
+    return use(UnsafeBufferPointer(rebasing: output[..<written]))
   }
 }
 
@@ -272,10 +282,11 @@ enum Adler32 {
   }
 }
 
-/// PNG's chunk checksum (zlib's crc32).
+/// PNG's chunk checksum (zlib's crc32), by ISA-L: its carry-less multiplication is many
+/// times faster than zlib's tables on a big render's compressed bytes.
 enum CRC32 {
   static func checksum<Bytes: Collection<UInt8>>(_ bytes: Bytes) -> UInt32 {
-    bytes.withContiguousStorageIfAvailable { UInt32(crc32(0, $0.baseAddress, UInt32($0.count))) }
+    bytes.withContiguousStorageIfAvailable { UInt32(crc32_gzip_refl(0, $0.baseAddress, UInt64($0.count))) }
       ?? checksum(Array(bytes))
   }
 }
