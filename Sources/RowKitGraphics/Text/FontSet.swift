@@ -136,11 +136,7 @@ public final class FontSet: @unchecked Sendable {
       + "<edit name=\"family\" mode=\"append_last\" binding=\"strong\">"
       + fallback.map { "<string>\(FontSet.xmlEscaped($0))</string>" }.joined()
       + "</edit></match></fontconfig>"
-    let parsed = rules.withCString { text in
-      text.withMemoryRebound(to: FcChar8.self, capacity: rules.utf8.count + 1) {
-        FcConfigParseAndLoadFromMemory(config, $0, 1)
-      }
-    }
+    let parsed = FontSet.withFcString(rules) { FcConfigParseAndLoadFromMemory(config, $0, 1) }
     guard parsed != 0 else {
       FcConfigDestroy(config)
       throw GraphicsError(.fontConfiguration, "fontconfig refused RowKit's fallback rules")
@@ -173,16 +169,8 @@ public final class FontSet: @unchecked Sendable {
     var faces: [[OpaquePointer]] = []
     if !cachedFiles.isEmpty, let cacheRoot, let folder = FontScanCache.linkFolder(for: cachedFiles.map(\.path), in: cacheRoot) {
       let settings = "<?xml version=\"1.0\"?><fontconfig><cachedir>\(xmlEscaped(folder.fontconfigCache))</cachedir></fontconfig>"
-      let parsed = settings.withCString { text in
-        text.withMemoryRebound(to: FcChar8.self, capacity: settings.utf8.count + 1) {
-          FcConfigParseAndLoadFromMemory(config, $0, 1)
-        }
-      }
-      let added = parsed != 0 && folder.path.withCString { path in
-        path.withMemoryRebound(to: FcChar8.self, capacity: folder.path.utf8.count + 1) {
-          FcConfigAppFontAddDir(config, $0) != 0
-        }
-      }
+      let parsed = withFcString(settings) { FcConfigParseAndLoadFromMemory(config, $0, 1) }
+      let added = parsed != 0 && withFcString(folder.path) { FcConfigAppFontAddDir(config, $0) } != 0
       if added, let fonts = FcConfigGetFonts(config, FcSetApplication) {
         faces = [[OpaquePointer]](repeating: [], count: cachedFiles.count)
         for index in 0..<Int(fonts.pointee.nfont) {
@@ -201,11 +189,7 @@ public final class FontSet: @unchecked Sendable {
     }
     for file in environment.fontFiles.dropFirst(faces.count) {
       let before = Int(FcConfigGetFonts(config, FcSetApplication)?.pointee.nfont ?? 0)
-      let added = file.path.withCString { path in
-        path.withMemoryRebound(to: FcChar8.self, capacity: file.path.utf8.count + 1) {
-          FcConfigAppFontAddFile(config, $0)
-        }
-      }
+      let added = withFcString(file.path) { FcConfigAppFontAddFile(config, $0) }
       let fonts = FcConfigGetFonts(config, FcSetApplication)
       let after = Int(fonts?.pointee.nfont ?? 0)
       if added == 0 || after == before {
@@ -233,11 +217,7 @@ public final class FontSet: @unchecked Sendable {
     }
     defer { FcFontSetDestroy(set) }
     var count: Int32 = 0
-    let faces = path.withCString { cPath in
-      cPath.withMemoryRebound(to: FcChar8.self, capacity: path.utf8.count + 1) {
-        FcFreeTypeQueryAll($0, UInt32.max, nil, &count, set)
-      }
-    }
+    let faces = withFcString(path) { FcFreeTypeQueryAll($0, UInt32.max, nil, &count, set) }
     var families: [String] = []
     for index in 0..<Int(set.pointee.nfont) {
       if let pattern = set.pointee.fonts[index], let family = string(pattern, FC_FAMILY), !families.contains(family) {
@@ -254,6 +234,14 @@ public final class FontSet: @unchecked Sendable {
     var value: UnsafeMutablePointer<FcChar8>?
     guard FcPatternGetString(pattern, key, 0, &value) == FcResultMatch, let value else { return nil }
     return String(cString: UnsafeRawPointer(value).assumingMemoryBound(to: CChar.self))
+  }
+
+  /// Calls `body` with `text` as the NUL-terminated UTF-8 that fontconfig's `FcChar8`
+  /// parameters take.
+  private static func withFcString<T>(_ text: String, _ body: (UnsafePointer<FcChar8>) -> T) -> T {
+    text.withCString { cText in
+      cText.withMemoryRebound(to: FcChar8.self, capacity: text.utf8.count + 1) { body($0) }
+    }
   }
 
   private static func xmlEscaped(_ text: String) -> String {
