@@ -28,11 +28,13 @@ let package = Package(
       name: "CTurboJPEG", pkgConfig: "libturbojpeg", providers: [.apt(["libturbojpeg0-dev"])]),
     .systemLibrary(
       name: "CISAL", pkgConfig: "libisal", providers: [.apt(["libisal-dev"])]),
+    // libcurl's header only: the library is loaded with dlopen at the first download.
+    .systemLibrary(name: "CCurl", providers: [.apt(["libcurl4-openssl-dev"])]),
     .systemLibrary(
       name: "CWebP", pkgConfig: "libwebp", providers: [.apt(["libwebp-dev"])]),
 
     // MARK: - Libraries
-    .target(name: "RowKitGraphics", dependencies: ["CCairo", "CPango", "CPNG", "CTurboJPEG", "CWebP", "CISAL"]),
+    .target(name: "RowKitGraphics", dependencies: ["CCairo", "CPango", "CPNG", "CTurboJPEG", "CWebP", "CISAL", "CCurl"]),
     .target(
       name: "RowKit",
       dependencies: ["RowKitGraphics", .product(name: "Yams", package: "Yams")]),

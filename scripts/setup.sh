@@ -16,7 +16,7 @@ packages=(
   libturbojpeg0-dev  # JPEG image slots
   libwebp-dev        # WebP image slots
   libisal-dev        # ISA-L deflate: fast PNG encoding
-  libcurl4-openssl-dev  # links Foundation's networking statically (--static-swift-stdlib)
+  libcurl4-openssl-dev  # HTTP(S) image slots: curl.h for CCurl; libcurl.so.4 is loaded at the first download
   fonts-inter             # Inter: every row's Latin, Greek and Cyrillic text
   fonts-dejavu-core       # DejaVu Sans: Arabic, Hebrew and symbols Inter lacks
   fonts-noto-core         # Noto Sans for every other living script (Indic, Thai, Ethiopic…)

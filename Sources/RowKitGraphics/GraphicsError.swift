@@ -27,6 +27,9 @@ public struct GraphicsError: Error, Hashable, Sendable, CustomStringConvertible 
     case unknownImageFormat
     /// The image has more pixels than the decoder's limit allows.
     case imageTooLarge
+    /// An HTTP download had no response: libcurl missing, no connection, a timeout, a body
+    /// over the size limit.
+    case download
   }
 
   /// What kind of failure this is.

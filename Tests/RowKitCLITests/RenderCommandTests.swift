@@ -42,6 +42,18 @@ import Testing
   }
 
   /// A misspelled output flag is named as such, not hidden behind "nothing to write".
+  /// What the binary loads at start: no test framework (the snapshot assertions live in a
+  /// target of their own) and no network stack (libcurl is loaded at the first download).
+  @Test func theBinaryLinksNeitherTestFrameworksNorTheNetworkStack() async throws {
+    let result = try await CommandRunner.runProgram(URL(fileURLWithPath: "/usr/bin/ldd"), [CommandRunner.binary.path])
+    #expect(result.status == 0, "\(result.stderr)")
+    let libraries = result.stdout.split(separator: "\n").map { $0.trimmingCharacters(in: .whitespaces) }
+    #expect(libraries.contains { $0.hasPrefix("libcairo.so") }, "ldd listed no Cairo: \(result.stdout)")
+    for unwanted in ["libXCTest", "libTesting", "libFoundationNetworking", "libcurl", "libssl"] {
+      #expect(!libraries.contains { $0.hasPrefix(unwanted) }, "rowkit links \(unwanted)")
+    }
+  }
+
   @Test func anUnknownOptionIsNamedBeforeNothingToWrite() async throws {
     let out = try TestSupport.temporaryDirectory()
     defer { try? FileManager.default.removeItem(at: out) }

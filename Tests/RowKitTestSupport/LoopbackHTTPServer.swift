@@ -19,6 +19,8 @@ public final class LoopbackHTTPServer: @unchecked Sendable {
     /// A Content-Length of the whole body, then only its first `sent` bytes, then the
     /// connection closes.
     case truncated(contentType: String, body: [UInt8], sent: Int)
+    /// 302 to `location` (a path on this server or a whole URL).
+    case redirect(String)
     /// Reads the request and never answers; the connection stays open until the client
     /// closes it or the server stops.
     case hang
@@ -180,6 +182,9 @@ public final class LoopbackHTTPServer: @unchecked Sendable {
     case .truncated(let type, let body, let sent):
       _ = send(Self.head(200, type: type, length: body.count) + body.prefix(sent), to: client)
       return false
+    case .redirect(let location):
+      let target = location.hasPrefix("/") ? url(location) : location
+      return send(Self.head(302, type: "text/plain", length: 0, extra: "Location: \(target)\r\n"), to: client)
     case .hang:
       _ = wait(nil, on: client)
       return false
@@ -196,10 +201,11 @@ public final class LoopbackHTTPServer: @unchecked Sendable {
     return true
   }
 
-  private static func head(_ status: Int, type: String, length: Int) -> [UInt8] {
-    let reason = [200: "OK", 404: "Not Found", 500: "Internal Server Error"][status] ?? "Status"
+  private static func head(_ status: Int, type: String, length: Int, extra: String = "") -> [UInt8] {
+    let reason = [200: "OK", 302: "Found", 404: "Not Found", 500: "Internal Server Error"][status] ?? "Status"
     return Array(
-      "HTTP/1.1 \(status) \(reason)\r\nContent-Type: \(type)\r\nContent-Length: \(length)\r\nConnection: keep-alive\r\n\r\n".utf8)
+      "HTTP/1.1 \(status) \(reason)\r\nContent-Type: \(type)\r\nContent-Length: \(length)\r\n\(extra)Connection: keep-alive\r\n\r\n"
+        .utf8)
   }
 
   private static func headerEnd(_ buffer: [UInt8]) -> Int? {

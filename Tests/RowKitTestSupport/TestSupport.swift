@@ -86,3 +86,21 @@ public enum TestSupport {
     return table.rows[0]
   }
 }
+
+/// The number of threads this process runs now.
+public func threadCount() -> Int {
+  let status = (try? String(contentsOfFile: "/proc/self/status", encoding: .utf8)) ?? ""
+  let line = status.split(separator: "\n").first { $0.hasPrefix("Threads:") }
+  return Int(line?.split(separator: "\t").last ?? "") ?? -1
+}
+
+/// Polls `condition` for up to `seconds`: a bound far above what the condition needs, so a
+/// slow machine cannot fail it, only a condition that never holds.
+public func eventually(within seconds: Double, _ condition: () -> Bool) async -> Bool {
+  let end = Date().addingTimeInterval(seconds)
+  while Date() < end {
+    if condition() { return true }
+    try? await Task.sleep(nanoseconds: 20_000_000)
+  }
+  return condition()
+}

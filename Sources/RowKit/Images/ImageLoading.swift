@@ -1,9 +1,7 @@
 import Foundation
 import Synchronization
 
-#if canImport(FoundationNetworking)
-  import FoundationNetworking
-#endif
+import RowKitGraphics
 
 /// Fetches the bytes at a remote image URL: the pipeline's one way to the network, so that
 /// tests can script answers (and silences) instead of running servers and waiting.
@@ -52,57 +50,28 @@ public struct ContinuousImageClock: ImageClock {
   }
 }
 
-/// HTTP(S) through URLSession: the pipeline's default loader.
-///
-/// The session is made by the first download: making one starts libcurl and its TLS
-/// library, some milliseconds that a render of local images, the usual case, never needs.
-public final class URLSessionImageLoader: ImageDataLoading {
-  private let session = Mutex<URLSession?>(nil)
-  private let timeout: Double
-  private let connectionsPerHost: Int
+/// HTTP(S) through ``HTTPClient`` (libcurl, loaded at the first download): the pipeline's
+/// default loader.
+public final class HTTPImageLoader: ImageDataLoading {
+  private let client: HTTPClient
 
-  /// A loader whose session times out a little after `timeout` seconds (the pipeline holds
-  /// the exact limit) and keeps at most `connectionsPerHost` connections to a host.
+  /// A loader whose transfers time out a little after `timeout` seconds (the pipeline holds
+  /// the exact limit and names it in its message) and that keeps at most
+  /// `connectionsPerHost` connections to a host.
   public init(timeout: Double, connectionsPerHost: Int) {
-    self.timeout = timeout
-    self.connectionsPerHost = max(1, connectionsPerHost)
-  }
-
-  deinit {
-    session.withLock { $0?.invalidateAndCancel() }
-  }
-
-  private var madeSession: URLSession {
-    session.withLock { session in
-      if let session { return session }
-      let configuration = URLSessionConfiguration.ephemeral
-      // NB: FoundationNetworking truncates timeouts to whole seconds (0.5 s times out at
-      // once), so URLSession gets a looser one and the pipeline enforces the exact limit.
-      let looseTimeout = timeout.rounded(.up) + 1
-      configuration.timeoutIntervalForRequest = looseTimeout
-      configuration.timeoutIntervalForResource = looseTimeout
-      configuration.httpMaximumConnectionsPerHost = connectionsPerHost
-      configuration.requestCachePolicy = .reloadIgnoringLocalCacheData
-      let made = URLSession(configuration: configuration)
-      session = made
-      return made
-    }
+    client = HTTPClient(timeout: timeout + 1, connectionsPerHost: connectionsPerHost)
   }
 
   /// The body of a successful (2xx) response to a GET of `url`; throws for any other status.
   public func data(at url: URL) async throws -> [UInt8] {
-    var request = URLRequest(url: url)
-    request.timeoutInterval = timeout.rounded(.up) + 1
+    let response: HTTPClient.Response
     do {
-      let (data, response) = try await madeSession.data(for: request)
-      guard let http = response as? HTTPURLResponse else { throw ImageLoadError("no HTTP response from \(url)") }
-      guard (200..<300).contains(http.statusCode) else { throw ImageLoadError("HTTP \(http.statusCode) from \(url)") }
-      return [UInt8](data)
-    } catch let error as URLError where error.code == .cancelled {
-      throw CancellationError()
-    } catch let error as URLError {
-      throw ImageLoadError("\(url): \(error.localizedDescription) (URL error \(error.code.rawValue))")
+      response = try await client.get(url.absoluteString)
+    } catch let error as GraphicsError {
+      throw ImageLoadError(error.message)
     }
+    guard (200..<300).contains(response.status) else { throw ImageLoadError("HTTP \(response.status) from \(url)") }
+    return response.body
   }
 }
 

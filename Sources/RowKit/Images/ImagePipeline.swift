@@ -1,10 +1,6 @@
 import Foundation
 import RowKitGraphics
 
-#if canImport(FoundationNetworking)
-  import FoundationNetworking
-#endif
-
 /// Loads the images of image slots: one pipeline per process, shared by every render.
 ///
 /// - Requests for one URL wait on one download, and requests for one URL at one slot size on
@@ -88,8 +84,8 @@ public final class ImagePipeline: @unchecked Sendable {
   /// The clock that request timeouts, remembered failures and render deadlines count in.
   public let clock: any ImageClock
 
-  /// A pipeline; by default with URLSession for the network, ``DiskCache`` when the
-  /// configuration names one, and the monotonic clock. Tests give a scripted loader and a
+  /// A pipeline; by default with ``HTTPImageLoader`` for the network, ``DiskCache`` when
+  /// the configuration names one, and the monotonic clock. Tests give a scripted loader and a
   /// clock they move by hand.
   public init(
     configuration: Configuration = Configuration(), loader: (any ImageDataLoading)? = nil,
@@ -102,7 +98,7 @@ public final class ImagePipeline: @unchecked Sendable {
     diskCache = cache ?? configuration.diskCache.map(DiskCache.init)
     self.loader =
       loader
-      ?? URLSessionImageLoader(
+      ?? HTTPImageLoader(
         timeout: configuration.requestTimeout, connectionsPerHost: configuration.maximumConcurrentDownloads)
     self.clock = clock
   }

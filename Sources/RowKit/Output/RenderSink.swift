@@ -87,6 +87,9 @@ final class FileSink: RenderSink {
   private var handle: FileHandle?
   private var tileFiles: [URL] = []
   private var tileHeights: [Int] = []
+  /// The bytes of the tiles closed so far, counted as they are closed: asking the file
+  /// system afterwards (`attributesOfItem`) also looks up the owner's name in /etc/passwd.
+  private var tileBytes = 0
   private var rowsFolder: URL?
 
   init(destination: RenderDestination, width: Int, color: PNGColor, tileRule: TileRule, compression: PNGCompression) {
@@ -142,6 +145,7 @@ final class FileSink: RenderSink {
   private func closeTile() throws {
     guard let writer, let handle else { return }
     try writer.finish()
+    tileBytes += Int(try handle.offset())
     try handle.close()
     self.writer = nil
     self.handle = nil
@@ -150,12 +154,8 @@ final class FileSink: RenderSink {
   func finish(manifest: inout Manifest, scale: Double) throws -> (tiles: Int, bytes: Int) {
     try closeTile()
     guard let table = destination.table else { return (0, 0) }
-    var bytes = 0
-    for file in tileFiles {
-      bytes += ((try? FileManager.default.attributesOfItem(atPath: file.path))?[.size] as? Int) ?? 0
-    }
     manifest.listTiles(heights: tileHeights, of: table, scale: scale)
-    return (tileFiles.count, bytes)
+    return (tileFiles.count, tileBytes)
   }
 
   func commit(manifest: Manifest) throws {

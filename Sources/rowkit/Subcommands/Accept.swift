@@ -5,6 +5,7 @@ import RowKitSnapshot
 extension RowKitCommand {
   struct Accept: ParsableCommand {
     static let configuration = CommandConfiguration(
+      commandName: "accept",
       abstract: "Make the actual images of reviewed cases their references, from a check's report folder.",
       discussion: """
         Copies REPORT/cases/<case>/actual.png over the case's reference for each named failed, \\

@@ -6,6 +6,7 @@ import RowKitGraphics
 extension RowKitCommand {
   struct Catalog: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
+      commandName: "catalog",
       abstract: "Draw every built-in item type, short and long, in one table; or every style.",
       discussion: """
         The catalog shows each built-in cell with short and long text, accessories, a \

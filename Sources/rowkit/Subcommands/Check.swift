@@ -7,6 +7,7 @@ import RowKitSnapshot
 extension RowKitCommand {
   struct Check: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
+      commandName: "check",
       abstract: "Render every table document in a folder and compare each with its reference.",
       discussion: """
         DIR/a/b.yaml is compared with SNAPDIR/a/b.png. Exits 0 when every case matches, 1 when \

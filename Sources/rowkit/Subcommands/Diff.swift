@@ -7,6 +7,7 @@ import RowKitSnapshot
 extension RowKitCommand {
   struct Diff: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
+      commandName: "diff",
       abstract: "Compare two images (PNG, JPEG or WebP) pixel by pixel, as pixelmatch 7.2 does.",
       discussion: """
         Exits 0 when the images match within the tolerances, 1 when they differ, 2 when an \

@@ -6,6 +6,7 @@ import RowKitGraphics
 extension RowKitCommand {
   struct Fonts: ParsableCommand {
     static let configuration = CommandConfiguration(
+      commandName: "fonts",
       abstract: "List the loaded font families in fallback order, or say which font draws each character of a text.",
       discussion: """
         Without TEXT: every family RowKit loads, in the order that lends glyphs to text its own \

@@ -5,6 +5,7 @@ import RowKit
 extension RowKitCommand {
   struct Lint: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
+      commandName: "lint",
       abstract: "Find design problems in table documents, in every variant.",
       discussion: """
         Renders each document (every variant of its variants: block, or of the --variant-… \\

@@ -6,6 +6,7 @@ import RowKitGraphics
 extension RowKitCommand {
   struct Measure: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
+      commandName: "measure",
       abstract: "Print each row's section, row, y and height as JSON, without painting.",
       discussion: """
         The output is the manifest that render writes, without image states. Heights and \

@@ -6,6 +6,7 @@ import RowKitGraphics
 extension RowKitCommand {
   struct Render: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
+      commandName: "render",
       abstract: "Render a table document to PNG images and a manifest.",
       discussion: """
         Writes the whole table as one PNG (width × scale pixels wide; a table taller than \

@@ -81,6 +81,29 @@ import Testing
     #expect((document.dataSource.sections[0].items[0] as? TextItem)?.text == "JSON")
   }
 
+  /// YAML 1.1's booleans, read by RowKit itself since the parser runs without Yams' regular
+  /// expressions: the spellings Yams' default resolver accepted, and nothing else.
+  @Test func yaml11BooleansReadAsYamsDefaultResolverDid() throws {
+    func checked(_ written: String) throws -> Bool? {
+      let yaml = "items:\n  - type: checkmark\n    text: a\n    checked: \(written)\n"
+      guard let document = try? decode(yaml) else { return nil }
+      return try #require(document.dataSource.sections[0].items[0] as? CheckmarkItem).isChecked
+    }
+    for word in ["yes", "Yes", "YES", "true", "True", "TRUE", "on", "On", "ON", "!!bool TrUe", "!!bool yEs"] {
+      #expect(try checked(word) == true, "\(word)")
+    }
+    for word in ["no", "No", "NO", "false", "False", "FALSE", "off", "Off", "OFF", "!!bool oFF"] {
+      #expect(try checked(word) == false, "\(word)")
+    }
+    for word in ["tRUE", "yES", "y", "n", "1", "0", "\"true\"", "'yes'", "!!str true", "! true", "|\n      true"] {
+      #expect(try checked(word) == nil, "\(word) read as a boolean")
+    }
+    // Nothing is a missing key: the default.
+    for word in ["~", "null", ""] { #expect(try checked(word) == false, "\(word)") }
+    let error = try #require(decodeError("items:\n  - type: checkmark\n    text: a\n    checked: \"true\"\n"))
+    #expect(error.message == "expected true or false, found 'true'", "\(error.message)")
+  }
+
   @Test func errorsNameTheLineAndKeyPath() throws {
     let error = try #require(decodeError("sections:\n  - items:\n      - type: text\n        text: a\n      - type: text\n        txt: b\n"))
     #expect(error.line == 6)

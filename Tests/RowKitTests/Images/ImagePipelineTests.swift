@@ -59,23 +59,6 @@ struct ImageServer {
   }
 }
 
-/// The number of threads this process runs now.
-func threadCount() -> Int {
-  let status = (try? String(contentsOfFile: "/proc/self/status", encoding: .utf8)) ?? ""
-  let line = status.split(separator: "\n").first { $0.hasPrefix("Threads:") }
-  return Int(line?.split(separator: "\t").last ?? "") ?? -1
-}
-
-/// Polls `condition` for up to `seconds`.
-func eventually(within seconds: Double, _ condition: () -> Bool) async -> Bool {
-  let end = Date().addingTimeInterval(seconds)
-  while Date() < end {
-    if condition() { return true }
-    try? await Task.sleep(nanoseconds: 20_000_000)
-  }
-  return condition()
-}
-
 @Suite struct ImagePipelineTests {
   @Test func eachBrokenResponseEndsInTheDefaultImageWithItsReason() async throws {
     let fixture = try ImageServer()
@@ -272,11 +255,11 @@ func eventually(within seconds: Double, _ condition: () -> Bool) async -> Bool {
   @Test func aThousandSlotsAtAServerThatNeverAnswersEndAtTheDeadline() async throws {
     let fixture = try ImageServer()
     let pipeline = ImageServer.pipeline()
-    // Warm up: the first render starts the concurrency pool's and URLSession's threads.
+    // Warm up: the first render starts the concurrency pool's and the HTTP client's threads.
     _ = try await fixture.renderer(pipeline).render(
       ListDataSource(items: [ImageItem(text: "warm", imageURL: fixture.server.url("/photo.png"))]))
     let threadsBefore = threadCount()
-    // The warm-up's connection may stay open, idle, in URLSession's pool; only the render's
+    // The warm-up's connection may stay open, idle, in the HTTP client's pool; only the render's
     // own connections must end with it.
     let connectionsBefore = fixture.server.openConnections
     let items = (0..<1000).map {
@@ -334,9 +317,12 @@ func eventually(within seconds: Double, _ condition: () -> Bool) async -> Bool {
     #expect(warm.manifest.rows.first?.images.first?.state == .loaded)
     renderer.imageDeadline = 3
     renderer.chunkSize = 10
-    // Once the first chunk waits, the clock passes the deadline once; 40 chunks follow.
+    // Once the first chunk waits and has asked for one of its silent URLs, the clock passes
+    // the deadline once; 40 chunks follow. (Waiting for the sleeper alone raced the chunk's
+    // requests: advanced first, the clock ended the chunk before it asked for anything.)
     async let moved: Void = {
       await clock.waitForSleepers(1)
+      _ = await eventually(within: 300) { (1..<10).contains { loader.requests("https://x.test/hang/\($0)") == 1 } }
       clock.advance(to: 3)
     }()
     let report = try await renderer.render(

@@ -1,0 +1,395 @@
+import CCurl
+import Foundation
+import Synchronization
+
+/// HTTP(S) GET requests over libcurl, which is loaded when the first request is made.
+///
+/// This lives in the graphics target because it is the one target that may call C. RowKit
+/// used URLSession before; FoundationNetworking links libcurl and its ~25 libraries into
+/// every `rowkit` process, and loading them was a third of `rowkit --help`'s 22 ms. A render
+/// of local images, the usual case, now never loads them.
+///
+/// All transfers of a client share one libcurl multi handle, driven by one thread of the
+/// client's own (started by the first request, ended when the client is released), so the
+/// callers' threads, Swift's cooperative pool among them, never wait on the network.
+/// Connections are kept and reused between requests to a host.
+public final class HTTPClient: Sendable {
+  /// A response: the status code and the body.
+  public struct Response: Sendable {
+    /// The HTTP status code of the last response (after redirects).
+    public var status: Int
+    /// The response body, decoded from any content encoding libcurl supports.
+    public var body: [UInt8]
+  }
+
+  private let settings: TransferSettings
+  private let engine = Mutex<TransferEngine?>(nil)
+
+  /// A client whose transfers fail after `timeout` seconds, keeping at most
+  /// `connectionsPerHost` connections to a host and refusing bodies larger than
+  /// `maximumBodySize` bytes.
+  public init(timeout: Double, connectionsPerHost: Int, maximumBodySize: Int = 256 << 20) {
+    settings = TransferSettings(
+      timeoutMilliseconds: max(1, Int((timeout * 1000).rounded(.up))), connectionsPerHost: max(1, connectionsPerHost),
+      maximumBodySize: maximumBodySize)
+  }
+
+  deinit {
+    engine.withLock { $0?.stop() }
+  }
+
+  /// The engine, once a request has started it. Its thread holds it until the thread ends,
+  /// so a weak reference to it going nil tells a test that the thread has ended.
+  var startedEngine: AnyObject? { engine.withLock { $0 } }
+
+  /// The response to a GET of `url` (http or https; redirects followed), whatever its status.
+  /// Throws a ``GraphicsError`` of kind `.download` when there is no response, and
+  /// `CancellationError` at once when the calling task is cancelled.
+  public func get(_ url: String) async throws -> Response {
+    let engine = try self.engine.withLock { engine in
+      if let engine { return engine }
+      let started = TransferEngine(library: try Curl.library.get(), settings: settings)
+      engine = started
+      return started
+    }
+    let transfer = Transfer(url: url)
+    return try await withTaskCancellationHandler {
+      try await withCheckedThrowingContinuation { continuation in
+        transfer.attach(continuation)
+        engine.submit(transfer)
+      }
+    } onCancel: {
+      transfer.finish(.failure(CancellationError()))
+      engine.wake()
+    }
+  }
+}
+
+private struct TransferSettings: Sendable {
+  var timeoutMilliseconds: Int
+  var connectionsPerHost: Int
+  var maximumBodySize: Int
+}
+
+/// libcurl's functions, loaded once per process and never unloaded.
+///
+/// `@unchecked Sendable` is safe: `functions` is written once, in `init`, and only read after;
+/// the pointers stay valid because the library is never closed.
+private final class Curl: @unchecked Sendable {
+  static let library: Result<Curl, GraphicsError> = {
+    do throws(GraphicsError) { return .success(try Curl(file: "libcurl.so.4")) } catch { return .failure(error) }
+  }()
+
+  let functions: ccurl_functions
+
+  private init(file: String) throws(GraphicsError) {
+    var loaded = ccurl_functions()
+    if let failure = ccurl_load(file, &loaded) {
+      throw GraphicsError(.download, "cannot load \(file) for HTTP downloads: \(String(cString: failure))")
+    }
+    functions = loaded
+    guard functions.global_init(Int(CURL_GLOBAL_DEFAULT)) == CURLE_OK else {
+      throw GraphicsError(.download, "\(file) failed to initialise")
+    }
+  }
+
+  func message(_ code: CURLcode) -> String {
+    functions.easy_strerror(code).map { String(cString: $0) } ?? "curl error \(code.rawValue)"
+  }
+
+  func setOption(_ handle: UnsafeMutableRawPointer, _ option: CURLoption, _ value: Int) -> CURLcode {
+    withUnsafePointer(to: functions) { ccurl_setopt_long($0, handle, option, value) }
+  }
+
+  /// libcurl copies the string: it need not outlive the call.
+  func setOption(_ handle: UnsafeMutableRawPointer, _ option: CURLoption, _ value: String) -> CURLcode {
+    withUnsafePointer(to: functions) { curl in value.withCString { ccurl_setopt_pointer(curl, handle, option, $0) } }
+  }
+
+  func setOption(_ handle: UnsafeMutableRawPointer, _ option: CURLoption, _ value: UnsafeRawPointer) -> CURLcode {
+    withUnsafePointer(to: functions) { ccurl_setopt_pointer($0, handle, option, value) }
+  }
+
+  func setBodyReceiver(_ handle: UnsafeMutableRawPointer, _ receiver: ccurl_write_callback, context: UnsafeMutableRawPointer) -> CURLcode {
+    withUnsafePointer(to: functions) { ccurl_setopt_write($0, handle, receiver, context) }
+  }
+
+  func responseCode(_ handle: UnsafeMutableRawPointer) -> Int {
+    withUnsafePointer(to: functions) { ccurl_response_code($0, handle) }
+  }
+
+  func setMultiOption(_ multi: UnsafeMutableRawPointer, _ option: CURLMoption, _ value: Int) -> CURLMcode {
+    withUnsafePointer(to: functions) { ccurl_multi_setopt_long($0, multi, option, value) }
+  }
+}
+
+/// One request and the caller waiting for it. Whoever finishes it first (the network thread
+/// with a response or an error, the caller's cancellation, the client's end) resumes the
+/// caller; later finishes do nothing.
+private final class Transfer: Sendable {
+  let url: String
+
+  private struct State {
+    var continuation: CheckedContinuation<HTTPClient.Response, any Error>?
+    var outcome: Result<HTTPClient.Response, any Error>?
+  }
+
+  private let state = Mutex(State())
+
+  init(url: String) {
+    self.url = url
+  }
+
+  var isFinished: Bool { state.withLock { $0.outcome != nil } }
+
+  /// Hands the caller's continuation over; resumes it at once if the transfer has already
+  /// finished (cancelled before it started).
+  func attach(_ continuation: CheckedContinuation<HTTPClient.Response, any Error>) {
+    let outcome = state.withLock { state in
+      if state.outcome == nil { state.continuation = continuation }
+      return state.outcome
+    }
+    if let outcome { continuation.resume(with: outcome) }
+  }
+
+  func finish(_ outcome: Result<HTTPClient.Response, any Error>) {
+    let continuation = state.withLock { state -> CheckedContinuation<HTTPClient.Response, any Error>? in
+      guard state.outcome == nil else { return nil }
+      state.outcome = outcome
+      defer { state.continuation = nil }
+      return state.continuation
+    }
+    continuation?.resume(with: outcome)
+  }
+}
+
+/// The multi handle and the thread that drives it. Other threads only queue transfers and
+/// wake the thread; every libcurl call but `curl_multi_wakeup` is made on the thread.
+private final class TransferEngine: Sendable {
+  private struct Shared {
+    var pending: [Transfer] = []
+    var stopping = false
+    /// Set while the thread runs: `curl_multi_wakeup` is the one call other threads make, and
+    /// they make it holding the lock, so the handle cannot be freed under them.
+    var multi: WakeableHandle?
+  }
+
+  /// A multi handle as other threads see it.
+  ///
+  /// `@unchecked Sendable` is safe: other threads only pass it to `curl_multi_wakeup`, the
+  /// one multi call libcurl allows from any thread, and only while `shared` is locked.
+  private struct WakeableHandle: @unchecked Sendable {
+    let multi: UnsafeMutableRawPointer
+  }
+
+  private let shared = Mutex(Shared())
+  private let library: Curl
+
+  init(library: Curl, settings: TransferSettings) {
+    self.library = library
+    let thread = Thread { [self] in
+      guard let loop = TransferLoop(library: library, settings: settings, engine: self) else {
+        let failure = GraphicsError(.download, "libcurl could not make a transfer handle")
+        for transfer in detach() { transfer.finish(.failure(failure)) }
+        return
+      }
+      loop.run()
+    }
+    thread.name = "RowKit.http"
+    thread.start()
+  }
+
+  func submit(_ transfer: Transfer) {
+    let accepted = shared.withLock { shared in
+      guard !shared.stopping else { return false }
+      shared.pending.append(transfer)
+      wakeLocked(shared)
+      return true
+    }
+    if !accepted { transfer.finish(.failure(CancellationError())) }
+  }
+
+  func wake() {
+    shared.withLock { wakeLocked($0) }
+  }
+
+  func stop() {
+    shared.withLock { shared in
+      shared.stopping = true
+      wakeLocked(shared)
+    }
+  }
+
+  private func wakeLocked(_ shared: borrowing Shared) {
+    if let handle = shared.multi { _ = library.functions.multi_wakeup(handle.multi) }
+  }
+
+  /// Called by the thread once its handle is ready for wake-ups.
+  fileprivate func attach(_ multi: UnsafeMutableRawPointer) {
+    let handle = WakeableHandle(multi: multi)
+    shared.withLock { $0.multi = handle }
+  }
+
+  /// The transfers queued since the last call, and whether the client has gone.
+  fileprivate func takePending() -> (transfers: [Transfer], stopping: Bool) {
+    shared.withLock { shared in
+      defer { shared.pending.removeAll() }
+      return (shared.pending, shared.stopping)
+    }
+  }
+
+  /// Called by the thread as it ends: from now on nobody wakes the handle, and transfers
+  /// submitted later are refused. Returns the transfers still queued.
+  fileprivate func detach() -> [Transfer] {
+    shared.withLock { shared in
+      shared.multi = nil
+      shared.stopping = true
+      defer { shared.pending.removeAll() }
+      return shared.pending
+    }
+  }
+}
+
+/// The network thread's own state: the multi handle and the transfers in flight. Never
+/// shared with another thread.
+private final class TransferLoop {
+  private let library: Curl
+  private let multi: UnsafeMutableRawPointer
+  private let settings: TransferSettings
+  private let engine: TransferEngine
+  private var active: [UnsafeMutableRawPointer: ActiveTransfer] = [:]
+
+  init?(library: Curl, settings: TransferSettings, engine: TransferEngine) {
+    guard let multi = library.functions.multi_init() else { return nil }
+    self.library = library
+    self.multi = multi
+    self.settings = settings
+    self.engine = engine
+    _ = library.setMultiOption(multi, CURLMOPT_MAX_HOST_CONNECTIONS, settings.connectionsPerHost)
+    engine.attach(multi)
+  }
+
+  deinit {
+    for handle in active.keys { _ = library.functions.multi_remove_handle(multi, handle) }
+    active.removeAll()
+    _ = library.functions.multi_cleanup(multi)
+  }
+
+  func run() {
+    while true {
+      let (transfers, stopping) = engine.takePending()
+      if stopping { break }
+      for transfer in transfers where !transfer.isFinished { start(transfer) }
+      // A cancelled caller has been resumed already; its transfer only needs to go.
+      for (handle, transfer) in active where transfer.transfer.isFinished { remove(handle) }
+      var running: Int32 = 0
+      _ = library.functions.multi_perform(multi, &running)
+      collectFinished()
+      // libcurl shortens the wait to its own next timer; a wake-up from another thread ends
+      // it early. An idle client sleeps until then.
+      _ = library.functions.multi_poll(multi, nil, 0, active.isEmpty ? 60_000 : 1_000, nil)
+    }
+    let ended = GraphicsError(.download, "the HTTP client was released before the transfer ended")
+    for transfer in active.values.map(\.transfer) + engine.detach() { transfer.finish(.failure(ended)) }
+  }
+
+  private func start(_ transfer: Transfer) {
+    guard let started = ActiveTransfer(transfer: transfer, library: library, maximumBodySize: settings.maximumBodySize) else {
+      transfer.finish(.failure(GraphicsError(.download, "\(transfer.url): libcurl could not make a transfer handle")))
+      return
+    }
+    let handle = started.handle
+    let setup = [
+      library.setOption(handle, CURLOPT_URL, transfer.url),
+      library.setOption(handle, CURLOPT_PROTOCOLS_STR, "http,https"),
+      library.setOption(handle, CURLOPT_REDIR_PROTOCOLS_STR, "http,https"),
+      // Any encoding libcurl can decode: the body handed back is always decoded.
+      library.setOption(handle, CURLOPT_ACCEPT_ENCODING, ""),
+      library.setOption(handle, CURLOPT_USERAGENT, "RowKit"),
+      library.setOption(handle, CURLOPT_ERRORBUFFER, UnsafeRawPointer(started.errorBuffer)),
+      library.setOption(handle, CURLOPT_FOLLOWLOCATION, 1),
+      library.setOption(handle, CURLOPT_MAXREDIRS, 10),
+      // Signals are process-wide; libcurl must not use them for timeouts in a threaded program.
+      library.setOption(handle, CURLOPT_NOSIGNAL, 1),
+      library.setOption(handle, CURLOPT_TIMEOUT_MS, settings.timeoutMilliseconds),
+      library.setBodyReceiver(handle, ActiveTransfer.receive, context: Unmanaged.passUnretained(started).toOpaque()),
+    ]
+    if let failed = setup.first(where: { $0 != CURLE_OK }) {
+      transfer.finish(.failure(GraphicsError(.download, "\(transfer.url): \(library.message(failed))")))
+      return
+    }
+    guard library.functions.multi_add_handle(multi, handle) == CURLM_OK else {
+      transfer.finish(.failure(GraphicsError(.download, "\(transfer.url): libcurl refused the transfer")))
+      return
+    }
+    active[handle] = started
+  }
+
+  private func remove(_ handle: UnsafeMutableRawPointer) {
+    _ = library.functions.multi_remove_handle(multi, handle)
+    active[handle] = nil
+  }
+
+  private func collectFinished() {
+    var queued: Int32 = 0
+    while let message = library.functions.multi_info_read(multi, &queued) {
+      var handle: UnsafeMutableRawPointer?
+      var result = CURLE_OK
+      guard ccurl_message_done(message, &handle, &result) != 0, let handle, let finished = active[handle] else { continue }
+      let status = library.responseCode(handle)
+      remove(handle)
+      finished.transfer.finish(finished.outcome(result: result, status: status))
+    }
+  }
+}
+
+/// A transfer in flight: its easy handle, error buffer and the body received so far.
+private final class ActiveTransfer {
+  let transfer: Transfer
+  let handle: UnsafeMutableRawPointer
+  let errorBuffer: UnsafeMutablePointer<CChar>
+  private let library: Curl
+  private let maximumBodySize: Int
+  private var body: [UInt8] = []
+  private var bodyTooLarge = false
+
+  init?(transfer: Transfer, library: Curl, maximumBodySize: Int) {
+    guard let handle = library.functions.easy_init() else { return nil }
+    self.transfer = transfer
+    self.library = library
+    self.maximumBodySize = maximumBodySize
+    self.handle = handle
+    errorBuffer = .allocate(capacity: Int(CURL_ERROR_SIZE))
+    errorBuffer.initialize(repeating: 0, count: Int(CURL_ERROR_SIZE))
+  }
+
+  deinit {
+    library.functions.easy_cleanup(handle)
+    errorBuffer.deallocate()
+  }
+
+  /// libcurl's body callback; `context` is the transfer. Returning less than it was given
+  /// ends the transfer.
+  static let receive: ccurl_write_callback = { data, size, count, context in
+    let transfer = Unmanaged<ActiveTransfer>.fromOpaque(context!).takeUnretainedValue()
+    let bytes = size * count
+    guard let data, transfer.body.count + bytes <= transfer.maximumBodySize else {
+      transfer.bodyTooLarge = bytes > 0
+      return 0
+    }
+    transfer.body.append(contentsOf: UnsafeRawBufferPointer(start: data, count: bytes))
+    return bytes
+  }
+
+  func outcome(result: CURLcode, status: Int) -> Result<HTTPClient.Response, any Error> {
+    if bodyTooLarge {
+      return .failure(GraphicsError(.download, "\(transfer.url): the body is larger than \(maximumBodySize) bytes"))
+    }
+    guard result == CURLE_OK else {
+      let detail = String(cString: errorBuffer)
+      let reason = detail.isEmpty ? library.message(result) : detail
+      return .failure(GraphicsError(.download, "\(transfer.url): \(reason) (curl error \(result.rawValue))"))
+    }
+    return .success(HTTPClient.Response(status: status, body: body))
+  }
+}

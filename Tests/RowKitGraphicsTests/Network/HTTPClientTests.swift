@@ -1,0 +1,142 @@
+import Foundation
+import RowKitTestSupport
+import Testing
+
+@testable import RowKitGraphics
+
+/// HTTPClient against a loopback server: answers, statuses, redirects, failures and
+/// cancellation. Waits are bounded far above what the machine needs (`eventually`), never
+/// timed.
+@Suite struct HTTPClientTests {
+  static let body = Array("a body of some bytes".utf8)
+
+  func server() throws -> LoopbackHTTPServer {
+    try LoopbackHTTPServer(routes: [
+      "/ok": .ok(contentType: "text/plain", body: Self.body),
+      "/moved": .redirect("/ok"),
+      "/loop": .redirect("/loop"),
+      "/missing": .status(404),
+      "/large": .ok(contentType: "application/octet-stream", body: [UInt8](repeating: 7, count: 100_000)),
+      "/truncated": .truncated(contentType: "text/plain", body: Self.body, sent: 4),
+      "/hang": .hang,
+    ])
+  }
+
+  @Test func aGetReturnsTheStatusAndTheBody() async throws {
+    let server = try server()
+    defer { server.stop() }
+    let client = HTTPClient(timeout: 60, connectionsPerHost: 2)
+    let response = try await client.get(server.url("/ok"))
+    #expect(response.status == 200)
+    #expect(response.body == Self.body)
+    let missing = try await client.get(server.url("/missing"))
+    #expect(missing.status == 404)
+    #expect(String(decoding: missing.body, as: UTF8.self) == "status 404\n")
+  }
+
+  @Test func redirectsAreFollowedUpToALimit() async throws {
+    let server = try server()
+    defer { server.stop() }
+    let client = HTTPClient(timeout: 60, connectionsPerHost: 2)
+    let response = try await client.get(server.url("/moved"))
+    #expect(response.status == 200 && response.body == Self.body)
+    #expect(server.requests("/moved") == 1 && server.requests("/ok") == 1)
+    let error = await #expect(throws: GraphicsError.self) { try await client.get(server.url("/loop")) }
+    #expect(error?.kind == .download)
+    #expect(error?.message.contains(server.url("/loop")) == true)
+    #expect(error?.message.contains("curl error 47") == true, "\(error?.message ?? "")")
+    #expect(server.requests("/loop") == 11)
+  }
+
+  @Test func manyRequestsAtOnceEachGetTheirOwnAnswer() async throws {
+    let server = try server()
+    defer { server.stop() }
+    let client = HTTPClient(timeout: 60, connectionsPerHost: 3)
+    let paths = (0..<40).map { ["/ok", "/missing", "/large", "/moved"][$0 % 4] }
+    let statuses = try await withThrowingTaskGroup(of: (Int, Int, Int).self) { group in
+      for (index, path) in paths.enumerated() {
+        group.addTask {
+          let response = try await client.get(server.url(path))
+          return (index, response.status, response.body.count)
+        }
+      }
+      return try await group.reduce(into: [Int: (Int, Int)]()) { $0[$1.0] = ($1.1, $1.2) }
+    }
+    for (index, path) in paths.enumerated() {
+      let expected = ["/ok": (200, Self.body.count), "/moved": (200, Self.body.count), "/missing": (404, 11), "/large": (200, 100_000)][path]!
+      #expect(statuses[index]! == expected, "\(path)")
+    }
+  }
+
+  @Test func failuresNameTheURLAndTheReason() async throws {
+    let server = try server()
+    let client = HTTPClient(timeout: 60, connectionsPerHost: 2)
+    let truncated = await #expect(throws: GraphicsError.self) { try await client.get(server.url("/truncated")) }
+    #expect(truncated?.message.hasPrefix(server.url("/truncated") + ": ") == true)
+    let closedPort = server.url("/ok")
+    server.stop()
+    let refused = await #expect(throws: GraphicsError.self) { try await client.get(closedPort) }
+    #expect(refused?.kind == .download)
+    #expect(refused?.message.contains("curl error 7") == true, "\(refused?.message ?? "")")
+    let scheme = await #expect(throws: GraphicsError.self) { try await client.get("ftp://127.0.0.1/file.png") }
+    #expect(scheme?.message.contains("ftp://127.0.0.1/file.png") == true)
+  }
+
+  @Test func aBodyOverTheLimitIsRefused() async throws {
+    let server = try server()
+    defer { server.stop() }
+    let client = HTTPClient(timeout: 60, connectionsPerHost: 2, maximumBodySize: 50_000)
+    let error = await #expect(throws: GraphicsError.self) { try await client.get(server.url("/large")) }
+    #expect(error?.message == "\(server.url("/large")): the body is larger than 50000 bytes")
+    #expect(try await client.get(server.url("/ok")).body == Self.body)
+  }
+
+  @Test func theTimeoutEndsATransferNobodyAnswers() async throws {
+    let server = try server()
+    defer { server.stop() }
+    let client = HTTPClient(timeout: 0.2, connectionsPerHost: 2)
+    let error = await #expect(throws: GraphicsError.self) { try await client.get(server.url("/hang")) }
+    #expect(error?.message.contains("curl error 28") == true, "\(error?.message ?? "")")
+    #expect(await eventually(within: 300) { server.openConnections == 0 })
+  }
+
+  @Test func cancellingTheCallerEndsTheTransferAndClosesItsConnection() async throws {
+    let server = try server()
+    defer { server.stop() }
+    let client = HTTPClient(timeout: 3600, connectionsPerHost: 2)
+    let request = Task { try await client.get(server.url("/hang")) }
+    #expect(await eventually(within: 300) { server.requests("/hang") == 1 })
+    request.cancel()
+    await #expect(throws: CancellationError.self) { try await request.value }
+    #expect(await eventually(within: 300) { server.openConnections == 0 })
+    // The client still works after a cancellation.
+    #expect(try await client.get(server.url("/ok")).status == 200)
+  }
+
+  @Test func aTaskCancelledBeforeItAsksNeverReachesTheServer() async throws {
+    let server = try server()
+    defer { server.stop() }
+    let client = HTTPClient(timeout: 3600, connectionsPerHost: 2)
+    let request = Task {
+      withUnsafeCurrentTask { $0?.cancel() }
+      return try await client.get(server.url("/ok"))
+    }
+    await #expect(throws: CancellationError.self) { try await request.value }
+    #expect(try await client.get(server.url("/missing")).status == 404)
+    #expect(server.requests("/ok") == 0)
+  }
+
+  @Test func aReleasedClientEndsItsThread() async throws {
+    let server = try server()
+    defer { server.stop() }
+    var client: HTTPClient? = HTTPClient(timeout: 60, connectionsPerHost: 2)
+    #expect(client?.startedEngine == nil, "a client starts its thread with the first request, not before")
+    #expect(try await client?.get(server.url("/ok")).status == 200)
+    weak let engine = client?.startedEngine
+    #expect(engine != nil)
+    client = nil
+    // The thread holds the engine until it ends.
+    #expect(await eventually(within: 300) { engine == nil })
+    #expect(await eventually(within: 300) { server.openConnections == 0 })
+  }
+}
