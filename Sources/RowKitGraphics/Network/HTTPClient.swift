@@ -1,6 +1,5 @@
 import CCurl
 import Foundation
-import Synchronization
 
 /// HTTP(S) GET requests over libcurl, which is loaded when the first request is made.
 ///
@@ -13,7 +12,13 @@ import Synchronization
 /// client's own (started by the first request, ended when the client is released), so the
 /// callers' threads, Swift's cooperative pool among them, never wait on the network.
 /// Connections are kept and reused between requests to a host.
-public final class HTTPClient: Sendable {
+///
+/// The state shared between threads here is guarded by `NSLock`s, not `Mutex`es: ThreadSanitizer
+/// cannot see the Synchronization module's futex-based lock on Linux and reports every access
+/// under it as a race, while it understands the POSIX mutex under `NSLock`.
+///
+/// `@unchecked Sendable` is safe: `engine` is read and written only under `lock`.
+public final class HTTPClient: @unchecked Sendable {
   /// A response: the status code and the body.
   public struct Response: Sendable {
     /// The HTTP status code of the last response (after redirects).
@@ -23,7 +28,8 @@ public final class HTTPClient: Sendable {
   }
 
   private let settings: TransferSettings
-  private let engine = Mutex<TransferEngine?>(nil)
+  private let lock = NSLock()
+  private var engine: TransferEngine?
 
   /// A client whose transfers fail after `timeout` seconds, keeping at most
   /// `connectionsPerHost` connections to a host and refusing bodies larger than
@@ -35,21 +41,21 @@ public final class HTTPClient: Sendable {
   }
 
   deinit {
-    engine.withLock { $0?.stop() }
+    engine?.stop()
   }
 
   /// The engine, once a request has started it. Its thread holds it until the thread ends,
   /// so a weak reference to it going nil tells a test that the thread has ended.
-  var startedEngine: AnyObject? { engine.withLock { $0 } }
+  var startedEngine: AnyObject? { lock.withLock { engine } }
 
   /// The response to a GET of `url` (http or https; redirects followed), whatever its status.
   /// Throws a ``GraphicsError`` of kind `.download` when there is no response, and
   /// `CancellationError` at once when the calling task is cancelled.
   public func get(_ url: String) async throws -> Response {
-    let engine = try self.engine.withLock { engine in
-      if let engine { return engine }
+    let engine = try lock.withLock {
+      if let running = self.engine { return running }
       let started = TransferEngine(library: try Curl.library.get(), settings: settings)
-      engine = started
+      self.engine = started
       return started
     }
     let transfer = Transfer(url: url)
@@ -126,64 +132,55 @@ private final class Curl: @unchecked Sendable {
 /// One request and the caller waiting for it. Whoever finishes it first (the network thread
 /// with a response or an error, the caller's cancellation, the client's end) resumes the
 /// caller; later finishes do nothing.
-private final class Transfer: Sendable {
+///
+/// `@unchecked Sendable` is safe: `continuation` and `outcome` are read and written only
+/// under `lock`, and `url` is a constant.
+private final class Transfer: @unchecked Sendable {
   let url: String
-
-  private struct State {
-    var continuation: CheckedContinuation<HTTPClient.Response, any Error>?
-    var outcome: Result<HTTPClient.Response, any Error>?
-  }
-
-  private let state = Mutex(State())
+  private let lock = NSLock()
+  private var continuation: CheckedContinuation<HTTPClient.Response, any Error>?
+  private var outcome: Result<HTTPClient.Response, any Error>?
 
   init(url: String) {
     self.url = url
   }
 
-  var isFinished: Bool { state.withLock { $0.outcome != nil } }
+  var isFinished: Bool { lock.withLock { outcome != nil } }
 
   /// Hands the caller's continuation over; resumes it at once if the transfer has already
   /// finished (cancelled before it started).
   func attach(_ continuation: CheckedContinuation<HTTPClient.Response, any Error>) {
-    let outcome = state.withLock { state in
-      if state.outcome == nil { state.continuation = continuation }
-      return state.outcome
+    let finished = lock.withLock {
+      if outcome == nil { self.continuation = continuation }
+      return outcome
     }
-    if let outcome { continuation.resume(with: outcome) }
+    if let finished { continuation.resume(with: finished) }
   }
 
   func finish(_ outcome: Result<HTTPClient.Response, any Error>) {
-    let continuation = state.withLock { state -> CheckedContinuation<HTTPClient.Response, any Error>? in
-      guard state.outcome == nil else { return nil }
-      state.outcome = outcome
-      defer { state.continuation = nil }
-      return state.continuation
+    let waiting = lock.withLock { () -> CheckedContinuation<HTTPClient.Response, any Error>? in
+      guard self.outcome == nil else { return nil }
+      self.outcome = outcome
+      defer { continuation = nil }
+      return continuation
     }
-    continuation?.resume(with: outcome)
+    waiting?.resume(with: outcome)
   }
 }
 
 /// The multi handle and the thread that drives it. Other threads only queue transfers and
 /// wake the thread; every libcurl call but `curl_multi_wakeup` is made on the thread.
-private final class TransferEngine: Sendable {
-  private struct Shared {
-    var pending: [Transfer] = []
-    var stopping = false
-    /// Set while the thread runs: `curl_multi_wakeup` is the one call other threads make, and
-    /// they make it holding the lock, so the handle cannot be freed under them.
-    var multi: WakeableHandle?
-  }
-
-  /// A multi handle as other threads see it.
-  ///
-  /// `@unchecked Sendable` is safe: other threads only pass it to `curl_multi_wakeup`, the
-  /// one multi call libcurl allows from any thread, and only while `shared` is locked.
-  private struct WakeableHandle: @unchecked Sendable {
-    let multi: UnsafeMutableRawPointer
-  }
-
-  private let shared = Mutex(Shared())
+///
+/// `@unchecked Sendable` is safe: `pending`, `stopping` and `multi` are read and written only
+/// under `lock`; other threads pass `multi` only to `curl_multi_wakeup`, the one multi call
+/// libcurl allows from any thread, and only under `lock`, so the thread cannot free the
+/// handle under them (it clears `multi` under `lock` first).
+private final class TransferEngine: @unchecked Sendable {
   private let library: Curl
+  private let lock = NSLock()
+  private var pending: [Transfer] = []
+  private var stopping = false
+  private var multi: UnsafeMutableRawPointer?
 
   init(library: Curl, settings: TransferSettings) {
     self.library = library
@@ -200,52 +197,51 @@ private final class TransferEngine: Sendable {
   }
 
   func submit(_ transfer: Transfer) {
-    let accepted = shared.withLock { shared in
-      guard !shared.stopping else { return false }
-      shared.pending.append(transfer)
-      wakeLocked(shared)
+    let accepted = lock.withLock {
+      guard !stopping else { return false }
+      pending.append(transfer)
+      wakeLocked()
       return true
     }
     if !accepted { transfer.finish(.failure(CancellationError())) }
   }
 
   func wake() {
-    shared.withLock { wakeLocked($0) }
+    lock.withLock { wakeLocked() }
   }
 
   func stop() {
-    shared.withLock { shared in
-      shared.stopping = true
-      wakeLocked(shared)
+    lock.withLock {
+      stopping = true
+      wakeLocked()
     }
   }
 
-  private func wakeLocked(_ shared: borrowing Shared) {
-    if let handle = shared.multi { _ = library.functions.multi_wakeup(handle.multi) }
+  private func wakeLocked() {
+    if let multi { _ = library.functions.multi_wakeup(multi) }
   }
 
   /// Called by the thread once its handle is ready for wake-ups.
   fileprivate func attach(_ multi: UnsafeMutableRawPointer) {
-    let handle = WakeableHandle(multi: multi)
-    shared.withLock { $0.multi = handle }
+    lock.withLock { self.multi = multi }
   }
 
   /// The transfers queued since the last call, and whether the client has gone.
   fileprivate func takePending() -> (transfers: [Transfer], stopping: Bool) {
-    shared.withLock { shared in
-      defer { shared.pending.removeAll() }
-      return (shared.pending, shared.stopping)
+    lock.withLock {
+      defer { pending.removeAll() }
+      return (pending, stopping)
     }
   }
 
   /// Called by the thread as it ends: from now on nobody wakes the handle, and transfers
   /// submitted later are refused. Returns the transfers still queued.
   fileprivate func detach() -> [Transfer] {
-    shared.withLock { shared in
-      shared.multi = nil
-      shared.stopping = true
-      defer { shared.pending.removeAll() }
-      return shared.pending
+    lock.withLock {
+      multi = nil
+      stopping = true
+      defer { pending.removeAll() }
+      return pending
     }
   }
 }
