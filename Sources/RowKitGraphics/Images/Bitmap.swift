@@ -149,11 +149,13 @@ public struct Bitmap: Hashable, Sendable, CustomStringConvertible {
     let channels = alpha ? 4 : 3
     let lineLength = (filterBytes ? 1 : 0) + width * channels
     let count = rows.count * lineLength
+    // An empty array of capacity 0 is the shared empty storage, whose count the initializer
+    // below would write from any thread (ThreadSanitizer reports it).
+    guard count > 0 else { return [] }
     // NB: an uninitialized buffer: zero-filling megabytes per row showed up as a third of the
     // encoding time in page faults and memset.
     return [UInt8](unsafeUninitializedCapacity: count) { target, initialized in
       pixels.withUnsafeBytes { source in
-        guard count > 0 else { return }
         let output = UnsafeMutableRawPointer(target.baseAddress!)
         let input = source.baseAddress!
         // Wrapping arithmetic and raw pointers: a big render converts a billion pixels, and
