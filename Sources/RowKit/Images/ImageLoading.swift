@@ -50,7 +50,7 @@ public struct ContinuousImageClock: ImageClock {
   }
 }
 
-/// HTTP(S) through ``HTTPClient`` (libcurl, loaded at the first download): the pipeline's
+/// HTTP(S) through RowKitGraphics's `HTTPClient` (libcurl, loaded at the first download): the pipeline's
 /// default loader.
 public final class HTTPImageLoader: ImageDataLoading {
   private let client: HTTPClient
