@@ -5,7 +5,7 @@ import Foundation
 ///
 /// This lives in the graphics target because it is the one target that may call C. RowKit
 /// used URLSession before; FoundationNetworking links libcurl and its ~25 libraries into
-/// every `rowkit` process, and loading them was a third of `rowkit --help`'s 22 ms. A render
+/// every `rowkit` process, and loading them took 7 to 9 of `rowkit --help`'s 22 ms. A render
 /// of local images, the usual case, now never loads them.
 ///
 /// All transfers of a client share one libcurl multi handle, driven by one thread of the
@@ -13,9 +13,10 @@ import Foundation
 /// callers' threads, Swift's cooperative pool among them, never wait on the network.
 /// Connections are kept and reused between requests to a host.
 ///
-/// The state shared between threads here is guarded by `NSLock`s, not `Mutex`es: ThreadSanitizer
-/// cannot see the Synchronization module's futex-based lock on Linux and reports every access
-/// under it as a race, while it understands the POSIX mutex under `NSLock`.
+/// The state shared between threads here is guarded by `NSLock`s, not `Mutex`es:
+/// ThreadSanitizer cannot see the Synchronization module's futex-based lock on Linux and
+/// reports every contended access under it as a race, while it understands the POSIX mutex
+/// under `NSLock`.
 ///
 /// `@unchecked Sendable` is safe: `engine` is read and written only under `lock`.
 public final class HTTPClient: @unchecked Sendable {
@@ -79,8 +80,8 @@ private struct TransferSettings: Sendable {
 
 /// libcurl's functions, loaded once per process and never unloaded.
 ///
-/// `@unchecked Sendable` is safe: `functions` is written once, in `init`, and only read after;
-/// the pointers stay valid because the library is never closed.
+/// `@unchecked Sendable` is safe: `functions` is a constant of C function pointers, which stay
+/// valid because the library is never closed.
 private final class Curl: @unchecked Sendable {
   static let library: Result<Curl, GraphicsError> = {
     do throws(GraphicsError) { return .success(try Curl(file: "libcurl.so.4")) } catch { return .failure(error) }
@@ -272,9 +273,13 @@ private final class TransferLoop {
   }
 
   func run() {
+    var unstarted: [Transfer] = []
     while true {
       let (transfers, stopping) = engine.takePending()
-      if stopping { break }
+      if stopping {
+        unstarted = transfers
+        break
+      }
       for transfer in transfers where !transfer.isFinished { start(transfer) }
       // A cancelled caller has been resumed already; its transfer only needs to go.
       for (handle, transfer) in active where transfer.transfer.isFinished { remove(handle) }
@@ -286,7 +291,7 @@ private final class TransferLoop {
       _ = library.functions.multi_poll(multi, nil, 0, active.isEmpty ? 60_000 : 1_000, nil)
     }
     let ended = GraphicsError(.download, "the HTTP client was released before the transfer ended")
-    for transfer in active.values.map(\.transfer) + engine.detach() { transfer.finish(.failure(ended)) }
+    for transfer in active.values.map(\.transfer) + unstarted + engine.detach() { transfer.finish(.failure(ended)) }
   }
 
   private func start(_ transfer: Transfer) {
