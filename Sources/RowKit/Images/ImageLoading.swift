@@ -1,6 +1,4 @@
 import Foundation
-import Synchronization
-
 import RowKitGraphics
 
 /// Fetches the bytes at a remote image URL: the pipeline's one way to the network, so that

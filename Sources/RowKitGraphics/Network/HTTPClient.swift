@@ -282,7 +282,7 @@ private final class TransferLoop {
       }
       for transfer in transfers where !transfer.isFinished { start(transfer) }
       // A cancelled caller has been resumed already; its transfer only needs to go.
-      for (handle, transfer) in active where transfer.transfer.isFinished { remove(handle) }
+      for (handle, entry) in active where entry.transfer.isFinished { remove(handle) }
       var running: Int32 = 0
       _ = library.functions.multi_perform(multi, &running)
       collectFinished()
