@@ -1,8 +1,16 @@
 #ifndef ROWKIT_CPANGO_SHIM_H
 #define ROWKIT_CPANGO_SHIM_H
+// dladdr and Dl_info, for the face hook's check of Pango's interface.
+#ifndef _GNU_SOURCE
+#define _GNU_SOURCE
+#endif
 #include <pango/pangocairo.h>
 #include <pango/pangofc-fontmap.h>
 #include <fontconfig/fontconfig.h>
+#include <fontconfig/fcfreetype.h>
+#include <cairo-ft.h>
+#include <dlfcn.h>
+#include <string.h>
 #include <hb.h>
 #include <ft2build.h>
 #include FT_FREETYPE_H
@@ -29,4 +37,88 @@ static inline int cpango_bidi_strength(gunichar character) {
   return 0;
 }
 #pragma GCC diagnostic pop
+
+/// RowKit's hook into how Pango's Cairo FreeType fonts make their Cairo font face, so that a
+/// font map can draw from FreeType faces of its own (see FontFaces.swift).
+///
+/// Pango makes a font's Cairo font face lazily, from the font's fontconfig pattern, the
+/// first time the font is measured or drawn. The hook replaces that step: for a font of a
+/// font map that carries a face source (as object data), the face source opens the font's
+/// file itself and the pattern handed to Cairo carries that face (FC_FT_FACE), so Cairo
+/// draws from it rather than opening the file in its process-wide FreeType library. Fonts
+/// of other font maps go through Pango's own step unchanged.
+typedef FT_Face (*cpango_face_source)(void *owner, const char *path, int index);
+
+/// Pango 1.50's PangoCairoFontIface, from its private pangocairo-private.h: the hook checks
+/// at run time that the interface it finds has this shape before it changes anything.
+typedef struct {
+  GTypeInterface g_iface;
+  cairo_font_face_t *(*create_font_face)(PangoCairoFont *font);
+  PangoFontMetrics *(*create_base_metrics_for_context)(PangoCairoFont *font, PangoContext *context);
+  gssize cf_priv_offset;
+} cpango_cairo_font_iface;
+
+typedef cairo_font_face_t *(*cpango_create_font_face_function)(PangoCairoFont *font);
+
+// The hook's state is kept as data of Pango's font interface type rather than in C statics:
+// Swift compiles this header's functions into each object file that calls them, each with
+// statics of its own.
+static inline GQuark cpango_face_owner_quark(void) { return g_quark_from_static_string("rowkit-face-owner"); }
+static inline GQuark cpango_pango_step_quark(void) { return g_quark_from_static_string("rowkit-pango-create-font-face"); }
+static inline GQuark cpango_face_source_quark(void) { return g_quark_from_static_string("rowkit-face-source"); }
+
+/// Gives `font_map`'s fonts the faces `owner` opens through the installed face source.
+static inline void cpango_set_face_owner(PangoFontMap *font_map, void *owner) {
+  g_object_set_qdata(G_OBJECT(font_map), cpango_face_owner_quark(), owner);
+}
+
+static cairo_font_face_t *cpango_create_font_face(PangoCairoFont *font) {
+  PangoFcFont *fc_font = (PangoFcFont *)font;
+  void *owner = fc_font->fontmap ? g_object_get_qdata(G_OBJECT(fc_font->fontmap), cpango_face_owner_quark()) : NULL;
+  FcChar8 *file = NULL;
+  int index = 0;
+  if (owner && FcPatternGetString(fc_font->font_pattern, FC_FILE, 0, &file) == FcResultMatch) {
+    FcPatternGetInteger(fc_font->font_pattern, FC_INDEX, 0, &index);
+    cpango_face_source source = (cpango_face_source)g_type_get_qdata(PANGO_TYPE_CAIRO_FONT, cpango_face_source_quark());
+    FT_Face face = source(owner, (const char *)file, index);
+    FcPattern *pattern = face ? FcPatternDuplicate(fc_font->font_pattern) : NULL;
+    if (pattern && FcPatternAddFTFace(pattern, FC_FT_FACE, face)) {
+      cairo_font_face_t *font_face = cairo_ft_font_face_create_for_pattern(pattern);
+      FcPatternDestroy(pattern);
+      return font_face;
+    }
+    if (pattern) FcPatternDestroy(pattern);
+    return NULL;  // Pango draws nothing for the font rather than share Cairo's faces unlocked
+  }
+  cpango_create_font_face_function pango_step =
+      (cpango_create_font_face_function)g_type_get_qdata(PANGO_TYPE_CAIRO_FONT, cpango_pango_step_quark());
+  return pango_step(font);
+}
+
+static inline int cpango_is_in_pangocairo(void *function) {
+  Dl_info info;
+  return function && dladdr(function, &info) && info.dli_fname && strstr(info.dli_fname, "libpangocairo-1.0");
+}
+
+/// Installs the hook in the interface of `sample`'s class (a font of a Cairo FreeType font
+/// map), once per process; returns whether it is installed. Called again, it only says so.
+/// The caller serializes calls.
+static inline int cpango_install_face_hook(PangoFont *sample, cpango_face_source source) {
+  if (g_type_get_qdata(PANGO_TYPE_CAIRO_FONT, cpango_pango_step_quark())) return 1;
+  if (!sample || !PANGO_IS_CAIRO_FONT(sample)) return 0;
+  cpango_cairo_font_iface *iface = g_type_interface_peek(G_OBJECT_GET_CLASS(sample), PANGO_TYPE_CAIRO_FONT);
+  GTypeQuery query;
+  g_type_query(G_TYPE_FROM_INSTANCE(sample), &query);
+  if (!iface || iface->g_iface.g_type != PANGO_TYPE_CAIRO_FONT
+      || iface->g_iface.g_instance_type != G_TYPE_FROM_INSTANCE(sample)
+      || !cpango_is_in_pangocairo((void *)iface->create_font_face)
+      || !cpango_is_in_pangocairo((void *)iface->create_base_metrics_for_context)
+      || iface->cf_priv_offset < (gssize)sizeof(PangoFcFont) || iface->cf_priv_offset >= (gssize)query.instance_size)
+    return 0;
+  g_type_set_qdata(PANGO_TYPE_CAIRO_FONT, cpango_face_source_quark(), (gpointer)source);
+  g_type_set_qdata(PANGO_TYPE_CAIRO_FONT, cpango_pango_step_quark(), (gpointer)iface->create_font_face);
+  // Other threads may be reading the slot: publish the hook after what it reads.
+  __atomic_store_n(&iface->create_font_face, cpango_create_font_face, __ATOMIC_RELEASE);
+  return 1;
+}
 #endif

@@ -21,6 +21,8 @@ public final class Canvas {
   /// The memory the surface draws into, when the canvas borrowed it; kept alive with the
   /// surface.
   private let store: PixelStore?
+  /// Whether text of a shaper without faces of its own was drawn here.
+  private var drewSharedFontText = false
 
   /// A transparent canvas of the given pixel size.
   public convenience init(pixelWidth: Int, pixelHeight: Int, scale: Double) throws {
@@ -62,11 +64,17 @@ public final class Canvas {
   }
 
   deinit {
-    // Under the text lock: a context that drew text holds Cairo's scaled font, and
-    // releasing it may retire that font and free its glyphs in Cairo's process-wide caches,
-    // which another worker may be drawing from (see TextEngineLock).
+    // Under the text lock if the canvas drew text of shared fonts: a context that drew text
+    // holds Cairo's scaled font, and releasing it may retire that font and free its glyphs
+    // in Cairo's process-wide caches, which another worker may be drawing from (see
+    // TextEngineLock). Fonts of a shaper's own faces are kept by that shaper.
     let (cr, surface) = (self.cr, self.surface)
-    TextEngineLock.run {
+    if drewSharedFontText {
+      TextEngineLock.run {
+        cairo_destroy(cr)
+        cairo_surface_destroy(surface)
+      }
+    } else {
       cairo_destroy(cr)
       cairo_surface_destroy(surface)
     }
@@ -199,7 +207,8 @@ public final class Canvas {
       cairo_new_path(cr)
       setSource(color)
       cairo_move_to(cr, origin.x, origin.y)
-      TextEngineLock.run { pango_cairo_show_layout(cr, layout.layout) }
+      drewSharedFontText = drewSharedFontText || !layout.shaper.hasOwnFaces
+      layout.shaper.withTextEngine { pango_cairo_show_layout(cr, layout.layout) }
     }
   }
 

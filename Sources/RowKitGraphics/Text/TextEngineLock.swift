@@ -1,18 +1,22 @@
 import Foundation
 
-/// The one lock of all Pango and Cairo text work in the process: shaping, measuring, drawing
-/// and freeing layouts, and making and freeing shapers.
+/// The lock of Pango and Cairo text work with fonts Cairo shares between threads: shaping,
+/// measuring, drawing and freeing layouts, and making and freeing shapers, of every shaper
+/// without FreeType faces of its own.
 ///
-/// Every worker has its own shaper, but shapers of one font set share what Cairo and
-/// FreeType keep per font file (Cairo's scaled fonts and their glyph caches, FreeType
-/// faces). Cairo 1.16, Debian 12's, corrupts those caches when two threads use them at once:
-/// rendering the world sample on two workers crashed in `cairo_show_glyphs` or
+/// Shapers of one font set share what Cairo and FreeType keep per font file (Cairo's
+/// unscaled fonts, font faces and scaled fonts with their glyph caches, FreeType faces in
+/// one FreeType library). Cairo 1.16, Debian 12's, does not lock enough around them:
+/// `_cairo_ft_unscaled_font_lock_face` opens faces in the shared library outside its lock,
+/// and past ten open faces closes other fonts' faces judging them unused without their
+/// locks; font faces are added to and removed from a font's list without a lock. Rendering
+/// the world sample on two workers crashed in `cairo_show_glyphs` or
 /// `cairo_scaled_font_glyph_extents` in about one run in eight, and drew a glyph wrong in
-/// about one in fifteen, until every text call went through this lock. Painting
-/// backgrounds, images and separators, and encoding PNGs, stay parallel.
+/// about one in fifteen, until every text call went through this lock.
 ///
-/// Giving each shaper scaled fonts of its own (distinct font options) did not help: two
-/// threads still crashed in `cairo_show_glyphs`, so the state they corrupt is Cairo's global.
+/// The render pool's workers now draw from faces of their own (see `FontFaces`) and take
+/// this lock only when the pool has one worker. It stays for the shapers callers make on
+/// their own threads, which share fonts.
 ///
 /// Callers that make many text calls in a row (a worker laying out a batch of rows) hold the
 /// lock once around all of them: taking it per call handed it between two workers for every

@@ -177,8 +177,12 @@ public struct TextEnvironment: Hashable, Sendable {
   /// Builds a shaper for the current thread. Shapers are not thread-safe: give each thread
   /// its own. The fonts are loaded once per process and environment and shared by every
   /// shaper, so after the first a shaper costs well under a millisecond.
-  public func makeShaper() throws -> TextShaper {
-    try TextShaper(environment: self)
+  ///
+  /// With `ownFaces`, the shaper draws from FreeType faces of its own and takes no text
+  /// lock, so shapers on different threads work in parallel. Opening the faces costs tens of
+  /// milliseconds the first time; a set freed with its shaper is kept for the next one.
+  public func makeShaper(ownFaces: Bool = false) throws -> TextShaper {
+    try TextShaper(environment: self, ownFaces: ownFaces)
   }
 
   /// The loaded fonts: each file's families, the fallback order, and coverage queries.

@@ -31,7 +31,7 @@ public final class TextLayout {
 
   let layout: OpaquePointer
   /// The shaper whose fonts this layout draws with; kept alive as long as the layout is.
-  private let shaper: TextShaper
+  let shaper: TextShaper
 
   /// The text as Pango holds it (newlines become line separators under a line limit).
   private let shapedText: String
@@ -76,7 +76,7 @@ public final class TextLayout {
 
   deinit {
     let layout = self.layout
-    TextEngineLock.run { cpango_object_unref(UnsafeMutableRawPointer(layout)) }
+    shaper.withTextEngine { cpango_object_unref(UnsafeMutableRawPointer(layout)) }
   }
 
   /// The size of the logical extents.
@@ -86,7 +86,7 @@ public final class TextLayout {
   /// origin: its advance box from the top of its line, and that line's baseline. For a
   /// placeholder run, the box of size `size` standing on the baseline.
   public func placeholderRect(atScalarOffset offset: Int, size: Size) -> Rect? {
-    TextEngineLock.run { unlockedPlaceholderRect(atScalarOffset: offset, size: size) }
+    shaper.withTextEngine { unlockedPlaceholderRect(atScalarOffset: offset, size: size) }
   }
 
   private func unlockedPlaceholderRect(atScalarOffset offset: Int, size: Size) -> Rect? {
@@ -150,7 +150,7 @@ public final class TextLayout {
   /// Which family draws each stretch of the text: runs of characters drawn by one font, with
   /// nil for characters that no loaded font has.
   public func fontRuns() -> [(text: String, family: String?)] {
-    TextEngineLock.run { unlockedFontRuns() }
+    shaper.withTextEngine { unlockedFontRuns() }
   }
 
   private func unlockedFontRuns() -> [(text: String, family: String?)] {

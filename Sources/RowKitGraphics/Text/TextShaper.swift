@@ -7,6 +7,10 @@ internal import CPango
 /// A shaper is not thread-safe and stays on the thread that made it: Pango font maps are
 /// caches that must not be shared between threads. Build one per thread from the same
 /// ``TextEnvironment``; they shape identically.
+///
+/// A shaper's text calls take the ``TextEngineLock``, since Cairo shares what it keeps per
+/// font file between all of them, unless the shaper has FreeType faces of its own
+/// (``TextEnvironment/makeShaper(ownFaces:)``): those draw in parallel with each other.
 public final class TextShaper {
   /// The fonts, language and fallback order this shaper shapes with.
   public let environment: TextEnvironment
@@ -26,23 +30,51 @@ public final class TextShaper {
 
   /// The loaded fonts, shared with every other shaper of the same environment.
   public let fontSet: FontSet
+  /// The FreeType faces this shaper's fonts draw from, if it has faces of its own.
+  private let ownFaces: FontFaces?
+  /// Whether this shaper draws from FreeType faces of its own, and so takes no text lock.
+  public var hasOwnFaces: Bool { ownFaces != nil }
+  /// How many FreeType faces of its own this shaper's fonts have opened so far.
+  var ownFacesOpened: Int { ownFaces?.openCount ?? 0 }
 
-  convenience init(environment: TextEnvironment) throws {
-    try self.init(fontSet: FontSet.shared(for: environment))
+  convenience init(environment: TextEnvironment, ownFaces: Bool = false) throws {
+    try self.init(fontSet: FontSet.shared(for: environment), ownFaces: ownFaces)
   }
 
-  /// A shaper over `fontSet` itself rather than the process's shared set of its environment.
-  init(fontSet: FontSet) throws {
+  /// A shaper over `fontSet` itself rather than the process's shared set of its environment;
+  /// with `ownFaces`, one that draws from FreeType faces of its own (see ``FontFaces``).
+  init(fontSet: FontSet, ownFaces wantsOwnFaces: Bool = false) throws {
     self.environment = fontSet.environment
     self.fontSet = fontSet
-    let (fontMap, context) = try TextEngineLock.run { try Self.makeContext(fontSet: fontSet, language: fontSet.environment.language) }
-    self.fontMap = fontMap
-    self.context = context
     self.families = fontSet.families
+    var faces = wantsOwnFaces ? try FontFaces.lend() : nil
+    do {
+      (fontMap, context) = try Self.withTextEngine(ownFaces: faces != nil) {
+        try Self.makeContext(fontSet: fontSet, language: fontSet.environment.language, faces: &faces)
+      }
+    } catch {
+      faces?.giveBack()
+      throw error
+    }
+    self.ownFaces = faces
   }
 
+  /// Runs `body` holding the ``TextEngineLock`` if this shaper's fonts need it (its text
+  /// calls inside take it again at no cost): for callers that make many text calls in a row,
+  /// such as a worker laying out a batch of rows. A shaper with faces of its own runs `body`
+  /// as it is.
+  public func withTextEngine<T>(_ body: () throws -> T) rethrows -> T {
+    try Self.withTextEngine(ownFaces: hasOwnFaces, body)
+  }
+
+  private static func withTextEngine<T>(ownFaces: Bool, _ body: () throws -> T) rethrows -> T {
+    ownFaces ? try body() : try TextEngineLock.run(body)
+  }
+
+  /// Makes the font map and context; gives the font map `faces`' fonts, or sets `faces` to
+  /// nil (given back) if Pango cannot take them.
   private static func makeContext(
-    fontSet: FontSet, language: String
+    fontSet: FontSet, language: String, faces: inout FontFaces?
   ) throws -> (UnsafeMutablePointer<PangoFontMap>, OpaquePointer) {
     guard let fontMap = pango_cairo_font_map_new_for_font_type(CAIRO_FONT_TYPE_FT) else {
       throw GraphicsError(.fontConfiguration, "Pango could not create a FreeType font map")
@@ -51,6 +83,22 @@ public final class TextShaper {
     pango_fc_font_map_set_config(cpango_fc_font_map(fontMap), fontSet.config)
 
     let context = pango_font_map_create_context(fontMap)!
+    if let ownFaces = faces {
+      // Set before any font of the map is made; the shaper keeps the faces alive longer
+      // than the font map.
+      cpango_set_face_owner(fontMap, Unmanaged.passUnretained(ownFaces).toOpaque())
+      // Making a font makes no Cairo font face yet; the hook finds Pango's font interface
+      // through this sample.
+      let description = pango_font_description_from_string("Sans 12")
+      let sample = pango_font_map_load_font(fontMap, context, description)
+      pango_font_description_free(description)
+      if !FontFaces.installHook(sample: sample) {
+        cpango_set_face_owner(fontMap, nil)
+        ownFaces.giveBack()
+        faces = nil
+      }
+      if let sample { cpango_object_unref(UnsafeMutableRawPointer(sample)) }
+    }
     let options = cairo_font_options_create()
     cairo_font_options_set_antialias(options, CAIRO_ANTIALIAS_GRAY)
     cairo_font_options_set_hint_style(options, CAIRO_HINT_STYLE_NONE)
@@ -75,11 +123,12 @@ public final class TextShaper {
     // finalized (about 57 KB per shaper, seen with LeakSanitizer); clearing it first does.
     // Layouts keep their shaper alive, so no layout can still need the fonts here.
     let (fontMap, context) = (self.fontMap, self.context)
-    TextEngineLock.run {
+    withTextEngine {
       pango_fc_font_map_set_config(cpango_fc_font_map(fontMap), nil)
       cpango_object_unref(UnsafeMutableRawPointer(context))
       cpango_object_unref(UnsafeMutableRawPointer(fontMap))
     }
+    ownFaces?.giveBack()
   }
 
   /// Whether `font`'s family is one this shaper has loaded.
@@ -90,12 +139,12 @@ public final class TextShaper {
   /// Which family draws each character of `text` in `font`, after fallback: one entry per
   /// run of characters drawn by the same font, with nil for characters no loaded font has.
   public func fontRuns(_ text: String, font: Font) -> [(text: String, family: String?)] {
-    TextEngineLock.run { shape(text, style: TextStyle(font: font)).fontRuns() }
+    withTextEngine { shape(text, style: TextStyle(font: font)).fontRuns() }
   }
 
   /// Shapes `text` once; the layout is measured and painted as it is.
   public func shape(_ text: String, style: TextStyle, runs: [TextRun] = []) -> TextLayout {
-    TextEngineLock.run { unlockedShape(text, style: style, runs: runs) }
+    withTextEngine { unlockedShape(text, style: style, runs: runs) }
   }
 
   private func unlockedShape(_ text: String, style: TextStyle, runs: [TextRun]) -> TextLayout {
@@ -150,7 +199,7 @@ public final class TextShaper {
   /// The ascent and descent the font reports, without shaping any text. A line of text in
   /// this font is as tall as their sum.
   public func metrics(for font: Font) -> FontMetrics {
-    TextEngineLock.run { unlockedMetrics(for: font) }
+    withTextEngine { unlockedMetrics(for: font) }
   }
 
   private func unlockedMetrics(for font: Font) -> FontMetrics {

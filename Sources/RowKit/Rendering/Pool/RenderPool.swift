@@ -9,8 +9,11 @@ import Synchronization
 /// text environment and the pixel memory its canvases reuse: a second render in the same
 /// process pays for no font loading and no thread start. Row layouts are cached for one
 /// render only: a cell is known by its name, and a design file edited between two renders
-/// keeps its name. Callers
-/// `await` the jobs they queue; nothing blocks a caller's thread.
+/// keeps its name. Callers `await` the jobs they queue; nothing blocks a caller's thread.
+///
+/// In a pool of several workers, each worker's shapers draw from FreeType faces of their
+/// own, so workers shape and draw text at the same time; a pool of one shares Cairo's fonts
+/// with the rest of the process under the text lock.
 ///
 /// Every render goes through ``shared`` unless given another pool; `rowkit --jobs N` makes
 /// one pool of N workers for its process.
@@ -31,7 +34,9 @@ public final class RenderPool: Sendable {
     workerCount = max(1, workers)
     self.workers = (0..<workerCount).map { index in
       RenderWorker<WorkerState>(name: "rowkit-worker-\(index + 1)") {
-        WorkerState(layoutCacheCapacity: layoutCacheCapacity)
+        // With other workers to draw in parallel with, shapers draw from FreeType faces of
+        // their own rather than in turn under the text lock (see `FontFaces`).
+        WorkerState(layoutCacheCapacity: layoutCacheCapacity, ownFaces: workers > 1)
       }
     }
   }
@@ -52,6 +57,14 @@ public final class RenderPool: Sendable {
   func shapeCount() async throws -> Int {
     var total = 0
     for worker in workers { total += try await worker.perform { $0.shapeCount } }
+    return total
+  }
+
+  /// How many of the pool's workers keep a shaper with FreeType faces of its own: for tests
+  /// of when workers open them.
+  func shapersWithOwnFaces() async throws -> Int {
+    var total = 0
+    for worker in workers { total += try await worker.perform { $0.shapersWithOwnFaces } }
     return total
   }
 
@@ -105,18 +118,23 @@ final class WorkerState {
   static let environmentsKept = 8
 
   let layoutCacheCapacity: Int
+  /// Whether this worker's shapers draw from FreeType faces of their own.
+  let ownFaces: Bool
   /// Memory every strip's canvas reuses.
   let store = PixelStore()
   private var shapings: [TextEnvironment: Shaping] = [:]
   private var uses = 0
   private var renders: [Int: RenderState] = [:]
 
-  init(layoutCacheCapacity: Int) {
+  init(layoutCacheCapacity: Int, ownFaces: Bool) {
     self.layoutCacheCapacity = layoutCacheCapacity
+    self.ownFaces = ownFaces
   }
 
   /// Labels shaped by this worker's shapers, those it still keeps.
   var shapeCount: Int { shapings.values.reduce(0) { $0 + $1.shaper.shapeCount } }
+  /// This worker's shapers with FreeType faces of their own.
+  var shapersWithOwnFaces: Int { shapings.values.count { $0.shaper.hasOwnFaces } }
 
   private func shaping(for environment: TextEnvironment) throws -> Shaping {
     uses += 1
@@ -127,7 +145,7 @@ final class WorkerState {
     if shapings.count >= Self.environmentsKept, let oldest = shapings.min(by: { $0.value.lastUse < $1.value.lastUse }) {
       shapings[oldest.key] = nil
     }
-    let shaping = Shaping(shaper: try environment.makeShaper())
+    let shaping = Shaping(shaper: try environment.makeShaper(ownFaces: ownFaces))
     shaping.lastUse = uses
     shapings[environment] = shaping
     return shaping
@@ -143,7 +161,7 @@ final class WorkerState {
       configuration: context.configuration, stylesheet: context.stylesheet, shaper: shaping.shaper, cache: render.cache)
     let grid = context.configuration.grid
     // Laying out is mostly shaping: one hold of the text lock for the batch, not one per label.
-    let measures = try TextEngineLock.run { try plans.map { plan -> StripMeasure in
+    let measures = try shaping.shaper.withTextEngine { try plans.map { plan -> StripMeasure in
       switch plan.kind {
       case .header(let section, let title, let first, _), .footer(let section, let title, let first):
         let kind: SectionBand.Kind = plan.kind.isHeader ? .header : .footer

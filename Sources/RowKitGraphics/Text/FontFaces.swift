@@ -1,0 +1,105 @@
+import Foundation
+internal import CPango
+
+/// FreeType faces of a shaper's own, opened in a FreeType library of their own as the
+/// shaper's fonts are first used, so that the shaper draws without the ``TextEngineLock``.
+///
+/// Cairo opens the faces of fonts itself, in one FreeType library for the whole process, and
+/// shares them between threads with too little locking (see ``TextEngineLock``). A font
+/// whose pattern carries its FreeType face (`FC_FT_FACE`) is drawn from that face instead:
+/// Cairo never opens, closes or shares it, and every object Cairo keeps for the font is
+/// reached only through it. A hook in Pango (`cpango_install_face_hook`) gives the fonts of a
+/// shaper with faces of its own their face from here, when Pango makes the font's Cairo font
+/// face; only the fonts a shaper uses are opened.
+///
+/// Cairo may keep fonts made from these faces in its process-wide caches after the shaper
+/// that drew them is gone, and would find them again by the face's address. So faces are
+/// never closed while the process may still draw: a shaper's faces go back to a pool when
+/// it is freed, and the next shaper with faces of its own takes them.
+///
+/// `@unchecked Sendable` is safe: a set of faces belongs to one shaper, and so to one
+/// thread, at a time; the pool hands it from one to the next under its lock.
+final class FontFaces: @unchecked Sendable {
+  private struct Key: Hashable {
+    var path: String
+    var index: Int
+  }
+
+  private let library: FT_Library
+  private var faces: [Key: FT_Face] = [:]
+
+  /// How many faces are open.
+  var openCount: Int { faces.count }
+
+  init() throws {
+    var library: FT_Library?
+    let error = FT_Init_FreeType(&library)
+    guard error == 0, let library else {
+      throw GraphicsError(.fontConfiguration, "FreeType could not start a library (error \(error))")
+    }
+    self.library = library
+  }
+
+  deinit {
+    for face in faces.values { FT_Done_Face(face) }
+    FT_Done_FreeType(library)
+  }
+
+  /// Face `index` of the font file at `path`, opened the first time it is asked for; nil if
+  /// FreeType cannot open it.
+  func face(path: String, index: Int) -> FT_Face? {
+    let key = Key(path: path, index: index)
+    if let face = faces[key] { return face }
+    var face: FT_Face?
+    guard FT_New_Face(library, path, FT_Long(index), &face) == 0, let face else { return nil }
+    faces[key] = face
+    return face
+  }
+
+  // MARK: - Lending, and the hook in Pango
+
+  /// What all shapers with faces of their own share: the sets no shaper holds now, and
+  /// whether the hook is installed.
+  ///
+  /// Guarded by an `NSLock`, not a `Mutex`: sets of faces pass from one thread to another
+  /// here, and ThreadSanitizer cannot see the Synchronization module's lock on Linux (it
+  /// would report the next thread's use of the faces as a race).
+  ///
+  /// `@unchecked Sendable` is safe: `idle` and `hookInstalled` are used only under `lock`.
+  private final class Registry: @unchecked Sendable {
+    let lock = NSLock()
+    var idle: [FontFaces] = []
+    /// nil until a shaper first asks for faces of its own.
+    var hookInstalled: Bool?
+  }
+
+  private static let registry = Registry()
+
+  /// A set of faces for one shaper: one a freed shaper gave back, or a new one.
+  static func lend() throws -> FontFaces {
+    if let faces = registry.lock.withLock({ registry.idle.popLast() }) { return faces }
+    return try FontFaces()
+  }
+
+  /// Takes back the faces of a shaper that is gone, for the next one.
+  func giveBack() {
+    FontFaces.registry.lock.withLock { FontFaces.registry.idle.append(self) }
+  }
+
+  /// Installs the hook in Pango once per process, checking the shape of Pango's interface
+  /// on `sample`, a font of a Cairo FreeType font map; returns whether it is installed. If
+  /// Pango is not the version it expects, shapers fall back to the lock.
+  static func installHook(sample: UnsafeMutablePointer<PangoFont>?) -> Bool {
+    registry.lock.withLock {
+      if let installed = registry.hookInstalled { return installed }
+      let source: cpango_face_source = { owner, path, index in
+        guard let owner, let path else { return nil }
+        let faces = Unmanaged<FontFaces>.fromOpaque(owner).takeUnretainedValue()
+        return faces.face(path: String(cString: path), index: Int(index))
+      }
+      let installed = cpango_install_face_hook(sample, source) != 0
+      registry.hookInstalled = installed
+      return installed
+    }
+  }
+}

@@ -1,0 +1,52 @@
+import Foundation
+import Testing
+@testable import RowKitGraphics
+
+/// Shapers with FreeType faces of their own, which draw without the text lock.
+@Suite struct OwnFacesTests {
+  /// Text of many scripts, emoji and a character no font has.
+  static let worldText = [
+    "Zoë Ångström", "محمد الأحمد", "שלום עליכם", "नमस्ते दुनिया", "東京都 渋谷区", "서울특별시", "สวัสดีครับ",
+    "Ελληνικά", "Привет, мир", "👍🏽 ❤️ 🇯🇵", "ꦄꦏꦲ", "\u{10FFFD}",
+  ]
+
+  @Test func opensOnlyTheFacesItsTextUses() throws {
+    let own = try TextEnvironment.standard.makeShaper(ownFaces: true)
+    let shared = try TextEnvironment.standard.makeShaper()
+    #expect(own.hasOwnFaces && !shared.hasOwnFaces)
+    let style = TextStyle(font: try #require(Font.parse("Inter 17")))
+    // A set given back by another shaper may have faces open already; count from here.
+    let before = own.ownFacesOpened
+    _ = own.shape("Plain Latin text", style: style)
+    let latin = own.ownFacesOpened
+    #expect(latin > 0, "Pango made the font's Cairo face through the hook")
+    _ = own.shape("Plain Latin text, again", style: style)
+    #expect(own.ownFacesOpened == latin, "a face is opened once")
+    _ = own.shape("東京都 渋谷区 ภาษาไทย", style: style)
+    #expect(own.ownFacesOpened > latin, "fallback fonts open their faces when first used")
+    #expect(own.ownFacesOpened - before < 10, "not every font of the environment")
+  }
+
+  @Test func shapesAndDrawsAsASharedShaperDoes() throws {
+    let own = try TextEnvironment.standard.makeShaper(ownFaces: true)
+    let shared = try TextEnvironment.standard.makeShaper()
+    let style = TextStyle(font: try #require(Font.parse("Inter 17")), width: 160)
+    for text in Self.worldText {
+      let a = own.shape(text, style: style)
+      let b = shared.shape(text, style: style)
+      #expect(a.logicalRect == b.logicalRect, "\(text)")
+      #expect(a.inkRect == b.inkRect, "\(text)")
+      #expect(a.missingCharacters == b.missingCharacters, "\(text)")
+      #expect(a.fontRuns().map(\.family) == b.fontRuns().map(\.family), "\(text)")
+      let (ownPixels, sharedPixels) = (try drawn(a), try drawn(b))
+      #expect(ownPixels == sharedPixels, "\(text)")
+    }
+  }
+
+  private func drawn(_ layout: TextLayout) throws -> Bitmap {
+    let canvas = try Canvas(pixelWidth: 400, pixelHeight: 120, scale: 2)
+    canvas.clear(.white)
+    canvas.draw(layout, at: Point(x: 10, y: 5), color: .black)
+    return canvas.bitmap()
+  }
+}
