@@ -1,16 +1,10 @@
 #ifndef ROWKIT_CPANGO_SHIM_H
 #define ROWKIT_CPANGO_SHIM_H
-// dladdr and Dl_info, for the face hook's check of Pango's interface.
-#ifndef _GNU_SOURCE
-#define _GNU_SOURCE
-#endif
 #include <pango/pangocairo.h>
 #include <pango/pangofc-fontmap.h>
 #include <fontconfig/fontconfig.h>
 #include <fontconfig/fcfreetype.h>
 #include <cairo-ft.h>
-#include <dlfcn.h>
-#include <string.h>
 #include <hb.h>
 #include <ft2build.h>
 #include FT_FREETYPE_H
@@ -95,26 +89,29 @@ static cairo_font_face_t *cpango_create_font_face(PangoCairoFont *font) {
   return pango_step(font);
 }
 
-static inline int cpango_is_in_pangocairo(void *function) {
-  Dl_info info;
-  return function && dladdr(function, &info) && info.dli_fname && strstr(info.dli_fname, "libpangocairo-1.0");
-}
-
 /// Installs the hook in the interface of `sample`'s class (a font of a Cairo FreeType font
 /// map), once per process; returns whether it is installed. Called again, it only says so.
-/// The caller serializes calls.
+/// The caller serializes calls, and holds the lock of text work with shared fonts: the check
+/// below makes a Cairo font face of the sample's file.
 static inline int cpango_install_face_hook(PangoFont *sample, cpango_face_source source) {
   if (g_type_get_qdata(PANGO_TYPE_CAIRO_FONT, cpango_pango_step_quark())) return 1;
-  if (!sample || !PANGO_IS_CAIRO_FONT(sample)) return 0;
+  // The interface has had this shape since Pango moved to HarfBuzz (1.44); check it anyway.
+  if (pango_version() < PANGO_VERSION_ENCODE(1, 44, 0) || pango_version() >= PANGO_VERSION_ENCODE(2, 0, 0)) return 0;
+  if (!sample || !PANGO_IS_CAIRO_FONT(sample) || !PANGO_IS_FC_FONT(sample)) return 0;
   cpango_cairo_font_iface *iface = g_type_interface_peek(G_OBJECT_GET_CLASS(sample), PANGO_TYPE_CAIRO_FONT);
   GTypeQuery query;
   g_type_query(G_TYPE_FROM_INSTANCE(sample), &query);
   if (!iface || iface->g_iface.g_type != PANGO_TYPE_CAIRO_FONT
       || iface->g_iface.g_instance_type != G_TYPE_FROM_INSTANCE(sample)
-      || !cpango_is_in_pangocairo((void *)iface->create_font_face)
-      || !cpango_is_in_pangocairo((void *)iface->create_base_metrics_for_context)
+      || !iface->create_font_face || !iface->create_base_metrics_for_context
       || iface->cf_priv_offset < (gssize)sizeof(PangoFcFont) || iface->cf_priv_offset >= (gssize)query.instance_size)
     return 0;
+  // The slot must make what the hook makes in its place: a FreeType font face.
+  cairo_font_face_t *made = iface->create_font_face((PangoCairoFont *)sample);
+  int is_freetype = made && cairo_font_face_status(made) == CAIRO_STATUS_SUCCESS
+      && cairo_font_face_get_type(made) == CAIRO_FONT_TYPE_FT;
+  if (made) cairo_font_face_destroy(made);
+  if (!is_freetype) return 0;
   g_type_set_qdata(PANGO_TYPE_CAIRO_FONT, cpango_face_source_quark(), (gpointer)source);
   g_type_set_qdata(PANGO_TYPE_CAIRO_FONT, cpango_pango_step_quark(), (gpointer)iface->create_font_face);
   // Other threads may be reading the slot: publish the hook after what it reads.

@@ -90,16 +90,19 @@ final class FontFaces: @unchecked Sendable {
   /// on `sample`, a font of a Cairo FreeType font map; returns whether it is installed. If
   /// Pango is not the version it expects, shapers fall back to the lock.
   static func installHook(sample: UnsafeMutablePointer<PangoFont>?) -> Bool {
-    registry.lock.withLock {
-      if let installed = registry.hookInstalled { return installed }
-      let source: cpango_face_source = { owner, path, index in
-        guard let owner, let path else { return nil }
-        let faces = Unmanaged<FontFaces>.fromOpaque(owner).takeUnretainedValue()
-        return faces.face(path: String(cString: path), index: Int(index))
+    // Under the text lock: the check makes a Cairo font face of a shared font file.
+    TextEngineLock.run {
+      registry.lock.withLock {
+        if let installed = registry.hookInstalled { return installed }
+        let source: cpango_face_source = { owner, path, index in
+          guard let owner, let path else { return nil }
+          let faces = Unmanaged<FontFaces>.fromOpaque(owner).takeUnretainedValue()
+          return faces.face(path: String(cString: path), index: Int(index))
+        }
+        let installed = cpango_install_face_hook(sample, source) != 0
+        registry.hookInstalled = installed
+        return installed
       }
-      let installed = cpango_install_face_hook(sample, source) != 0
-      registry.hookInstalled = installed
-      return installed
     }
   }
 }
