@@ -17,6 +17,13 @@ internal import CPango
 /// never closed while the process may still draw: a shaper's faces go back to a pool when
 /// it is freed, and the next shaper with faces of its own takes them.
 ///
+/// One path stays shared without a lock: Cairo unlinks a font face from its face's list when
+/// it retires the last scaled font holding it (from its cache of recently freed fonts, on
+/// whichever thread frees a font), and a shaper making a font face of the same face at that
+/// moment walks that list. Pango drops a font only when its shaper is freed or when 256
+/// newer font sets have pushed it out of its cache, and render workers keep their shapers
+/// for the process.
+///
 /// `@unchecked Sendable` is safe: a set of faces belongs to one shaper, and so to one
 /// thread, at a time; the pool hands it from one to the next under its lock.
 final class FontFaces: @unchecked Sendable {
