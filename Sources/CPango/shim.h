@@ -39,9 +39,13 @@ static inline int cpango_bidi_strength(gunichar character) {
 /// first time the font is measured or drawn. The hook replaces that step: for a font of a
 /// font map that carries a face source (as object data), the face source opens the font's
 /// file itself and the pattern handed to Cairo carries that face (FC_FT_FACE), so Cairo
-/// draws from it rather than opening the file in its process-wide FreeType library. Fonts
-/// of other font maps go through Pango's own step unchanged.
+/// draws from it rather than opening the file in its process-wide FreeType library. The
+/// owner keeps a reference to each Cairo font face so made, so that Cairo never frees one
+/// (and never unlinks it from its face's list, which it does without a lock). Fonts of other
+/// font maps go through Pango's own step unchanged.
 typedef FT_Face (*cpango_face_source)(void *owner, const char *path, int index);
+/// Takes one reference to a Cairo font face the hook made of `owner`'s faces, to keep it.
+typedef void (*cpango_font_face_keeper)(void *owner, cairo_font_face_t *font_face);
 
 /// Pango 1.50's PangoCairoFontIface, from its private pangocairo-private.h: the hook checks
 /// at run time that the interface it finds has this shape before it changes anything.
@@ -60,6 +64,7 @@ typedef cairo_font_face_t *(*cpango_create_font_face_function)(PangoCairoFont *f
 static inline GQuark cpango_face_owner_quark(void) { return g_quark_from_static_string("rowkit-face-owner"); }
 static inline GQuark cpango_pango_step_quark(void) { return g_quark_from_static_string("rowkit-pango-create-font-face"); }
 static inline GQuark cpango_face_source_quark(void) { return g_quark_from_static_string("rowkit-face-source"); }
+static inline GQuark cpango_font_face_keeper_quark(void) { return g_quark_from_static_string("rowkit-font-face-keeper"); }
 
 /// Gives `font_map`'s fonts the faces `owner` opens through the installed face source.
 static inline void cpango_set_face_owner(PangoFontMap *font_map, void *owner) {
@@ -79,6 +84,11 @@ static cairo_font_face_t *cpango_create_font_face(PangoCairoFont *font) {
     if (pattern && FcPatternAddFTFace(pattern, FC_FT_FACE, face)) {
       cairo_font_face_t *font_face = cairo_ft_font_face_create_for_pattern(pattern);
       FcPatternDestroy(pattern);
+      if (cairo_font_face_status(font_face) == CAIRO_STATUS_SUCCESS) {
+        cpango_font_face_keeper keeper =
+            (cpango_font_face_keeper)g_type_get_qdata(PANGO_TYPE_CAIRO_FONT, cpango_font_face_keeper_quark());
+        keeper(owner, cairo_font_face_reference(font_face));
+      }
       return font_face;
     }
     if (pattern) FcPatternDestroy(pattern);
@@ -93,7 +103,7 @@ static cairo_font_face_t *cpango_create_font_face(PangoCairoFont *font) {
 /// map), once per process; returns whether it is installed. Called again, it only says so.
 /// The caller serializes calls, and holds the lock of text work with shared fonts: the check
 /// below makes a Cairo font face of the sample's file.
-static inline int cpango_install_face_hook(PangoFont *sample, cpango_face_source source) {
+static inline int cpango_install_face_hook(PangoFont *sample, cpango_face_source source, cpango_font_face_keeper keeper) {
   if (g_type_get_qdata(PANGO_TYPE_CAIRO_FONT, cpango_pango_step_quark())) return 1;
   // The interface has had this shape since Pango moved to HarfBuzz (1.44); check it anyway.
   if (pango_version() < PANGO_VERSION_ENCODE(1, 44, 0) || pango_version() >= PANGO_VERSION_ENCODE(2, 0, 0)) return 0;
@@ -113,6 +123,7 @@ static inline int cpango_install_face_hook(PangoFont *sample, cpango_face_source
   if (made) cairo_font_face_destroy(made);
   if (!is_freetype) return 0;
   g_type_set_qdata(PANGO_TYPE_CAIRO_FONT, cpango_face_source_quark(), (gpointer)source);
+  g_type_set_qdata(PANGO_TYPE_CAIRO_FONT, cpango_font_face_keeper_quark(), (gpointer)keeper);
   g_type_set_qdata(PANGO_TYPE_CAIRO_FONT, cpango_pango_step_quark(), (gpointer)iface->create_font_face);
   // Other threads may be reading the slot: publish the hook after what it reads.
   __atomic_store_n(&iface->create_font_face, cpango_create_font_face, __ATOMIC_RELEASE);

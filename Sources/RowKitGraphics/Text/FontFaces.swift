@@ -1,4 +1,5 @@
 import Foundation
+internal import CCairo
 internal import CPango
 
 /// FreeType faces of a shaper's own, opened in a FreeType library of their own as the
@@ -17,12 +18,12 @@ internal import CPango
 /// never closed while the process may still draw: a shaper's faces go back to a pool when
 /// it is freed, and the next shaper with faces of its own takes them.
 ///
-/// One path stays shared without a lock: Cairo unlinks a font face from its face's list when
-/// it retires the last scaled font holding it (from its cache of recently freed fonts, on
-/// whichever thread frees a font), and a shaper making a font face of the same face at that
-/// moment walks that list. Pango drops a font only when its shaper is freed or when 256
-/// newer font sets have pushed it out of its cache, and render workers keep their shapers
-/// for the process.
+/// For the same reason the set keeps a reference to every Cairo font face made of its
+/// faces. Cairo unlinks a font face from its face's list, without a lock, when the last
+/// reference goes; that may happen on any thread, as Cairo retires scaled fonts from its
+/// cache of recently freed ones, while the shaper holding the faces walks the same list to
+/// make a font face. Kept, a font face is never freed, so its list only grows, and only on
+/// the thread that holds the set.
 ///
 /// `@unchecked Sendable` is safe: a set of faces belongs to one shaper, and so to one
 /// thread, at a time; the pool hands it from one to the next under its lock.
@@ -34,6 +35,8 @@ final class FontFaces: @unchecked Sendable {
 
   private let library: FT_Library
   private var faces: [Key: FT_Face] = [:]
+  /// The Cairo font faces made of ``faces``, one reference each.
+  private var fontFaces: Set<OpaquePointer> = []
 
   /// How many faces are open.
   var openCount: Int { faces.count }
@@ -48,6 +51,7 @@ final class FontFaces: @unchecked Sendable {
   }
 
   deinit {
+    for fontFace in fontFaces { cairo_font_face_destroy(fontFace) }
     for face in faces.values { FT_Done_Face(face) }
     FT_Done_FreeType(library)
   }
@@ -62,6 +66,15 @@ final class FontFaces: @unchecked Sendable {
     faces[key] = face
     return face
   }
+
+  /// Keeps one reference to `fontFace`, a Cairo font face made of these faces; a second
+  /// reference to one already kept is let go.
+  func keep(_ fontFace: OpaquePointer) {
+    if !fontFaces.insert(fontFace).inserted { cairo_font_face_destroy(fontFace) }
+  }
+
+  /// How many Cairo font faces are kept.
+  var keptFontFaceCount: Int { fontFaces.count }
 
   // MARK: - Lending, and the hook in Pango
 
@@ -106,7 +119,11 @@ final class FontFaces: @unchecked Sendable {
           let faces = Unmanaged<FontFaces>.fromOpaque(owner).takeUnretainedValue()
           return faces.face(path: String(cString: path), index: Int(index))
         }
-        let installed = cpango_install_face_hook(sample, source) != 0
+        let keeper: cpango_font_face_keeper = { owner, fontFace in
+          guard let owner, let fontFace else { return }
+          Unmanaged<FontFaces>.fromOpaque(owner).takeUnretainedValue().keep(fontFace)
+        }
+        let installed = cpango_install_face_hook(sample, source, keeper) != 0
         registry.hookInstalled = installed
         return installed
       }

@@ -36,6 +36,8 @@ public final class TextShaper {
   public var hasOwnFaces: Bool { ownFaces != nil }
   /// How many FreeType faces of its own this shaper's fonts have opened so far.
   var ownFacesOpened: Int { ownFaces?.openCount ?? 0 }
+  /// How many Cairo font faces made of its own faces this shaper keeps.
+  var ownFontFacesKept: Int { ownFaces?.keptFontFaceCount ?? 0 }
 
   convenience init(environment: TextEnvironment, ownFaces: Bool = false) throws {
     try self.init(fontSet: FontSet.shared(for: environment), ownFaces: ownFaces)
@@ -43,11 +45,17 @@ public final class TextShaper {
 
   /// A shaper over `fontSet` itself rather than the process's shared set of its environment;
   /// with `ownFaces`, one that draws from FreeType faces of its own (see ``FontFaces``).
-  init(fontSet: FontSet, ownFaces wantsOwnFaces: Bool = false) throws {
+  convenience init(fontSet: FontSet, ownFaces: Bool = false) throws {
+    try self.init(fontSet: fontSet, faces: ownFaces ? FontFaces.lend() : nil)
+  }
+
+  /// A shaper over `fontSet` that draws from `faces`, if given: they go back to the pool of
+  /// faces when the shaper is freed, or at once if Pango cannot take them.
+  init(fontSet: FontSet, faces ownFaces: FontFaces?) throws {
     self.environment = fontSet.environment
     self.fontSet = fontSet
     self.families = fontSet.families
-    var faces = wantsOwnFaces ? try FontFaces.lend() : nil
+    var faces = ownFaces
     do {
       (fontMap, context) = try Self.withTextEngine(ownFaces: faces != nil) {
         try Self.makeContext(fontSet: fontSet, language: fontSet.environment.language, faces: &faces)
