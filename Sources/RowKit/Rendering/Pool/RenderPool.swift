@@ -24,8 +24,10 @@ public final class RenderPool: Sendable {
   /// How many workers the pool has.
   public let workerCount: Int
   let workers: [RenderWorker<WorkerState>]
-  private let nextWorker = Mutex(0)
-  private let nextRender = Mutex(0)
+  // Atomics rather than a `Mutex`: ThreadSanitizer sees atomic operations, and reported
+  // every contended `Mutex` here as a race (the Synchronization lock is invisible to it).
+  private let nextWorker = Atomic<UInt>(0)
+  private let nextRender = Atomic<Int>(0)
 
   /// - Parameters:
   ///   - workers: Worker threads; by default one per core.
@@ -45,10 +47,7 @@ public final class RenderPool: Sendable {
   /// that needs no worker state, such as decoding and comparing images, kept off Swift's
   /// cooperative threads.
   public func run<T: Sendable>(_ work: @escaping @Sendable () throws -> T) async throws -> T {
-    let index = nextWorker.withLock { next in
-      defer { next = (next + 1) % workerCount }
-      return next
-    }
+    let index = Int(nextWorker.wrappingAdd(1, ordering: .relaxed).oldValue % UInt(workerCount))
     return try await workers[index].perform { _ in try work() }
   }
 
@@ -71,10 +70,7 @@ public final class RenderPool: Sendable {
   /// A number no other render of this pool has: the key of a render's strips in the
   /// workers' state.
   func makeRenderID() -> Int {
-    nextRender.withLock { next in
-      defer { next += 1 }
-      return next
-    }
+    nextRender.wrappingAdd(1, ordering: .relaxed).oldValue
   }
 }
 
