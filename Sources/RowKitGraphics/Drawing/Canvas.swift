@@ -69,15 +69,11 @@ public final class Canvas {
     // in Cairo's process-wide caches, which another worker may be drawing from (see
     // TextEngineLock). Fonts of a shaper's own faces are kept by that shaper.
     let (cr, surface) = (self.cr, self.surface)
-    if drewSharedFontText {
-      TextEngineLock.run {
-        cairo_destroy(cr)
-        cairo_surface_destroy(surface)
-      }
-    } else {
+    let destroy = {
       cairo_destroy(cr)
       cairo_surface_destroy(surface)
     }
+    drewSharedFontText ? TextEngineLock.run(destroy) : destroy()
   }
 
   /// The canvas size in points.

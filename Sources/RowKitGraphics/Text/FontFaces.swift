@@ -79,31 +79,19 @@ final class FontFaces: @unchecked Sendable {
   // MARK: - Lending, and the hook in Pango
 
   /// What all shapers with faces of their own share: the sets no shaper holds now, and
-  /// whether the hook is installed.
-  ///
-  /// Guarded by an `NSLock`, not a `Mutex`: sets of faces pass from one thread to another
-  /// here, and ThreadSanitizer cannot see the Synchronization module's lock on Linux (it
-  /// would report the next thread's use of the faces as a race).
-  ///
-  /// `@unchecked Sendable` is safe: `idle` and `hookInstalled` are used only under `lock`.
-  private final class Registry: @unchecked Sendable {
-    let lock = NSLock()
-    var idle: [FontFaces] = []
-    /// nil until a shaper first asks for faces of its own.
-    var hookInstalled: Bool?
-  }
-
-  private static let registry = Registry()
+  /// whether the hook is installed (nil until a shaper first asks for faces of its own).
+  /// Under a `Locked` so that ThreadSanitizer sees sets of faces pass between threads.
+  private static let registry = Locked<(idle: [FontFaces], hookInstalled: Bool?)>(([], nil))
 
   /// A set of faces for one shaper: one a freed shaper gave back, or a new one.
   static func lend() throws -> FontFaces {
-    if let faces = registry.lock.withLock({ registry.idle.popLast() }) { return faces }
+    if let faces = registry.withLock({ $0.idle.popLast() }) { return faces }
     return try FontFaces()
   }
 
   /// Takes back the faces of a shaper that is gone, for the next one.
   func giveBack() {
-    FontFaces.registry.lock.withLock { FontFaces.registry.idle.append(self) }
+    FontFaces.registry.withLock { $0.idle.append(self) }
   }
 
   /// Installs the hook in Pango once per process, checking the shape of Pango's interface
@@ -112,8 +100,8 @@ final class FontFaces: @unchecked Sendable {
   static func installHook(sample: UnsafeMutablePointer<PangoFont>?) -> Bool {
     // Under the text lock: the check makes a Cairo font face of a shared font file.
     TextEngineLock.run {
-      registry.lock.withLock {
-        if let installed = registry.hookInstalled { return installed }
+      registry.withLock { state in
+        if let installed = state.hookInstalled { return installed }
         let source: cpango_face_source = { owner, path, index in
           guard let owner, let path else { return nil }
           let faces = Unmanaged<FontFaces>.fromOpaque(owner).takeUnretainedValue()
@@ -124,7 +112,7 @@ final class FontFaces: @unchecked Sendable {
           Unmanaged<FontFaces>.fromOpaque(owner).takeUnretainedValue().keep(fontFace)
         }
         let installed = cpango_install_face_hook(sample, source, keeper) != 0
-        registry.hookInstalled = installed
+        state.hookInstalled = installed
         return installed
       }
     }

@@ -33,32 +33,9 @@ public final class FontSet: @unchecked Sendable {
 
   let config: OpaquePointer
 
-  private static let loaded = LoadedSets()
-
-  /// The sets loaded so far, by environment.
-  ///
-  /// Guarded by an `NSLock`, not a `Mutex`: sets pass from the thread that loads them to
-  /// every other, and ThreadSanitizer cannot see the Synchronization module's lock on Linux
-  /// (it reported a second thread's first look-up as a race).
-  ///
-  /// `@unchecked Sendable` is safe: `sets` is used only under `lock`.
-  private final class LoadedSets: @unchecked Sendable {
-    private let lock = NSLock()
-    private var sets: [TextEnvironment: FontSet] = [:]
-
-    func set(for environment: TextEnvironment) -> FontSet? {
-      lock.withLock { sets[environment] }
-    }
-
-    /// Stores `set` unless another thread stored one first; returns the one stored.
-    func store(_ set: FontSet) -> FontSet {
-      lock.withLock {
-        if let existing = sets[set.environment] { return existing }
-        sets[set.environment] = set
-        return set
-      }
-    }
-  }
+  /// The sets loaded so far, by environment. Under a `Locked` rather than a `Mutex`, so that
+  /// ThreadSanitizer sees sets pass from the thread that loads them to every other.
+  private static let loaded = Locked<[TextEnvironment: FontSet]>([:])
 
   /// An empty configuration made fontconfig's default before any font map exists.
   ///
@@ -76,12 +53,16 @@ public final class FontSet: @unchecked Sendable {
 
   /// The font set of `environment`, loaded on first use and kept for the process.
   static func shared(for environment: TextEnvironment) throws -> FontSet {
-    if let set = loaded.set(for: environment) { return set }
+    if let set = loaded.withLock({ $0[environment] }) { return set }
     _ = emptyDefaultConfiguration
     // Loading takes tens of milliseconds: do it outside the lock. Two threads may both load
     // the same environment once; the first one stored wins and both sets are equivalent.
     let set = try FontSet(environment: environment, cacheRoot: FontScanCache.root)
-    return loaded.store(set)
+    return loaded.withLock { cache in
+      if let existing = cache[environment] { return existing }
+      cache[environment] = set
+      return set
+    }
   }
 
   /// Loads the fonts of `environment`, through the scan cache in `cacheRoot` when there is

@@ -54,16 +54,19 @@ public final class RenderPool: Sendable {
   /// Labels shaped by all the pool's workers since they started: for tests of the one-layout
   /// rule.
   func shapeCount() async throws -> Int {
-    var total = 0
-    for worker in workers { total += try await worker.perform { $0.shapeCount } }
-    return total
+    try await total { $0.shapeCount }
   }
 
   /// How many of the pool's workers keep a shaper with FreeType faces of its own: for tests
   /// of when workers open them.
   func shapersWithOwnFaces() async throws -> Int {
+    try await total { $0.shapersWithOwnFaces }
+  }
+
+  /// The sum of `count` over the workers' states, each read on its own worker.
+  private func total(_ count: @escaping @Sendable (WorkerState) -> Int) async throws -> Int {
     var total = 0
-    for worker in workers { total += try await worker.perform { $0.shapersWithOwnFaces } }
+    for worker in workers { total += try await worker.perform { count($0) } }
     return total
   }
 

@@ -1,0 +1,25 @@
+import Foundation
+
+/// A value that threads share, read and changed only under a lock.
+///
+/// The lock is an `NSLock`, not the Synchronization module's `Mutex`: ThreadSanitizer cannot
+/// see `Mutex`'s futex-based lock on Linux and reports every contended access under it as a
+/// race, while it understands the POSIX mutex under `NSLock`. State that passes between
+/// threads and that the sanitizer must check goes here.
+///
+/// `@unchecked Sendable` is safe: `value` is reached only through `withLock`, under `lock`.
+final class Locked<Value>: @unchecked Sendable {
+  private let lock = NSLock()
+  private var value: Value
+
+  init(_ value: Value) {
+    self.value = value
+  }
+
+  /// Runs `body` with the value, holding the lock.
+  func withLock<Result>(_ body: (inout Value) throws -> Result) rethrows -> Result {
+    lock.lock()
+    defer { lock.unlock() }
+    return try body(&value)
+  }
+}
