@@ -1,4 +1,5 @@
 import Foundation
+import RowKitGraphics
 
 /// Runs one piece of work per key at a time: a caller asking for a key that is already being
 /// worked on waits for that work instead of starting its own. A cancelled caller stops
@@ -123,41 +124,77 @@ struct MemoryCache<Value> {
 }
 
 /// Lets at most `limit` holders in at once; waiters leave the queue when cancelled.
-actor AsyncLimiter {
+///
+/// Neither acquiring, releasing nor cancelling needs an executor: `release` resumes the next
+/// waiter itself, and a cancelled waiter is taken out of the queue in the cancellation handler.
+/// An actor here needed a task to be released from a `defer`, and that task (an unstructured
+/// one, which does not inherit the loading executor) waited for a cooperative thread: with
+/// every one of them busy in the caller's code, the next download never started.
+final class AsyncLimiter: Sendable {
+  private struct State {
+    var running = 0
+    var nextID: UInt64 = 0
+    var waiting: [(id: UInt64, continuation: CheckedContinuation<Void, any Error>)] = []
+  }
+
   private let limit: Int
-  private var running = 0
-  private var waiting: [(id: UUID, continuation: CheckedContinuation<Void, any Error>)] = []
+  private let state = Locked(State())
 
   init(limit: Int) {
-    self.limit = limit
+    self.limit = max(1, limit)
   }
 
   func acquire() async throws {
     try Task.checkCancellation()
-    if running < limit {
-      running += 1
-      return
+    let id: UInt64? = state.withLock { state in
+      if state.running < limit {
+        state.running += 1
+        return nil
+      }
+      state.nextID += 1
+      return state.nextID
     }
-    let id = UUID()
+    guard let id else { return }
     try await withTaskCancellationHandler {
-      try await withCheckedThrowingContinuation { continuation in
-        waiting.append((id, continuation))
+      try await withCheckedThrowingContinuation { (continuation: CheckedContinuation<Void, any Error>) in
+        let admitted: Bool? = state.withLock { state in
+          // Checked under the lock that `cancel` takes, so a cancellation is never missed.
+          if Task.isCancelled { return nil }
+          if state.running < limit {
+            state.running += 1
+            return true
+          }
+          state.waiting.append((id, continuation))
+          return false
+        }
+        switch admitted {
+        case nil: continuation.resume(throwing: CancellationError())
+        case true?: continuation.resume()
+        case false?: break
+        }
       }
     } onCancel: {
-      Task { await self.cancel(id) }
+      cancel(id)
     }
   }
 
+  /// Hands the place on to the longest waiter, or frees it.
   func release() {
-    if waiting.isEmpty {
-      running -= 1
-    } else {
-      waiting.removeFirst().continuation.resume()
+    let next = state.withLock { state -> CheckedContinuation<Void, any Error>? in
+      guard !state.waiting.isEmpty else {
+        state.running -= 1
+        return nil
+      }
+      return state.waiting.removeFirst().continuation
     }
+    next?.resume()
   }
 
-  private func cancel(_ id: UUID) {
-    guard let index = waiting.firstIndex(where: { $0.id == id }) else { return }
-    waiting.remove(at: index).continuation.resume(throwing: CancellationError())
+  private func cancel(_ id: UInt64) {
+    let waiter = state.withLock { state -> CheckedContinuation<Void, any Error>? in
+      guard let index = state.waiting.firstIndex(where: { $0.id == id }) else { return nil }
+      return state.waiting.remove(at: index).continuation
+    }
+    waiter?.resume(throwing: CancellationError())
   }
 }

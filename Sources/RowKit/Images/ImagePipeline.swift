@@ -94,7 +94,7 @@ public final class ImagePipeline: @unchecked Sendable {
     self.configuration = configuration
     images = MemoryCache(budget: configuration.memoryBudget)
     data = MemoryCache(budget: configuration.dataBudget)
-    limiter = AsyncLimiter(limit: max(1, configuration.maximumConcurrentDownloads))
+    limiter = AsyncLimiter(limit: configuration.maximumConcurrentDownloads)
     diskCache = cache ?? configuration.diskCache.map(DiskCache.init)
     self.loader =
       loader
@@ -216,7 +216,7 @@ public final class ImagePipeline: @unchecked Sendable {
         bytes = cached
       } else {
         try await limiter.acquire()
-        defer { Task { await limiter.release() } }
+        defer { limiter.release() }
         try Task.checkCancellation()
         lock.withLock { counts.downloads += 1 }
         bytes = try await download(url)

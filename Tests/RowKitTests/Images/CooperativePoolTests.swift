@@ -96,4 +96,34 @@ private final class CooperativePoolBlocker: Sendable {
     let states = try rendered.get().manifest.rows.map { $0.images.first?.state }
     #expect(states == [.loaded, .loaded])
   }
+
+  /// Three downloads through one download slot while the caller holds every cooperative
+  /// thread: a slot handed back from an unstructured `Task {}` waited for the pool, so the
+  /// second download never started and the render stalled until the watchdog let go.
+  @Test func downloadsQueuedBehindOneSlotFinishWhileTheCallerHoldsEveryCooperativeThread() async throws {
+    let fixture = try ImageServer(extraRoutes: [
+      "/second.png": .ok(contentType: "image/png", body: ImageServer.png),
+      "/third.png": .ok(contentType: "image/png", body: ImageServer.png),
+    ])
+    defer {
+      fixture.server.stop()
+      try? FileManager.default.removeItem(at: fixture.assets)
+    }
+    let pipeline = ImageServer.pipeline { $0.maximumConcurrentDownloads = 1 }
+    let renderer = try fixture.renderer(pipeline, deadline: 600)
+    let rows = ListDataSource(items: ["/photo.png", "/second.png", "/third.png"].map {
+      ImageItem(text: "A downloaded image", imageURL: fixture.server.url($0))
+    })
+    let blocker = CooperativePoolBlocker(watchdogSeconds: 300)
+    let render = Task(executorPreference: LoadingExecutor.shared) {
+      blocker.waitUntilHolding()
+      defer { blocker.release() }
+      return try await renderer.render(rows, policy: .complete, outputs: [.table])
+    }
+    let rendered = await render.result
+    #expect(!blocker.release(), "a download waited for the cooperative pool")
+    let states = try rendered.get().manifest.rows.map { $0.images.first?.state }
+    #expect(states == [.loaded, .loaded, .loaded])
+    #expect(["/photo.png", "/second.png", "/third.png"].map(fixture.server.requests) == [1, 1, 1])
+  }
 }
