@@ -6,8 +6,7 @@ import RowKitGraphics
 
 /// How `render` writes: workers, PNG compression and the tallest PNG.
 struct OutputOptions: ParsableArguments {
-  @Option(help: ArgumentHelp("Rows laid out and painted at once on this many threads (default: one per core).", valueName: "n"))
-  var jobs: Int?
+  @OptionGroup var jobs: JobsOption
 
   @Option(help: "PNG compression: fast (ISA-L, the default) or small (zlib level 9, smaller files, slower).")
   var pngCompression: PNGCompression = .fast
@@ -25,16 +24,11 @@ struct OutputOptions: ParsableArguments {
   var progressAfter: Double = 0.5
 
   func validate() throws {
-    if let jobs, !(1...256).contains(jobs) { throw ValidationError("--jobs must be from 1 to 256") }
     guard maxPngHeight >= 1 else { throw ValidationError("--max-png-height must be at least 1") }
     guard progressAfter >= 0, progressAfter.isFinite else { throw ValidationError("--progress-after must be 0 or more seconds") }
   }
 
-  /// The command's pool of `--jobs` workers; make it once per run.
-  func makePool() -> RenderPool { RenderPool(workers: jobs ?? ProcessInfo.processInfo.activeProcessorCount) }
-
-  func apply(to renderer: inout TableRenderer, pool: RenderPool) {
-    renderer.pool = pool
+  func apply(to renderer: inout TableRenderer) {
     renderer.compression = pngCompression
     renderer.maximumTilePixels = maxPngHeight
   }

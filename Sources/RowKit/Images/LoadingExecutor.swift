@@ -1,4 +1,5 @@
 import Foundation
+import RowKitGraphics
 
 /// Threads of RowKit's own on which images are read, downloaded, decoded and awaited, and
 /// renders wait for them, instead of Swift's cooperative pool.
@@ -13,8 +14,9 @@ import Foundation
 /// `@unchecked Sendable` is safe: `jobs` and `head` are only read and written while
 /// `condition` is locked, and the threads are started once in `init`.
 public final class LoadingExecutor: TaskExecutor, @unchecked Sendable {
-  /// The executor every render and image pipeline of the process shares.
-  public static let shared = LoadingExecutor(threads: max(2, ProcessInfo.processInfo.activeProcessorCount))
+  /// The executor every render and image pipeline of the process shares: the process
+  /// runtime's (``RowKitRuntime/shared``).
+  public static var shared: LoadingExecutor { RowKitRuntime.shared.loadingExecutor }
 
   private let condition = NSCondition()
   private var jobs: [UnownedJob] = []
@@ -22,11 +24,13 @@ public final class LoadingExecutor: TaskExecutor, @unchecked Sendable {
   private var head = 0
 
   /// Starts `threads` threads that run jobs in the order they are enqueued. The threads keep
-  /// the executor alive: make one for the life of the process.
+  /// the executor alive: only a ``RowKitRuntime`` makes one, for the life of the process.
   init(threads: Int) {
     for index in 0..<max(1, threads) {
-      let thread = Thread { self.runJobs() }
-      thread.name = "RowKit.loading.\(index)"
+      let thread = Thread {
+        nameCurrentThread("rowkit-load-\(index + 1)")
+        self.runJobs()
+      }
       thread.start()
     }
   }

@@ -186,6 +186,7 @@ private final class TransferEngine: @unchecked Sendable {
   init(library: Curl, settings: TransferSettings) {
     self.library = library
     let thread = Thread { [self] in
+      nameCurrentThread("rowkit-http")
       guard let loop = TransferLoop(library: library, settings: settings, engine: self) else {
         let failure = GraphicsError(.download, "libcurl could not make a transfer handle")
         for transfer in detach() { transfer.finish(.failure(failure)) }
@@ -193,7 +194,6 @@ private final class TransferEngine: @unchecked Sendable {
       }
       loop.run()
     }
-    thread.name = "RowKit.http"
     thread.start()
   }
 

@@ -76,10 +76,7 @@ extension RowKitCommand {
     @Flag(help: "With --report: the review page shows only failed, new and missing cases and errors, and passed cases' images are not copied.")
     var reportOnlyFailures = false
 
-    @Option(help: ArgumentHelp(
-      "Cases rendered, decoded and compared on this many threads (default: one per core); the output is the same for any number.",
-      valueName: "n"))
-    var jobs: Int?
+    @OptionGroup var jobs: JobsOption
 
     @OptionGroup var tolerance: ToleranceOptions
 
@@ -104,7 +101,6 @@ extension RowKitCommand {
         throw ValidationError("--prune deletes references, and CI is set: references are never changed under CI")
       }
       if reportOnlyFailures && report == nil { throw ValidationError("--report-only-failures goes with --report") }
-      if let jobs, !(1...256).contains(jobs) { throw ValidationError("--jobs must be from 1 to 256") }
       if textOptions.language != nil {
         throw ValidationError("--language is not for check: give each document its language with table: { language: … }")
       }
@@ -121,6 +117,7 @@ extension RowKitCommand {
     }
 
     func run() async throws {
+      try jobs.configureRuntime()
       let options = try tolerance.comparisonOptions()
       var suite: [SnapshotCheck.Case] = []
       if let directory {
@@ -171,7 +168,6 @@ extension RowKitCommand {
       check.reportPathForCommands = report
       check.reportsOnlyFailures = reportOnlyFailures
       check.pipeline = imageOptions.makePipeline()
-      if let jobs { check.pool = RenderPool(workers: jobs) }
       check.imageDeadline = imageOptions.deadline
       check.imageFolders = imageOptions.folders
       check.brandFonts = try textOptions.brandFonts()

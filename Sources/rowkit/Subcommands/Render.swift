@@ -96,9 +96,9 @@ extension RowKitCommand {
         throw ValidationError("nothing to write: give -o, --rows-dir, --manifest or --variants-sheet")
       }
       let pipeline = imageOptions.makePipeline()
-      let pool = outputOptions.makePool()
+      try outputOptions.jobs.configureRuntime()
       guard watch else {
-        _ = try await renderOnce(pipeline: pipeline, pool: pool)
+        _ = try await renderOnce(pipeline: pipeline)
         return
       }
       // Watch mode reports mistakes and keeps watching, so a half-typed edit does not end it.
@@ -107,7 +107,7 @@ extension RowKitCommand {
       while true {
         let started = Date()
         do {
-          let document = try await renderOnce(pipeline: pipeline, pool: pool)
+          let document = try await renderOnce(pipeline: pipeline)
           watched = document.dependencies
           let time = Date().formatted(date: .omitted, time: .standard)
           FileHandle.standardOutput.write(Data(
@@ -122,14 +122,14 @@ extension RowKitCommand {
     }
 
     /// Loads and renders the document once, writing every output.
-    private func renderOnce(pipeline: ImagePipeline, pool: RenderPool) async throws -> TableDocument {
+    private func renderOnce(pipeline: ImagePipeline) async throws -> TableDocument {
       let document = try loadDocument(table, imageFolders: imageOptions.folders, text: textOptions)
       let configuration = try textOptions.apply(to: try tableOptions.apply(to: document.configuration))
       var renderer = document.makeRenderer(configuration: configuration, pipeline: pipeline)
       renderer.imageDeadline = imageOptions.deadline
       renderer.failsOnMissingGlyphs = textOptions.strict
       if lint { renderer.lint = document.lintOptions.adding(try lintRules.options()) }
-      outputOptions.apply(to: &renderer, pool: pool)
+      outputOptions.apply(to: &renderer)
       let axes = try variantOptions.axes(over: document.variantAxes, configuration: configuration)
       guard !axes.isEmpty else {
         if variantsSheet != nil {

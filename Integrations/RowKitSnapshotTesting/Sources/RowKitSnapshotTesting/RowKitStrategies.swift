@@ -88,8 +88,9 @@ extension Diffing where Value == RowKitImage {
 
 extension SnapshotTesting.Snapshotting where Format == RowKitImage {
   /// A strategy that renders with RowKit's own strategy `strategy` (from `RowKitSnapshot`).
-  /// The render runs on `RenderExecutor`'s threads, since swift-snapshot-testing blocks the
-  /// test's thread until the image is there.
+  /// The render runs on the RowKit runtime's loading executor, not on Swift's cooperative
+  /// pool: swift-snapshot-testing waits for a snapshot by blocking the test's thread, and on a
+  /// two-core machine two tests blocked that way would hold the whole pool.
   public static func rowkit(
     _ strategy: RowKitSnapshot.Snapshotting<Value>, options: ComparisonOptions = .exact
   ) -> SnapshotTesting.Snapshotting<Value, RowKitImage> {
@@ -99,7 +100,7 @@ extension SnapshotTesting.Snapshotting where Format == RowKitImage {
       let handOver = UncheckedSendable((value: value, render: strategy.render))
       return Async { callback in
         let callback = UncheckedSendable(callback)
-        Task(executorPreference: RenderExecutor.shared) {
+        Task(executorPreference: RowKitRuntime.shared.loadingExecutor) {
           do {
             callback.value(RowKitImage(bitmap: try await handOver.value.render(handOver.value.value)))
           } catch {

@@ -15,11 +15,11 @@ import Synchronization
 /// own, so workers shape and draw text at the same time; a pool of one shares Cairo's fonts
 /// with the rest of the process under the text lock.
 ///
-/// Every render goes through ``shared`` unless given another pool; `rowkit --jobs N` makes
-/// one pool of N workers for its process.
+/// Every render goes through ``shared``, the pool of the process's ``RowKitRuntime``, unless
+/// given another pool; `rowkit --jobs N` sizes that runtime.
 public final class RenderPool: Sendable {
-  /// The process's pool: one worker per core.
-  public static let shared = RenderPool()
+  /// The pool of the process's runtime (``RowKitRuntime/shared``).
+  public static var shared: RenderPool { RowKitRuntime.shared.renderPool }
 
   /// How many workers the pool has.
   public let workerCount: Int
@@ -30,9 +30,9 @@ public final class RenderPool: Sendable {
   private let nextRender = Atomic<Int>(0)
 
   /// - Parameters:
-  ///   - workers: Worker threads; by default one per core.
+  ///   - workers: Worker threads.
   ///   - layoutCacheCapacity: Row layouts each worker keeps for one render.
-  public init(workers: Int = ProcessInfo.processInfo.activeProcessorCount, layoutCacheCapacity: Int = 2048) {
+  public init(workers: Int, layoutCacheCapacity: Int = 2048) {
     workerCount = max(1, workers)
     self.workers = (0..<workerCount).map { index in
       RenderWorker<WorkerState>(name: "rowkit-worker-\(index + 1)") {

@@ -1,4 +1,5 @@
 import Foundation
+import RowKitGraphics
 
 /// A thread of its own that makes some state, runs jobs on it one at a time, and frees it
 /// when the worker is released: Pango and Cairo objects live on one thread from creation to
@@ -21,6 +22,7 @@ final class RenderWorker<State: AnyObject>: @unchecked Sendable {
   init(name: String, makeState: @escaping @Sendable () throws -> State) {
     let mailbox = self.mailbox
     let thread = Thread {
+      nameCurrentThread(name)
       var state: State?
       var failure: (any Error)?
       do {
@@ -42,7 +44,6 @@ final class RenderWorker<State: AnyObject>: @unchecked Sendable {
       // Released here, on the thread that made it.
       state = nil
     }
-    thread.name = name
     // Pango's shaping recurses deeply for long paragraphs; give it room.
     thread.stackSize = 8 << 20
     thread.start()

@@ -1,0 +1,24 @@
+import ArgumentParser
+import RowKit
+
+/// `--jobs`: the size of the process's one runtime, for every command that renders in
+/// parallel.
+struct JobsOption: ParsableArguments {
+  @Option(
+    name: .customLong("jobs"),
+    help: ArgumentHelp(
+      "Render workers: rows and cases are laid out, painted, decoded and compared on this many threads (1 to \(RowKitRuntime.maximumJobs); default: one per core). The output is the same for any number.",
+      valueName: "n"))
+  var count: Int?
+
+  func validate() throws {
+    if let count, !(1...RowKitRuntime.maximumJobs).contains(count) {
+      throw ValidationError("--jobs must be from 1 to \(RowKitRuntime.maximumJobs), not \(count)")
+    }
+  }
+
+  /// Sizes the process's runtime; call it before anything renders.
+  func configureRuntime() throws {
+    if let count { try RowKitRuntime.configure(jobs: count) }
+  }
+}
