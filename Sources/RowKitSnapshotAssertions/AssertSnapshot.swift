@@ -2,7 +2,6 @@ import Foundation
 import RowKit
 import RowKitGraphics
 @_exported import RowKitSnapshot
-import Synchronization
 import Testing
 import XCTest
 
@@ -14,7 +13,7 @@ import XCTest
 /// `.build/snapshot-artifacts/` (or `ROWKIT_SNAPSHOT_ARTIFACTS`).
 public enum SnapshotConfiguration {
   /// One store per references folder, shared by every test of the process.
-  private static let stores = Mutex<[String: ReferenceStore]>([:])
+  private static let stores = Locked<[String: ReferenceStore]>([:])
 
   /// The store for references of tests in `filePath`. One store per folder, so that a name
   /// checked twice in one run is caught wherever the two checks are.

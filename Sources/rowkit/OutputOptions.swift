@@ -1,6 +1,5 @@
 import ArgumentParser
 import Foundation
-import Synchronization
 import RowKit
 import RowKitGraphics
 
@@ -40,7 +39,7 @@ extension PNGCompression: ExpressibleByArgument {}
 /// stderr is a terminal and the render has gone on for a moment.
 final class ProgressBar: Sendable {
   /// When the bar was last drawn, and whether it is on the screen.
-  private let state = Mutex<(lastDraw: Date, drawn: Bool)>((.distantPast, false))
+  private let state = Locked<(lastDraw: Date, drawn: Bool)>((.distantPast, false))
   private let start = Date()
   private let label: String
   private let delay: Double

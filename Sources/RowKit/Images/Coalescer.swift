@@ -5,79 +5,89 @@ import RowKitGraphics
 /// worked on waits for that work instead of starting its own. A cancelled caller stops
 /// waiting at once; the work itself is cancelled when its last caller leaves, and a caller
 /// that comes later starts it afresh.
-///
-/// `@unchecked Sendable` is safe: `running` and the counts, and every `Entry`'s `task` and
-/// `waiters`, are read and written only inside `lock.withLock`; a continuation is resumed
-/// after it has been taken out under the lock, exactly once.
-final class Coalescer<Value: Sendable>: @unchecked Sendable {
-  /// `@unchecked Sendable`: its fields are only touched under the coalescer's `lock`.
-  private final class Entry: @unchecked Sendable {
+final class Coalescer<Value: Sendable>: Sendable {
+  private typealias Waiter = CheckedContinuation<Value, any Error>
+
+  /// The work on one key, known by a number of its own: a later work on the same key is
+  /// another entry.
+  private struct Entry {
+    let id: UInt64
     var task: Task<Void, Never>?
-    var waiters: [UUID: CheckedContinuation<Value, any Error>] = [:]
+    var waiters: [UInt64: Waiter] = [:]
   }
 
-  private let lock = NSLock()
-  private var running: [String: Entry] = [:]
-  private var joinedCount = 0
-  private var cancelledCount = 0
+  private struct State {
+    var running: [String: Entry] = [:]
+    var nextID: UInt64 = 0
+    var joined = 0
+    var cancelled = 0
 
-  /// Keys being worked on now.
-  var activeCount: Int { lock.withLock { running.count } }
-  /// Callers that waited on work another caller started.
-  var joined: Int { lock.withLock { joinedCount } }
-  /// Works cancelled because nobody waited for them any more.
-  var cancelled: Int { lock.withLock { cancelledCount } }
-
-  /// The value of `work` for `key`, computed once for everyone asking at the same time.
-  func value(for key: String, _ work: @escaping @Sendable () async throws -> Value) async throws -> Value {
-    let id = UUID()
-    return try await withTaskCancellationHandler {
-      try await withCheckedThrowingContinuation { continuation in
-        lock.withLock {
-          // Checked under the lock that `leave` takes, so a cancellation is never missed.
-          if Task.isCancelled {
-            continuation.resume(throwing: CancellationError())
-          } else if let existing = running[key] {
-            existing.waiters[id] = continuation
-            joinedCount += 1
-          } else {
-            let entry = Entry()
-            entry.waiters[id] = continuation
-            running[key] = entry
-            entry.task = Task.detached(executorPreference: LoadingExecutor.shared) { [self] in
-              let result: Result<Value, any Error>
-              do {
-                result = .success(try await work())
-              } catch {
-                result = .failure(error)
-              }
-              complete(key, entry, result)
-            }
-          }
-        }
-      }
-    } onCancel: {
-      leave(key, id)
+    mutating func makeID() -> UInt64 {
+      nextID += 1
+      return nextID
     }
   }
 
-  private func complete(_ key: String, _ entry: Entry, _ result: Result<Value, any Error>) {
-    let waiters = lock.withLock {
-      if running[key] === entry { running[key] = nil }
-      defer { entry.waiters = [:] }
-      return Array(entry.waiters.values)
+  private let state = Locked(State())
+
+  /// Keys being worked on now.
+  var activeCount: Int { state.withLock { $0.running.count } }
+  /// Callers that waited on work another caller started.
+  var joined: Int { state.withLock { $0.joined } }
+  /// Works cancelled because nobody waited for them any more.
+  var cancelled: Int { state.withLock { $0.cancelled } }
+
+  /// The value of `work` for `key`, computed once for everyone asking at the same time.
+  func value(for key: String, _ work: @escaping @Sendable () async throws -> Value) async throws -> Value {
+    let caller = state.withLock { $0.makeID() }
+    return try await withTaskCancellationHandler {
+      try await withCheckedThrowingContinuation { (continuation: Waiter) in
+        let cancelled = state.withLock { state in
+          // Checked under the lock that `leave` takes, so a cancellation is never missed.
+          if Task.isCancelled { return true }
+          if state.running[key] != nil {
+            state.running[key]!.waiters[caller] = continuation
+            state.joined += 1
+            return false
+          }
+          let entry = state.makeID()
+          state.running[key] = Entry(id: entry, waiters: [caller: continuation])
+          // Started under the lock, so that `leave` finds the task to cancel.
+          state.running[key]!.task = Task.detached(executorPreference: LoadingExecutor.shared) { [self] in
+            let result: Result<Value, any Error>
+            do {
+              result = .success(try await work())
+            } catch {
+              result = .failure(error)
+            }
+            complete(key, entry, result)
+          }
+          return false
+        }
+        if cancelled { continuation.resume(throwing: CancellationError()) }
+      }
+    } onCancel: {
+      leave(key, caller)
+    }
+  }
+
+  private func complete(_ key: String, _ entry: UInt64, _ result: Result<Value, any Error>) {
+    let waiters = state.withLock { state -> [Waiter] in
+      guard let running = state.running[key], running.id == entry else { return [] }
+      state.running[key] = nil
+      return Array(running.waiters.values)
     }
     for waiter in waiters { waiter.resume(with: result) }
   }
 
   /// A cancelled caller stops waiting; the last one to leave cancels the work.
-  private func leave(_ key: String, _ id: UUID) {
-    let (waiter, work) = lock.withLock { () -> (CheckedContinuation<Value, any Error>?, Task<Void, Never>?) in
-      guard let entry = running[key], let waiter = entry.waiters.removeValue(forKey: id) else { return (nil, nil) }
-      guard entry.waiters.isEmpty else { return (waiter, nil) }
-      running[key] = nil
-      cancelledCount += 1
-      return (waiter, entry.task)
+  private func leave(_ key: String, _ caller: UInt64) {
+    let (waiter, work) = state.withLock { state -> (Waiter?, Task<Void, Never>?) in
+      guard let waiter = state.running[key]?.waiters.removeValue(forKey: caller) else { return (nil, nil) }
+      guard state.running[key]!.waiters.isEmpty else { return (waiter, nil) }
+      let task = state.running.removeValue(forKey: key)?.task
+      state.cancelled += 1
+      return (waiter, task)
     }
     waiter?.resume(throwing: CancellationError())
     work?.cancel()

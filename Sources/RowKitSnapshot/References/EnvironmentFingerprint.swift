@@ -1,6 +1,5 @@
 import Foundation
 import RowKitGraphics
-import Synchronization
 
 /// Everything besides the input that decides RowKit's pixels: library versions, the font
 /// files' contents, font options and the CPU architecture. Stored beside the references, so
@@ -50,7 +49,7 @@ public struct EnvironmentFingerprint: Hashable, Sendable, Codable {
   }
 
   /// Fingerprints by environment: hashing the font files takes a moment, once per process.
-  private static let cache = Mutex<[TextEnvironment: EnvironmentFingerprint]>([:])
+  private static let cache = Locked<[TextEnvironment: EnvironmentFingerprint]>([:])
 
   /// What differs from `other`, one phrase each (`pango 1.50.12 → 1.54.0`).
   public func differences(from other: EnvironmentFingerprint) -> [String] {

@@ -93,37 +93,37 @@ final class RenderWorker<State: AnyObject>: @unchecked Sendable {
   }
 }
 
-/// The result of a job queued on a ``RenderWorker``, awaited once. `@unchecked Sendable`:
-/// `result` and `waiter` are only touched under `lock`.
-final class WorkerResult<T: Sendable>: @unchecked Sendable {
-  private let lock = NSLock()
-  private var result: Result<T, any Error>?
-  private var waiter: CheckedContinuation<T, any Error>?
+/// The result of a job queued on a ``RenderWorker``, awaited once.
+final class WorkerResult<T: Sendable>: Sendable {
+  private struct State {
+    var result: Result<T, any Error>?
+    var waiter: CheckedContinuation<T, any Error>?
+  }
+
+  private let state = Locked(State())
 
   func fulfil(_ result: Result<T, any Error>) {
-    lock.lock()
-    guard let waiter else {
-      self.result = result
-      lock.unlock()
-      return
+    let waiter = state.withLock { state in
+      guard let waiter = state.waiter else {
+        state.result = result
+        return nil as CheckedContinuation<T, any Error>?
+      }
+      state.waiter = nil
+      return waiter
     }
-    self.waiter = nil
-    lock.unlock()
-    waiter.resume(with: result)
+    waiter?.resume(with: result)
   }
 
   var value: T {
     get async throws {
       try await withCheckedThrowingContinuation { continuation in
-        lock.lock()
-        if let result {
-          lock.unlock()
-          continuation.resume(with: result)
-        } else {
-          precondition(waiter == nil, "a worker's result is awaited once")
-          waiter = continuation
-          lock.unlock()
+        let result = state.withLock { state -> Result<T, any Error>? in
+          if let result = state.result { return result }
+          precondition(state.waiter == nil, "a worker's result is awaited once")
+          state.waiter = continuation
+          return nil
         }
+        if let result { continuation.resume(with: result) }
       }
     }
   }
