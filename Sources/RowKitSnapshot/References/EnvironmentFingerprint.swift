@@ -63,6 +63,10 @@ public struct EnvironmentFingerprint: Hashable, Sendable, Codable {
     ] where a != b {
       result.append("\(name) \(a) → \(b)")
     }
+    // Kept only since a later version: a fingerprint without them says nothing about them.
+    for (name, a, b) in [("libjpeg-turbo", mine.libjpegTurbo, theirs.libjpegTurbo), ("libwebp", mine.libwebp, theirs.libwebp)] {
+      if let a, let b, a != b { result.append("\(name) \(a) → \(b)") }
+    }
     if architecture != other.architecture { result.append("architecture \(architecture) → \(other.architecture)") }
     if fontOptions != other.fontOptions { result.append("font options \(fontOptions) → \(other.fontOptions)") }
     if language != other.language { result.append("language \(language) → \(other.language)") }

@@ -194,6 +194,25 @@ import Testing
     #expect(fingerprint.differences(from: fingerprint).isEmpty)
   }
 
+  /// The image decoders are part of the environment too; a fingerprint written before they
+  /// were kept still matches on everything else.
+  @Test func theFingerprintNamesTheImageDecodersAndOldOnesWithoutThemStillMatch() throws {
+    let fingerprint = EnvironmentFingerprint.current()
+    #expect(fingerprint.libraries.libjpegTurbo?.hasPrefix("2.") == true)
+    #expect(fingerprint.libraries.libwebp?.hasPrefix("1.") == true)
+    var newer = fingerprint
+    newer.libraries.libwebp = "9.9.9"
+    #expect(fingerprint.differences(from: newer) == ["libwebp \(fingerprint.libraries.libwebp!) → 9.9.9"])
+    var json = try JSONSerialization.jsonObject(with: JSONEncoder().encode(fingerprint)) as! [String: Any]
+    var libraries = json["libraries"] as! [String: Any]
+    libraries["libjpegTurbo"] = nil
+    libraries["libwebp"] = nil
+    json["libraries"] = libraries
+    let old = try JSONDecoder().decode(EnvironmentFingerprint.self, from: JSONSerialization.data(withJSONObject: json))
+    #expect(old.libraries.libwebp == nil)
+    #expect(fingerprint.differences(from: old).isEmpty)
+  }
+
   @Test func recordModesComeFromTheEnvironment() {
     #expect(RecordMode.effective(environment: [:]) == .missing)
     #expect(RecordMode.effective(environment: ["ROWKIT_RECORD": "all"]) == .all)
