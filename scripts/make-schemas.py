@@ -699,7 +699,11 @@ def check_report_schema():
     """report.json of `rowkit check --report` and `rowkit merge-reports`: written by RowKit,
     read by merge-reports, accept and other tools (docs/formats.md, "Check reports")."""
     count = {"type": "integer", "minimum": 0}
-    relative = {"type": "string", "description": "an image, relative to the report folder"}
+    # A report comes from outside (a pull request's CI run): readers refuse any image path
+    # but a plain one inside the report folder (ReportFolder.isContainedPath).
+    relative = {"type": "string", "pattern": r"^(?!(.*/)?\.\.?(/|$))[A-Za-z0-9._@,-]+(/[A-Za-z0-9._@,-]+)*$",
+                "description": "an image: a plain path inside the report folder (no absolute path, no .., no address); "
+                "any other makes the report unreadable"}
     status = {"enum": ["passed", "failed", "new", "missing", "error"]}
     case = closed({
         "name": {"type": "string", "description": "the case: the document's path without its extension, "
@@ -720,7 +724,8 @@ def check_report_schema():
                           required=("total", "passed", "failed", "new", "missing", "errors", "orphans")),
         "shard": {"type": "string", "pattern": "^[0-9]+/[0-9]+$", "description": "i/n for a shard's report"},
         "run": {"type": "string", "description": "the run's identity, shared by its shards"},
-        "snapshots": {"type": "string", "description": "the references folder, absolute"},
+        "snapshots": {"type": "string", "description": "the references folder: relative to the folder the check ran "
+                      "in when inside it (Snapshots/Check), else absolute; rowkit accept writes into no other"},
         "recordMode": {"enum": ["never", "missing", "failed", "all"]},
         "options": {"type": "object", "description": "the comparison tolerances"},
         "environment": {"type": "object", "description": "the environment fingerprint (environment.json)"},

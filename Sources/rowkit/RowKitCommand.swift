@@ -39,7 +39,7 @@ struct RowKitCommand: AsyncParsableCommand {
       }
       let message: String
       if error is DocumentError || error is GraphicsError || error is OutputError || error is StyleError || error is SnapshotError
-        || error is MissingGlyphsError
+        || error is MissingGlyphsError || error is FailedImagesError
       {
         message = "\(error)"
       } else {

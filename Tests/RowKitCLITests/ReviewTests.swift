@@ -114,13 +114,13 @@ import Testing
     for role in ["reference", "diff", "actual"] {
       #expect(section.contains(#"data-role="\#(role)" loading="eager" data-loaded="true""#), "the merged \(role) image loaded")
     }
-    #expect(section.contains("rowkit accept merged people"))
+    #expect(section.contains("rowkit accept merged -- people"))
     // The Copy button copies the command; where the page may not use the clipboard (a file
     // opened in headless Chromium), it selects the command for copying by hand.
     let copy = try await chromium(["--dump-dom", folder.appendingPathComponent("merged/index.html").absoluteString + "#copytest"])
     let copied = try #require(copy.range(of: #"<pre id="copytest">"#)).upperBound
     let outcome = copy[copied...].prefix { $0 != "<" }.split(separator: "|", omittingEmptySubsequences: false).map(String.init)
-    #expect(outcome == ["true", "rowkit accept merged people", ""] || outcome == ["false", "rowkit accept merged people", "rowkit accept merged people"], "\(outcome)")
+    #expect(outcome == ["true", "rowkit accept merged -- people", ""] || outcome == ["false", "rowkit accept merged -- people", "rowkit accept merged -- people"], "\(outcome)")
 
     // Refused merges name the folders and write nothing.
     let twice = try await CommandRunner.run(

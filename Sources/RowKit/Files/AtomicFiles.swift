@@ -7,6 +7,7 @@ import Foundation
 public final class AtomicFiles {
   private var staged: [(temporary: URL, target: URL)] = []
   private var folders: [(temporary: URL, target: URL)] = []
+  private var replacements: [(temporary: URL, target: URL, mayReplace: () throws -> Void)] = []
   private let token = UUID().uuidString
 
   /// An empty set of files, nothing staged.
@@ -58,6 +59,20 @@ public final class AtomicFiles {
     return temporary
   }
 
+  /// A temporary folder beside the folder `url` that takes its place whole at the commit:
+  /// the old folder, when `mayReplace` (called then) does not throw, is renamed aside, the
+  /// new one renamed into place, and the old one removed. A reader never sees a mix of the
+  /// two; a run killed between the renames leaves the old folder under its temporary name.
+  public func replacement(for url: URL, mayReplace: @escaping () throws -> Void) throws -> URL {
+    let temporary = temporary(beside: url)
+    try OutputWriter.createFolder(url.deletingLastPathComponent())
+    guard mkdir(temporary.path, 0o755) == 0 else {
+      throw OutputError("cannot create \(url.path): \(String(cString: strerror(errno)))")
+    }
+    replacements.append((temporary, url, mayReplace))
+    return temporary
+  }
+
   /// Renames everything into place.
   public func commit() throws {
     for (temporary, target) in folders {
@@ -71,14 +86,35 @@ public final class AtomicFiles {
     folders = []
     for (temporary, target) in staged { try Self.rename(temporary, to: target) }
     staged = []
+    for (temporary, target, mayReplace) in replacements {
+      try mayReplace()
+      var old: URL?
+      var info = stat()
+      if lstat(target.path, &info) == 0 {
+        let aside = self.temporary(beside: target, ".old")
+        guard Glibc.rename(target.path, aside.path) == 0 else {
+          throw OutputError("cannot replace \(target.path): \(String(cString: strerror(errno)))")
+        }
+        old = aside
+      }
+      guard Glibc.rename(temporary.path, target.path) == 0 else {
+        let reason = String(cString: strerror(errno))
+        if let old { Glibc.rename(old.path, target.path) }
+        throw OutputError("cannot replace \(target.path): \(reason)")
+      }
+      if let old { try? FileManager.default.removeItem(at: old) }
+    }
+    replacements = []
   }
 
   /// Removes every temporary file.
   public func discard() {
     for (temporary, _) in staged { try? FileManager.default.removeItem(at: temporary) }
     for (temporary, _) in folders { try? FileManager.default.removeItem(at: temporary) }
+    for (temporary, _, _) in replacements { try? FileManager.default.removeItem(at: temporary) }
     staged = []
     folders = []
+    replacements = []
   }
 
   deinit {

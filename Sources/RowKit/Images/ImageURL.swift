@@ -79,26 +79,11 @@ public struct ImageURLResolver: Hashable, Sendable {
     }
     guard !components.isEmpty else { throw ImageURLError("\(what) names no file") }
     let url = components.reduce(root) { $0.appendingPathComponent($1) }
-    let realRoot = realPath(root)
-    let realPath = realPath(url)
-    guard realPath == realRoot || realPath.hasPrefix(realRoot.hasSuffix("/") ? realRoot : realRoot + "/") else {
+    guard ContainedPath.isInside(url, folder: root) else {
       throw ImageURLError("\(what) escapes the \(folderName) through a symbolic link")
     }
     return url
   }
-}
-
-/// `url` with every symbolic link resolved, including links in folders above a file that
-/// does not exist (Foundation leaves a path alone when its last component is missing).
-func realPath(_ url: URL) -> String {
-  var existing = url.standardizedFileURL
-  var rest: [String] = []
-  while existing.path != "/", !FileManager.default.fileExists(atPath: existing.path) {
-    rest.insert(existing.lastPathComponent, at: 0)
-    existing.deleteLastPathComponent()
-  }
-  let resolved = rest.reduce(existing.resolvingSymlinksInPath()) { $0.appendingPathComponent($1) }
-  return resolved.path
 }
 
 /// An image URL that cannot be resolved, with the reason.

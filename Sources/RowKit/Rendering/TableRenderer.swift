@@ -58,6 +58,10 @@ public struct TableRenderer: Sendable {
   /// Whether a row with characters no loaded font can draw fails the render (throwing
   /// ``MissingGlyphsError`` before any file is written) instead of being reported.
   public var failsOnMissingGlyphs = false
+  /// Whether a row with an image that failed to load (its slot's default drawn instead)
+  /// fails the render (throwing ``FailedImagesError`` before any file is written) instead of
+  /// being reported.
+  public var failsOnFailedImages = false
   /// The design-lint rules to run on every row, or nil for none: each row's manifest entry
   /// then has `findings` (``LintFinding``). Linting paints each row a second time, without
   /// its text, to see what lies under it.
@@ -345,6 +349,9 @@ public struct TableRenderer: Sendable {
     if failsOnMissingGlyphs, !report.rowsWithMissingGlyphs.isEmpty {
       throw MissingGlyphsError(rows: report.rowsWithMissingGlyphs)
     }
+    if failsOnFailedImages, !report.rowsWithFailedImages.isEmpty {
+      throw FailedImagesError(rows: report.rowsWithFailedImages)
+    }
     try sink.commit(manifest: manifest)
     report.rows = rowsDone
     report.manifest = keepsManifest ? manifest : Manifest(configuration: configuration)
@@ -405,6 +412,19 @@ public struct MissingGlyphsError: Error, Sendable, CustomStringConvertible {
   public var description: String {
     let count = rows.count
     return "\(count) row\(count == 1 ? " has" : "s have") characters no font can draw (--strict); nothing was written"
+  }
+}
+
+/// Rows with an image that failed to load, when a render was asked to fail on them
+/// (`--strict-images`). Nothing was written.
+public struct FailedImagesError: Error, Sendable, CustomStringConvertible {
+  /// The manifest entries of the rows, with their images' states and reasons.
+  public var rows: [Manifest.Row]
+
+  /// How many rows show a failed image, and that nothing was written.
+  public var description: String {
+    let count = rows.count
+    return "\(count) row\(count == 1 ? " has an image" : "s have images") that failed to load (--strict-images); nothing was written"
   }
 }
 

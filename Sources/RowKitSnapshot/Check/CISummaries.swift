@@ -115,6 +115,11 @@ public enum CISummaries {
   /// The report as Markdown: a title with the verdict, the counts as a table, then each
   /// failure with its numbers and paths (the first `limit`; the rest are counted), and the
   /// orphaned references.
+  ///
+  /// The summary is meant for pull-request comments, and names and messages come from the
+  /// pull request's own documents: each is a code span nothing in it can end
+  /// (``codeSpan(_:)``), or text with every character Markdown or HTML would read escaped
+  /// (``markdownText(_:)``), so no name or message becomes markup, a link, an image or HTML.
   public static func markdown(_ report: SnapshotCheck.Report, reportPath: String?, limit: Int = 30) -> String {
     let s = report.summary
     let toReview = s.failed + s.new + s.missing + s.errors
@@ -126,43 +131,77 @@ public enum CISummaries {
     } else {
       verdict = "\(toReview) of \(s.total) to review"
     }
-    var text = "## RowKit snapshots: \(verdict)\(report.shard.map { " (shard \($0))" } ?? "")\n\n"
+    var text = "## RowKit snapshots: \(verdict)\(report.shard.map { " (shard \(markdownText($0)))" } ?? "")\n\n"
     text += "| cases | passed | failed | new | missing | errors | orphaned references |\n"
     text += "|---:|---:|---:|---:|---:|---:|---:|\n"
     text += "| \(s.total) | \(s.passed) | \(s.failed) | \(s.new) | \(s.missing) | \(s.errors) | \(s.orphans) |\n"
-    if let mismatch = report.environmentMismatch { text += "\n> \(inline(mismatch))\n" }
+    if let mismatch = report.environmentMismatch { text += "\n> \(markdownText(mismatch))\n" }
     let review = report.cases.filter { $0.status != .passed }
     if !review.isEmpty {
       text += "\n### To review\n\n"
       for item in review.prefix(limit) {
-        text += "- **\(inline(item.name))** (\(item.status.rawValue)): \(inline(headline(item)))\n"
+        // The comparison's numbers are RowKit's own words; a message quotes the document.
+        let what = item.status == .error || (item.status == .failed && item.result == nil)
+          ? codeSpan(headline(item)) : markdownText(headline(item))
+        text += "- **\(codeSpan(item.name))** (\(item.status.rawValue)): \(what)\n"
         var paths: [String] = []
         for (role, path) in [("diff", item.diff), ("actual", item.actual), ("reference", item.reference)] {
           guard let path else { continue }
-          paths.append("\(role) `\(reportPath.map { "\($0)/\(path)" } ?? path)`")
+          paths.append("\(role) \(codeSpan(reportPath.map { "\($0)/\(path)" } ?? path))")
         }
-        if item.status == .error, let message = item.message { paths.append("`\(inline(message))`") }
         if !paths.isEmpty { text += "  - " + paths.joined(separator: " · ") + "\n" }
         if let reportPath, ReportFolder.isAcceptable(item) {
-          text += "  - accept: `\(ReportFolder.acceptCommand(reportPath: reportPath, name: item.name))`\n"
+          text += "  - accept: \(codeSpan(ReportFolder.acceptCommand(reportPath: reportPath, name: item.name)))\n"
         }
       }
       if review.count > limit { text += "- … and \(review.count - limit) more: see the review page\n" }
     }
     if !report.orphans.isEmpty {
       text += "\n### Orphaned references\n\n"
-      for orphan in report.orphans.prefix(limit) { text += "- `\(inline(orphan))`\n" }
+      for orphan in report.orphans.prefix(limit) { text += "- \(codeSpan(orphan))\n" }
       if report.orphans.count > limit { text += "- … and \(report.orphans.count - limit) more\n" }
       text += "\n" + (report.failsOnOrphans ? "They fail the check." : "They do not fail the check (`--fail-on-orphans` makes them).")
         + " `rowkit check --prune` deletes them.\n"
     }
-    if let reportPath { text += "\nReview page: `\(reportPath)/index.html`\n" }
+    if let reportPath { text += "\nReview page: \(codeSpan("\(reportPath)/index.html"))\n" }
     return text
   }
 
-  /// Text on one Markdown line: no line breaks, no table pipes.
-  private static func inline(_ text: String) -> String {
-    text.replacingOccurrences(of: "\n", with: " ").replacingOccurrences(of: "|", with: "\\|")
+  /// `text` as one Markdown code span on one line that nothing in it can end: fenced with
+  /// one backtick more than its longest run of them, and padded with a space when it starts
+  /// or ends with a backtick (Markdown strips that space again). Inside, nothing is markup.
+  static func codeSpan(_ text: String) -> String {
+    let line = oneLine(text)
+    var (longest, run) = (0, 0)
+    for character in line {
+      run = character == "`" ? run + 1 : 0
+      longest = max(longest, run)
+    }
+    let fence = String(repeating: "`", count: longest + 1)
+    let padded = line.hasPrefix("`") || line.hasSuffix("`") || (line.hasPrefix(" ") && line.hasSuffix(" ")) || line.isEmpty
+    return padded ? "\(fence) \(line) \(fence)" : fence + line + fence
+  }
+
+  /// `text` as literal Markdown text on one line: the punctuation Markdown reads
+  /// (emphasis, code, links and images, headings, tables, strikethrough, math)
+  /// backslash-escaped, and `<`, `>` and `&` as HTML entities, so that it shows as written.
+  static func markdownText(_ text: String) -> String {
+    var result = ""
+    for character in oneLine(text) {
+      switch character {
+      case "&": result += "&amp;"
+      case "<": result += "&lt;"
+      case ">": result += "&gt;"
+      case "\\", "`", "*", "_", "[", "]", "(", ")", "#", "!", "|", "~", "$": result += "\\\(character)"
+      default: result.append(character)
+      }
+    }
+    return result
+  }
+
+  /// `text` with its line breaks made spaces: one Markdown line.
+  private static func oneLine(_ text: String) -> String {
+    String(text.map { $0.isNewline ? " " : $0 })
   }
 
   static func escape(_ text: String) -> String {

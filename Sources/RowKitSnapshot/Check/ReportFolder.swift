@@ -31,8 +31,23 @@ public enum ReportFolder {
     return Array(try encoder.encode(report)) + [0x0A]
   }
 
-  /// Reads the report in `folder`; the error names the folder and what is wrong.
+  /// Reads the report in `folder`; the error names the folder and what is wrong. A report
+  /// comes from outside (a pull request controls its own CI run's report), so every image
+  /// path in it must be a plain relative path inside the folder (``isContainedPath(_:)``).
   public static func read(_ folder: URL) throws -> SnapshotCheck.Report {
+    let report = try decode(folder)
+    let file = folder.appendingPathComponent(reportFile)
+    for (index, item) in report.cases.enumerated() {
+      for (role, path) in [("reference", item.reference), ("actual", item.actual), ("diff", item.diff), ("composite", item.composite)] {
+        guard let path, !isContainedPath(path) else { continue }
+        throw SnapshotError(
+          "\(file.path): cases[\(index)] ('\(item.name)'): its \(role) image '\(path)' is not a path inside the report folder")
+      }
+    }
+    return report
+  }
+
+  private static func decode(_ folder: URL) throws -> SnapshotCheck.Report {
     let file = folder.appendingPathComponent(reportFile)
     var isFolder: ObjCBool = false
     guard FileManager.default.fileExists(atPath: folder.path, isDirectory: &isFolder), isFolder.boolValue else {
@@ -58,15 +73,154 @@ public enum ReportFolder {
     path.map { $0.intValue.map { "[\($0)]" } ?? ".\($0.stringValue)" }.joined().drop { $0 == "." }.description
   }
 
-  /// The shell command that accepts `name` from the report in `reportPath`.
+  /// The shell command that accepts `name` from the report in `reportPath`. The name comes
+  /// after `--`, so that a case named `--all` or `-rf` is a name, never a flag; a report
+  /// path that starts with `-` is given as `./-…` for the same reason.
   public static func acceptCommand(reportPath: String, name: String) -> String {
-    "rowkit accept \(shellQuoted(reportPath)) \(shellQuoted(name))"
+    "rowkit accept \(shellQuoted(reportPath.hasPrefix("-") ? "./" + reportPath : reportPath)) -- \(shellQuoted(name))"
   }
 
   /// `text` as one shell word: as it is when it is plain, else in single quotes.
   static func shellQuoted(_ text: String) -> String {
     let plain = !text.isEmpty && text.allSatisfy { $0.isASCII && ($0.isLetter || $0.isNumber || "/._-+:=@%,".contains($0)) }
     return plain ? text : "'" + text.replacingOccurrences(of: "'", with: #"'\''"#) + "'"
+  }
+
+  /// How a report names the references folder `url`: relative to the working folder when it
+  /// is inside it (`Snapshots/Check`), so that a report made in CI names the same folder in
+  /// a reviewer's checkout of the project; absolute otherwise.
+  public static func referencesPath(for url: URL) -> String {
+    let (path, here) = (url.standardizedFileURL.path, workingFolder.path)
+    if path == here { return "." }
+    return path.hasPrefix(here == "/" ? "/" : here + "/") ? String(path.dropFirst(here == "/" ? 1 : here.count + 1)) : path
+  }
+
+  /// The folder a report's `snapshots` names (``referencesPath(for:)``), from the working
+  /// folder.
+  public static func referencesFolder(named path: String) -> URL {
+    (path.hasPrefix("/") ? URL(fileURLWithPath: path) : workingFolder.appendingPathComponent(path)).standardizedFileURL
+  }
+
+  /// The folder `rowkit` runs in: the project's.
+  static var workingFolder: URL { URL(fileURLWithPath: FileManager.default.currentDirectoryPath).standardizedFileURL }
+
+  /// Whether `path` is a plain relative path inside a report folder, as RowKit writes them
+  /// (`cases/settings/wifi/actual.png`): parts of ASCII letters, digits, `.`, `_`, `-`, `@`
+  /// and `,`, none of them `.` or `..`. That leaves out absolute paths, `..`, and every
+  /// address a browser would fetch (`http:`, `//host`, `data:`).
+  public static func isContainedPath(_ path: String) -> Bool {
+    !path.isEmpty
+      && path.split(separator: "/", omittingEmptySubsequences: false).allSatisfy { part in
+        !part.isEmpty && part != "." && part != ".."
+          && part.allSatisfy { $0.isASCII && ($0.isLetter || $0.isNumber || "._-@,".contains($0)) }
+      }
+  }
+
+  /// The file a report names `path` (relative to the report folder `folder`, as report.json
+  /// gives it): a regular file inside the folder, reached without following a symbolic link.
+  /// Anything else is refused with an error naming `what` the file is.
+  public static func file(_ path: String, in folder: URL, what: String) throws -> URL {
+    guard isContainedPath(path) else {
+      throw SnapshotError("\(folder.appendingPathComponent(reportFile).path): \(what) '\(path)' is not a path inside the report folder")
+    }
+    let parts = path.split(separator: "/")
+    var url = folder
+    for (index, part) in parts.enumerated() {
+      url.appendPathComponent(String(part))
+      var info = stat()
+      guard lstat(url.path, &info) == 0 else { throw SnapshotError("\(url.path): \(what) is missing from the report") }
+      let type = info.st_mode & S_IFMT
+      if type == S_IFLNK {
+        throw SnapshotError("\(url.path): \(what) is a symbolic link; a report's files are never followed out of it")
+      }
+      guard type == (index == parts.count - 1 ? S_IFREG : S_IFDIR) else {
+        throw SnapshotError("\(url.path): \(what) is not a regular file")
+      }
+    }
+    return url
+  }
+
+  /// Nothing when a report may be written at `folder`: it does not exist, is an empty
+  /// folder, or is a report folder (a `report.json` that reads as a report, beside nothing
+  /// but `index.html` and a `cases` folder). Anything else is refused, naming what is
+  /// there, so that a report never replaces a folder RowKit did not write. `option` is how
+  /// the command line named the folder.
+  public static func checkReplaceable(_ folder: URL, option: String) throws {
+    var info = stat()
+    guard lstat(folder.path, &info) == 0 else {
+      if errno == ENOENT { return }
+      throw SnapshotError("\(folder.path): \(String(cString: strerror(errno)))")
+    }
+    let advice = "give \(option) a new folder, an empty one, or an earlier report"
+    switch info.st_mode & S_IFMT {
+    case S_IFDIR: break
+    case S_IFLNK: throw SnapshotError("\(folder.path): is a symbolic link, not a report folder; \(advice)")
+    default: throw SnapshotError("\(folder.path): exists and is not a folder; \(advice)")
+    }
+    let contents: [String]
+    do {
+      contents = try FileManager.default.contentsOfDirectory(atPath: folder.path).sorted()
+    } catch {
+      throw SnapshotError("\(folder.path): cannot list the folder: \(error.localizedDescription)")
+    }
+    guard !contents.isEmpty else { return }
+    let ours: Set<String> = [reportFile, pageFile, casesFolder]
+    let foreign = contents.filter { !ours.contains($0) }
+    var cases = stat()
+    let casesIsFolder = lstat(folder.appendingPathComponent(casesFolder).path, &cases) != 0 || cases.st_mode & S_IFMT == S_IFDIR
+    guard foreign.isEmpty, casesIsFolder, contents.contains(reportFile), (try? decode(folder)) != nil else {
+      let holding = foreign.isEmpty
+        ? (contents.contains(reportFile) ? "its \(reportFile) is not a RowKit report" : "it has no \(reportFile)")
+        : "it holds " + foreign.prefix(3).joined(separator: ", ") + (foreign.count > 3 ? ", …" : "")
+      throw SnapshotError("\(folder.path): exists and is not a report folder (\(holding)); nothing was written: \(advice)")
+    }
+  }
+
+  /// A report folder being written beside the one it replaces, swapped in whole by
+  /// ``commit()``: an interrupted run leaves the earlier report or none, never half of one,
+  /// and a folder that is not a report (``checkReplaceable(_:option:)``) is never touched.
+  public final class Staging {
+    /// The report folder it replaces.
+    public let target: URL
+    /// The folder the report is written in until the commit.
+    public let folder: URL
+    private let files = AtomicFiles()
+
+    /// A staging folder for the report at `target`; refused when `target` is not a report
+    /// folder (`option` names it in the error).
+    public init(replacing target: URL, option: String) throws {
+      let target = target.standardizedFileURL
+      try ReportFolder.checkReplaceable(target, option: option)
+      self.target = target
+      // Checked again at the commit: the folder may have been filled meanwhile (by this
+      // very run, when it is also the references folder).
+      folder = try files.replacement(for: target) { try ReportFolder.checkReplaceable(target, option: option) }
+    }
+
+    /// The folder of the case images.
+    public var casesFolder: URL { folder.appendingPathComponent(ReportFolder.casesFolder) }
+
+    /// `report` with the paths in its messages naming the report's files where they will be
+    /// after the commit; the failure artifacts' `result.json` files likewise.
+    public func relocated(_ report: SnapshotCheck.Report) -> SnapshotCheck.Report {
+      let (from, to) = (folder.path + "/", target.path + "/")
+      var report = report
+      for index in report.cases.indices {
+        report.cases[index].message = report.cases[index].message?.replacingOccurrences(of: from, with: to)
+      }
+      let results = FileManager.default.enumerator(at: casesFolder, includingPropertiesForKeys: nil)?.allObjects ?? []
+      for case let url as URL in results where url.lastPathComponent == "result.json" {
+        guard let text = try? String(contentsOf: url, encoding: .utf8) else { continue }
+        try? Data(text.replacingOccurrences(of: from, with: to).utf8).write(to: url)
+      }
+      return report
+    }
+
+    /// Puts the staged report in place of the old one, which is then removed.
+    public func commit() throws { try files.commit() }
+
+    /// Removes the staged report; the old one stays.
+    public func discard() { files.discard() }
   }
 
   /// Whether a case's actual image can be accepted as its reference.

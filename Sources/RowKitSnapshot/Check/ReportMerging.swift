@@ -80,34 +80,25 @@ public enum ReportMerging {
   }
 
   /// Merges the shards in `folders` into the report folder `output`: `report.json`,
-  /// `index.html` and every shard's case images. Everything is checked and staged first,
-  /// so a refused merge writes nothing.
+  /// `index.html` and every shard's case images. `output` must be a new folder, an empty
+  /// one or an earlier report; the merged report is written beside it and swapped in whole
+  /// (``ReportFolder/Staging``), so a refused merge writes nothing and an old report's
+  /// images never mix with the new ones. The shards' images are copied only as regular
+  /// files: a symbolic link in a shard is an error.
   public static func write(
     _ folders: [URL], into output: URL, pathForCommands: String, onlyFailures: Bool
   ) throws -> SnapshotCheck.Report {
     let report = try merge(folders, into: output)
-    if FileManager.default.fileExists(atPath: output.path) {
-      let contents = (try? FileManager.default.contentsOfDirectory(atPath: output.path)) ?? []
-      let ours: Set<String> = [ReportFolder.reportFile, ReportFolder.pageFile, ReportFolder.casesFolder]
-      guard contents.allSatisfy({ ours.contains($0) }) else {
-        throw SnapshotError("\(output.path): exists and is not a report folder; give -o a new or a report folder")
-      }
-    }
-    let files = AtomicFiles()
-    let staging = try files.folder(for: output)
-    defer { files.discard() }
+    let staging = try ReportFolder.Staging(replacing: output, option: "-o")
+    defer { staging.discard() }
     for folder in folders {
       let cases = folder.appendingPathComponent(ReportFolder.casesFolder)
-      guard FileManager.default.fileExists(atPath: cases.path) else { continue }
-      try copyTree(cases, into: staging.appendingPathComponent(ReportFolder.casesFolder))
+      var info = stat()
+      guard lstat(cases.path, &info) == 0 else { continue }
+      try copyTree(cases, into: staging.casesFolder)
     }
-    try FileManager.default.createDirectory(at: staging, withIntermediateDirectories: true)
-    try Data(try ReportFolder.encode(report)).write(to: staging.appendingPathComponent(ReportFolder.reportFile))
-    let page = ReviewReport.html(for: report, reportPath: pathForCommands, onlyFailures: onlyFailures)
-    try Data(page.utf8).write(to: staging.appendingPathComponent(ReportFolder.pageFile))
-    // The old images go: a report describes one run.
-    try? FileManager.default.removeItem(at: output.appendingPathComponent(ReportFolder.casesFolder))
-    try files.commit()
+    try ReportFolder.write(report, to: staging.folder, pathForCommands: pathForCommands, onlyFailures: onlyFailures)
+    try staging.commit()
     return report
   }
 
@@ -126,19 +117,28 @@ public enum ReportMerging {
     return nil
   }
 
-  /// Copies the files under `source` into `target`, folders made as needed; a file that is
-  /// already there (the same case in two shards) is an error.
+  /// Copies the folders and regular files under `source` into `target`, folders made as
+  /// needed. A shard comes from outside: a symbolic link (which could lead anywhere) or any
+  /// other kind of file in it is an error, and so is a file that is already there (the same
+  /// case in two shards).
   private static func copyTree(_ source: URL, into target: URL) throws {
-    guard let enumerator = FileManager.default.enumerator(at: source, includingPropertiesForKeys: [.isDirectoryKey]) else { return }
-    let root = source.standardizedFileURL.path
-    for case let url as URL in enumerator {
-      let relative = String(url.standardizedFileURL.path.dropFirst(root.count + 1))
-      let destination = target.appendingPathComponent(relative)
-      if (try? url.resourceValues(forKeys: [.isDirectoryKey]).isDirectory) == true {
-        try OutputWriter.createFolder(destination)
-      } else {
-        try OutputWriter.createFolder(destination.deletingLastPathComponent())
-        try FileManager.default.copyItem(at: url, to: destination)
+    var info = stat()
+    guard lstat(source.path, &info) == 0, info.st_mode & S_IFMT == S_IFDIR else {
+      throw SnapshotError("\(source.path): is not a folder (a symbolic link?); a shard's images are never followed out of it")
+    }
+    try OutputWriter.createFolder(target)
+    let names = try FileManager.default.contentsOfDirectory(atPath: source.path).sorted()
+    for name in names {
+      let (from, to) = (source.appendingPathComponent(name), target.appendingPathComponent(name))
+      guard lstat(from.path, &info) == 0 else { throw SnapshotError("\(from.path): \(String(cString: strerror(errno)))") }
+      switch info.st_mode & S_IFMT {
+      case S_IFDIR:
+        try copyTree(from, into: to)
+      case S_IFREG:
+        guard lstat(to.path, &info) != 0 else { throw SnapshotError("\(from.path): \(to.lastPathComponent) is in two shards") }
+        try FileManager.default.copyItem(at: from, to: to)
+      default:
+        throw SnapshotError("\(from.path): is not a regular file (a symbolic link?); a shard's images are never followed out of it")
       }
     }
   }

@@ -108,20 +108,24 @@ public enum ReviewReport {
         """
       html += "\n  <dl class=\"numbers\" data-size-mismatch=\"\(result.sizeMismatch)\">" + rows + "\n  </dl>"
     }
+    // Only files inside the report folder are shown: a merged shard's report.json could
+    // name any address, which the page would then fetch.
+    func contained(_ path: String?) -> String? { path.flatMap { ReportFolder.isContainedPath($0) ? $0 : nil } }
+    let (referencePath, actualPath, diffPath) = (contained(item.reference), contained(item.actual), contained(item.diff))
     func image(_ path: String?, _ role: String) -> String {
       guard let path else { return "" }
       return "<figure class=\"\(role)\"><img src=\"\(escape(path))\" alt=\"\(role)\" data-role=\"\(role)\" loading=\"eager\"><figcaption>\(role)</figcaption></figure>"
     }
     switch item.status {
-    case .failed where item.reference != nil && item.actual != nil:
-      let reference = escape(item.reference!)
-      let actual = escape(item.actual!)
+    case .failed where referencePath != nil && actualPath != nil:
+      let reference = escape(referencePath!)
+      let actual = escape(actualPath!)
       html += """
 
           <nav class="views">
             <button data-view="side">1 side by side</button><button data-view="slider">2 slider</button><button data-view="blink">3 blink</button>
           </nav>
-          <div class="view side">\(image(item.reference, "reference"))\(image(item.diff, "diff"))\(image(item.actual, "actual"))</div>
+          <div class="view side">\(image(referencePath, "reference"))\(image(diffPath, "diff"))\(image(actualPath, "actual"))</div>
           <div class="view slider" hidden>
             <div class="stage"><img src="\(reference)" alt="reference" data-role="slider-reference"><div class="over"><img src="\(actual)" alt="actual" data-role="slider-actual"></div></div>
             <input type="range" min="0" max="100" value="50" aria-label="reference | actual">
@@ -132,7 +136,7 @@ public enum ReviewReport {
           </div>
         """
     default:
-      html += "\n  <div class=\"view side\">\(image(item.reference, "reference"))\(image(item.actual, "actual"))</div>"
+      html += "\n  <div class=\"view side\">\(image(referencePath, "reference"))\(image(actualPath, "actual"))</div>"
     }
     return html + "\n</section>"
   }

@@ -118,7 +118,8 @@ public struct SnapshotCheck: Sendable {
     /// sharding), the references folder, the record mode and the comparison options.
     /// `rowkit merge-reports` joins only shards with the same one.
     public var run: String
-    /// The references folder.
+    /// The references folder: relative to the folder the check ran in when inside it
+    /// (``ReportFolder/referencesPath(for:)``), else absolute.
     public var snapshots: String
     /// When the run wrote references.
     public var recordMode: RecordMode
@@ -155,13 +156,18 @@ public struct SnapshotCheck: Sendable {
   /// The folder of table documents.
   public let folder: URL
   /// The references the cases are checked against.
-  public let store: ReferenceStore
+  public private(set) var store: ReferenceStore
   /// The tolerances every comparison uses.
   public let options: ComparisonOptions
   /// Which references the check records; nil records none.
   public let record: RecordMode?
-  /// Where the report goes; nil writes none.
+  /// Where the report goes; nil writes none. It must be a new folder, an empty one or an
+  /// earlier report (``ReportFolder/checkReplaceable(_:option:)``); the report is written
+  /// beside it and swapped in whole at the end, with the failure images of its cases under
+  /// its `cases` folder.
   public let reportDirectory: URL?
+  /// The folder this run writes its report in until the swap.
+  private var stagedReportDirectory: URL?
   /// How the cases' images load.
   public var pipeline: ImagePipeline = .shared
   /// The threads cases are rendered, decoded and compared on.
@@ -177,6 +183,10 @@ public struct SnapshotCheck: Sendable {
   public var failsOnMissingGlyphs = false
   /// Whether references with no case fail the check.
   public var failsOnOrphans = false
+  /// Whether every case may show images that failed to load (`--lint-off imageFailed`);
+  /// otherwise only the documents that switch the `imageFailed` lint rule off may, and any
+  /// other render with a failed image is an error, never recorded.
+  public var allowsFailedImages = false
   /// How the review page and the summaries name the report folder in the `rowkit accept`
   /// commands they show (the path as the user typed it).
   public var reportPathForCommands: String?
@@ -281,18 +291,36 @@ public struct SnapshotCheck: Sendable {
   nonisolated(nonsending) public func run(
     _ cases: [Case], shard: String? = nil, suite: [Case]? = nil, fontFamilies: [String]
   ) async throws -> Report {
+    guard let reportDirectory else { return try await runCases(cases, shard: shard, suite: suite, fontFamilies: fontFamilies) }
+    let staging = try ReportFolder.Staging(replacing: reportDirectory, option: "--report")
+    defer { staging.discard() }
+    var staged = self
+    staged.stagedReportDirectory = staging.folder
+    staged.store = store.withArtifactsRoot(staging.casesFolder)
+    let report = staging.relocated(try await staged.runCases(cases, shard: shard, suite: suite, fontFamilies: fontFamilies))
+    try ReportFolder.write(
+      report, to: staging.folder, pathForCommands: reportPathForCommands ?? reportDirectory.path,
+      onlyFailures: reportsOnlyFailures)
+    try staging.commit()
+    return report
+  }
+
+  /// Runs the cases; the report is written by ``run(_:shard:suite:fontFamilies:)``.
+  nonisolated(nonsending) private func runCases(
+    _ cases: [Case], shard: String?, suite: [Case]?, fontFamilies: [String]
+  ) async throws -> Report {
     let suite = suite ?? cases
     let recordMode = RecordMode.effective(record)
+    let snapshots = ReportFolder.referencesPath(for: store.root)
     var report = Report(
-      shard: shard, run: Self.runIdentity(suite: suite, snapshots: store.root.path, recordMode: recordMode, options: options),
-      snapshots: store.root.path, recordMode: recordMode, options: options, environment: .current(store.environment))
+      shard: shard, run: Self.runIdentity(suite: suite, snapshots: snapshots, recordMode: recordMode, options: options),
+      snapshots: snapshots, recordMode: recordMode, options: options, environment: .current(store.environment))
     report.summary.total = cases.count
     report.failsOnOrphans = failsOnOrphans
     report.orphans = store.orphanedReferences(keeping: Set(suite.map(\.name)))
     report.summary.orphans = report.orphans.count
     if report.recordMode != .all, let mismatch = try store.environmentMismatch() {
       report.environmentMismatch = mismatch
-      try write(report)
       return report
     }
     // Cases run side by side on the pool, a few more than it has workers so that one case's
@@ -318,7 +346,6 @@ public struct SnapshotCheck: Sendable {
       report.summary.count(result.status)
       report.cases.append(result)
     }
-    try write(report)
     return report
   }
 
@@ -369,6 +396,7 @@ public struct SnapshotCheck: Sendable {
         if lint != nil { findings = LintReport(file: testCase.document.path, manifest: rendered.manifest).lines }
         missing = rendered.manifest.rowsWithMissingGlyphs.map { $0.missingGlyphWarning(file: testCase.document.path) }
         if failsOnMissingGlyphs, !missing.isEmpty { throw SnapshotError(missing.joined(separator: "; ") + " (--strict)") }
+        try refuseSubstitutes(in: rendered, of: document, file: testCase.document.path)
         return rendered.image
       }
       if !missing.isEmpty { result.warnings = missing }
@@ -411,9 +439,23 @@ public struct SnapshotCheck: Sendable {
     return result
   }
 
+  /// Throws, naming the rows, when `rendered` shows what must never become a reference, as
+  /// the Swift assertions refuse it (``SnapshotSubstitutes``): an image that failed to load
+  /// (its slot's default drawn instead), unless ``allowsFailedImages`` or the document
+  /// switches the `imageFailed` lint rule off, or the fallback cell.
+  private func refuseSubstitutes(in rendered: RenderedTable, of document: TableDocument, file: String) throws {
+    let ruleOff = !document.lintOptions.adding(lint ?? LintOptions()).runs(.imageFailed)
+    let allowed: SnapshotSubstitutes = allowsFailedImages || ruleOff ? .failedImages : []
+    let problems = allowed.problems(in: rendered.manifest.rows, file: file)
+    guard !problems.isEmpty else { return }
+    throw SnapshotError(
+      problems.joined(separator: "; ") + "; a reference must not show this, so nothing was compared or recorded"
+        + " (a document that shows a failed image on purpose has lint: { off: [imageFailed] }; --lint-off imageFailed allows it in every case)")
+  }
+
   /// Puts a copy of `source` in the report's case folder and returns its relative path.
   private func copyForReport(_ source: URL?, _ testCase: Case, _ name: String) -> String? {
-    guard let reportDirectory, let source else { return nil }
+    guard let reportDirectory = stagedReportDirectory ?? reportDirectory, let source else { return nil }
     let target = store.artifactDirectory(suite: testCase.suite, name: testCase.baseName).appendingPathComponent(name)
     do {
       try OutputWriter.createFolder(target.deletingLastPathComponent())
@@ -426,20 +468,13 @@ public struct SnapshotCheck: Sendable {
   }
 
   private func relative(_ path: String) -> String {
-    guard let reportDirectory else { return path }
+    guard let reportDirectory = stagedReportDirectory ?? reportDirectory else { return path }
     return relative(path, to: reportDirectory)
   }
 
   private func relative(_ path: String, to directory: URL) -> String {
     let prefix = directory.standardizedFileURL.path + "/"
     return path.hasPrefix(prefix) ? String(path.dropFirst(prefix.count)) : path
-  }
-
-  private func write(_ report: Report) throws {
-    guard let reportDirectory else { return }
-    try ReportFolder.write(
-      report, to: reportDirectory, pathForCommands: reportPathForCommands ?? reportDirectory.path,
-      onlyFailures: reportsOnlyFailures)
   }
 
   /// Deletes the report's orphaned references: what `--prune` does.

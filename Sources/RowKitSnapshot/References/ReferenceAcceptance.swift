@@ -16,8 +16,15 @@ public enum ReferenceAcceptance {
   }
 
   /// Copies the actual images of the cases `names` (every failed, new and missing one with
-  /// `all`) of the report in `folder` over their references in `snapshots` (by default the
-  /// report's references folder), and returns what it copied.
+  /// `all`) of the report in `folder` over their references, and returns what it copied.
+  ///
+  /// A report is untrusted input (a pull request controls its own CI run's report), so it
+  /// never chooses where anything is written: the references are `snapshots`, which must be
+  /// the folder the report was checked against; without it, the report's folder is used
+  /// only when it is a references folder of the project (inside the working folder, holding
+  /// an `environment.json`). Every image is read from inside the report folder, never
+  /// through a symbolic link, and no reference is written through a link that leads out of
+  /// the references.
   ///
   /// Everything is checked before anything is written: never under CI; every name is a case
   /// of the report that failed, is new or is missing and has its actual image, which must
@@ -56,7 +63,7 @@ public enum ReferenceAcceptance {
         return item
       }
     }
-    let store = ReferenceStore(root: snapshots ?? URL(fileURLWithPath: report.snapshots))
+    let store = ReferenceStore(root: try referencesFolder(of: report, file: reportFile, given: snapshots))
     // The references may only hold images of one environment.
     let stored = try store.storedFingerprint()
     if let stored, stored != report.environment {
@@ -68,9 +75,9 @@ public enum ReferenceAcceptance {
     var accepted: [Accepted] = []
     var staged: [(bytes: [UInt8], target: URL)] = []
     for item in chosen {
-      let source = folder.appendingPathComponent(item.actual!)
+      let source = try ReportFolder.file(item.actual!, in: folder, what: "the actual image of '\(item.name)'")
       guard let data = FileManager.default.contents(atPath: source.path) else {
-        throw SnapshotError("\(source.path): the actual image of '\(item.name)' is missing from the report")
+        throw SnapshotError("\(source.path): the actual image of '\(item.name)' cannot be read")
       }
       do {
         _ = try PNG.decodeRGBA([UInt8](data))
@@ -78,7 +85,8 @@ public enum ReferenceAcceptance {
         throw SnapshotError("\(source.path): the actual image of '\(item.name)' is not a PNG: \(error)")
       }
       let parts = item.name.split(separator: "/")
-      let target = try store.referenceURL(suite: parts.dropLast().joined(separator: "/"), name: String(parts.last ?? ""))
+      let target = try store.confined(
+        try store.referenceURL(suite: parts.dropLast().joined(separator: "/"), name: String(parts.last ?? "")))
       staged.append(([UInt8](data), target))
       accepted.append(Accepted(name: item.name, source: source, reference: target))
     }
@@ -89,9 +97,35 @@ public enum ReferenceAcceptance {
       try files.stage(bytes, as: target)
     }
     if stored == nil {
-      try files.stage(try report.environment.jsonBytes(), as: store.root.appendingPathComponent(EnvironmentFingerprint.fileName))
+      try files.stage(
+        try report.environment.jsonBytes(), as: try store.confined(store.root.appendingPathComponent(EnvironmentFingerprint.fileName)))
     }
     try files.commit()
     return accepted
+  }
+
+  /// The references folder accept writes into: `given` (`--snapshots`) when the report was
+  /// checked against it, else the report's own folder when it is one of the project's (see
+  /// ``accept(report:names:all:snapshots:processEnvironment:)``); an error saying which
+  /// otherwise.
+  static func referencesFolder(of report: SnapshotCheck.Report, file: String, given: URL?) throws -> URL {
+    let recorded = ReportFolder.referencesFolder(named: report.snapshots)
+    if let given {
+      guard ContainedPath.resolved(given) == ContainedPath.resolved(recorded) else {
+        throw SnapshotError(
+          "\(file): it was checked against the references in \(report.snapshots), not \(given.path) (--snapshots); "
+            + "accept writes only into the references a report was checked against: run it in the folder the check ran in")
+      }
+      return given
+    }
+    let project = ReportFolder.workingFolder
+    let fingerprint = recorded.appendingPathComponent(EnvironmentFingerprint.fileName)
+    guard ContainedPath.isInside(recorded, folder: project), FileManager.default.fileExists(atPath: fingerprint.path) else {
+      throw SnapshotError(
+        "\(file): it names the references folder \(report.snapshots), which is not a references folder of this project "
+          + "(\(project.path)); accept writes only into the project's own references: run it in the folder the check ran in, "
+          + "or name the references with --snapshots")
+    }
+    return recorded
   }
 }

@@ -65,6 +65,12 @@ public final class ReferenceStore: Sendable {
     self.processEnvironment = processEnvironment
   }
 
+  /// A store of the same references whose failure artifacts go to `artifactsRoot`. It is a
+  /// store of its own: a name checked in one is not claimed in the other.
+  public func withArtifactsRoot(_ artifactsRoot: URL) -> ReferenceStore {
+    ReferenceStore(root: root, artifactsRoot: artifactsRoot, environment: environment, processEnvironment: processEnvironment)
+  }
+
   /// Where failure artifacts go when nobody says: a folder of the system's temporary folder
   /// of the references' own (named after them and a hash of their path), so that two suites
   /// checked on one machine never overwrite each other's images.
@@ -111,10 +117,11 @@ public final class ReferenceStore: Sendable {
   }
 
   /// Deletes the reference files `files` (relative to the root), and the folders they leave
-  /// empty.
+  /// empty. Nothing is deleted when any of them leads out of the root through a symbolic
+  /// link.
   public func removeReferences(_ files: [String]) throws {
-    for file in files {
-      let url = root.appendingPathComponent(file)
+    let urls = try files.map { try confined(root.appendingPathComponent($0)) }
+    for url in urls {
       try FileManager.default.removeItem(at: url)
       var folder = url.deletingLastPathComponent().standardizedFileURL
       while folder.path.hasPrefix(root.path + "/"),
@@ -124,6 +131,17 @@ public final class ReferenceStore: Sendable {
         folder.deleteLastPathComponent()
       }
     }
+  }
+
+  /// `url`, when writing or deleting it stays inside the references folder; an error when a
+  /// symbolic link on its way (a committed `Snapshots/linked -> ../elsewhere`, or a
+  /// reference that is a link) leads out of it.
+  public func confined(_ url: URL) throws -> URL {
+    guard ContainedPath.isInside(url, folder: root) else {
+      throw SnapshotError(
+        "\(url.path) leads out of the references folder \(root.path) through a symbolic link; nothing is written or deleted there")
+    }
+    return url
   }
 
   /// The reference file for a suite and a name. Suites may have `/`-separated parts (or be
@@ -328,7 +346,9 @@ public final class ReferenceStore: Sendable {
 
   private func writeReference(_ actual: Bitmap, at reference: URL, reason: String) -> SnapshotOutcome {
     do {
-      try OutputWriter.createFolder(reference.deletingLastPathComponent())
+      // Both files are checked before either is written.
+      _ = try confined(root.appendingPathComponent(EnvironmentFingerprint.fileName))
+      try OutputWriter.createFolder(try confined(reference).deletingLastPathComponent())
       try writeAtomically(PNG.encode(actual), to: reference)
       try updateFingerprint()
       return .recorded(path: reference.path, reason: reason)
@@ -343,7 +363,7 @@ public final class ReferenceStore: Sendable {
       let current = EnvironmentFingerprint.current(environment)
       if (try? storedFingerprint()) != current {
         try OutputWriter.createFolder(root)
-        try writeAtomically(current.jsonBytes(), to: root.appendingPathComponent(EnvironmentFingerprint.fileName))
+        try writeAtomically(current.jsonBytes(), to: try confined(root.appendingPathComponent(EnvironmentFingerprint.fileName)))
         fingerprint.withLock { $0 = .some(current) }
       }
     }

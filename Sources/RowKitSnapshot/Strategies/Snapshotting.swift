@@ -109,13 +109,20 @@ public struct SnapshotSubstitutes: OptionSet, Sendable {
   /// Items no cell is mapped to, drawn by the fallback cell.
   public static let fallbackCells = SnapshotSubstitutes(rawValue: 2)
 
+  /// One line per substitute not allowed here that `rows` show, naming `file`: what keeps a
+  /// mistake from becoming a reference, in the assertions and in `rowkit check`.
+  public func problems(in rows: [Manifest.Row], file: String) -> [String] {
+    var problems: [String] = []
+    for row in rows {
+      if !contains(.fallbackCells), row.cell == FallbackCell.cellName { problems.append(row.fallbackCellWarning(file: file)) }
+      if !contains(.failedImages) { problems += row.failedImageWarnings(file: file) }
+    }
+    return problems
+  }
+
   /// `rendered`, or an error naming each row that shows a substitute not allowed here.
   func check(_ rendered: RenderedTable) throws -> RenderedTable {
-    var problems: [String] = []
-    for row in rendered.manifest.rows {
-      if !contains(.fallbackCells), row.cell == FallbackCell.cellName { problems.append(row.fallbackCellWarning(file: "snapshot")) }
-      if !contains(.failedImages) { problems += row.failedImageWarnings(file: "snapshot") }
-    }
+    let problems = problems(in: rendered.manifest.rows, file: "snapshot")
     guard problems.isEmpty else { throw SubstituteError(problems: problems) }
     return rendered
   }

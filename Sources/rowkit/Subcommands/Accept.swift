@@ -8,27 +8,39 @@ extension RowKitCommand {
       commandName: "accept",
       abstract: "Make the actual images of reviewed cases their references, from a check's report folder.",
       discussion: """
-        Copies REPORT/cases/<case>/actual.png over the case's reference for each named failed, \\
-        new or missing case (every one with --all). Everything is checked first (the names, \\
-        the images, and that they were rendered in the environment the references were \\
-        recorded in), then the references change together. Refused under CI (exit 2, nothing \\
+        Copies REPORT/cases/<case>/actual.png over the case's reference for each named failed, \
+        new or missing case (every one with --all). Everything is checked first (the names, \
+        the images, and that they were rendered in the environment the references were \
+        recorded in), then the references change together. Refused under CI (exit 2, nothing \
         written). The review page shows each failed case's command.
 
+        A report may come from someone else's CI run, so it never chooses where anything is \
+        written: the references are --snapshots, which must be the folder the report was \
+        checked against (as the check named it: relative to the folder it ran in, so run \
+        accept in the same folder of your checkout). Without --snapshots, the report's folder \
+        is used only when it lies inside the working folder and already holds references (an \
+        environment.json). Every image is read from inside the report folder, never through a \
+        symbolic link, and no reference is written through a link that leads out of the \
+        references folder.
+
+        Put the case names after --: a name that starts with - is then a name, never a flag.
+
         Example:
-          rowkit accept report people settings/wifi
+          rowkit accept report -- people settings/wifi
+          rowkit accept ci-report --snapshots Snapshots/Check -- settings/wifi
           rowkit accept merged-report --all
         """)
 
     @Argument(help: "The report folder (rowkit check --report, or rowkit merge-reports -o).")
     var report: String
 
-    @Argument(help: "The cases to accept, by name (as in the report: settings/wifi).")
+    @Argument(help: "The cases to accept, by name (as in the report: settings/wifi), after --.")
     var cases: [String] = []
 
     @Flag(help: "Accept every failed, new and missing case of the report.")
     var all = false
 
-    @Option(help: "The references folder (default: the one the report was checked against).")
+    @Option(help: "The references folder; it must be the one the report was checked against (default: that folder, when it is inside the working folder).")
     var snapshots: String?
 
     func run() throws {

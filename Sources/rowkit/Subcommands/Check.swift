@@ -18,6 +18,17 @@ extension RowKitCommand {
         case per variant: DIR/a/b.yaml in dark at AX3 is compared with SNAPDIR/a/b@dark,AX3.png. \
         --lint fails a case with design-lint findings (see rowkit lint).
 
+        --report DIR must be a new folder, an empty one or an earlier report (anything else is \
+        refused, exit 2): the report is written beside it and replaces it whole at the end, so \
+        an interrupted check leaves the earlier report, never half of one.
+
+        A render in which an image failed to load (its slot shows the default image) is an \
+        error, and nothing is compared or recorded, as in the Swift assertions: a reference \
+        must not show a mistake. A document that shows a failed image on purpose switches \
+        the imageFailed lint rule off (lint: { off: [imageFailed] }); --lint-off imageFailed \
+        allows it in every case (design previews have no lint: of their own). References are never \
+        written or deleted through a symbolic link that leads out of SNAPDIR.
+
         References with no case are listed as ORPHAN lines; --fail-on-orphans makes them fail \
         the check and --prune deletes them (never under CI). A folder with nothing to check \
         fails unless --allow-empty is given.
@@ -49,7 +60,7 @@ extension RowKitCommand {
     @Option(help: "missing | all | failed | never (default: ROWKIT_RECORD, else missing; never under CI).")
     var record: RecordMode?
 
-    @Option(help: "Write report.json and the images of every case here, for review.")
+    @Option(help: "Write report.json, the review page and the images of every case here (a new folder, an empty one or an earlier report), for review.")
     var report: String?
 
     @Option(help: "Check only shard i of n (1-based), e.g. 2/4, to split a suite across machines.")
@@ -148,10 +159,6 @@ extension RowKitCommand {
         }
       }
       let reportURL = report.map { URL(fileURLWithPath: $0) }
-      if let reportURL {
-        // A report describes one run: images left from an earlier run would mislead.
-        try? FileManager.default.removeItem(at: reportURL.appendingPathComponent("cases"))
-      }
       let snapshotsURL = URL(fileURLWithPath: snapshots)
       var artifactsURL = reportURL?.appendingPathComponent("cases") ?? artifacts.map { URL(fileURLWithPath: $0) }
       if artifactsURL == nil && environment["ROWKIT_SNAPSHOT_ARTIFACTS"] == nil {
@@ -172,6 +179,7 @@ extension RowKitCommand {
       check.imageFolders = imageOptions.folders
       check.brandFonts = try textOptions.brandFonts()
       check.failsOnMissingGlyphs = textOptions.strict
+      check.allowsFailedImages = !(try lintRules.options().runs(.imageFailed))
       if lint { check.lint = try lintRules.options() }
       let result = try await check.run(cases, shard: shard, suite: suite, fontFamilies: try standardFamilies())
       try writeSummaries(result)

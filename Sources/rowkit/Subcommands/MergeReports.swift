@@ -22,7 +22,7 @@ extension RowKitCommand {
     @Argument(help: "The shards' report folders.")
     var folders: [String]
 
-    @Option(name: .shortAndLong, help: "The merged report folder.")
+    @Option(name: .shortAndLong, help: "The merged report folder: a new folder, an empty one or an earlier report, which it replaces whole. A shard that names an image outside its folder, or holds a symbolic link, is refused.")
     var output: String
 
     @Option(help: ArgumentHelp("Write a JUnit XML file over all cases.", valueName: "file"))

@@ -17,7 +17,9 @@ extension RowKitCommand {
         A document named - is read from standard input; -o - and --manifest - write to \
         standard output (a PNG never to a terminal). An output that is a symbolic link is \
         written at the file it names, and a FIFO or a device (/dev/stdout) is written \
-        through; neither is replaced.
+        through; neither is replaced. An image that fails to load is drawn as its slot's \
+        default image, with a warning naming the row; --strict-images makes it an error \
+        (exit 2, nothing written), as --strict does for characters no font can draw.
 
         Example:
           rowkit render Assets/Samples/features.yaml -o features.png
@@ -61,6 +63,9 @@ extension RowKitCommand {
 
     @Flag(help: "Paint default images at once instead of loading images (the same geometry).")
     var placeholders = false
+
+    @Flag(help: "Fail (exit 2, nothing written) when an image fails to load, instead of warning and drawing its default.")
+    var strictImages = false
 
     @OptionGroup(title: "Images") var imageOptions: ImageOptions
 
@@ -128,6 +133,7 @@ extension RowKitCommand {
       var renderer = document.makeRenderer(configuration: configuration, pipeline: pipeline)
       renderer.imageDeadline = imageOptions.deadline
       renderer.failsOnMissingGlyphs = textOptions.strict
+      renderer.failsOnFailedImages = strictImages
       if lint { renderer.lint = document.lintOptions.adding(try lintRules.options()) }
       outputOptions.apply(to: &renderer)
       let axes = try variantOptions.axes(over: document.variantAxes, configuration: configuration)
@@ -195,6 +201,9 @@ extension RowKitCommand {
       } catch let error as MissingGlyphsError {
         // The rows are named first, then the error ends the command with status 2.
         warnAboutMissingGlyphs(error.rows, file: documentName(table))
+        throw error
+      } catch let error as FailedImagesError {
+        warn(error.rows.flatMap { $0.failedImageWarnings(file: documentName(table)) })
         throw error
       }
       if let tableTarget, let tableURL { try staging.deliver(tableTarget, from: tableURL, option: "-o") }

@@ -46,6 +46,56 @@ import Testing
     #expect(FileManager.default.fileExists(atPath: store.root.appendingPathComponent("Cells/card.png").path))
   }
 
+  /// Issue 24, item 5: a committed `Snapshots/linked -> ../victim` (or a reference, or the
+  /// fingerprint, that is such a link) is never written or deleted through, by recording
+  /// (the assertions' path) or by pruning; a link that stays inside the references is fine.
+  @Test func recordingAndPruningNeverGoThroughALinkOutOfTheReferences() async throws {
+    let (store, folder) = try store()
+    defer { try? FileManager.default.removeItem(at: folder) }
+    let victim = folder.appendingPathComponent("victim")
+    try FileManager.default.createDirectory(at: victim, withIntermediateDirectories: true)
+    try FileManager.default.createDirectory(at: store.root.appendingPathComponent("Cells"), withIntermediateDirectories: true)
+    try Data(PNG.encode(image)).write(to: victim.appendingPathComponent("old.png"))
+    let link = { (name: String, target: String) in
+      try FileManager.default.createSymbolicLink(atPath: store.root.appendingPathComponent(name).path, withDestinationPath: target)
+    }
+    try link("linked", "../victim")
+    try link("alias", "Cells")
+    let rendered = image
+    for mode in [RecordMode.all, .missing, .failed] {
+      let recorder = ReferenceStore(root: store.root, artifactsRoot: store.artifactsRoot, processEnvironment: [:])
+      let outcome = try await recorder.check(suite: "linked", name: "card", record: mode) { rendered }
+      guard case .error(let message) = outcome else {
+        Issue.record("--record \(mode): expected a refusal, got \(outcome)")
+        continue
+      }
+      #expect(message.contains("linked/card.png leads out of the references folder"), "\(message)")
+    }
+    #expect(files(victim) == ["old.png"])
+    #expect(throws: SnapshotError.self) { try store.removeReferences(["Cells/none.png", "linked/old.png"]) }
+    #expect(files(victim) == ["old.png"], "nothing deleted through the link")
+
+    let inside = try await store.check(suite: "alias", name: "card") { rendered }
+    guard case .recorded = inside else {
+      Issue.record("a link inside the references is followed: \(inside)")
+      return
+    }
+    #expect(FileManager.default.fileExists(atPath: store.root.appendingPathComponent("Cells/card.png").path))
+
+    // The fingerprint as a link out: nothing is recorded, not even the reference.
+    let fresh = folder.appendingPathComponent("Fresh")
+    try FileManager.default.createDirectory(at: fresh, withIntermediateDirectories: true)
+    try FileManager.default.createSymbolicLink(
+      atPath: fresh.appendingPathComponent("environment.json").path, withDestinationPath: "../victim/environment.json")
+    let freshStore = ReferenceStore(root: fresh, artifactsRoot: store.artifactsRoot, processEnvironment: [:])
+    guard case .error(let message) = freshStore.check(image, suite: "", name: "card") else {
+      Issue.record("a fingerprint link out of the references was written through")
+      return
+    }
+    #expect(message.contains("environment.json leads out of the references folder"), "\(message)")
+    #expect(files(victim) == ["old.png"] && files(fresh) == ["environment.json"])
+  }
+
   @Test func twoSuitesGetTheirOwnDefaultArtifactFolders() {
     let one = ReferenceStore.defaultArtifactsRoot(for: URL(fileURLWithPath: "/a/Snapshots"))
     let two = ReferenceStore.defaultArtifactsRoot(for: URL(fileURLWithPath: "/b/Snapshots"))

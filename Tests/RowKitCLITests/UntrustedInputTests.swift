@@ -1,0 +1,307 @@
+import Foundation
+import RowKitGraphics
+import RowKitTestSupport
+import Testing
+
+/// Issue 24's data-loss and untrusted-input defects, through the built `rowkit` binary: a
+/// report folder never replaces a folder RowKit did not write; a report (which a pull
+/// request controls when it comes from its CI run) never chooses where `accept` writes nor
+/// what it reads; shown commands keep case names from being flags; references are never
+/// written or deleted through a symbolic link out of their folder; and `check` never records
+/// a render with a failed image. Serialized: each test runs `rowkit` several times.
+@Suite(.serialized) struct UntrustedInputTests {
+  /// A project folder with `tables/` holding one document per name.
+  func project(_ names: [String] = ["case-0", "case-1"]) throws -> URL {
+    let folder = try TestSupport.temporaryDirectory()
+    for name in names { try write(folder, name, text: name) }
+    return folder
+  }
+
+  func write(_ folder: URL, _ name: String, text: String) throws {
+    let file = folder.appendingPathComponent("tables/\(name).yaml")
+    try FileManager.default.createDirectory(at: file.deletingLastPathComponent(), withIntermediateDirectories: true)
+    try Data("items:\n  - { type: subtitle, text: \"\(text)\", subtitle: Sub }\n".utf8).write(to: file)
+  }
+
+  func run(_ arguments: [String], in folder: URL, ci: Bool = false) async throws -> CommandRunner.Result {
+    try await CommandRunner.run(
+      arguments, in: folder,
+      environment: ["CI": ci ? "true" : "", "ROWKIT_RECORD": "", "ROWKIT_SNAPSHOT_ARTIFACTS": folder.appendingPathComponent(".artifacts").path])
+  }
+
+  func check(_ folder: URL, _ flags: [String] = [], ci: Bool = false) async throws -> CommandRunner.Result {
+    try await run(["check", "tables", "--snapshots", "refs"] + flags, in: folder, ci: ci)
+  }
+
+  /// Every file under `folder` (links not followed) with its bytes, or its link target.
+  func contents(_ folder: URL) -> [String: Data] {
+    let paths = FileManager.default.enumerator(atPath: folder.path)?.allObjects as? [String] ?? []
+    return Dictionary(uniqueKeysWithValues: paths.map { path in
+      let url = folder.appendingPathComponent(path)
+      if let link = try? FileManager.default.destinationOfSymbolicLink(atPath: url.path) { return (path, Data(("→" + link).utf8)) }
+      return (path, FileManager.default.contents(atPath: url.path) ?? Data())
+    })
+  }
+
+  func editReport(_ folder: URL, _ edit: (inout [String: Any]) -> Void) throws {
+    let url = folder.appendingPathComponent("report.json")
+    var report = try JSONSerialization.jsonObject(with: Data(contentsOf: url)) as! [String: Any]
+    edit(&report)
+    try JSONSerialization.data(withJSONObject: report).write(to: url)
+  }
+
+  /// Sets `key` of the case named `name` in report.json.
+  func setCase(_ report: inout [String: Any], _ name: String, _ key: String, _ value: String) {
+    var cases = report["cases"] as! [[String: Any]]
+    let index = cases.firstIndex { $0["name"] as? String == name }!
+    cases[index][key] = value
+    report["cases"] = cases
+  }
+
+  // MARK: - 1. check --report never deletes what RowKit did not write
+
+  @Test func checkRefusesAReportFolderItDidNotWriteAndReplacesItsOwnWhole() async throws {
+    let folder = try project()
+    defer { try? FileManager.default.removeItem(at: folder) }
+    // The issue's example: `check cases --report .` in a folder whose cases/ holds the documents.
+    try FileManager.default.copyItem(at: folder.appendingPathComponent("tables"), to: folder.appendingPathComponent("cases"))
+    try Data("# my documents\n".utf8).write(to: folder.appendingPathComponent("cases/README.md"))
+    try Data("notes\n".utf8).write(to: folder.appendingPathComponent("README.md"))
+    let before = contents(folder)
+    let here = try await run(["check", "cases", "--snapshots", "refs", "--report", "."], in: folder)
+    #expect(here.status == 2, "\(here.stdout)")
+    #expect(here.stderr.contains("exists and is not a report folder (it holds README.md, tables)"), "\(here.stderr)")
+    #expect(here.stderr.contains("give --report a new folder, an empty one, or an earlier report"))
+    #expect(contents(folder) == before, "nothing deleted, nothing written (not even references)")
+
+    // A folder holding only a cases/ folder is no report either, nor is a file.
+    let lone = folder.appendingPathComponent("lone")
+    try FileManager.default.createDirectory(at: lone.appendingPathComponent("cases/mine"), withIntermediateDirectories: true)
+    try Data("keep".utf8).write(to: lone.appendingPathComponent("cases/mine/keep.txt"))
+    let noReport = try await check(folder, ["--report", "lone"])
+    #expect(noReport.status == 2 && noReport.stderr.contains("lone: exists and is not a report folder (it has no report.json)"), "\(noReport.stderr)")
+    let file = try await check(folder, ["--report", "README.md"])
+    #expect(file.status == 2 && file.stderr.contains("README.md: exists and is not a folder"), "\(file.stderr)")
+    #expect(contents(folder) == before.merging(["lone": Data(), "lone/cases": Data(), "lone/cases/mine": Data(), "lone/cases/mine/keep.txt": Data("keep".utf8)]) { $1 })
+
+    // An earlier report is replaced whole: the images of a case that no longer fails go.
+    _ = try await check(folder)
+    try write(folder, "case-1", text: "changed")
+    let failing = try await check(folder, ["--report", "report"], ci: true)
+    #expect(failing.status == 1)
+    #expect(FileManager.default.fileExists(atPath: folder.appendingPathComponent("report/cases/case-1/diff.png").path))
+    let message = try String(contentsOf: folder.appendingPathComponent("report/report.json"), encoding: .utf8)
+    #expect(message.contains(folder.appendingPathComponent("report/cases/case-1/diff.png").standardizedFileURL.path), "messages name the final folder")
+    try write(folder, "case-1", text: "case-1")
+    let passing = try await check(folder, ["--report", "report"], ci: true)
+    #expect(passing.status == 0, "\(passing.stderr)")
+    #expect(!FileManager.default.fileExists(atPath: folder.appendingPathComponent("report/cases/case-1/diff.png").path))
+    #expect(FileManager.default.fileExists(atPath: folder.appendingPathComponent("report/cases/case-1/reference.png").path))
+    let left = try FileManager.default.contentsOfDirectory(atPath: folder.path).filter { $0.hasPrefix(".report") }
+    #expect(left.isEmpty, "no staging folder left beside the report: \(left)")
+  }
+
+  // MARK: - 2. a report folder is untrusted input
+
+  /// A project whose case-0 failed in a report (`report/`) checked against `refs/`.
+  func failedReport() async throws -> URL {
+    let folder = try project()
+    _ = try await check(folder)
+    try write(folder, "case-0", text: "changed")
+    let failing = try await check(folder, ["--report", "report"], ci: true)
+    #expect(failing.status == 1, "\(failing.stderr)")
+    return folder
+  }
+
+  @Test func acceptWritesOnlyIntoTheReferencesTheReportWasCheckedAgainst() async throws {
+    let folder = try await failedReport()
+    defer { try? FileManager.default.removeItem(at: folder) }
+    let report = folder.appendingPathComponent("report")
+    #expect(try String(contentsOf: report.appendingPathComponent("report.json"), encoding: .utf8).contains(#""snapshots" : "refs","#))
+    // A folder outside the project that looks like references (its fingerprint matches).
+    let victim = try TestSupport.temporaryDirectory()
+    defer { try? FileManager.default.removeItem(at: victim) }
+    try FileManager.default.copyItem(
+      at: folder.appendingPathComponent("refs/environment.json"), to: victim.appendingPathComponent("environment.json"))
+    let (victimBefore, refsBefore) = (contents(victim), contents(folder.appendingPathComponent("refs")))
+
+    try editReport(report) { $0["snapshots"] = victim.path }
+    let outside = try await run(["accept", "report", "--all"], in: folder)
+    #expect(outside.status == 2, "\(outside.stdout)")
+    #expect(outside.stderr.contains("names the references folder \(victim.path), which is not a references folder of this project"), "\(outside.stderr)")
+    let named = try await run(["accept", "report", "--snapshots", "refs", "--all"], in: folder)
+    #expect(named.status == 2 && named.stderr.contains("it was checked against the references in \(victim.path), not "), "\(named.stderr)")
+    #expect(contents(victim) == victimBefore && contents(folder.appendingPathComponent("refs")) == refsBefore)
+
+    // Every path read from the report stays inside it: no `..`, no absolute path, no link.
+    try editReport(report) { $0["snapshots"] = "refs" }
+    let secret = folder.appendingPathComponent("secret.png")
+    try Data(PNG.encode(Bitmap(width: 4, height: 4, color: .black))).write(to: secret)
+    for path in ["../secret.png", "../../secret.png", secret.path] {
+      try editReport(report) { setCase(&$0, "case-0", "actual", path) }
+      let escaping = try await run(["accept", "report", "--", "case-0"], in: folder)
+      #expect(escaping.status == 2 && escaping.stderr.contains("'\(path)' is not a path inside the report folder"), "\(escaping.stderr)")
+    }
+    try editReport(report) { setCase(&$0, "case-0", "actual", "cases/case-0/actual.png") }
+    let actual = report.appendingPathComponent("cases/case-0/actual.png")
+    let realActual = try Data(contentsOf: actual)
+    try FileManager.default.removeItem(at: actual)
+    try FileManager.default.createSymbolicLink(at: actual, withDestinationURL: secret)
+    let linked = try await run(["accept", "report", "--", "case-0"], in: folder)
+    #expect(linked.status == 2 && linked.stderr.contains("actual.png: the actual image of 'case-0' is a symbolic link"), "\(linked.stderr)")
+    // A link to a folder on the way is refused as well.
+    let elsewhere = try TestSupport.temporaryDirectory()
+    defer { try? FileManager.default.removeItem(at: elsewhere) }
+    try Data(PNG.encode(Bitmap(width: 4, height: 4, color: .black))).write(to: elsewhere.appendingPathComponent("actual.png"))
+    try FileManager.default.removeItem(at: report.appendingPathComponent("cases/case-0"))
+    try FileManager.default.createSymbolicLink(at: report.appendingPathComponent("cases/case-0"), withDestinationURL: elsewhere)
+    let linkedFolder = try await run(["accept", "report", "--", "case-0"], in: folder)
+    #expect(linkedFolder.status == 2 && linkedFolder.stderr.contains("cases/case-0: the actual image of 'case-0' is a symbolic link"), "\(linkedFolder.stderr)")
+    #expect(contents(folder.appendingPathComponent("refs")) == refsBefore, "every refused accept wrote nothing")
+
+    // The workflow it protects: a report from another checkout (a CI run) is accepted into
+    // this project's references, with or without --snapshots.
+    try FileManager.default.removeItem(at: report.appendingPathComponent("cases/case-0"))
+    try FileManager.default.createDirectory(at: report.appendingPathComponent("cases/case-0"), withIntermediateDirectories: true)
+    try realActual.write(to: actual)
+    let checkout = try TestSupport.temporaryDirectory()
+    defer { try? FileManager.default.removeItem(at: checkout) }
+    for name in ["tables", "refs", "report"] {
+      try FileManager.default.copyItem(at: folder.appendingPathComponent(name), to: checkout.appendingPathComponent(name))
+    }
+    let elsewhereAccept = try await run(["accept", "report", "--snapshots", "refs", "--", "case-0"], in: checkout)
+    #expect(elsewhereAccept.status == 0, "\(elsewhereAccept.stderr)")
+    #expect(try Data(contentsOf: checkout.appendingPathComponent("refs/case-0.png")) == realActual)
+    #expect(contents(folder.appendingPathComponent("refs")) == refsBefore, "the report's own project is not written")
+    let plain = try await run(["accept", "report", "--", "case-0"], in: folder)
+    #expect(plain.status == 0 && plain.stdout.contains("1 reference accepted"), "\(plain.stderr)")
+  }
+
+  @Test func mergedReportsUseOnlyImagesInsideTheirFolders() async throws {
+    let folder = try project(["case-0", "case-1", "case-2", "case-3"])
+    defer { try? FileManager.default.removeItem(at: folder) }
+    _ = try await check(folder)
+    try write(folder, "case-0", text: "changed")
+    for index in 1...2 { _ = try await check(folder, ["--shard", "\(index)/2", "--report", "shard-\(index)"], ci: true) }
+    let merge = ["merge-reports", "shard-1", "shard-2", "-o", "merged"]
+    let original = try Data(contentsOf: folder.appendingPathComponent("shard-1/report.json"))
+    for address in ["http://127.0.0.1:9/x.png", "//example.com/x.png", "data:image/png;base64,iVBORw0KGgo=", "/etc/x.png", "cases/../../x.png"] {
+      try editReport(folder.appendingPathComponent("shard-1")) { setCase(&$0, "case-0", "actual", address) }
+      let refused = try await run(merge, in: folder, ci: true)
+      #expect(refused.status == 2 && refused.stderr.contains("its actual image '\(address)' is not a path inside the report folder"), "\(refused.stderr)")
+      #expect(!FileManager.default.fileExists(atPath: folder.appendingPathComponent("merged").path))
+    }
+    try original.write(to: folder.appendingPathComponent("shard-1/report.json"))
+    // A link in a shard's images is not copied: it could lead anywhere.
+    let link = folder.appendingPathComponent("shard-2/cases/case-1/secret.png")
+    try FileManager.default.createSymbolicLink(at: link, withDestinationURL: folder.appendingPathComponent("refs/case-1.png"))
+    let linked = try await run(merge, in: folder, ci: true)
+    #expect(linked.status == 2 && linked.stderr.contains("secret.png: is not a regular file (a symbolic link?)"), "\(linked.stderr)")
+    #expect(!FileManager.default.fileExists(atPath: folder.appendingPathComponent("merged").path))
+    try FileManager.default.removeItem(at: link)
+    let merged = try await run(merge, in: folder, ci: true)
+    #expect(merged.status == 1, "\(merged.stderr)")
+    let page = try String(contentsOf: folder.appendingPathComponent("merged/index.html"), encoding: .utf8)
+    #expect(page.contains(#"<img src="cases/case-0/actual.png""#))
+  }
+
+  // MARK: - 3. shown commands keep case names from being flags
+
+  @Test func shownAcceptCommandsPutCaseNamesAfterDoubleDash() async throws {
+    let folder = try project(["--all", "-rf", "other"])
+    defer { try? FileManager.default.removeItem(at: folder) }
+    _ = try await check(folder)
+    for name in ["--all", "-rf", "other"] { try write(folder, name, text: name + " changed") }
+    let failing = try await check(folder, ["--report", "report", "--junit", "junit.xml", "--summary", "summary.md"], ci: true)
+    #expect(failing.status == 1 && failing.stdout.contains("3 cases: 0 passed, 3 failed"), "\(failing.stdout)")
+    let page = try String(contentsOf: folder.appendingPathComponent("report/index.html"), encoding: .utf8)
+    let summary = try String(contentsOf: folder.appendingPathComponent("summary.md"), encoding: .utf8)
+    let junit = try String(contentsOf: folder.appendingPathComponent("junit.xml"), encoding: .utf8)
+    for name in ["--all", "-rf"] {
+      #expect(page.contains(#"data-command="rowkit accept report -- \#(name)""#), "\(name)")
+      #expect(summary.contains("accept: `rowkit accept report -- \(name)`"), "\(summary)")
+      #expect(junit.contains("accept: rowkit accept report -- \(name)"))
+    }
+    #expect(!page.contains("rowkit accept report --all"))
+
+    // The shown command accepts the case named --all, and only it.
+    let other = try Data(contentsOf: folder.appendingPathComponent("refs/other.png"))
+    let all = try await run(["accept", "report", "--", "--all"], in: folder)
+    #expect(all.status == 0 && all.stdout.contains("ACCEPTED --all → ") && all.stdout.contains("1 reference accepted"), "\(all.stdout)\(all.stderr)")
+    #expect(try Data(contentsOf: folder.appendingPathComponent("refs/other.png")) == other)
+    let rf = try await run(["accept", "report", "--", "-rf"], in: folder)
+    #expect(rf.status == 0 && rf.stdout.contains("ACCEPTED -rf → "), "\(rf.stderr)")
+    #expect(try Data(contentsOf: folder.appendingPathComponent("refs/other.png")) == other)
+    #expect(try Data(contentsOf: folder.appendingPathComponent("refs/-rf.png")) == (try Data(contentsOf: folder.appendingPathComponent("report/cases/-rf/actual.png"))))
+  }
+
+  // MARK: - 5. no reference written or deleted through a link out of the references
+
+  @Test func referencesAreNeverWrittenOrDeletedThroughALinkOutOfTheirFolder() async throws {
+    let folder = try project(["linked/x", "y"])
+    defer { try? FileManager.default.removeItem(at: folder) }
+    let (refs, victim) = (folder.appendingPathComponent("refs"), folder.appendingPathComponent("victim"))
+    try FileManager.default.createDirectory(at: refs, withIntermediateDirectories: true)
+    try FileManager.default.createDirectory(at: victim, withIntermediateDirectories: true)
+    try Data("keep".utf8).write(to: victim.appendingPathComponent("keep.txt"))
+    try Data(PNG.encode(Bitmap(width: 2, height: 2, color: .black))).write(to: victim.appendingPathComponent("z.png"))
+    // The issue's committed links: a folder, and a reference whose file does not exist yet.
+    try FileManager.default.createSymbolicLink(atPath: refs.appendingPathComponent("linked").path, withDestinationPath: "../victim")
+    try FileManager.default.createSymbolicLink(atPath: refs.appendingPathComponent("y.png").path, withDestinationPath: "../victim/y.png")
+    let before = contents(victim)
+    for mode in ["all", "missing", "failed"] {
+      let recorded = try await check(folder, ["--record", mode])
+      #expect(recorded.status == 2, "--record \(mode): \(recorded.stdout)")
+      #expect(recorded.stderr.contains("refs/linked/x.png leads out of the references folder"), "\(recorded.stderr)")
+      #expect(recorded.stderr.contains("refs/y.png leads out of the references folder"), "\(recorded.stderr)")
+      #expect(contents(victim) == before, "--record \(mode) wrote through the link")
+    }
+    // Accepting does not write through it either.
+    let missing = try await check(folder, ["--report", "report"], ci: true)
+    #expect(missing.status == 1 && missing.stdout.contains("2 missing"), "\(missing.stdout)")
+    let accepted = try await run(["accept", "report", "--snapshots", "refs", "--", "linked/x"], in: folder)
+    #expect(accepted.status == 2 && accepted.stderr.contains("refs/linked/x.png leads out of the references folder"), "\(accepted.stderr)")
+    let acceptedFile = try await run(["accept", "report", "--snapshots", "refs", "--", "y"], in: folder)
+    #expect(acceptedFile.status == 2 && acceptedFile.stderr.contains("refs/y.png leads out of the references folder"), "\(acceptedFile.stderr)")
+    // Nor does pruning delete through it.
+    _ = try await check(folder, ["--prune"])
+    #expect(contents(victim) == before)
+    #expect(FileManager.default.fileExists(atPath: victim.appendingPathComponent("z.png").path))
+  }
+
+  // MARK: - 11. no reference of a failed image
+
+  @Test func checkRefusesToRecordAFailedImageAndRenderCanFailOnOne() async throws {
+    let folder = try TestSupport.temporaryDirectory()
+    defer { try? FileManager.default.removeItem(at: folder) }
+    let tables = folder.appendingPathComponent("tables")
+    try FileManager.default.createDirectory(at: tables, withIntermediateDirectories: true)
+    let document = "items:\n  - { type: image, text: Photo, imageURL: missing.png }\n"
+    try Data(document.utf8).write(to: tables.appendingPathComponent("photo.yaml"))
+    let refused = try await check(folder, ["--report", "report"])
+    #expect(refused.status == 2, "\(refused.stdout)")
+    #expect(refused.stdout.contains("ERROR photo"))
+    #expect(refused.stderr.contains("photo.yaml: row 0 (s0-r0): image missing.png failed"), "\(refused.stderr)")
+    #expect(refused.stderr.contains("nothing was compared or recorded"))
+    #expect(!FileManager.default.fileExists(atPath: folder.appendingPathComponent("refs/photo.png").path))
+    let report = try String(contentsOf: folder.appendingPathComponent("report/report.json"), encoding: .utf8)
+    #expect(report.contains(#""status" : "error""#) && report.contains("image missing.png failed"), "\(report)")
+
+    // A document that shows the failed image on purpose says so, as assertions do with allowing: .failedImages.
+    try Data(("lint: { off: [imageFailed] }\n" + document).utf8).write(to: tables.appendingPathComponent("photo.yaml"))
+    let allowed = try await check(folder)
+    #expect(allowed.status == 1 && allowed.stdout.contains("NEW photo"), "\(allowed.stdout)\(allowed.stderr)")
+    #expect(FileManager.default.fileExists(atPath: folder.appendingPathComponent("refs/photo.png").path))
+
+    // render warns, and with --strict-images fails and writes nothing.
+    try Data(document.utf8).write(to: tables.appendingPathComponent("photo.yaml"))
+    let warned = try await run(["render", "tables/photo.yaml", "-o", "warned.png"], in: folder)
+    #expect(warned.status == 0 && warned.stderr.contains("image missing.png failed"), "\(warned.stderr)")
+    let strict = try await run(["render", "tables/photo.yaml", "-o", "strict.png", "--manifest", "strict.json", "--strict-images"], in: folder)
+    #expect(strict.status == 2, "\(strict.stderr)")
+    #expect(strict.stderr.contains("rowkit: warning: tables/photo.yaml: row 0 (s0-r0): image missing.png failed"), "\(strict.stderr)")
+    #expect(strict.stderr.contains("rowkit: error: 1 row has an image that failed to load (--strict-images); nothing was written"))
+    #expect(!FileManager.default.fileExists(atPath: folder.appendingPathComponent("strict.png").path))
+    #expect(!FileManager.default.fileExists(atPath: folder.appendingPathComponent("strict.json").path))
+  }
+}
