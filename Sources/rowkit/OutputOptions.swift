@@ -6,7 +6,8 @@ import RowKitGraphics
 
 /// How `render` writes: workers, PNG compression and the tallest PNG.
 struct OutputOptions: ParsableArguments {
-  @Option(help: ArgumentHelp("Rows laid out and painted at once on this many threads (default: one per core).", valueName: "n"))
+  @Option(help: ArgumentHelp(
+    "Rows laid out and painted at once on this many threads, \(FlagRange.jobs.text) (default: one per core).", valueName: "n"))
   var jobs: Int?
 
   @Option(help: "PNG compression: fast (ISA-L, the default) or small (zlib level 9, smaller files, slower).")
@@ -14,20 +15,21 @@ struct OutputOptions: ParsableArguments {
 
   @Option(
     help: ArgumentHelp(
-      "The tallest table PNG in pixels (libpng's read limit); a taller table becomes numbered tiles.",
+      "The tallest table PNG, \(FlagRange.maxPngHeight.text) (libpng's read limit); a taller table becomes numbered tiles.",
       valueName: "pixels"))
   var maxPngHeight: Int = 1_000_000
 
   @Flag(inversion: .prefixedNo, help: "Show a progress bar on stderr for long renders (only when stderr is a terminal).")
   var progress = true
 
-  @Option(help: ArgumentHelp("Seconds a render runs before its progress bar appears.", valueName: "seconds"))
+  @Option(help: ArgumentHelp(
+    "Seconds a render runs before its progress bar appears, \(FlagRange.progressAfter.text).", valueName: "seconds"))
   var progressAfter: Double = 0.5
 
   func validate() throws {
-    if let jobs, !(1...256).contains(jobs) { throw ValidationError("--jobs must be from 1 to 256") }
-    guard maxPngHeight >= 1 else { throw ValidationError("--max-png-height must be at least 1") }
-    guard progressAfter >= 0, progressAfter.isFinite else { throw ValidationError("--progress-after must be 0 or more seconds") }
+    try FlagRange.jobs.check(jobs)
+    try FlagRange.maxPngHeight.check(maxPngHeight)
+    try FlagRange.progressAfter.check(progressAfter)
   }
 
   /// The command's pool of `--jobs` workers; make it once per run.
@@ -70,7 +72,7 @@ final class ProgressBar: Sendable {
       let filled = Int(fraction * Double(width))
       let bar = String(repeating: "=", count: filled) + (filled < width ? ">" : "") + String(repeating: " ", count: max(0, width - filled - 1))
       let line = String(format: "\r%@ [%@] %3.0f%%  %d/%d rows", label, bar, fraction * 100, done, total)
-      FileHandle.standardError.write(Data(line.utf8))
+      StandardStreams.writeError(Data(line.utf8))
     }
   }
 
@@ -78,7 +80,7 @@ final class ProgressBar: Sendable {
   func finish() {
     state.withLock { state in
       guard state.drawn else { return }
-      FileHandle.standardError.write(Data("\r\u{1B}[2K".utf8))
+      StandardStreams.writeError(Data("\r\u{1B}[2K".utf8))
       state.drawn = false
     }
   }

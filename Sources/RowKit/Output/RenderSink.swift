@@ -82,7 +82,7 @@ final class FileSink: RenderSink {
   let color: PNGColor
   let tileRule: TileRule
   let compression: PNGCompression
-  private let files = AtomicFiles()
+  private let files: AtomicFiles
   private var writer: PNGStreamWriter?
   private var handle: FileHandle?
   private var tileFiles: [URL] = []
@@ -98,6 +98,7 @@ final class FileSink: RenderSink {
     self.color = color
     self.tileRule = tileRule
     self.compression = compression
+    files = destination.staging ?? AtomicFiles()
   }
 
   var paints: Bool { destination.table != nil || destination.rowsDirectory != nil || destination.manifest != nil }
@@ -113,11 +114,8 @@ final class FileSink: RenderSink {
     for piece in strip.pieces { try append(piece) }
     guard let png = strip.rowPNG, let rowName, let rows = destination.rowsDirectory else { return false }
     if rowsFolder == nil { rowsFolder = try files.folder(for: rows) }
-    do {
-      try Data(png).write(to: rowsFolder!.appendingPathComponent(rowName))
-    } catch {
-      throw OutputError("cannot write \(rows.appendingPathComponent(rowName).path): \(error.localizedDescription)")
-    }
+    try OutputWriter.writeNewFile(
+      png, at: rowsFolder!.appendingPathComponent(rowName), naming: rows.appendingPathComponent(rowName))
     return true
   }
 
@@ -165,7 +163,7 @@ final class FileSink: RenderSink {
       }
     }
     if let url = destination.manifest { try files.stage(try manifest.jsonBytes(), as: url) }
-    try files.commit()
+    if destination.staging == nil { try files.commit() }
   }
 
   func discard() {

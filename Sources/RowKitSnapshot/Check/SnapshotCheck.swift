@@ -261,7 +261,7 @@ public struct SnapshotCheck: Sendable {
       let axes = document.variantAxes.overriding(with: flags)
       guard !axes.isEmpty, axes.problem == nil else { return [testCase] }
       return axes.variants.map { variant in
-        Case(name: testCase.name + "@" + variant.name, document: testCase.document, variant: variant)
+        Case(name: variant.fileName(testCase.name, hasExtension: false), document: testCase.document, variant: variant)
       }
     }
   }

@@ -8,10 +8,10 @@ extension RowKitCommand {
       commandName: "accept",
       abstract: "Make the actual images of reviewed cases their references, from a check's report folder.",
       discussion: """
-        Copies REPORT/cases/<case>/actual.png over the case's reference for each named failed, \\
-        new or missing case (every one with --all). Everything is checked first (the names, \\
-        the images, and that they were rendered in the environment the references were \\
-        recorded in), then the references change together. Refused under CI (exit 2, nothing \\
+        Copies REPORT/cases/<case>/actual.png over the case's reference for each named failed, \
+        new or missing case (every one with --all). Everything is checked first (the names, \
+        the images, and that they were rendered in the environment the references were \
+        recorded in), then the references change together. Refused under CI (exit 2, nothing \
         written). The review page shows each failed case's command.
 
         Example:
@@ -34,8 +34,8 @@ extension RowKitCommand {
     func run() throws {
       let accepted = try ReferenceAcceptance.accept(
         report: URL(fileURLWithPath: report), names: cases, all: all, snapshots: snapshots.map { URL(fileURLWithPath: $0) })
-      for item in accepted { print("ACCEPTED \(item.name) → \(item.reference.path)") }
-      print("\(accepted.count) \(accepted.count == 1 ? "reference" : "references") accepted")
+      for item in accepted { StandardStreams.print("ACCEPTED \(item.name) → \(item.reference.path)") }
+      StandardStreams.print("\(accepted.count) \(accepted.count == 1 ? "reference" : "references") accepted")
     }
   }
 }
