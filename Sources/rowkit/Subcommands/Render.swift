@@ -154,8 +154,10 @@ extension RowKitCommand {
         try outputs.commit()
         return document
       }
-      if output == "-" || manifest == "-" {
-        throw ValidationError("variants write one file per variant: -o and --manifest must name files, not -")
+      for (option, path) in [("-o", output), ("--manifest", manifest)] {
+        guard let path, OutputTarget(path).kind != .file else { continue }
+        throw ValidationError(
+          "variants write one file per variant: \(option) must name a file, not \(path == "-" ? "-" : "a device or a FIFO")")
       }
       // Every variant is laid out first (a row too tall at AX5 fails there), before anything
       // is painted.
