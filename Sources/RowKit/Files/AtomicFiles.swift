@@ -108,6 +108,20 @@ public final class AtomicFiles: Sendable {
     state.withLock { $0.madeFolders = [] }
   }
 
+  /// Removes the staged files and folders among `temporaries` (names this set gave), and
+  /// nothing else: for one writer of several that stage into the same set.
+  func discard(_ temporaries: Set<URL>) {
+    let (folders, staged) = state.withLock { state in
+      defer {
+        state.folders.removeAll { temporaries.contains($0.temporary) }
+        state.staged.removeAll { temporaries.contains($0.temporary) }
+      }
+      return (state.folders.filter { temporaries.contains($0.temporary) }, state.staged.filter { temporaries.contains($0.temporary) })
+    }
+    for (temporary, _) in staged { unlink(temporary.path) }
+    for (temporary, _) in folders { try? FileManager.default.removeItem(at: temporary) }
+  }
+
   /// Removes every temporary file, and the folders made for them that stayed empty.
   public func discard() {
     let (folders, staged) = state.withLock { state in

@@ -76,7 +76,7 @@ public struct RenderDestination: Sendable {
   public var manifest: URL?
   /// Where the files are staged when the caller commits them, together with others
   /// (``AtomicFiles/commit(then:)``); nil: the render commits its own files. A failed
-  /// render discards everything staged here.
+  /// render removes what it staged here, and only that.
   public var staging: AtomicFiles?
 
   /// A destination writing only what is given.
