@@ -37,4 +37,22 @@ import Testing
     #expect(lines.first?.hasPrefix("rowkit: warning: [light] \(Self.features): row 1 (s1-r1): image") == true, "\(result.stderr)")
     #expect(lines.last?.hasPrefix("rowkit: warning: [dark] \(Self.features): row 1 (s1-r1): image") == true, "\(result.stderr)")
   }
+
+  @Test func eachVariantCasesWarningsNameIt() async throws {
+    let folder = try TestSupport.temporaryDirectory()
+    defer { try? FileManager.default.removeItem(at: folder) }
+    let cases = folder.appendingPathComponent("cases")
+    try FileManager.default.createDirectory(at: cases, withIntermediateDirectories: true)
+    let document = cases.appendingPathComponent("glyph.yaml")
+    try "variants: { appearance: [light, dark] }\nitems: [{ type: text, text: \"\u{F0000}\" }]\n".write(
+      to: document, atomically: true, encoding: .utf8)
+    let result = try await CommandRunner.run(
+      ["check", "cases", "--snapshots", "refs", "--record", "never"], in: folder)
+    #expect(result.status == 1, "\(result.stderr)")
+    let warnings = result.stderr.split(separator: "\n").filter { $0.hasPrefix("rowkit: warning: ") }
+    #expect(warnings.count == 2, "\(result.stderr)")
+    for (warning, variant) in zip(warnings, ["light", "dark"]) {
+      #expect(warning.hasPrefix("rowkit: warning: [\(variant)] \(document.path): row 0 (s0-r0): no glyph for U+F0000"), "\(warning)")
+    }
+  }
 }
