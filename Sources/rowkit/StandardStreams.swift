@@ -1,5 +1,4 @@
 import Foundation
-import RowKit
 import RowKitGraphics
 
 /// Every byte `rowkit` writes to standard output and standard error goes through here.
@@ -10,14 +9,12 @@ import RowKitGraphics
 /// ``exit(_:)`` then ends with status 2, with a message on standard error when standard
 /// output failed, silently when standard error did (there is nowhere left to say it).
 enum StandardStreams {
-  private struct State {
-    /// Why standard output failed, once it did; nothing more is written to it then.
-    var outputFailure: String?
-    var errorFailed = false
-  }
-
-  /// Locked: the progress bar writes from the render's workers, the command from its task.
-  private static let state = Locked(State())
+  /// Why standard output failed, once it did; nothing more is written to it then. Locked
+  /// (as is ``errorFailed``): the progress bar writes from the render's threads, the command
+  /// from its task. A lock each, so that a slow reader of one stream holds up no writer of
+  /// the other.
+  private static let outputFailure = Locked<String?>(nil)
+  private static let errorFailed = Locked(false)
 
   /// Makes sure descriptors 0, 1 and 2 are open before anything else opens a file. A closed
   /// one would be the next file opened, and what rowkit prints would land in that file
@@ -39,14 +36,14 @@ enum StandardStreams {
   /// Writes `bytes` to standard output; throws, naming standard output, when it cannot.
   /// For what the command was asked for (a PNG, a manifest): the caller stops there.
   static func write(_ bytes: some DataProtocol) throws {
-    let failure: String? = state.withLock { state in
-      if let failure = state.outputFailure { return failure }
+    let failure: String? = outputFailure.withLock { failure in
+      if let failure { return failure }
       do {
         try FileHandle.standardOutput.write(contentsOf: bytes)
         return nil
       } catch {
-        state.outputFailure = reason(error)
-        return state.outputFailure
+        failure = reason(error)
+        return failure
       }
     }
     if let failure { throw StandardOutputError(reason: failure) }
@@ -72,12 +69,12 @@ enum StandardStreams {
 
   /// Writes `bytes` to standard error, as ``writeError(_:)-(String)`` does.
   static func writeError(_ bytes: Data) {
-    state.withLock { state in
-      guard !state.errorFailed else { return }
+    errorFailed.withLock { failed in
+      guard !failed else { return }
       do {
         try FileHandle.standardError.write(contentsOf: bytes)
       } catch {
-        state.errorFailed = true
+        failed = true
       }
     }
   }
@@ -88,11 +85,11 @@ enum StandardStreams {
     // Nothing is buffered: every write above went to the descriptor at once, and its
     // failure is known here.
     var status = status
-    if let failure = state.withLock({ $0.outputFailure }) {
+    if let failure = outputFailure.withLock({ $0 }) {
       writeError("rowkit: error: \(StandardOutputError(reason: failure))\n")
       status = 2
     }
-    if state.withLock({ $0.errorFailed }) { status = 2 }
+    if errorFailed.withLock({ $0 }) { status = 2 }
     Foundation.exit(status)
   }
 

@@ -186,7 +186,8 @@ public final class AtomicFiles: Sendable {
       // Another name for the old file, which the rename then leaves it under.
       let backup = (target.path as NSString).deletingLastPathComponent
         + "/.\((target.path as NSString).lastPathComponent).\(UUID().uuidString).old"
-      if link(target.path, backup) == 0 {
+      // A copy where the file system has no hard links: slower, and as good.
+      if link(target.path, backup) == 0 || (try? FileManager.default.copyItem(atPath: target.path, toPath: backup)) != nil {
         undo.append(.restore(backup: backup, path: target.path))
       }
     } else {
