@@ -99,8 +99,7 @@ public final class AtomicFiles: Sendable {
       try finish()
     } catch {
       for step in undo.reversed() { Self.take(back: step) }
-      for (temporary, _) in staged { unlink(temporary.path) }
-      for (temporary, _) in folders { try? FileManager.default.removeItem(at: temporary) }
+      Self.remove(staged: staged, folders: folders)
       removeMadeFolders()
       throw error
     }
@@ -118,8 +117,7 @@ public final class AtomicFiles: Sendable {
       }
       return (state.folders.filter { temporaries.contains($0.temporary) }, state.staged.filter { temporaries.contains($0.temporary) })
     }
-    for (temporary, _) in staged { unlink(temporary.path) }
-    for (temporary, _) in folders { try? FileManager.default.removeItem(at: temporary) }
+    Self.remove(staged: staged, folders: folders)
   }
 
   /// Removes every temporary file, and the folders made for them that stayed empty.
@@ -131,9 +129,14 @@ public final class AtomicFiles: Sendable {
       }
       return (state.folders, state.staged)
     }
+    Self.remove(staged: staged, folders: folders)
+    removeMadeFolders()
+  }
+
+  /// Removes temporary files and folders (those already renamed into place are gone).
+  private static func remove(staged: [(temporary: URL, target: URL)], folders: [(temporary: URL, target: URL)]) {
     for (temporary, _) in staged { unlink(temporary.path) }
     for (temporary, _) in folders { try? FileManager.default.removeItem(at: temporary) }
-    removeMadeFolders()
   }
 
   deinit {
@@ -182,6 +185,7 @@ public final class AtomicFiles: Sendable {
       try OutputWriter.moveIntoPlace(temporary, to: url)
       return
     }
+    guard !target.isFolder else { throw OutputError("cannot write \(url.path): a folder is there") }
     if target.exists {
       // Another name for the old file, which the rename then leaves it under.
       let backup = (target.path as NSString).deletingLastPathComponent
@@ -225,6 +229,7 @@ public enum OutputWriter {
   struct Target {
     var path: String
     var exists: Bool
+    var isFolder: Bool
     var writesThrough: Bool
   }
 
@@ -241,7 +246,9 @@ public enum OutputWriter {
     }
     let exists = stat(path, &info) == 0
     let special = exists && info.st_mode & S_IFMT != S_IFREG && info.st_mode & S_IFMT != S_IFDIR
-    return Target(path: path, exists: exists, writesThrough: path.hasPrefix("/proc/") || special)
+    return Target(
+      path: path, exists: exists, isFolder: exists && info.st_mode & S_IFMT == S_IFDIR,
+      writesThrough: path.hasPrefix("/proc/") || special)
   }
 
   /// Puts the finished file `temporary` at the output path `url`, and never replaces anything

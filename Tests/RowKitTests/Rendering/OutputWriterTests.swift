@@ -130,4 +130,20 @@ import Testing
       "\(error)" == "cannot write \(file.path): the folder \(folder.path)/missing does not exist"
     }
   }
+
+  /// A folder where a file should go is refused, and left as it is.
+  @Test func aFolderIsNeverReplaced() throws {
+    let folder = try TestSupport.temporaryDirectory()
+    defer { try? FileManager.default.removeItem(at: folder) }
+    let inTheWay = folder.appendingPathComponent("out.png")
+    try FileManager.default.createDirectory(at: inTheWay, withIntermediateDirectories: true)
+    try Data("kept".utf8).write(to: inTheWay.appendingPathComponent("file"))
+    #expect {
+      try OutputWriter.write(bytes, to: inTheWay)
+    } throws: { error in
+      "\(error)" == "cannot write \(inTheWay.path): a folder is there"
+    }
+    #expect(try FileManager.default.contentsOfDirectory(atPath: folder.path) == ["out.png"])
+    #expect(try Data(contentsOf: inTheWay.appendingPathComponent("file")) == Data("kept".utf8))
+  }
 }
