@@ -6,9 +6,9 @@ import RowKitGraphics
 /// never a part, and a failed run leaves nothing behind. Every file RowKit writes goes
 /// through here.
 ///
-/// The commit renames every file into place, keeping a hard link to each file it replaces;
-/// when a rename, or the step the caller gives it, fails, every file renamed so far is put
-/// back as it was. Renames are atomic one by one, not together: a process killed during the
+/// The commit renames every file into place, keeping a hard link to each file it replaces,
+/// and then writes the devices and FIFOs among the targets; when a rename, a device, or the
+/// step the caller gives it fails, every file renamed so far is put back as it was. Renames are atomic one by one, not together: a process killed during the
 /// commit (a rename per file, no writing) may leave some targets new and others old, and
 /// hidden `.tmp` and `.old` files beside them.
 ///
@@ -38,9 +38,12 @@ public final class AtomicFiles: Sendable {
   /// An empty set of files, nothing staged.
   public init() {}
 
-  /// A temporary name beside `url`, hidden, unique to this set of files.
+  /// A temporary name beside `url`, hidden, unique to this set of files. A device or a FIFO
+  /// (`/dev/stdout`) is no folder's to write in: its bytes wait in the temporary folder.
   func temporary(beside url: URL, _ suffix: String = "") -> URL {
-    url.deletingLastPathComponent().appendingPathComponent(".\(url.lastPathComponent).\(token)\(suffix).tmp")
+    let writesThrough = (try? OutputWriter.target(of: url))?.writesThrough == true
+    let folder = writesThrough ? FileManager.default.temporaryDirectory : url.deletingLastPathComponent()
+    return folder.appendingPathComponent(".\(url.lastPathComponent).\(token)\(suffix).tmp")
   }
 
   /// Writes `data` under a temporary name, to become `url` at the commit.
@@ -93,9 +96,12 @@ public final class AtomicFiles: Sendable {
       return (state.folders, state.staged)
     }
     var undo: [Undo] = []
+    // Devices and FIFOs last: what they take cannot be taken back.
+    let writesThrough = { (url: URL) in (try? OutputWriter.target(of: url))?.writesThrough == true }
+    let ordered = staged.filter { !writesThrough($0.target) } + staged.filter { writesThrough($0.target) }
     do {
       for (temporary, target) in folders { try commitFolder(temporary, to: target, undo: &undo) }
-      for (temporary, target) in staged { try Self.install(temporary, at: target, undo: &undo) }
+      for (temporary, target) in ordered { try Self.install(temporary, at: target, undo: &undo) }
       try finish()
     } catch {
       for step in undo.reversed() { Self.take(back: step) }

@@ -146,4 +146,17 @@ import Testing
     #expect(try FileManager.default.contentsOfDirectory(atPath: folder.path) == ["out.png"])
     #expect(try Data(contentsOf: inTheWay.appendingPathComponent("file")) == Data("kept".utf8))
   }
+
+  /// A device is written after every file, and a failing one takes the files back; its
+  /// bytes waited in the temporary folder, never beside it in /dev.
+  @Test func aDeviceComesLastAndItsFailureTakesTheFilesBack() throws {
+    let folder = try TestSupport.temporaryDirectory()
+    defer { try? FileManager.default.removeItem(at: folder) }
+    let files = AtomicFiles()
+    try files.stage(bytes, as: URL(fileURLWithPath: "/dev/full"))
+    try files.stage(bytes, as: folder.appendingPathComponent("out.png"))
+    #expect(throws: OutputError.self) { try files.commit() }
+    #expect(try FileManager.default.contentsOfDirectory(atPath: folder.path).isEmpty)
+    #expect(try FileManager.default.contentsOfDirectory(atPath: "/dev").allSatisfy { !$0.hasPrefix(".full.") })
+  }
 }
