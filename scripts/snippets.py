@@ -14,6 +14,10 @@ Rules, so that the documents read naturally:
 - `<!-- snippet: creates FILE… -->` on the line before a program's first block names files it
   writes (relative to the package), which the test removes.
 - `<!-- snippet: skip -->` leaves a block out (output shown as an example, not code).
+
+```yaml blocks are not written here: Tests/RowKitTests/Documents/DocumentationYAMLTests.swift
+decodes each as the document, stylesheet or design it shows; `<!-- snippet: skip -->` marks a
+fragment there too.
 """
 import difflib
 import glob

@@ -4,22 +4,25 @@ import RowKit
 
 /// The flags that control how images load, shared by the subcommands that render documents.
 struct ImageOptions: ParsableArguments {
-  @Option(help: ArgumentHelp("Seconds one image request may take.", valueName: "seconds"))
+  @Option(help: ArgumentHelp("Seconds one image request may take, \(FlagRange.timeout.text).", valueName: "seconds"))
   var timeout: Double = ImagePipeline.Configuration().requestTimeout
 
-  @Option(help: ArgumentHelp("Seconds a render waits for all its images; slots still loading then show defaults.", valueName: "seconds"))
+  @Option(help: ArgumentHelp(
+    "Seconds a render waits for all its images, \(FlagRange.deadline.text); slots still loading then show defaults.",
+    valueName: "seconds"))
   var deadline: Double = TableRenderer.defaultImageDeadline
 
-  @Option(help: ArgumentHelp("Most image downloads at once.", valueName: "n"))
+  @Option(help: ArgumentHelp("Most image downloads at once, \(FlagRange.downloads.text).", valueName: "n"))
   var downloads: Int = ImagePipeline.Configuration().maximumConcurrentDownloads
 
   @Option(help: ArgumentHelp("Keep HTTP images in this folder between runs.", valueName: "dir"))
   var httpCache: String?
 
-  @Option(help: ArgumentHelp("Size limit of --http-cache, in megabytes.", valueName: "MB"))
+  @Option(help: ArgumentHelp("Size limit of --http-cache, \(FlagRange.httpCacheSize.text).", valueName: "MB"))
   var httpCacheSize: Int = 100
 
-  @Option(help: ArgumentHelp("Seconds an image in --http-cache stays fresh.", valueName: "seconds"))
+  @Option(help: ArgumentHelp(
+    "Seconds an image in --http-cache stays fresh, \(FlagRange.httpCacheAge.text).", valueName: "seconds"))
   var httpCacheAge: Double = 24 * 3600
 
   @Option(help: ArgumentHelp("Where documents:// URLs resolve (overrides the document's documents: key).", valueName: "dir"))
@@ -29,11 +32,11 @@ struct ImageOptions: ParsableArguments {
   var cacheDir: String?
 
   func validate() throws {
-    guard timeout > 0, timeout.isFinite else { throw ValidationError("--timeout must be a positive number of seconds") }
-    guard deadline > 0, deadline.isFinite else { throw ValidationError("--deadline must be a positive number of seconds") }
-    guard downloads >= 1 else { throw ValidationError("--downloads must be at least 1") }
-    guard httpCacheSize >= 1 else { throw ValidationError("--http-cache-size must be at least 1 MB") }
-    guard httpCacheAge >= 0 else { throw ValidationError("--http-cache-age must not be negative") }
+    try FlagRange.timeout.check(timeout)
+    try FlagRange.deadline.check(deadline)
+    try FlagRange.downloads.check(downloads)
+    try FlagRange.httpCacheSize.check(httpCacheSize)
+    try FlagRange.httpCacheAge.check(httpCacheAge)
     for (flag, path) in [("--documents-dir", documentsDir), ("--cache-dir", cacheDir)] {
       guard let path else { continue }
       var isDirectory: ObjCBool = false
@@ -55,7 +58,7 @@ struct ImageOptions: ParsableArguments {
     configuration.maximumConcurrentDownloads = downloads
     configuration.diskCache = httpCache.map {
       DiskCache.Configuration(
-        directory: URL(fileURLWithPath: $0), maximumBytes: httpCacheSize << 20, maximumAge: httpCacheAge)
+        directory: URL(fileURLWithPath: $0), maximumBytes: httpCacheSize * 1_048_576, maximumAge: httpCacheAge)
     }
     return ImagePipeline(configuration: configuration)
   }

@@ -7,14 +7,12 @@ struct JobsOption: ParsableArguments {
   @Option(
     name: .customLong("jobs"),
     help: ArgumentHelp(
-      "Render workers: rows and cases are laid out, painted, decoded and compared on this many threads (1 to \(RowKitRuntime.maximumJobs); default: one per core). The output is the same for any number.",
+      "Render workers: rows and cases are laid out, painted, decoded and compared on this many threads, \(FlagRange.jobs.text) (default: one per core). The output is the same for any number.",
       valueName: "n"))
   var count: Int?
 
   func validate() throws {
-    if let count, !(1...RowKitRuntime.maximumJobs).contains(count) {
-      throw ValidationError("--jobs must be from 1 to \(RowKitRuntime.maximumJobs), not \(count)")
-    }
+    try FlagRange.jobs.check(count.map(Double.init))
   }
 
   /// Sizes the process's runtime; call it before anything renders.

@@ -12,19 +12,20 @@ struct OutputOptions: ParsableArguments {
 
   @Option(
     help: ArgumentHelp(
-      "The tallest table PNG in pixels (libpng's read limit); a taller table becomes numbered tiles.",
+      "The tallest table PNG, \(FlagRange.maxPngHeight.text) (libpng's read limit); a taller table becomes numbered tiles.",
       valueName: "pixels"))
   var maxPngHeight: Int = 1_000_000
 
   @Flag(inversion: .prefixedNo, help: "Show a progress bar on stderr for long renders (only when stderr is a terminal).")
   var progress = true
 
-  @Option(help: ArgumentHelp("Seconds a render runs before its progress bar appears.", valueName: "seconds"))
+  @Option(help: ArgumentHelp(
+    "Seconds a render runs before its progress bar appears, \(FlagRange.progressAfter.text).", valueName: "seconds"))
   var progressAfter: Double = 0.5
 
   func validate() throws {
-    guard maxPngHeight >= 1 else { throw ValidationError("--max-png-height must be at least 1") }
-    guard progressAfter >= 0, progressAfter.isFinite else { throw ValidationError("--progress-after must be 0 or more seconds") }
+    try FlagRange.maxPngHeight.check(maxPngHeight)
+    try FlagRange.progressAfter.check(progressAfter)
   }
 
   func apply(to renderer: inout TableRenderer) {
@@ -63,7 +64,7 @@ final class ProgressBar: Sendable {
       let filled = Int(fraction * Double(width))
       let bar = String(repeating: "=", count: filled) + (filled < width ? ">" : "") + String(repeating: " ", count: max(0, width - filled - 1))
       let line = String(format: "\r%@ [%@] %3.0f%%  %d/%d rows", label, bar, fraction * 100, done, total)
-      FileHandle.standardError.write(Data(line.utf8))
+      StandardStreams.writeError(Data(line.utf8))
     }
   }
 
@@ -71,7 +72,7 @@ final class ProgressBar: Sendable {
   func finish() {
     state.withLock { state in
       guard state.drawn else { return }
-      FileHandle.standardError.write(Data("\r\u{1B}[2K".utf8))
+      StandardStreams.writeError(Data("\r\u{1B}[2K".utf8))
       state.drawn = false
     }
   }

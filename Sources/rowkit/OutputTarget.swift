@@ -10,9 +10,8 @@ import RowKit
 /// - A FIFO, a device, a socket, a symbolic link to one, or a path under /dev or /proc
 ///   (`/dev/stdout`): written through, never replaced.
 ///
-/// Standard output and written-through outputs are rendered into a private staging folder
-/// first and copied out only after the render succeeded, so a failed render writes nothing
-/// there either.
+/// ``OutputFiles`` stages every output and puts them in place together, standard output and
+/// written-through outputs last.
 struct OutputTarget {
   enum Kind {
     case file
@@ -69,15 +68,38 @@ struct OutputTarget {
   }
 }
 
-/// The private folder where outputs to standard output or written through are rendered
-/// before they are copied out; removed by ``remove()``.
-final class OutputStaging {
+/// Everything one command writes, put in place together or not at all.
+///
+/// Files are staged under temporary names beside their targets (``AtomicFiles``); standard
+/// output and written-through outputs in a private staging folder. ``commit()`` renames the
+/// files into place, then copies the staged outputs to standard output and the devices
+/// (which nothing can take back, so they come last); when any of that fails, every file is
+/// put back as it was. Nothing committed: ``discard()`` (or the end of this object) removes
+/// everything staged.
+final class OutputFiles {
+  /// The files staged beside their targets, for the writers that stage their own.
+  let files = AtomicFiles()
   private var folder: URL?
+  private var deliveries: [(target: OutputTarget, staged: URL, option: String)] = []
 
-  /// Where RowKit should write `target`: the target itself for a file, else a file named
-  /// `name` in the staging folder.
-  func url(for target: OutputTarget, name: String) throws -> URL {
-    guard target.kind != .file else { return URL(fileURLWithPath: target.path) }
+  deinit {
+    discard()
+  }
+
+  /// Where a writer should write the output `target` (the value of `option`): the target
+  /// itself for a file, which the writer stages in ``files``; else a file named `name` in
+  /// the staging folder, copied out at the commit. A file in a folder that does not exist is
+  /// refused here, before anything is rendered, with the message every output path gives.
+  func url(for target: OutputTarget, name: String, option: String) throws -> URL {
+    guard target.kind != .file else {
+      let url = URL(fileURLWithPath: target.path)
+      var isFolder: ObjCBool = false
+      let parent = url.deletingLastPathComponent().path
+      guard FileManager.default.fileExists(atPath: parent, isDirectory: &isFolder), isFolder.boolValue else {
+        throw OutputError(writing: url, errno: FileManager.default.fileExists(atPath: parent) ? ENOTDIR : ENOENT)
+      }
+      return url
+    }
     if folder == nil {
       let url = FileManager.default.temporaryDirectory.appendingPathComponent("rowkit-\(UUID().uuidString)")
       do {
@@ -87,13 +109,35 @@ final class OutputStaging {
       }
       folder = url
     }
-    return folder!.appendingPathComponent(name)
+    let staged = folder!.appendingPathComponent("\(deliveries.count)-\(name)")
+    deliveries.append((target, staged, option))
+    return staged
+  }
+
+  /// Stages `bytes` as the output `target`.
+  func write(_ bytes: [UInt8], to target: OutputTarget, name: String, option: String) throws {
+    try files.stage(bytes, as: try url(for: target, name: name, option: option))
+  }
+
+  /// Puts every file in place, then writes standard output and the devices; on any failure
+  /// the files are put back as they were, and nothing is left staged.
+  func commit() throws {
+    defer { discard() }
+    try files.commit {
+      for (target, staged, option) in deliveries { try deliver(target, from: staged, option: option) }
+    }
+  }
+
+  /// Removes everything staged.
+  func discard() {
+    files.discard()
+    if let folder { try? FileManager.default.removeItem(at: folder) }
+    folder = nil
+    deliveries = []
   }
 
   /// Copies a staged output to its target: to standard output, or written through.
-  /// `staged` is what ``url(for:name:)`` gave for it.
-  func deliver(_ target: OutputTarget, from staged: URL, option: String) throws {
-    guard target.kind != .file else { return }
+  private func deliver(_ target: OutputTarget, from staged: URL, option: String) throws {
     guard FileManager.default.fileExists(atPath: staged.path) else {
       let tiles = OutputWriter.tileURLs(for: staged, count: 2)
       if FileManager.default.fileExists(atPath: tiles[0].path) {
@@ -106,8 +150,9 @@ final class OutputStaging {
     switch target.kind {
     case .file: return
     case .standardOutput:
-      let data = try Data(contentsOf: staged)
-      FileHandle.standardOutput.write(data)
+      let handle = try FileHandle(forReadingFrom: staged)
+      defer { try? handle.close() }
+      while let chunk = try handle.read(upToCount: 1 << 20), !chunk.isEmpty { try StandardStreams.write(chunk) }
     case .writeThrough:
       do {
         try OutputWriter.moveIntoPlace(staged, to: URL(fileURLWithPath: target.path))
@@ -115,10 +160,5 @@ final class OutputStaging {
         throw OutputError("cannot write \(target.path): \((error as? OutputError)?.message ?? error.localizedDescription)")
       }
     }
-  }
-
-  func remove() {
-    if let folder { try? FileManager.default.removeItem(at: folder) }
-    folder = nil
   }
 }

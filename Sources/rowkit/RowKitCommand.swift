@@ -21,8 +21,10 @@ struct RowKitCommand: AsyncParsableCommand {
     ])
 
   /// Runs the command and maps every failure to RowKit's exit statuses: 2 with one line on
-  /// stderr for bad input or usage, 0 for help and version.
+  /// stderr for bad input or usage, 0 for help and version. Everything printed, help
+  /// included, goes through ``StandardStreams``, and so does the exit.
   static func main() async {
+    StandardStreams.claimClosedDescriptors()
     do {
       var command = try parseAsRoot()
       if var asyncCommand = command as? AsyncParsableCommand {
@@ -30,12 +32,17 @@ struct RowKitCommand: AsyncParsableCommand {
       } else {
         try command.run()
       }
+      StandardStreams.exit(0)
     } catch let exit as ExitCode {
-      Foundation.exit(exit.rawValue)
+      StandardStreams.exit(exit.rawValue)
+    } catch is StandardStreams.StandardOutputError {
+      // The exit names it.
+      StandardStreams.exit(2)
     } catch {
-      let code = exitCode(for: error)
-      if code == .success {
-        Self.exit(withError: error)
+      if exitCode(for: error) == .success {
+        // Help and the version, which the argument parser would print with `print`.
+        StandardStreams.print(fullMessage(for: error))
+        StandardStreams.exit(0)
       }
       let message: String
       if error is DocumentError || error is GraphicsError || error is OutputError || error is StyleError || error is SnapshotError
@@ -46,8 +53,8 @@ struct RowKitCommand: AsyncParsableCommand {
         let first = fullMessage(for: error).split(separator: "\n").first.map(String.init) ?? "\(error)"
         message = first.hasPrefix("Error: ") ? String(first.dropFirst(7)) : first
       }
-      FileHandle.standardError.write(Data("rowkit: error: \(message)\n".utf8))
-      Foundation.exit(2)
+      StandardStreams.writeError("rowkit: error: \(message)\n")
+      StandardStreams.exit(2)
     }
   }
 }

@@ -34,23 +34,41 @@ struct TextOptions: ParsableArguments {
   }
 
   /// Prints one warning line per row with missing glyphs, or, with `--strict`, fails.
-  func report(_ rows: [Manifest.Row], file: String) throws {
-    warnAboutMissingGlyphs(rows, file: file)
+  func report(_ rows: [Manifest.Row], _ warnings: Warnings) throws {
+    warnings.missingGlyphs(rows)
     if strict, !rows.isEmpty { throw MissingGlyphsError(rows: rows) }
   }
 }
 
-/// One warning line on stderr per row with characters no loaded font can draw.
-func warnAboutMissingGlyphs(_ rows: [Manifest.Row], file: String) {
-  warn(rows.map { $0.missingGlyphWarning(file: file) })
-}
+/// The warnings of one render of one document: each names the document, and first the
+/// variant when the render is one of several (`[dark,AX3] table.yaml: row 3 (s0-r3): …`), so
+/// that the warnings of a variant matrix say which render they come from.
+struct Warnings {
+  var file: String
+  var variant: Variant?
 
-/// Warnings for what a render drew other than the document asked, so that nothing fails
-/// silently: images that failed (their defaults drawn instead) and items no cell is mapped
-/// to (the fallback cell drawn instead).
-func warnAboutSubstitutes(in report: TableRenderer.Report, file: String) {
-  warn(report.rowsWithFallbackCell.map { $0.fallbackCellWarning(file: file) })
-  warn(report.rowsWithFailedImages.flatMap { $0.failedImageWarnings(file: file) })
+  init(file: String, variant: Variant? = nil) {
+    self.file = file
+    self.variant = variant
+  }
+
+  /// One warning line per row with characters no loaded font can draw.
+  func missingGlyphs(_ rows: [Manifest.Row]) {
+    emit(rows.map { $0.missingGlyphWarning(file: file) })
+  }
+
+  /// Warnings for what a render drew other than the document asked, so that nothing fails
+  /// silently: images that failed (their defaults drawn instead) and items no cell is mapped
+  /// to (the fallback cell drawn instead).
+  func substitutes(in report: TableRenderer.Report) {
+    emit(report.rowsWithFallbackCell.map { $0.fallbackCellWarning(file: file) })
+    emit(report.rowsWithFailedImages.flatMap { $0.failedImageWarnings(file: file) })
+  }
+
+  private func emit(_ lines: [String]) {
+    guard let variant, !variant.name.isEmpty else { return warn(lines) }
+    warn(lines.map { "[\(variant.name)] \($0)" })
+  }
 }
 
 /// Prints `warnings` on stderr, one line each; a long list is cut short with a count, so
@@ -59,7 +77,7 @@ func warn(_ warnings: [String], limit: Int = 20) {
   var text = ""
   for warning in warnings.prefix(limit) { text += "rowkit: warning: \(warning)\n" }
   if warnings.count > limit { text += "rowkit: warning: … and \(warnings.count - limit) more like these\n" }
-  if !text.isEmpty { FileHandle.standardError.write(Data(text.utf8)) }
+  if !text.isEmpty { StandardStreams.writeError(Data(text.utf8)) }
 }
 
 /// The families any document may name before its own brand fonts: RowKit's.
@@ -78,7 +96,12 @@ func loadDocument(
       URL(fileURLWithPath: path), fontFamilies: try standardFamilies(), imageFolders: imageFolders,
       brandFonts: try text.brandFonts())
   }
-  let bytes = [UInt8](FileHandle.standardInput.readDataToEndOfFile())
+  let bytes: [UInt8]
+  do {
+    bytes = [UInt8](try FileHandle.standardInput.readToEnd() ?? Data())
+  } catch {
+    throw OutputError("cannot read standard input: \(error.localizedDescription)")
+  }
   return try TableDocument.decode(
     bytes, as: URL(fileURLWithPath: FileManager.default.currentDirectoryPath).appendingPathComponent("<stdin>"),
     fontFamilies: try standardFamilies(), imageFolders: imageFolders, brandFonts: try text.brandFonts())

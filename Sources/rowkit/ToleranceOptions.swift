@@ -3,16 +3,16 @@ import RowKitSnapshot
 
 /// The comparison tolerances, shared by `diff` and `check`.
 struct ToleranceOptions: ParsableArguments {
-  @Option(help: "Color distance two pixels may have and still be the same, 0 to 1 (YIQ, as pixelmatch). Default 0: any difference counts.")
+  @Option(help: "Color distance two pixels may have and still be the same, \(FlagRange.threshold.text) (YIQ, as pixelmatch). Default 0: any difference counts.")
   var threshold: Double = 0
 
-  @Option(help: "How many differing pixels may remain. Default 0, unless --max-diff-ratio is given.")
+  @Option(help: "How many differing pixels may remain, \(FlagRange.maxDiffPixels.text). Default 0, unless --max-diff-ratio is given.")
   var maxDiffPixels: Int?
 
-  @Option(help: "What share of all pixels may differ, 0 to 1. With --max-diff-pixels the smaller wins.")
+  @Option(help: "What share of all pixels may differ, \(FlagRange.maxDiffRatio.text). With --max-diff-pixels the smaller wins.")
   var maxDiffRatio: Double?
 
-  @Option(help: "The largest connected patch of differing pixels allowed.")
+  @Option(help: "The largest connected patch of differing pixels allowed, \(FlagRange.maxClusterPixels.text).")
   var maxClusterPixels: Int?
 
   @Flag(help: "Do not count pixels that differ only in antialiasing.")
@@ -20,6 +20,14 @@ struct ToleranceOptions: ParsableArguments {
 
   @Option(name: .customLong("ignore"), help: "A region not compared, as x,y,width,height in pixels. Repeatable.")
   var ignoredRegions: [String] = []
+
+  func validate() throws {
+    try FlagRange.threshold.check(threshold)
+    try FlagRange.maxDiffPixels.check(maxDiffPixels)
+    try FlagRange.maxDiffRatio.check(maxDiffRatio)
+    try FlagRange.maxClusterPixels.check(maxClusterPixels)
+    _ = try comparisonOptions()
+  }
 
   func comparisonOptions() throws -> ComparisonOptions {
     var regions: [PixelRect] = []

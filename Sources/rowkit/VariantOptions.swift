@@ -4,7 +4,8 @@ import RowKit
 
 /// The flags that set the variant matrix, axis by axis, over a document's `variants:`.
 struct VariantOptions: ParsableArguments {
-  @Option(help: ArgumentHelp("Widths to render, in points, comma-separated (e.g. 320,375,430).", valueName: "w,…"))
+  @Option(help: ArgumentHelp(
+    "Widths to render, in points (\(FlagRange.variantWidth.text)), comma-separated (e.g. 320,375,430).", valueName: "w,…"))
   var variantWidth: String?
 
   @Option(help: ArgumentHelp(
@@ -18,6 +19,10 @@ struct VariantOptions: ParsableArguments {
   @Option(help: ArgumentHelp("Directions to render: ltr, rtl (rows mirrored), comma-separated.", valueName: "d,…"))
   var variantDirection: String?
 
+  func validate() throws {
+    _ = try axes()
+  }
+
   /// The axes these flags give; an axis without its flag is empty.
   func axes() throws -> VariantAxes {
     var axes = VariantAxes()
@@ -26,6 +31,7 @@ struct VariantOptions: ParsableArguments {
         guard let width = Double(word), width.isFinite else {
           throw ValidationError("--variant-width: '\(word)' is not a number of points")
         }
+        try FlagRange.variantWidth.check(width)
         return width
       }
     }

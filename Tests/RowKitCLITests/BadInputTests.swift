@@ -115,9 +115,9 @@ import Testing
 
   @Test(arguments: [
     (["--width", "1000000000"], "out of range"), (["--scale", "1000"], "out of range"), (["--style", "fancy"], "fancy"),
-    (["--timeout", "0"], "--timeout must be a positive number"), (["--deadline", "0"], "--deadline must be a positive number"),
-    (["--downloads", "0"], "--downloads must be at least 1"), (["--documents-dir", "/nonexistent/docs"], "no such folder"),
-    (["--http-cache-size", "0"], "--http-cache-size must be at least 1"),
+    (["--timeout", "0"], "--timeout: 0 is out of range"), (["--deadline", "0"], "--deadline: 0 is out of range"),
+    (["--downloads", "0"], "--downloads: 0 is out of range"), (["--documents-dir", "/nonexistent/docs"], "no such folder"),
+    (["--http-cache-size", "0"], "--http-cache-size: 0 is out of range"),
   ])
   func absurdFlagsFailCleanly(flags: [String], expected: String) async throws {
     let folder = try TestSupport.temporaryDirectory()

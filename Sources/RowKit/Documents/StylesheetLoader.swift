@@ -178,14 +178,15 @@ struct StylesheetLoader {
 }
 
 /// Why the file that a document, stylesheet or design names as `path` (found at `url`)
-/// cannot be read as a `kind`, or nil: it must exist and be a file. A folder is reported at
-/// the key that names it, not as a file that cannot be read (found by fuzzing).
+/// cannot be read as a `kind`, or nil: it must be a regular file (``InputFile``). A folder is
+/// reported at the key that names it, not as a file that cannot be read (found by fuzzing),
+/// and a FIFO is refused before anything waits to read it.
 func fileProblem(_ url: URL, named path: String, kind: String) -> String? {
-  var isDirectory: ObjCBool = false
-  guard FileManager.default.fileExists(atPath: url.path, isDirectory: &isDirectory) else {
-    return "\(kind) '\(path)' does not exist (looked for \(url.path))"
+  switch InputFile.problem(at: url.path) {
+  case nil: return nil
+  case .missing: return "\(kind) '\(path)' does not exist (looked for \(url.path))"
+  case let problem?: return "\(kind) '\(path)' \(problem.predicate) (\(url.path))"
   }
-  return isDirectory.boolValue ? "\(kind) '\(path)' is a folder, not a file (\(url.path))" : nil
 }
 
 /// The files a document was read from: the document, its stylesheets, its designs.

@@ -202,11 +202,16 @@ struct TableDocumentDecoder {
     let rows = sections.reduce(0) { $0 + $1.items.count }
     guard rows > 0 else { throw root.error("the document has no rows") }
     guard rows <= TableConfiguration.maximumRows else {
-      throw root.error("the document has \(rows) rows, more than \(TableConfiguration.maximumRows)")
+      throw root.error(Self.rowBoundMessage("the document has \(rows) rows"))
     }
     return TableDocument(
       file: file, configuration: configuration, stylesheet: stylesheet, assetsDirectory: assets, imageFolders: folders,
       dataSource: SectionedDataSource(sections: sections, cellMapping: mapping), designs: designs, places: places)
+  }
+
+  /// The message for a document over the row bound: what it has, then the bound.
+  static func rowBoundMessage(_ what: String) -> String {
+    "\(what): a table has at most \(TableConfiguration.maximumRows) rows (RowKit's row bound)"
   }
 
   /// The folder `value` names, relative to the document; it must exist.
@@ -230,7 +235,7 @@ struct TableDocumentDecoder {
       items.append(try decoder.decode(itemValue))
       places.append(.init(line: itemValue.line, column: itemValue.column, keyPath: itemValue.keyPath))
       guard items.count <= TableConfiguration.maximumRows else {
-        throw value.error("more than \(TableConfiguration.maximumRows) items")
+        throw value.error(Self.rowBoundMessage("more than \(TableConfiguration.maximumRows) items"))
       }
     }
     return (items, places)

@@ -1,131 +1,265 @@
 import Foundation
+import RowKitGraphics
 
-/// Files written under temporary names beside their targets and renamed into place together
-/// by ``commit()``, or removed by ``discard()``: readers see the old file or the new one,
+/// Files written under temporary names beside their targets and put in place together by
+/// ``commit(then:)``, or removed by ``discard()``: readers see each old file or its new one,
 /// never a part, and a failed run leaves nothing behind. Every file RowKit writes goes
 /// through here.
-public final class AtomicFiles {
-  private var staged: [(temporary: URL, target: URL)] = []
-  private var folders: [(temporary: URL, target: URL)] = []
-  private var replacements: [(temporary: URL, target: URL, mayReplace: () throws -> Void)] = []
+///
+/// The commit renames every file into place, keeping a hard link to each file it replaces,
+/// and then writes the devices and FIFOs among the targets; when a rename, a device, or the
+/// step the caller gives it fails, every file renamed so far is put back as it was. Renames are atomic one by one, not together: a process killed during the
+/// commit (a rename per file, no writing) may leave some targets new and others old, and
+/// hidden `.tmp` and `.old` files beside them.
+///
+/// Sendable: its lists are changed under a lock, and a render hands it to the thread that
+/// writes its strips.
+public final class AtomicFiles: Sendable {
+  private struct State {
+    var staged: [(temporary: URL, target: URL)] = []
+    var folders: [(temporary: URL, target: URL)] = []
+    /// Folders made on the way to a staged folder, removed again (when empty) by a discard.
+    var madeFolders: [URL] = []
+    /// Folders that take the place of a whole folder, each when its check still allows it.
+    var replacements: [(temporary: URL, target: URL, mayReplace: () throws -> Void)] = []
+  }
+
+  /// How to take back one step of a commit.
+  private enum Undo {
+    /// A file was replaced: its old contents, kept at `backup`, go back to `path`.
+    case restore(backup: String, path: String)
+    /// A file was created at `path`.
+    case remove(String)
+    /// A folder was renamed into place at `path`, with only files written here in it.
+    case removeFolder(String)
+    /// A whole folder took the place of the one now kept at `old` (nil: there was none).
+    case replaceFolder(old: String?, path: String)
+  }
+
+  private let state = Locked(State())
   private let token = UUID().uuidString
 
   /// An empty set of files, nothing staged.
   public init() {}
 
-  /// A temporary name beside `url`, hidden, unique to this set of files.
+  /// A temporary name beside `url`, hidden, unique to this set of files. A device or a FIFO
+  /// (`/dev/stdout`) is no folder's to write in: its bytes wait in the temporary folder.
   func temporary(beside url: URL, _ suffix: String = "") -> URL {
-    url.deletingLastPathComponent().appendingPathComponent(".\(url.lastPathComponent).\(token)\(suffix).tmp")
+    let writesThrough = (try? OutputWriter.target(of: url))?.writesThrough == true
+    let folder = writesThrough ? FileManager.default.temporaryDirectory : url.deletingLastPathComponent()
+    return folder.appendingPathComponent(".\(url.lastPathComponent).\(token)\(suffix).tmp")
   }
 
   /// Writes `data` under a temporary name, to become `url` at the commit.
   public func stage(_ data: [UInt8], as url: URL) throws {
     let temporary = temporary(beside: url)
-    do {
-      try Data(data).write(to: temporary)
-    } catch {
-      try? FileManager.default.removeItem(at: temporary)
-      throw OutputError("cannot write \(url.path): \(error.localizedDescription)")
-    }
-    staged.append((temporary, url))
+    try OutputWriter.writeNewFile(data, at: temporary, naming: url)
+    state.withLock { $0.staged.append((temporary, url)) }
   }
 
   /// Makes an empty temporary file to become `url` at the commit, and returns its name:
   /// for a file written piece by piece.
   func create(for url: URL, suffix: String = "") throws -> URL {
     let temporary = temporary(beside: url, suffix)
-    guard FileManager.default.createFile(atPath: temporary.path, contents: nil) else {
-      throw OutputError("cannot write \(url.path): cannot create a file in \(url.deletingLastPathComponent().path)")
-    }
-    staged.append((temporary, url))
+    try OutputWriter.writeNewFile([], at: temporary, naming: url)
+    state.withLock { $0.staged.append((temporary, url)) }
     return temporary
   }
 
   /// Makes the file staged as `temporary` become `url` instead: for tiles, whose names
   /// depend on how many there are.
   func retarget(_ temporary: URL, to url: URL) {
-    guard let index = staged.firstIndex(where: { $0.temporary == temporary }) else { return }
-    staged[index].target = url
+    state.withLock { state in
+      guard let index = state.staged.firstIndex(where: { $0.temporary == temporary }) else { return }
+      state.staged[index].target = url
+    }
   }
 
-  /// A temporary folder whose files move into `url` (made if missing) at the commit.
+  /// A temporary folder whose files move into `url` (made if missing) at the commit. The
+  /// folders above `url` are made now, and removed again by a discard if they stay empty.
   public func folder(for url: URL) throws -> URL {
     let temporary = temporary(beside: url)
-    try OutputWriter.createFolder(url.deletingLastPathComponent())
+    let made = try OutputWriter.makeFolders(url.deletingLastPathComponent())
+    state.withLock { $0.madeFolders += made }
     guard mkdir(temporary.path, 0o755) == 0 else {
-      throw OutputError("cannot create \(url.path): \(String(cString: strerror(errno)))")
+      throw OutputError(writing: url, errno: errno)
     }
-    folders.append((temporary, url))
+    state.withLock { $0.folders.append((temporary, url)) }
     return temporary
   }
 
   /// A temporary folder beside the folder `url` that takes its place whole at the commit:
   /// the old folder, when `mayReplace` (called then) does not throw, is renamed aside, the
-  /// new one renamed into place, and the old one removed. A reader never sees a mix of the
-  /// two; a run killed between the renames leaves the old folder under its temporary name.
+  /// new one renamed into place, and the old one removed once the commit succeeded. A reader
+  /// never sees a mix of the two; a run killed between the renames leaves the old folder
+  /// under its temporary name.
   public func replacement(for url: URL, mayReplace: @escaping () throws -> Void) throws -> URL {
     let temporary = temporary(beside: url)
-    try OutputWriter.createFolder(url.deletingLastPathComponent())
-    guard mkdir(temporary.path, 0o755) == 0 else {
-      throw OutputError("cannot create \(url.path): \(String(cString: strerror(errno)))")
-    }
-    replacements.append((temporary, url, mayReplace))
+    let made = try OutputWriter.makeFolders(url.deletingLastPathComponent())
+    state.withLock { $0.madeFolders += made }
+    guard mkdir(temporary.path, 0o755) == 0 else { throw OutputError(writing: url, errno: errno) }
+    state.withLock { $0.replacements.append((temporary, url, mayReplace)) }
     return temporary
   }
 
-  /// Renames everything into place.
-  public func commit() throws {
-    for (temporary, target) in folders {
-      try OutputWriter.createFolder(target)
-      let names = (try? FileManager.default.contentsOfDirectory(atPath: temporary.path))?.sorted() ?? []
-      for name in names {
-        try Self.rename(temporary.appendingPathComponent(name), to: target.appendingPathComponent(name))
+  /// Puts everything in place, then runs `finish` (the outputs that cannot be taken back,
+  /// such as standard output, come last). When a rename or `finish` fails, every file is
+  /// put back as it was and every temporary file removed.
+  public func commit(then finish: () throws -> Void = {}) throws {
+    let (folders, staged, replacements) = state.withLock { state in
+      defer {
+        state.folders = []
+        state.staged = []
+        state.replacements = []
       }
-      try? FileManager.default.removeItem(at: temporary)
+      return (state.folders, state.staged, state.replacements)
     }
-    folders = []
-    for (temporary, target) in staged { try Self.rename(temporary, to: target) }
-    staged = []
-    for (temporary, target, mayReplace) in replacements {
-      try mayReplace()
-      var old: URL?
-      var info = stat()
-      if lstat(target.path, &info) == 0 {
-        let aside = self.temporary(beside: target, ".old")
-        guard Glibc.rename(target.path, aside.path) == 0 else {
-          throw OutputError("cannot replace \(target.path): \(String(cString: strerror(errno)))")
-        }
-        old = aside
+    var undo: [Undo] = []
+    // Devices and FIFOs last: what they take cannot be taken back.
+    let writesThrough = { (url: URL) in (try? OutputWriter.target(of: url))?.writesThrough == true }
+    let ordered = staged.filter { !writesThrough($0.target) } + staged.filter { writesThrough($0.target) }
+    do {
+      for (temporary, target) in folders { try commitFolder(temporary, to: target, undo: &undo) }
+      for (temporary, target) in ordered { try Self.install(temporary, at: target, undo: &undo) }
+      for (temporary, target, mayReplace) in replacements {
+        try mayReplace()
+        try replaceFolder(target, with: temporary, undo: &undo)
       }
-      guard Glibc.rename(temporary.path, target.path) == 0 else {
-        let reason = String(cString: strerror(errno))
-        if let old { Glibc.rename(old.path, target.path) }
-        throw OutputError("cannot replace \(target.path): \(reason)")
-      }
-      if let old { try? FileManager.default.removeItem(at: old) }
+      try finish()
+    } catch {
+      for step in undo.reversed() { Self.take(back: step) }
+      Self.remove(staged: staged, folders: folders + replacements.map { ($0.temporary, $0.target) })
+      removeMadeFolders()
+      throw error
     }
-    replacements = []
+    for case .restore(let backup, _) in undo { unlink(backup) }
+    for case .replaceFolder(let old?, _) in undo { try? FileManager.default.removeItem(atPath: old) }
+    state.withLock { $0.madeFolders = [] }
   }
 
-  /// Removes every temporary file.
+  /// Removes the staged files and folders among `temporaries` (names this set gave), and
+  /// nothing else: for one writer of several that stage into the same set.
+  func discard(_ temporaries: Set<URL>) {
+    let (folders, staged) = state.withLock { state in
+      defer {
+        state.folders.removeAll { temporaries.contains($0.temporary) }
+        state.staged.removeAll { temporaries.contains($0.temporary) }
+      }
+      return (state.folders.filter { temporaries.contains($0.temporary) }, state.staged.filter { temporaries.contains($0.temporary) })
+    }
+    Self.remove(staged: staged, folders: folders)
+  }
+
+  /// Removes every temporary file, and the folders made for them that stayed empty.
   public func discard() {
-    for (temporary, _) in staged { try? FileManager.default.removeItem(at: temporary) }
+    let (folders, staged) = state.withLock { state in
+      defer {
+        state.folders = []
+        state.staged = []
+        state.replacements = []
+      }
+      return (state.folders + state.replacements.map { ($0.temporary, $0.target) }, state.staged)
+    }
+    Self.remove(staged: staged, folders: folders)
+    removeMadeFolders()
+  }
+
+  /// Removes temporary files and folders (those already renamed into place are gone).
+  private static func remove(staged: [(temporary: URL, target: URL)], folders: [(temporary: URL, target: URL)]) {
+    for (temporary, _) in staged { unlink(temporary.path) }
     for (temporary, _) in folders { try? FileManager.default.removeItem(at: temporary) }
-    for (temporary, _, _) in replacements { try? FileManager.default.removeItem(at: temporary) }
-    staged = []
-    folders = []
-    replacements = []
   }
 
   deinit {
     discard()
   }
 
-  private static func rename(_ from: URL, to: URL) throws {
+  private func removeMadeFolders() {
+    let made = state.withLock { state in
+      defer { state.madeFolders = [] }
+      return state.madeFolders
+    }
+    // Deepest first; rmdir(2) removes only empty folders, so nothing else is ever lost.
+    for folder in made.reversed() { rmdir(folder.path) }
+  }
+
+  /// Moves the files of the staged folder `temporary` into `target`: the whole folder in one
+  /// rename when `target` is new, else file by file, each replaced as files are.
+  private func commitFolder(_ temporary: URL, to target: URL, undo: inout [Undo]) throws {
+    var info = stat()
+    if lstat(target.path, &info) != 0 {
+      guard rename(temporary.path, target.path) == 0 else { throw OutputError(writing: target, errno: errno) }
+      undo.append(.removeFolder(target.path))
+      return
+    }
+    guard stat(target.path, &info) == 0, info.st_mode & S_IFMT == S_IFDIR else {
+      throw OutputError("cannot write \(target.path): it is there and is not a folder")
+    }
+    let names = (try? FileManager.default.contentsOfDirectory(atPath: temporary.path))?.sorted() ?? []
+    for name in names {
+      try Self.install(temporary.appendingPathComponent(name), at: target.appendingPathComponent(name), undo: &undo)
+    }
+    rmdir(temporary.path)
+  }
+
+  /// Renames the folder `target`, if there is one, aside, and `temporary` into its place.
+  private func replaceFolder(_ target: URL, with temporary: URL, undo: inout [Undo]) throws {
+    var old: URL?
+    var info = stat()
+    if lstat(target.path, &info) == 0 {
+      let aside = self.temporary(beside: target, ".old")
+      guard rename(target.path, aside.path) == 0 else { throw OutputError(writing: target, errno: errno) }
+      old = aside
+    }
+    guard rename(temporary.path, target.path) == 0 else {
+      let failure = OutputError(writing: target, errno: errno)
+      if let old { rename(old.path, target.path) }
+      throw failure
+    }
+    undo.append(.replaceFolder(old: old?.path, path: target.path))
+  }
+
+  /// Puts the finished file `temporary` in place of `url` (see
+  /// ``OutputWriter/moveIntoPlace(_:to:)``), and records how to take that back.
+  private static func install(_ temporary: URL, at url: URL, undo: inout [Undo]) throws {
+    let target: OutputWriter.Target
     do {
-      try OutputWriter.moveIntoPlace(from, to: to)
+      target = try OutputWriter.target(of: url)
     } catch {
-      throw OutputError("cannot write \(to.path): \((error as? OutputError)?.message ?? error.localizedDescription)")
+      throw OutputError("cannot write \(url.path): \((error as? OutputError)?.message ?? "\(error)")")
+    }
+    guard !target.writesThrough else {
+      // A device or a FIFO takes the bytes as they come; nothing can take them back.
+      try OutputWriter.moveIntoPlace(temporary, to: url)
+      return
+    }
+    guard !target.isFolder else { throw OutputError("cannot write \(url.path): a folder is there") }
+    if target.exists {
+      // Another name for the old file, which the rename then leaves it under.
+      let backup = (target.path as NSString).deletingLastPathComponent
+        + "/.\((target.path as NSString).lastPathComponent).\(UUID().uuidString).old"
+      // A copy where the file system has no hard links: slower, and as good.
+      if link(target.path, backup) == 0 || (try? FileManager.default.copyItem(atPath: target.path, toPath: backup)) != nil {
+        undo.append(.restore(backup: backup, path: target.path))
+      }
+    } else {
+      undo.append(.remove(target.path))
+    }
+    do {
+      try OutputWriter.moveIntoPlace(temporary, to: url)
+    } catch {
+      throw OutputError("cannot write \(url.path): \((error as? OutputError)?.message ?? error.localizedDescription)")
+    }
+  }
+
+  private static func take(back step: Undo) {
+    switch step {
+    case .restore(let backup, let path): rename(backup, path)
+    case .remove(let path): unlink(path)
+    case .removeFolder(let path): try? FileManager.default.removeItem(atPath: path)
+    case .replaceFolder(let old, let path):
+      try? FileManager.default.removeItem(atPath: path)
+      if let old { rename(old, path) }
     }
   }
 }
@@ -140,6 +274,34 @@ public enum OutputWriter {
     try files.commit()
   }
 
+  /// Where a file written to `url` lands: the end of any symbolic links at `url`, and
+  /// whether it is written through (a FIFO, a device, a socket, a path under /proc) rather
+  /// than replaced.
+  struct Target {
+    var path: String
+    var exists: Bool
+    var isFolder: Bool
+    var writesThrough: Bool
+  }
+
+  static func target(of url: URL) throws -> Target {
+    var path = url.path
+    var info = stat()
+    var hops = 0
+    while hops < 40, !path.hasPrefix("/proc/"), lstat(path, &info) == 0, info.st_mode & S_IFMT == S_IFLNK {
+      guard let link = try? FileManager.default.destinationOfSymbolicLink(atPath: path) else {
+        throw OutputError(path == url.path ? String(cString: strerror(errno)) : "\(path): \(String(cString: strerror(errno)))")
+      }
+      path = link.hasPrefix("/") ? link : (path as NSString).deletingLastPathComponent + "/" + link
+      hops += 1
+    }
+    let exists = stat(path, &info) == 0
+    let special = exists && info.st_mode & S_IFMT != S_IFREG && info.st_mode & S_IFMT != S_IFDIR
+    return Target(
+      path: path, exists: exists, isFolder: exists && info.st_mode & S_IFMT == S_IFDIR,
+      writesThrough: path.hasPrefix("/proc/") || special)
+  }
+
   /// Puts the finished file `temporary` at the output path `url`, and never replaces anything
   /// but a regular file there with it:
   /// - a regular file, or nothing: `temporary` is renamed over it, so readers see the old file
@@ -149,18 +311,12 @@ public enum OutputWriter {
   ///   bytes are written through into it, and `temporary` is removed.
   /// On failure `temporary` is left for the caller to remove.
   public static func moveIntoPlace(_ temporary: URL, to url: URL) throws {
-    var target = url.path
+    let target = try target(of: url).path
     func failure(_ path: String) -> OutputError {
       let reason = String(cString: strerror(errno))
       return OutputError(path == url.path ? reason : "\(path): \(reason)")
     }
     var info = stat()
-    var hops = 0
-    while hops < 40, !target.hasPrefix("/proc/"), lstat(target, &info) == 0, info.st_mode & S_IFMT == S_IFLNK {
-      guard let link = try? FileManager.default.destinationOfSymbolicLink(atPath: target) else { throw failure(target) }
-      target = link.hasPrefix("/") ? link : (target as NSString).deletingLastPathComponent + "/" + link
-      hops += 1
-    }
     let exists = stat(target, &info) == 0
     if target.hasPrefix("/proc/") || exists && info.st_mode & S_IFMT != S_IFREG && info.st_mode & S_IFMT != S_IFDIR {
       let data = try Data(contentsOf: temporary)
@@ -192,20 +348,56 @@ public enum OutputWriter {
     try? FileManager.default.removeItem(at: temporary)
   }
 
+  /// Writes `bytes` into a new file at `path`, which must not exist yet; an error names
+  /// `target`, the output the file is for, and says plainly when its folder is missing.
+  static func writeNewFile(_ bytes: [UInt8], at path: URL, naming target: URL) throws {
+    let descriptor = open(path.path, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0o666)
+    guard descriptor >= 0 else { throw OutputError(writing: target, errno: errno) }
+    var written = 0
+    while written < bytes.count {
+      let count = bytes.withUnsafeBytes { Glibc.write(descriptor, $0.baseAddress! + written, bytes.count - written) }
+      if count < 0 && errno == EINTR { continue }
+      guard count > 0 else {
+        let reason = errno
+        close(descriptor)
+        unlink(path.path)
+        throw OutputError(writing: target, errno: reason)
+      }
+      written += count
+    }
+    // Some file systems (NFS, full disks) report a failed write only when the file closes.
+    guard close(descriptor) == 0 else {
+      let reason = errno
+      unlink(path.path)
+      throw OutputError(writing: target, errno: reason)
+    }
+  }
+
   /// Makes the folder `url` and its parents, as `mkdir -p` does: safe when other threads or
   /// processes make the same folders at the same moment (Foundation's
   /// `createDirectory(withIntermediateDirectories:)` fails when another maker wins the race).
   public static func createFolder(_ url: URL) throws {
+    _ = try makeFolders(url)
+  }
+
+  /// Makes the folder `url` and its parents, and returns the folders it made, outermost
+  /// first.
+  static func makeFolders(_ url: URL) throws -> [URL] {
     var path = ""
+    var made: [URL] = []
     for component in url.standardizedFileURL.path.split(separator: "/") {
       path += "/" + component
-      guard mkdir(path, 0o755) != 0 else { continue }
+      guard mkdir(path, 0o755) != 0 else {
+        made.append(URL(fileURLWithPath: path))
+        continue
+      }
       let reason = errno
       var isFolder: ObjCBool = false
       guard reason == EEXIST, FileManager.default.fileExists(atPath: path, isDirectory: &isFolder), isFolder.boolValue else {
         throw OutputError("cannot create \(url.path): \(String(cString: strerror(reason)))")
       }
     }
+    return made
   }
 
   /// The file names of a table's tiles: the output name itself for one tile, or the name
@@ -226,4 +418,19 @@ public struct OutputError: Error, CustomStringConvertible {
   public init(_ message: String) { self.message = message }
   /// The ``message``.
   public var description: String { message }
+
+  /// The error of writing the output `url` failing with `errno`: a missing folder is named
+  /// as such, so every output path says the same (`cannot write out/t.json: the folder out
+  /// does not exist`).
+  public init(writing url: URL, errno code: Int32) {
+    let folder = url.deletingLastPathComponent().path
+    var info = stat()
+    let reason: String
+    switch code {
+    case ENOENT where stat(folder, &info) != 0: reason = "the folder \(folder) does not exist"
+    case ENOTDIR: reason = "\(folder) is not a folder"
+    default: reason = String(cString: strerror(code))
+    }
+    self.init("cannot write \(url.path): \(reason)")
+  }
 }

@@ -29,6 +29,25 @@ public enum Bounds {
   /// multiply a table's size by the number of variants.
   public static let contactSheetPixels = 64 * 1024 * 1024
 
+  // MARK: Rendering and loading images (`rowkit`'s flags, the pipeline's configuration)
+
+  /// Seconds one image request may take (`--timeout`, ``ImagePipeline/Configuration/requestTimeout``).
+  public static let requestTimeout = 0.001...3600.0
+  /// Seconds a render waits for its images (`--deadline`, ``TableRenderer/imageDeadline``).
+  public static let imageDeadline = 0.001...86_400.0
+  /// Image downloads at once (`--downloads`).
+  public static let concurrentDownloads = 1.0...64.0
+  /// The HTTP image cache's size, in megabytes (`--http-cache-size`): up to a tebibyte.
+  public static let httpCacheMegabytes = 1.0...1_048_576.0
+  /// Seconds an image stays fresh in the HTTP cache (`--http-cache-age`): up to a year.
+  public static let httpCacheAge = 0.0...31_536_000.0
+  /// Threads laying out and painting, or checking, at once (`--jobs`).
+  public static let jobs = 1.0...256.0
+  /// The tallest table PNG, in pixels (`--max-png-height`): libpng reads no taller image.
+  public static let pngHeight = 1.0...1_000_000.0
+  /// Seconds a render runs before its progress bar shows (`--progress-after`).
+  public static let progressDelay = 0.0...3600.0
+
   // MARK: Sizes in stylesheets and design files, in points
 
   /// Image slots, minimum and fixed row heights, header heights, spacer lengths, the sizes of
@@ -97,14 +116,18 @@ public enum Bounds {
   /// Why `value` is outside `range`, or nil: `1e+308 is out of range (0 to 1000)`.
   public static func problem(_ value: Double, in range: ClosedRange<Double>, unit: String = "") -> String? {
     guard value.isFinite, range.contains(value) else {
-      let unitText = unit.isEmpty ? "" : " \(unit)"
-      return "\(format(value)) is out of range (\(format(range.lowerBound)) to \(format(range.upperBound))\(unitText))"
+      return "\(format(value)) is out of range (\(describe(range, unit: unit)))"
     }
     return nil
   }
 
+  /// A range as messages and help texts give it: `0.001 to 3600 seconds`.
+  public static func describe(_ range: ClosedRange<Double>, unit: String = "") -> String {
+    "\(format(range.lowerBound)) to \(format(range.upperBound))" + (unit.isEmpty ? "" : " \(unit)")
+  }
+
   /// A number as a user would write it: whole numbers without a fraction.
-  static func format(_ value: Double) -> String {
+  public static func format(_ value: Double) -> String {
     value.rounded() == value && abs(value) < 1e15 ? String(Int(value)) : String(value)
   }
 }

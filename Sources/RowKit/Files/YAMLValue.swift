@@ -1,4 +1,5 @@
 import Foundation
+import RowKitGraphics
 import Yams
 
 /// A YAML node that knows its file, its line and its key path, so that every decoding
@@ -8,18 +9,21 @@ struct YAMLValue {
   let file: String
   let keyPath: String
 
-  /// The most nodes a document may expand to, counting each use of an alias in full. A YAML
-  /// alias bomb (an anchor repeated in an anchor repeated…) stops here instead of consuming
-  /// memory and time.
-  static let maximumExpandedNodes = 2_000_000
+  /// The most values a document may reach through aliases, counting each use of an alias in
+  /// full. A YAML alias bomb (an anchor repeated in an anchor repeated…) stops here instead
+  /// of consuming memory and time. Values written out in the text are not counted: the
+  /// text's length bounds them, and the row bound (``Bounds/maximumRows``) applies to rows.
+  static let maximumAliasedValues = 2_000_000
 
   /// Reads and parses a YAML (or JSON) file.
   static func load(contentsOf url: URL, displayName: String) throws -> YAMLValue {
-    guard let data = FileManager.default.contents(atPath: url.path) else {
-      let exists = FileManager.default.fileExists(atPath: url.path)
-      throw DocumentError(file: displayName, message: exists ? "cannot read the file" : "no such file")
+    let bytes: [UInt8]
+    do {
+      bytes = try InputFile.read(url.path)
+    } catch {
+      throw DocumentError(file: displayName, message: "\(error)")
     }
-    return try parse([UInt8](data), displayName: displayName)
+    return try parse(bytes, displayName: displayName)
   }
 
   static func parse(_ bytes: [UInt8], displayName: String) throws -> YAMLValue {
@@ -47,29 +51,50 @@ struct YAMLValue {
     guard let node, !YAMLValue(node: node, file: displayName, keyPath: "").isNull else {
       throw DocumentError(file: displayName, line: 1, message: "the document is empty")
     }
-    var budget = maximumExpandedNodes
-    guard expandedSizeFits(node, budget: &budget) else {
+    guard aliasedValuesFit(node) else {
       throw DocumentError(
         file: displayName, line: node.mark?.line ?? 1,
-        message: "the document expands to more than \(maximumExpandedNodes) values through aliases (a YAML alias bomb?)")
+        message: "the document expands to more than \(maximumAliasedValues) values through aliases (a YAML alias bomb?)")
     }
     return YAMLValue(node: node, file: displayName, keyPath: "")
   }
 
-  private static func expandedSizeFits(_ node: Node, budget: inout Int) -> Bool {
-    budget -= 1
-    if budget < 0 { return false }
-    switch node {
-    case .scalar, .alias: return true
-    case .sequence(let sequence):
-      for child in sequence where !expandedSizeFits(child, budget: &budget) { return false }
-      return true
-    case .mapping(let mapping):
-      for (key, value) in mapping {
-        if !expandedSizeFits(key, budget: &budget) || !expandedSizeFits(value, budget: &budget) { return false }
-      }
-      return true
+  /// Whether the values reached through aliases stay within ``maximumAliasedValues``.
+  ///
+  /// Yams puts the anchored node itself where an alias stands, with the anchor's place in
+  /// the text, so a collection met at a place already seen is an alias's use: it and
+  /// everything under it count. Scalars are not told apart (an alias of one is a value, and
+  /// costs what writing it out would), nor is anything written out once.
+  private static func aliasedValuesFit(_ root: Node) -> Bool {
+    struct Place: Hashable {
+      var isMapping: Bool
+      var line: Int
+      var column: Int
     }
+    var seen = Set<Place>()
+    var budget = maximumAliasedValues
+    func fits(_ node: Node, aliased: Bool) -> Bool {
+      var aliased = aliased
+      if !aliased, let mark = node.mark {
+        switch node {
+        case .mapping, .sequence:
+          aliased = !seen.insert(Place(isMapping: node.mapping != nil, line: mark.line, column: mark.column)).inserted
+        case .scalar, .alias: break
+        }
+      }
+      if aliased {
+        budget -= 1
+        if budget < 0 { return false }
+      }
+      switch node {
+      case .scalar, .alias: return true
+      case .sequence(let sequence):
+        return sequence.allSatisfy { fits($0, aliased: aliased) }
+      case .mapping(let mapping):
+        return mapping.allSatisfy { fits($0.key, aliased: aliased) && fits($0.value, aliased: aliased) }
+      }
+    }
+    return fits(root, aliased: false)
   }
 
   /// Yams hashes mapping keys while composing; an alias bomb used as a key would take

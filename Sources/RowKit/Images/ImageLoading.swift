@@ -43,8 +43,11 @@ public struct ContinuousImageClock: ImageClock {
 
   /// Sleeps until ``now`` reaches `deadline`; throws when the task is cancelled first.
   public func sleep(until deadline: Double) async throws {
-    let wait = deadline - now
-    if wait > 0 { try await Task.sleep(for: .seconds(wait)) }
+    // A day at a time: a Duration of any number of seconds would overflow (a deadline of
+    // 1e30 s stops the program).
+    while case let wait = deadline - now, wait > 0 {
+      try await Task.sleep(for: .seconds(min(wait, 86_400)))
+    }
   }
 }
 

@@ -206,10 +206,13 @@ public final class ImagePipeline: @unchecked Sendable {
     let bytes: [UInt8]
     switch location {
     case .file(let file):
-      guard let contents = FileManager.default.contents(atPath: file.path) else {
+      do {
+        bytes = try InputFile.read(file.path)
+      } catch InputFile.Problem.missing {
         throw ImageLoadError("no readable file at \(file.path)")
+      } catch {
+        throw ImageLoadError("no readable file at \(file.path): \(error)")
       }
-      bytes = [UInt8](contents)
     case .remote(let url):
       if let cached = diskCache?.data(for: url) {
         lock.withLock { counts.diskHits += 1 }
@@ -248,7 +251,7 @@ public final class ImagePipeline: @unchecked Sendable {
   }
 
   static func seconds(_ value: Double) -> String {
-    value.rounded() == value ? "\(Int(value)) s" : "\(value) s"
+    "\(Bounds.format(value)) s"
   }
 }
 

@@ -82,7 +82,7 @@ final class FileSink: RenderSink {
   let color: PNGColor
   let tileRule: TileRule
   let compression: PNGCompression
-  private let files = AtomicFiles()
+  private let files: AtomicFiles
   private var writer: PNGStreamWriter?
   private var handle: FileHandle?
   private var tileFiles: [URL] = []
@@ -91,6 +91,9 @@ final class FileSink: RenderSink {
   /// system afterwards (`attributesOfItem`) also looks up the owner's name in /etc/passwd.
   private var tileBytes = 0
   private var rowsFolder: URL?
+  /// What this sink staged, so that a failed render removes only its own files from a set
+  /// that other renders stage into too.
+  private var staged: Set<URL> = []
 
   init(destination: RenderDestination, width: Int, color: PNGColor, tileRule: TileRule, compression: PNGCompression) {
     self.destination = destination
@@ -98,6 +101,7 @@ final class FileSink: RenderSink {
     self.color = color
     self.tileRule = tileRule
     self.compression = compression
+    files = destination.staging ?? AtomicFiles()
   }
 
   var paints: Bool { destination.table != nil || destination.rowsDirectory != nil || destination.manifest != nil }
@@ -112,12 +116,12 @@ final class FileSink: RenderSink {
   func write(_ strip: PaintedStrip, topPixel: Int, rowName: String?) throws -> Bool {
     for piece in strip.pieces { try append(piece) }
     guard let png = strip.rowPNG, let rowName, let rows = destination.rowsDirectory else { return false }
-    if rowsFolder == nil { rowsFolder = try files.folder(for: rows) }
-    do {
-      try Data(png).write(to: rowsFolder!.appendingPathComponent(rowName))
-    } catch {
-      throw OutputError("cannot write \(rows.appendingPathComponent(rowName).path): \(error.localizedDescription)")
+    if rowsFolder == nil {
+      rowsFolder = try files.folder(for: rows)
+      staged.insert(rowsFolder!)
     }
+    try OutputWriter.writeNewFile(
+      png, at: rowsFolder!.appendingPathComponent(rowName), naming: rows.appendingPathComponent(rowName))
     return true
   }
 
@@ -132,6 +136,7 @@ final class FileSink: RenderSink {
     if writer == nil || tileHeights.last == tileRule.maximumHeight {
       try closeTile()
       let url = try files.create(for: table, suffix: "-\(tileFiles.count + 1)")
+      staged.insert(url)
       tileFiles.append(url)
       tileHeights.append(0)
       let handle = try FileHandle(forWritingTo: url)
@@ -165,12 +170,12 @@ final class FileSink: RenderSink {
       }
     }
     if let url = destination.manifest { try files.stage(try manifest.jsonBytes(), as: url) }
-    try files.commit()
+    if destination.staging == nil { try files.commit() }
   }
 
   func discard() {
     try? handle?.close()
-    files.discard()
+    if destination.staging == nil { files.discard() } else { files.discard(staged) }
   }
 }
 

@@ -38,9 +38,16 @@ public struct RenderedTable: Sendable {
   /// Writes the table PNG (tiles named `table-1.png`, `table-2.png`, … when there are
   /// several), each row's PNG into `rowsDirectory`, and the manifest: all at once, once
   /// everything is encoded, so a failure leaves no file behind.
-  public func write(to table: URL?, rowsDirectory: URL? = nil, manifest manifestURL: URL? = nil) throws {
-    var manifest = self.manifest
+  public func write(to table: URL?, rowsDirectory: URL? = nil, manifest: URL? = nil) throws {
     let files = AtomicFiles()
+    try stage(in: files, table: table, rowsDirectory: rowsDirectory, manifest: manifest)
+    try files.commit()
+  }
+
+  /// Stages what ``write(to:rowsDirectory:manifest:)`` writes in `files`, for the caller to
+  /// commit together with other files.
+  public func stage(in files: AtomicFiles, table: URL?, rowsDirectory: URL? = nil, manifest manifestURL: URL? = nil) throws {
+    var manifest = self.manifest
     if let table {
       let urls = OutputWriter.tileURLs(for: table, count: tiles.count)
       for (url, tile) in zip(urls, tiles) { try files.stage(try PNG.encode(tile.bitmap), as: url) }
@@ -50,16 +57,12 @@ public struct RenderedTable: Sendable {
       let folder = try files.folder(for: rowsDirectory)
       for (index, image) in rowImages.enumerated() where index < manifest.rows.count {
         let name = Manifest.rowFileName(section: manifest.rows[index].section, row: manifest.rows[index].row)
-        do {
-          try Data(try PNG.encode(image)).write(to: folder.appendingPathComponent(name))
-        } catch {
-          throw OutputError("cannot write \(rowsDirectory.appendingPathComponent(name).path): \(error)")
-        }
+        try OutputWriter.writeNewFile(
+          try PNG.encode(image), at: folder.appendingPathComponent(name), naming: rowsDirectory.appendingPathComponent(name))
         manifest.rows[index].file = name
       }
     }
     if let manifestURL { try files.stage(try manifest.jsonBytes(), as: manifestURL) }
-    try files.commit()
   }
 }
 
@@ -71,12 +74,17 @@ public struct RenderDestination: Sendable {
   public var rowsDirectory: URL?
   /// The manifest's JSON file.
   public var manifest: URL?
+  /// Where the files are staged when the caller commits them, together with others
+  /// (``AtomicFiles/commit(then:)``); nil: the render commits its own files. A failed
+  /// render removes what it staged here, and only that.
+  public var staging: AtomicFiles?
 
   /// A destination writing only what is given.
-  public init(table: URL? = nil, rowsDirectory: URL? = nil, manifest: URL? = nil) {
+  public init(table: URL? = nil, rowsDirectory: URL? = nil, manifest: URL? = nil, stagingIn staging: AtomicFiles? = nil) {
     self.table = table
     self.rowsDirectory = rowsDirectory
     self.manifest = manifest
+    self.staging = staging
   }
 }
 

@@ -45,9 +45,7 @@ public struct BrandFont: Hashable, Sendable {
       guard ["ttf", "otf", "ttc", "otc"].contains(fileExtension) else {
         throw entry.error("font file '\(path)' is not a .ttf, .otf or .ttc file")
       }
-      guard FileManager.default.fileExists(atPath: url.path) else {
-        throw entry.error("font file '\(path)' does not exist (looked for \(url.standardizedFileURL.path))")
-      }
+      if let problem = fileProblem(url.standardizedFileURL, named: path, kind: "font file") { throw entry.error(problem) }
       do {
         return try BrandFont(file: url)
       } catch {

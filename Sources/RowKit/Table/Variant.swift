@@ -58,12 +58,18 @@ public struct Variant: Hashable, Sendable, CustomStringConvertible {
     return sheet
   }
 
-  /// The name a file of this variant gets: `table.png` → `table@dark,AX3.png`.
-  public func fileName(_ name: String) -> String {
-    guard !self.name.isEmpty else { return name }
-    let dot = name.lastIndex(of: ".").flatMap { $0 == name.startIndex ? nil : $0 }
-    guard let dot else { return name + "@" + self.name }
-    return name[..<dot] + "@" + self.name + name[dot...]
+  /// The path a file of this variant gets: the variant's name goes into the last path
+  /// component, before its extension (`out.v2/table.png` → `out.v2/table@dark,AX3.png`), or
+  /// at its end when it has none or `hasExtension` is false (a case name, `settings.v2`, to
+  /// which `.png` is added later). Every file name of a variant is made here.
+  public func fileName(_ path: String, hasExtension: Bool = true) -> String {
+    guard !name.isEmpty else { return path }
+    let start = path.lastIndex(of: "/").map { path.index(after: $0) } ?? path.startIndex
+    let fileName = path[start...]
+    // A dot leading the name (`.hidden`) starts no extension.
+    let dot = hasExtension ? fileName.lastIndex(of: ".").flatMap { $0 == fileName.startIndex ? nil : $0 } : nil
+    guard let dot else { return path + "@" + name }
+    return path[..<dot] + "@" + name + path[dot...]
   }
 }
 

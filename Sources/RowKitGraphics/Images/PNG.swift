@@ -61,7 +61,13 @@ public enum PNG {
 
   /// Decodes the PNG file at `url`; throws for an image of more than `maximumPixels` pixels.
   public static func decode(contentsOf url: URL, maximumPixels: Int = defaultMaximumPixels) throws -> Bitmap {
-    try decode([UInt8](Data(contentsOf: url)), maximumPixels: maximumPixels)
+    let bytes: [UInt8]
+    do {
+      bytes = try InputFile.read(url.path)
+    } catch {
+      throw GraphicsError(.pngDecode, "\(url.path): \(error)")
+    }
+    return try decode(bytes, maximumPixels: maximumPixels)
   }
 
   private static func messageText(_ image: inout png_image) -> String {

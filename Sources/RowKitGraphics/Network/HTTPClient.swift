@@ -37,12 +37,21 @@ public final class HTTPClient: @unchecked Sendable {
   /// `maximumBodySize` bytes.
   public init(timeout: Double, connectionsPerHost: Int, maximumBodySize: Int = 256 << 20) {
     settings = TransferSettings(
-      timeoutMilliseconds: max(1, Int((timeout * 1000).rounded(.up))), connectionsPerHost: max(1, connectionsPerHost),
+      timeoutMilliseconds: Self.milliseconds(timeout), connectionsPerHost: max(1, connectionsPerHost),
       maximumBodySize: maximumBodySize)
   }
 
   deinit {
     engine?.stop()
+  }
+
+  /// `timeout` in whole milliseconds, at least 1 and at most libcurl's longest (a `long` of
+  /// milliseconds, kept to 32 bits): converting any number of seconds to an `Int` would
+  /// stop the program for a timeout of 1e16 s.
+  static func milliseconds(_ timeout: Double) -> Int {
+    let milliseconds = (timeout * 1000).rounded(.up)
+    guard milliseconds.isFinite || milliseconds > 0 else { return 1 }
+    return Int(min(max(1, milliseconds), Double(Int32.max)))
   }
 
   /// The engine, once a request has started it. Its thread holds it until the thread ends,

@@ -189,6 +189,11 @@ public final class FontSet: @unchecked Sendable {
       // Otherwise fontconfig added nothing from the folder: the files are scanned below.
     }
     for file in environment.fontFiles.dropFirst(faces.count) {
+      // fontconfig would wait forever to read a FIFO: the file is checked again, as it may
+      // have changed since it was named.
+      if let problem = InputFile.problem(at: file.path) {
+        throw GraphicsError(.missingFont, "font file \(file.path) \(problem.predicate)")
+      }
       let before = Int(FcConfigGetFonts(config, FcSetApplication)?.pointee.nfont ?? 0)
       let added = withFcString(file.path) { FcConfigAppFontAddFile(config, $0) }
       let fonts = FcConfigGetFonts(config, FcSetApplication)
@@ -210,8 +215,9 @@ public final class FontSet: @unchecked Sendable {
   /// The families of every face in the font file at `path`, without loading it into any
   /// configuration: how a document's `fonts:` are checked as they are read.
   public static func families(ofFontFile path: String) throws -> [String] {
+    if let problem = InputFile.problem(at: path) { throw GraphicsError(.missingFont, "font file \(path) \(problem.predicate)") }
     guard FileManager.default.isReadableFile(atPath: path) else {
-      throw GraphicsError(.missingFont, "font file \(path) does not exist or is unreadable")
+      throw GraphicsError(.missingFont, "font file \(path) cannot be read")
     }
     guard let set = FcFontSetCreate() else {
       throw GraphicsError(.fontConfiguration, "fontconfig could not create a font set")

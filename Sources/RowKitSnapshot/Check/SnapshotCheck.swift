@@ -271,7 +271,7 @@ public struct SnapshotCheck: Sendable {
       let axes = document.variantAxes.overriding(with: flags)
       guard !axes.isEmpty, axes.problem == nil else { return [testCase] }
       return axes.variants.map { variant in
-        Case(name: testCase.name + "@" + variant.name, document: testCase.document, variant: variant)
+        Case(name: variant.fileName(testCase.name, hasExtension: false), document: testCase.document, variant: variant)
       }
     }
   }
@@ -394,7 +394,9 @@ public struct SnapshotCheck: Sendable {
       outcome = try await store.check(suite: testCase.suite, name: testCase.baseName, options: options, record: record, pool: pool) {
         let rendered = try await document.render(with: renderer)
         if lint != nil { findings = LintReport(file: testCase.document.path, manifest: rendered.manifest).lines }
-        missing = rendered.manifest.rowsWithMissingGlyphs.map { $0.missingGlyphWarning(file: testCase.document.path) }
+        // A variant's warnings name it: the same row warns in every variant.
+        let variant = testCase.variant.map { "[\($0.name)] " } ?? ""
+        missing = rendered.manifest.rowsWithMissingGlyphs.map { variant + $0.missingGlyphWarning(file: testCase.document.path) }
         if failsOnMissingGlyphs, !missing.isEmpty { throw SnapshotError(missing.joined(separator: "; ") + " (--strict)") }
         try refuseSubstitutes(in: rendered, of: document, file: testCase.document.path)
         return rendered.image

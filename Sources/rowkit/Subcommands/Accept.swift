@@ -46,8 +46,8 @@ extension RowKitCommand {
     func run() throws {
       let accepted = try ReferenceAcceptance.accept(
         report: URL(fileURLWithPath: report), names: cases, all: all, snapshots: snapshots.map { URL(fileURLWithPath: $0) })
-      for item in accepted { print("ACCEPTED \(item.name) → \(item.reference.path)") }
-      print("\(accepted.count) \(accepted.count == 1 ? "reference" : "references") accepted")
+      for item in accepted { StandardStreams.print("ACCEPTED \(item.name) → \(item.reference.path)") }
+      StandardStreams.print("\(accepted.count) \(accepted.count == 1 ? "reference" : "references") accepted")
     }
   }
 }

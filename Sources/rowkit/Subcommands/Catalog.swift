@@ -44,15 +44,19 @@ extension RowKitCommand {
       if designs == nil && (stylesheet != nil || assets != nil) {
         throw ValidationError("--stylesheet and --assets go with --designs")
       }
+      if output == "-" && manifest == "-" {
+        throw ValidationError("-o - and --manifest - would both write to standard output; send one of them to a file")
+      }
+      try OutputTarget(output).checkPNG(option: "-o")
     }
 
-    @Option(name: .shortAndLong, help: "Where to write the catalog PNG.")
+    @Option(name: .shortAndLong, help: "Where to write the catalog PNG (.png), or - for standard output.")
     var output: String
 
     @Option(help: "A folder for one PNG per row.")
     var rowsDir: String?
 
-    @Option(help: "Where to write the manifest JSON.")
+    @Option(help: "Where to write the manifest JSON, or - for standard output.")
     var manifest: String?
 
     @OptionGroup var tableOptions: TableOptions
@@ -81,10 +85,13 @@ extension RowKitCommand {
         rendered = try await renderer.render(
           scripts ? RowKit.Catalog.scriptsDataSource() : RowKit.Catalog.dataSource(), outputs: outputs)
       }
-      try textOptions.report(rendered.manifest.rowsWithMissingGlyphs, file: "catalog")
-      try rendered.write(
-        to: URL(fileURLWithPath: output), rowsDirectory: rowsDir.map { URL(fileURLWithPath: $0) },
-        manifest: manifest.map { URL(fileURLWithPath: $0) })
+      try textOptions.report(rendered.manifest.rowsWithMissingGlyphs, Warnings(file: "catalog"))
+      let files = OutputFiles()
+      try rendered.stage(
+        in: files.files, table: files.url(for: OutputTarget(output), name: "catalog.png", option: "-o"),
+        rowsDirectory: rowsDir.map { URL(fileURLWithPath: $0) },
+        manifest: try manifest.map { try files.url(for: OutputTarget($0), name: "manifest.json", option: "--manifest") })
+      try files.commit()
     }
 
     /// The designs contact sheet: plain and grouped side by side.
@@ -106,7 +113,9 @@ extension RowKitCommand {
         warn(["--designs without --assets: bundle:// images resolve in \(folder), and some were not there"])
       }
       warn(sheet.rowsWithFailedImages.flatMap { $0.failedImageWarnings(file: folder) })
-      try OutputWriter.write(try PNG.encode(sheet.image), to: URL(fileURLWithPath: output))
+      let outputs = OutputFiles()
+      try outputs.write(try PNG.encode(sheet.image), to: OutputTarget(output), name: "designs.png", option: "-o")
+      try outputs.commit()
     }
   }
 }

@@ -144,7 +144,7 @@ extension RowKitCommand {
       if suite.isEmpty && !allowEmpty {
         // A suite that found nothing has tested nothing: most often a wrong path or pattern.
         let folders = [directory, designs].compactMap { $0 }.joined(separator: " and ")
-        FileHandle.standardError.write(Data(
+        StandardStreams.writeError(Data(
           "rowkit: \(folders): no \(designs == nil ? "table documents" : "cases") to check; pass --allow-empty if that is expected\n".utf8))
         throw ExitCode(1)
       }
@@ -155,7 +155,7 @@ extension RowKitCommand {
         let asked = record ?? environment[RecordMode.environmentVariable].flatMap { RecordMode(rawValue: $0.lowercased()) }
         if let asked, asked != .never {
           let source = record != nil ? "--record \(asked.rawValue)" : "\(RecordMode.environmentVariable)=\(asked.rawValue)"
-          FileHandle.standardError.write(Data("rowkit: CI is set, so references are never recorded: \(source) is ignored\n".utf8))
+          StandardStreams.writeError(Data("rowkit: CI is set, so references are never recorded: \(source) is ignored\n".utf8))
         }
       }
       let reportURL = report.map { URL(fileURLWithPath: $0) }
@@ -184,35 +184,35 @@ extension RowKitCommand {
       let result = try await check.run(cases, shard: shard, suite: suite, fontFamilies: try standardFamilies())
       try writeSummaries(result)
       if let mismatch = result.environmentMismatch {
-        FileHandle.standardError.write(Data("rowkit: \(mismatch)\n".utf8))
+        StandardStreams.writeError(Data("rowkit: \(mismatch)\n".utf8))
         throw ExitCode(result.exitStatus)
       }
       for item in result.cases {
         let label = item.status.rawValue.uppercased()
         for warning in item.warnings ?? [] where item.status != .error {
-          FileHandle.standardError.write(Data("rowkit: warning: \(warning)\n".utf8))
+          StandardStreams.writeError(Data("rowkit: warning: \(warning)\n".utf8))
         }
         if item.status == .error {
           // A bad document is bad input: its reason goes to stderr, as every command's does,
           // and only there; the listing names the case.
-          FileHandle.standardError.write(Data("rowkit: error: \(item.message ?? item.name)\n".utf8))
-          print("\(label) \(item.name)")
+          StandardStreams.writeError(Data("rowkit: error: \(item.message ?? item.name)\n".utf8))
+          StandardStreams.print("\(label) \(item.name)")
         } else {
-          print(item.message.map { "\(label) \($0)" } ?? "\(label) \(item.name)")
+          StandardStreams.print(item.message.map { "\(label) \($0)" } ?? "\(label) \(item.name)")
         }
       }
       for orphan in result.orphans {
-        print("ORPHAN \(store.root.appendingPathComponent(orphan).path): no case checks it")
+        StandardStreams.print("ORPHAN \(store.root.appendingPathComponent(orphan).path): no case checks it")
       }
       if prune && !result.orphans.isEmpty {
         try check.prune(result)
-        for orphan in result.orphans { print("PRUNED \(store.root.appendingPathComponent(orphan).path)") }
+        for orphan in result.orphans { StandardStreams.print("PRUNED \(store.root.appendingPathComponent(orphan).path)") }
       }
       var where_ = reportURL.map { "; report in \($0.path)" } ?? ""
       if reportURL == nil, result.cases.contains(where: { $0.status == .failed || $0.status == .missing }) {
         where_ = "; failure images in \(store.artifactsRoot.path)"
       }
-      print(result.summaryLine + where_)
+      StandardStreams.print(result.summaryLine + where_)
       if result.exitStatus != 0 { throw ExitCode(result.exitStatus) }
     }
 

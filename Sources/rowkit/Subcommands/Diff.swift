@@ -48,6 +48,14 @@ extension RowKitCommand {
 
     @OptionGroup var tolerance: ToleranceOptions
 
+    func validate() throws {
+      if output == "-" || composite == "-" {
+        throw ValidationError("diff prints its result on standard output: give -o and --composite files")
+      }
+      try output.map(OutputTarget.init)?.checkPNG(option: "-o")
+      try composite.map(OutputTarget.init)?.checkPNG(option: "--composite")
+    }
+
     func run() async throws {
       let options = try tolerance.comparisonOptions()
       if quiet && json { throw ValidationError("--quiet and --json: choose one") }
@@ -71,13 +79,17 @@ extension RowKitCommand {
       let outcome = ImageComparison.compare(first, second, options: options)
       if drawsImages {
         let diff = DiffImage.make(outcome, reference: first, actual: second)
+        let outputs = OutputFiles()
         if let output {
-          try OutputWriter.write(try PNG.encode(diff), to: URL(fileURLWithPath: output))
+          try outputs.write(try PNG.encode(diff), to: OutputTarget(output), name: "diff.png", option: "-o")
         }
         if let composite {
           let panels = [first.bitmap, diff, second.bitmap]
-          try OutputWriter.write(try PNG.encode(DiffImage.composite(panels)), to: URL(fileURLWithPath: composite))
+          try outputs.write(
+            try PNG.encode(DiffImage.composite(panels)), to: OutputTarget(composite), name: "composite.png",
+            option: "--composite")
         }
+        try outputs.commit()
       }
       try report(outcome.result)
     }
@@ -87,19 +99,20 @@ extension RowKitCommand {
       if json {
         let encoder = JSONEncoder()
         encoder.outputFormatting = [.prettyPrinted, .sortedKeys]
-        FileHandle.standardOutput.write(try encoder.encode(result) + Data("\n".utf8))
+        try StandardStreams.write(try encoder.encode(result) + Data("\n".utf8))
       } else if !quiet {
-        print(result.summary)
+        StandardStreams.print(result.summary)
       }
       if !result.passed { throw ExitCode(1) }
     }
 
     /// The bytes of one image file, naming the file in any error.
     static func read(_ path: String) throws -> [UInt8] {
-      guard let data = FileManager.default.contents(atPath: path) else {
-        throw OutputError("\(path): \(FileManager.default.fileExists(atPath: path) ? "cannot be read" : "no such file")")
+      do {
+        return try InputFile.read(path)
+      } catch {
+        throw OutputError("\(path): \(error)")
       }
-      return [UInt8](data)
     }
 
     static func sameBytes(_ first: [UInt8], _ second: [UInt8]) -> Bool {

@@ -68,11 +68,11 @@ extension RowKitCommand {
         try printJSON(Listing(language: fontSet.environment.language, families: entries))
         return
       }
-      print("Fallback order for \(fontSet.environment.language) (\(entries.count) families, \(fontSet.files.count) files):")
+      StandardStreams.print("Fallback order for \(fontSet.environment.language) (\(entries.count) families, \(fontSet.files.count) files):")
       for (index, entry) in entries.enumerated() {
         let scripts = entry.scripts.isEmpty ? "" : "  " + entry.scripts.joined(separator: ", ")
-        print(String(format: "%3d. %@%@%@", index + 1, entry.family, entry.brand ? " (brand)" : "", scripts))
-        for file in entry.files { print("       \(file)") }
+        StandardStreams.print(String(format: "%3d. %@%@%@", index + 1, entry.family, entry.brand ? " (brand)" : "", scripts))
+        for file in entry.files { StandardStreams.print("       \(file)") }
       }
     }
 
@@ -107,9 +107,9 @@ extension RowKitCommand {
       } else {
         for run in runs {
           let points = run.text.unicodeScalars.map(Manifest.codePoint).joined(separator: " ")
-          print("\(run.text.debugDescription)  \(run.family ?? "no font has it")  (\(points))")
+          StandardStreams.print("\(run.text.debugDescription)  \(run.family ?? "no font has it")  (\(points))")
         }
-        if !missing.isEmpty { print("no glyph for \(missing.joined(separator: ", "))") }
+        if !missing.isEmpty { StandardStreams.print("no glyph for \(missing.joined(separator: ", "))") }
       }
       if !missing.isEmpty { throw ExitCode(1) }
     }
@@ -117,7 +117,7 @@ extension RowKitCommand {
     private func printJSON<Value: Encodable>(_ value: Value) throws {
       let encoder = JSONEncoder()
       encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
-      FileHandle.standardOutput.write(try encoder.encode(value) + Data("\n".utf8))
+      try StandardStreams.write(try encoder.encode(value) + Data("\n".utf8))
     }
   }
 }

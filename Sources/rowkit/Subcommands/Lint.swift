@@ -8,11 +8,11 @@ extension RowKitCommand {
       commandName: "lint",
       abstract: "Find design problems in table documents, in every variant.",
       discussion: """
-        Renders each document (every variant of its variants: block, or of the --variant-… \\
-        flags) and reports, per row: contrast (text against the pixels under it below WCAG 2.2 \\
-        AA: 4.5:1, or 3:1 for text of 24 points, or 18.66 bold), truncated (ellipsized or cut \\
-        at its line limit), clipped (content outside its row), tapTarget (a row with a URL or \\
-        a control shorter than 44 points), missingGlyph, overlap (labels, images, accessories) \\
+        Renders each document (every variant of its variants: block, or of the --variant-… \
+        flags) and reports, per row: contrast (text against the pixels under it below WCAG 2.2 \
+        AA: 4.5:1, or 3:1 for text of 24 points, or 18.66 bold), truncated (ellipsized or cut \
+        at its line limit), clipped (content outside its row), tapTarget (a row with a URL or \
+        a control shorter than 44 points), missingGlyph, overlap (labels, images, accessories) \
         and imageFailed. A document switches rules off with lint: { off: [rule, …] }.
 
         Exit status: 0 when nothing was found, 1 when something was, 2 on bad input.
@@ -70,11 +70,11 @@ extension RowKitCommand {
           var findings: Int
           var reports: [LintReport]
         }
-        FileHandle.standardOutput.write(try encoder.encode(Output(findings: total, reports: reports)) + Data("\n".utf8))
+        try StandardStreams.write(try encoder.encode(Output(findings: total, reports: reports)) + Data("\n".utf8))
       } else {
-        for report in reports { for line in report.lines { print(line) } }
+        for report in reports { for line in report.lines { StandardStreams.print(line) } }
         let tables = reports.count
-        print("\(total) finding\(total == 1 ? "" : "s") in \(loaded.count) document\(loaded.count == 1 ? "" : "s")"
+        StandardStreams.print("\(total) finding\(total == 1 ? "" : "s") in \(loaded.count) document\(loaded.count == 1 ? "" : "s")"
           + " (\(tables) table\(tables == 1 ? "" : "s") with their variants)")
       }
       if total > 0 { throw ExitCode(1) }

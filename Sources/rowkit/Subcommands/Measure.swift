@@ -28,8 +28,8 @@ extension RowKitCommand {
       let document = try loadDocument(table, text: textOptions)
       let configuration = try textOptions.apply(to: try tableOptions.apply(to: document.configuration))
       let manifest = try await document.measure(with: document.makeRenderer(configuration: configuration))
-      try textOptions.report(manifest.rowsWithMissingGlyphs, file: documentName(table))
-      FileHandle.standardOutput.write(Data(try manifest.jsonBytes()))
+      try textOptions.report(manifest.rowsWithMissingGlyphs, Warnings(file: documentName(table)))
+      try StandardStreams.write(Data(try manifest.jsonBytes()))
     }
   }
 }

@@ -8,11 +8,11 @@ extension RowKitCommand {
       commandName: "merge-reports",
       abstract: "Join the report folders of a sharded check into one report and one review page.",
       discussion: """
-        Each folder is one shard's `rowkit check --shard i/n --report DIR`. The merged \\
-        report.json is the one the unsharded run would have written: the same cases in the \\
-        same order, the same results and summary. Shards of different runs, the same shard \\
-        twice, or a missing shard are errors naming the folders, and nothing is written. \\
-        Exits as the unsharded check would: 0 when every case passed, 1 when any failed, 2 on \\
+        Each folder is one shard's `rowkit check --shard i/n --report DIR`. The merged \
+        report.json is the one the unsharded run would have written: the same cases in the \
+        same order, the same results and summary. Shards of different runs, the same shard \
+        twice, or a missing shard are errors naming the folders, and nothing is written. \
+        Exits as the unsharded check would: 0 when every case passed, 1 when any failed, 2 on \
         a bad document (or on bad input).
 
         Example:
@@ -43,7 +43,7 @@ extension RowKitCommand {
         folders.map { URL(fileURLWithPath: $0) }, into: URL(fileURLWithPath: output), pathForCommands: output,
         onlyFailures: reportOnlyFailures)
       try CISummaries.write(report, reportPath: output, junit: junit, summary: summary)
-      print("merged \(folders.count) shards: " + report.summaryLine + "; report in \(output)")
+      StandardStreams.print("merged \(folders.count) shards: " + report.summaryLine + "; report in \(output)")
       if report.exitStatus != 0 { throw ExitCode(report.exitStatus) }
     }
   }

@@ -21,6 +21,14 @@ extension RowKitCommand {
         default image, with a warning naming the row; --strict-images makes it an error \
         (exit 2, nothing written), as --strict does for characters no font can draw.
 
+        A failed render writes nothing. Every output (the PNG or its tiles, the manifest, \
+        the row PNGs, the sheet, every variant's files) is written under a temporary name \
+        beside its target; once all are complete they are renamed into place, then standard \
+        output and devices are written. If any of that fails, the files renamed so far are \
+        put back as they were. Each file is replaced atomically; the set is not against a \
+        kill during the renames, which can leave some outputs new and others old (see \
+        docs/outputs.md).
+
         Example:
           rowkit render Assets/Samples/features.yaml -o features.png
           rowkit render table.yaml -o table.png --rows-dir rows --manifest table.json
@@ -32,8 +40,9 @@ extension RowKitCommand {
 
         Variants (a document's variants: block, or the --variant-… flags, which replace the \
         document's axis of the same name) render every combination of widths, text sizes and \
-        appearances; each variant's files get its name: table@dark,AX3.png, \
-        table@dark,AX3.json, and its rows go under DIR/dark,AX3/. --variants-sheet FILE.png \
+        appearances; each variant's files get its name before the extension of the file name \
+        (build.v2/table.png becomes build.v2/table@dark,AX3.png, and table.json \
+        table@dark,AX3.json), and its rows go under DIR/dark,AX3/. --variants-sheet FILE.png \
         writes one contact sheet instead or as well: one column per variant, side by side, each \
         under a band naming it. --lint adds each row's design findings to the manifest.
         """)
@@ -115,18 +124,22 @@ extension RowKitCommand {
           let document = try await renderOnce(pipeline: pipeline)
           watched = document.dependencies
           let time = Date().formatted(date: .omitted, time: .standard)
-          FileHandle.standardOutput.write(Data(
+          try StandardStreams.write(Data(
             "rendered \(table) (\(document.dataSource.numberOfRows) rows) at \(time); watching \(watched.count) files\n".utf8))
+        } catch let error as StandardStreams.StandardOutputError {
+          // Nobody hears the renders any more.
+          throw error
         } catch {
           // Keep watching what the last good render read, so fixing any of it renders again.
-          FileHandle.standardError.write(Data("rowkit: error: \(error)\n".utf8))
+          StandardStreams.writeError(Data("rowkit: error: \(error)\n".utf8))
         }
         watcher.watch(watched, changedSince: started)
         while !watcher.hasChanges() { try await Task.sleep(nanoseconds: 200_000_000) }
       }
     }
 
-    /// Loads and renders the document once, writing every output.
+    /// Loads and renders the document once, writing every output: all of them together,
+    /// once every variant has rendered, or none.
     private func renderOnce(pipeline: ImagePipeline) async throws -> TableDocument {
       let document = try loadDocument(table, imageFolders: imageOptions.folders, text: textOptions)
       let configuration = try textOptions.apply(to: try tableOptions.apply(to: document.configuration))
@@ -137,77 +150,76 @@ extension RowKitCommand {
       if lint { renderer.lint = document.lintOptions.adding(try lintRules.options()) }
       outputOptions.apply(to: &renderer)
       let axes = try variantOptions.axes(over: document.variantAxes, configuration: configuration)
+      let outputs = OutputFiles()
       guard !axes.isEmpty else {
         if variantsSheet != nil {
           throw ValidationError(
             "--variants-sheet: \(table) names no variants; give a variants: block or --variant-… flags")
         }
-        try await renderOnce(document, with: renderer, output: output, rowsDir: rowsDir, manifest: manifest)
+        try await render(document, with: renderer, output: output, rowsDir: rowsDir, manifest: manifest, into: outputs)
+        try outputs.commit()
         return document
       }
-      if output == "-" || manifest == "-" {
-        throw ValidationError("variants write one file per variant: -o and --manifest must name files, not -")
+      for (option, path) in [("-o", output), ("--manifest", manifest)] {
+        guard let path, OutputTarget(path).kind != .file else { continue }
+        throw ValidationError(
+          "variants write one file per variant: \(option) must name a file, not \(path == "-" ? "-" : "a device or a FIFO")")
       }
-      // A failed render writes nothing: every variant is laid out first (a row too tall at
-      // AX5 fails there), then each variant's files are written, atomically, one by one.
+      // Every variant is laid out first (a row too tall at AX5 fails there), before anything
+      // is painted.
       for variant in axes.variants { _ = try await document.measure(with: renderer.rendering(variant)) }
-      if let variantsSheet { try await writeSheet(document, with: renderer, variants: axes, to: variantsSheet) }
-      guard output != nil || rowsDir != nil || manifest != nil else { return document }
-      for variant in axes.variants {
-        try await renderOnce(
-          document, with: renderer.rendering(variant), output: output.map(variant.fileName),
-          rowsDir: rowsDir.map { URL(fileURLWithPath: $0).appendingPathComponent(variant.name).path },
-          manifest: manifest.map { variant.fileName($0) })
+      if let variantsSheet { try await writeSheet(document, with: renderer, variants: axes, to: variantsSheet, into: outputs) }
+      if output != nil || rowsDir != nil || manifest != nil {
+        for variant in axes.variants {
+          try await render(
+            document, with: renderer.rendering(variant), output: output.map { variant.fileName($0) },
+            rowsDir: rowsDir.map { URL(fileURLWithPath: $0).appendingPathComponent(variant.name).path },
+            manifest: manifest.map { variant.fileName($0) }, into: outputs, variant: variant)
+        }
       }
+      try outputs.commit()
       return document
     }
 
-    /// Renders the document in every variant onto one contact sheet and writes it.
+    /// Renders the document in every variant onto one contact sheet and stages it.
     private func writeSheet(
-      _ document: TableDocument, with renderer: TableRenderer, variants axes: VariantAxes, to path: String
+      _ document: TableDocument, with renderer: TableRenderer, variants axes: VariantAxes, to path: String,
+      into outputs: OutputFiles
     ) async throws {
       let sheet = try await document.contactSheet(
         with: renderer, variants: axes, policy: placeholders ? .placeholder : .complete)
-      let staging = OutputStaging()
-      defer { staging.remove() }
-      let target = OutputTarget(path)
-      let staged = try staging.url(for: target, name: "sheet.png")
-      try OutputWriter.write(try PNG.encode(sheet), to: staged)
-      try staging.deliver(target, from: staged, option: "--variants-sheet")
+      try outputs.write(try PNG.encode(sheet), to: OutputTarget(path), name: "sheet.png", option: "--variants-sheet")
     }
 
-    /// Renders the document once with `renderer`, writing the outputs it names.
-    private func renderOnce(
-      _ document: TableDocument, with renderer: TableRenderer, output: String?, rowsDir: String?, manifest: String?
+    /// Renders the document once with `renderer`, staging the outputs it names in `outputs`.
+    /// Warnings name `variant`, when there is one.
+    private func render(
+      _ document: TableDocument, with renderer: TableRenderer, output: String?, rowsDir: String?, manifest: String?,
+      into outputs: OutputFiles, variant: Variant? = nil
     ) async throws {
       var renderer = renderer
       let bar = outputOptions.progress && !watch ? ProgressBar(label: "rendering", after: outputOptions.progressAfter) : nil
       if let bar { renderer.progress = { bar.update($0, $1) } }
       defer { bar?.finish() }
-      // Standard output and devices get the files only once the render succeeded.
-      let staging = OutputStaging()
-      defer { staging.remove() }
-      let tableTarget = output.map(OutputTarget.init)
-      let manifestTarget = manifest.map(OutputTarget.init)
-      let tableURL = try tableTarget.map { try staging.url(for: $0, name: "table.png") }
-      let manifestURL = try manifestTarget.map { try staging.url(for: $0, name: "manifest.json") }
+      let tableURL = try output.map { try outputs.url(for: OutputTarget($0), name: "table.png", option: "-o") }
+      let manifestURL = try manifest.map { try outputs.url(for: OutputTarget($0), name: "manifest.json", option: "--manifest") }
+      let warnings = Warnings(file: documentName(table), variant: variant)
       do {
         let report = try await document.render(
           with: renderer, policy: placeholders ? .placeholder : .complete,
           to: TableRenderer.Destination(
-            table: tableURL, rowsDirectory: rowsDir.map { URL(fileURLWithPath: $0) }, manifest: manifestURL))
-        try textOptions.report(report.rowsWithMissingGlyphs, file: documentName(table))
-        warnAboutSubstitutes(in: report, file: documentName(table))
+            table: tableURL, rowsDirectory: rowsDir.map { URL(fileURLWithPath: $0) }, manifest: manifestURL,
+            stagingIn: outputs.files))
+        try textOptions.report(report.rowsWithMissingGlyphs, warnings)
+        warnings.substitutes(in: report)
       } catch let error as MissingGlyphsError {
         // The rows are named first, then the error ends the command with status 2.
-        warnAboutMissingGlyphs(error.rows, file: documentName(table))
+        warnings.missingGlyphs(error.rows)
         throw error
       } catch let error as FailedImagesError {
         warn(error.rows.flatMap { $0.failedImageWarnings(file: documentName(table)) })
         throw error
       }
-      if let tableTarget, let tableURL { try staging.deliver(tableTarget, from: tableURL, option: "-o") }
-      if let manifestTarget, let manifestURL { try staging.deliver(manifestTarget, from: manifestURL, option: "--manifest") }
     }
   }
 }

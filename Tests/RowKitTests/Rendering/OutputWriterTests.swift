@@ -68,4 +68,95 @@ import Testing
     #expect(stat("/dev/null", &info) == 0 && info.st_mode & S_IFMT == S_IFCHR)
     #expect(try FileManager.default.destinationOfSymbolicLink(atPath: link.path) == "/dev/null")
   }
+
+  /// Issue 24, item 8: a commit whose last step fails (the CLI writes standard output and
+  /// devices there) puts every file back as it was: replaced files get their old contents,
+  /// new files and folders go, and nothing temporary stays.
+  @Test func aFailedCommitPutsEveryFileBack() throws {
+    let folder = try TestSupport.temporaryDirectory()
+    defer { try? FileManager.default.removeItem(at: folder) }
+    let old = folder.appendingPathComponent("old.png")
+    let rows = folder.appendingPathComponent("rows")
+    try FileManager.default.createDirectory(at: rows, withIntermediateDirectories: true)
+    try Data("old".utf8).write(to: old)
+    try Data("old row".utf8).write(to: rows.appendingPathComponent("r0.png"))
+    struct LastStepFailed: Error {}
+    let files = AtomicFiles()
+    try files.stage(bytes, as: old)
+    try files.stage(bytes, as: folder.appendingPathComponent("new.png"))
+    let staged = try files.folder(for: rows)
+    try Data(bytes).write(to: staged.appendingPathComponent("r0.png"))
+    try Data(bytes).write(to: staged.appendingPathComponent("r1.png"))
+    let newRows = try files.folder(for: folder.appendingPathComponent("made/for/rows"))
+    try Data(bytes).write(to: newRows.appendingPathComponent("r0.png"))
+    var finished = false
+    #expect(throws: LastStepFailed.self) {
+      try files.commit {
+        // Everything is in place when the last step runs.
+        #expect(try Data(contentsOf: old) == Data(bytes))
+        #expect(try Data(contentsOf: rows.appendingPathComponent("r1.png")) == Data(bytes))
+        finished = true
+        throw LastStepFailed()
+      }
+    }
+    #expect(finished)
+    #expect(try Data(contentsOf: old) == Data("old".utf8))
+    #expect(try Data(contentsOf: rows.appendingPathComponent("r0.png")) == Data("old row".utf8))
+    #expect(try FileManager.default.contentsOfDirectory(atPath: rows.path) == ["r0.png"])
+    #expect(try FileManager.default.contentsOfDirectory(atPath: folder.path).sorted() == ["old.png", "rows"])
+  }
+
+  @Test func aCommitLeavesNoBackupBehind() throws {
+    let folder = try TestSupport.temporaryDirectory()
+    defer { try? FileManager.default.removeItem(at: folder) }
+    let file = folder.appendingPathComponent("out.png")
+    try Data("old".utf8).write(to: file)
+    let files = AtomicFiles()
+    try files.stage(bytes, as: file)
+    try files.stage(bytes, as: folder.appendingPathComponent("second.png"))
+    try files.commit()
+    #expect(try Data(contentsOf: file) == Data(bytes))
+    #expect(try FileManager.default.contentsOfDirectory(atPath: folder.path).sorted() == ["out.png", "second.png"])
+  }
+
+  /// Item 17 (f): a file in a missing folder is named with the folder, whatever writes it.
+  @Test func aMissingFolderIsNamed() throws {
+    let folder = try TestSupport.temporaryDirectory()
+    defer { try? FileManager.default.removeItem(at: folder) }
+    let file = folder.appendingPathComponent("missing/out.json")
+    #expect {
+      try OutputWriter.write(bytes, to: file)
+    } throws: { error in
+      "\(error)" == "cannot write \(file.path): the folder \(folder.path)/missing does not exist"
+    }
+  }
+
+  /// A folder where a file should go is refused, and left as it is.
+  @Test func aFolderIsNeverReplaced() throws {
+    let folder = try TestSupport.temporaryDirectory()
+    defer { try? FileManager.default.removeItem(at: folder) }
+    let inTheWay = folder.appendingPathComponent("out.png")
+    try FileManager.default.createDirectory(at: inTheWay, withIntermediateDirectories: true)
+    try Data("kept".utf8).write(to: inTheWay.appendingPathComponent("file"))
+    #expect {
+      try OutputWriter.write(bytes, to: inTheWay)
+    } throws: { error in
+      "\(error)" == "cannot write \(inTheWay.path): a folder is there"
+    }
+    #expect(try FileManager.default.contentsOfDirectory(atPath: folder.path) == ["out.png"])
+    #expect(try Data(contentsOf: inTheWay.appendingPathComponent("file")) == Data("kept".utf8))
+  }
+
+  /// A device is written after every file, and a failing one takes the files back; its
+  /// bytes waited in the temporary folder, never beside it in /dev.
+  @Test func aDeviceComesLastAndItsFailureTakesTheFilesBack() throws {
+    let folder = try TestSupport.temporaryDirectory()
+    defer { try? FileManager.default.removeItem(at: folder) }
+    let files = AtomicFiles()
+    try files.stage(bytes, as: URL(fileURLWithPath: "/dev/full"))
+    try files.stage(bytes, as: folder.appendingPathComponent("out.png"))
+    #expect(throws: OutputError.self) { try files.commit() }
+    #expect(try FileManager.default.contentsOfDirectory(atPath: folder.path).isEmpty)
+    #expect(try FileManager.default.contentsOfDirectory(atPath: "/dev").allSatisfy { !$0.hasPrefix(".full.") })
+  }
 }
