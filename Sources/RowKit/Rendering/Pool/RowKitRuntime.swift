@@ -20,7 +20,7 @@ public final class RowKitRuntime: Sendable {
   public let loadingExecutor: LoadingExecutor
 
   /// The most render workers a runtime may have.
-  public static let maximumJobs = 256
+  public static let maximumJobs = Int(Bounds.jobs.upperBound)
 
   /// A runtime of `jobs` render workers (1 to ``maximumJobs``) and a loading executor of as
   /// many threads, and at least two: a thread that waits on a slow file read must not hold
