@@ -62,6 +62,9 @@ public struct LayoutRecord: Codable, Hashable, Sendable {
     public var y: Double
     /// The row's height in points.
     public var height: Double
+    /// The cell's left edge in the table, in points: where the elements' frames start
+    /// (inside a grouped table's margin).
+    public var x: Double
     /// Whether the row was drawn selected.
     public var selected: Bool
     /// `ltr` or `rtl`: the direction the row was laid out in.
@@ -87,6 +90,9 @@ public struct LayoutRecord: Codable, Hashable, Sendable {
     public var kind: String
     /// The element's frame in the cell's coordinates, in points: [x, y, width, height].
     public var frame: [Double]
+    /// Where a label's glyphs put ink, in the cell's coordinates: [x, y, width, height]. It
+    /// may reach past ``frame`` (accents, italic overhang).
+    public var ink: [Double]?
     /// The text's or the glyph's color (`#RRGGBB` or `#RRGGBBAA`).
     public var color: String?
     /// A label's shaped text.
@@ -104,6 +110,8 @@ public struct LayoutRecord: Codable, Hashable, Sendable {
   public struct Text: Codable, Hashable, Sendable {
     /// The text shown.
     public var string: String
+    /// The family the label asked for; ``runs`` say which fonts drew it.
+    public var family: String
     /// Stretches of the text drawn by one font file.
     public var runs: [Run]
     /// The font size in points.
@@ -211,6 +219,7 @@ extension LayoutRecord.Row {
     type = row.item.typeName
     cell = layout.cellName
     y = LayoutRecord.rounded(row.y)
+    x = LayoutRecord.rounded(row.cellFrame.x)
     height = LayoutRecord.rounded(row.height)
     selected = layout.isSelected
     direction = layout.direction.rawValue
@@ -271,10 +280,12 @@ extension LayoutRecord.Element {
       return LayoutRecord.Run(text: run.text, family: run.family, file: identity?.name, sha256: identity?.sha256)
     }
     let font = text.style.font
+    let origin = label.drawingOrigin
     self.init(
-      name: label.name, kind: "text", frame: LayoutRecord.frame(label.frame), color: label.color.hexString,
+      name: label.name, kind: "text", frame: LayoutRecord.frame(label.frame),
+      ink: LayoutRecord.frame(text.inkRect.offsetBy(dx: origin.x, dy: origin.y)), color: label.color.hexString,
       text: LayoutRecord.Text(
-        string: text.text, runs: runs, size: LayoutRecord.rounded(font.size), weight: font.weight, italic: font.isItalic,
+        string: text.text, family: font.family, runs: runs, size: LayoutRecord.rounded(font.size), weight: font.weight, italic: font.isItalic,
         lines: text.lineCount, ellipsized: text.isEllipsized, truncated: text.isClipped, missingGlyphs: text.unknownGlyphCount,
         direction: text.isRightToLeft ? "rtl" : "ltr"))
   }
