@@ -32,6 +32,9 @@ public struct LayoutFindings: Sendable {
   /// The reference's record copied to the failure artifacts folder, if it was.
   public var referenceRecord: URL?
 
+  /// Nothing found.
+  public init() {}
+
   /// Every finding as a sentence, changes first.
   public var sentences: [String] { changes.map(\.sentence) + (pixelOnly.map { [$0.sentence] } ?? []) }
 }
