@@ -17,6 +17,16 @@ public struct LayoutChange: Codable, Hashable, Sendable {
   /// The change in one sentence.
   public var sentence: String
 
+  /// A change of `property` of `element` in `row`, from `from` to `to`, told by `sentence`.
+  public init(row: String, element: String? = nil, property: String, from: String?, to: String?, sentence: String) {
+    self.row = row
+    self.element = element
+    self.property = property
+    self.from = from
+    self.to = to
+    self.sentence = sentence
+  }
+
   /// Every key, with `null` for none, so that a reader sees the same shape for every change.
   public func encode(to encoder: any Encoder) throws {
     var container = encoder.container(keyedBy: CodingKeys.self)
@@ -102,18 +112,21 @@ public enum LayoutChanges {
     change("selected", "\(old.selected)", "\(new.selected)", "\(name) \(new.selected ? "now selected" : "no longer selected")")
     change("direction", old.direction, new.direction, "\(name) laid out \(directionWords(new.direction)) (was \(directionWords(old.direction)))")
     change("x", number(old.x), number(new.x), "\(name) cell moved \(horizontal(new.x - old.x)) (x \(number(old.x)) → \(number(new.x)))")
-    return changes + compare(old.elements, new.elements, in: name)
+    // A row laid out in the other direction mirrors its elements: told once, by the row.
+    return changes + compare(old.elements, new.elements, in: name, mirrored: old.direction != new.direction)
   }
 
   /// The changes between two rows' (or bands') elements, matched by name.
-  static func compare(_ old: [LayoutRecord.Element], _ new: [LayoutRecord.Element], in row: String) -> [LayoutChange] {
+  static func compare(
+    _ old: [LayoutRecord.Element], _ new: [LayoutRecord.Element], in row: String, mirrored: Bool = false
+  ) -> [LayoutChange] {
     let oldByName = Dictionary(old.map { ($0.name, $0) }, uniquingKeysWith: { a, _ in a })
     let newByName = Dictionary(new.map { ($0.name, $0) }, uniquingKeysWith: { a, _ in a })
     var changes: [LayoutChange] = []
     for name in ordered(old.map(\.name), new.map(\.name)) {
       switch (oldByName[name], newByName[name]) {
       case (let before?, let after?):
-        changes += compare(before, after, in: row)
+        changes += compare(before, after, in: row, mirrored: mirrored)
       case (let before?, nil):
         changes.append(LayoutChange(
           row: row, element: name, property: "presence", from: summary(before), to: nil,
@@ -130,7 +143,9 @@ public enum LayoutChanges {
   }
 
   /// The changes of one element.
-  static func compare(_ old: LayoutRecord.Element, _ new: LayoutRecord.Element, in row: String) -> [LayoutChange] {
+  static func compare(
+    _ old: LayoutRecord.Element, _ new: LayoutRecord.Element, in row: String, mirrored: Bool = false
+  ) -> [LayoutChange] {
     let subject = "\(row) \(old.name)"
     var changes: [LayoutChange] = []
     func change(_ property: String, _ from: String?, _ to: String?, _ sentence: String) {
@@ -144,10 +159,10 @@ public enum LayoutChanges {
     }
     let (oldFrame, newFrame) = (padded(old.frame), padded(new.frame))
     let (dx, dy) = (newFrame[0] - oldFrame[0], newFrame[1] - oldFrame[1])
-    if dx != 0 || dy != 0 {
+    if (dx != 0 && !mirrored) || dy != 0 {
       var moves: [String] = []
       var values: [String] = []
-      if dx != 0 {
+      if dx != 0 && !mirrored {
         moves.append(horizontal(dx))
         values.append("x \(number(oldFrame[0])) → \(number(newFrame[0]))")
       }
@@ -172,7 +187,8 @@ public enum LayoutChanges {
         change("height", number(h0), number(h1), "\(subject) height \(number(h0)) → \(number(h1)) pt")
       }
     }
-    if let from = old.color, let to = new.color {
+    // A control's or accessory's color follows its state or kind: told by the value.
+    if let from = old.color, let to = new.color, old.value == new.value {
       change("color", from, to, "\(subject) color \(from) → \(to)")
     }
     change("style", old.style, new.style, "\(subject) style changed (\(old.style ?? "none") → \(new.style ?? "none"))")
@@ -186,7 +202,8 @@ public enum LayoutChanges {
       change("url", before.url, after.url, "\(subject) URL \(before.url ?? "none") → \(after.url ?? "none")")
       if before.state != after.state {
         change("state", before.state, after.state, "\(subject) \(stateWords(after.state)) (was \(stateWords(before.state, past: true)))")
-      } else if before.url == after.url {
+      } else if before.url == after.url, oldFrame[2] == newFrame[2], oldFrame[3] == newFrame[3] {
+        // A slot of another size shows the image resampled: told by its size.
         change("digest", before.digest, after.digest, "\(subject) shows other pixels (digest \(before.digest ?? "none") → \(after.digest ?? "none"))")
       }
     }
@@ -211,14 +228,17 @@ public enum LayoutChanges {
     }
     // A label named `text` is not named twice: `s0-r6 text "Wi-Fi" → "WLAN"`.
     let textSubject = element == "text" ? subject : "\(subject) text"
-    change("text", old.string, new.string, "\(textSubject) \(quoted(old.string)) → \(quoted(new.string))")
+    let (before, after) = quotedDifference(old.string, new.string)
+    change("text", old.string, new.string, "\(textSubject) \(before) → \(after)")
     change("family", old.family, new.family, "\(subject) font \(old.family) → \(new.family)")
     let (drawnBefore, drawnAfter) = (drawingFamilies(old), drawingFamilies(new))
-    if drawnBefore != drawnAfter, old.family == new.family {
+    // Other text is drawn by other fonts: the fonts are news only for the same text.
+    if drawnBefore != drawnAfter, old.family == new.family, old.string == new.string {
       let fallback = drawnAfter.contains { $0 != new.family } ? " (fallback)" : ""
       change("drawnFamily", drawnBefore.joined(separator: ", "), drawnAfter.joined(separator: ", "),
         "\(subject) drawn in \(drawnAfter.joined(separator: ", ")) instead of \(drawnBefore.joined(separator: ", "))\(fallback)")
-    } else if drawnBefore == drawnAfter {
+    } else if drawnBefore == drawnAfter, old.string == new.string, old.weight == new.weight, old.italic == new.italic {
+      // Another weight or slant is another file of the family: told by the weight.
       let (filesBefore, filesAfter) = (fontFiles(old), fontFiles(new))
       change("fontFile", filesBefore, filesAfter, "\(subject) font file \(filesBefore) → \(filesAfter)")
     }
@@ -291,6 +311,15 @@ public enum LayoutChanges {
   static func quoted(_ text: String) -> String {
     let short = text.count > 40 ? String(text.prefix(39)) + "…" : text
     return "\"\(short)\""
+  }
+
+  /// Two texts in quotes, each shortened to show where they differ: a long shared start
+  /// becomes `…`.
+  static func quotedDifference(_ old: String, _ new: String) -> (String, String) {
+    let shared = zip(old, new).prefix { $0 == $1 }.count
+    guard shared > 30 else { return (quoted(old), quoted(new)) }
+    let skip = shared - 10
+    return (quoted("…" + old.dropFirst(skip)), quoted("…" + new.dropFirst(skip)))
   }
 
   /// A number as a sentence shows it: `14`, `16.5`, `16.22`.
