@@ -116,7 +116,11 @@ public enum ReferenceAcceptance {
     stale: inout [URL]
   ) throws -> [(bytes: [UInt8], target: URL)] {
     let recordTarget = try store.confined(LayoutRecord.url(besidePNG: target))
-    guard let path = item.actualLayout else {
+    // A report whose record is gone (an older RowKit's, or a case folder pruned by hand) is
+    // accepted as a report without records; a path out of the folder is still refused.
+    let listed = item.actualLayout.flatMap { ReportFolder.isContainedPath($0) ? $0 : nil }
+    let present = listed.map { FileManager.default.fileExists(atPath: folder.appendingPathComponent($0).path) } ?? false
+    guard let path = item.actualLayout, present || listed == nil else {
       if FileManager.default.fileExists(atPath: recordTarget.path) { stale.append(recordTarget) }
       return []
     }
