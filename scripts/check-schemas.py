@@ -5,7 +5,7 @@
    schema.
 2. Every YAML and JSON file under Assets/ and Benchmarks/ (table documents, stylesheets, cell
    designs, told apart by their top-level keys as `rowkit check` and `catalog` do) is valid
-   against its schema.
+   against its schema, and so is every layout record (`*.layout.json`) under Snapshots/.
 3. Every bad-input fixture listed in Tests/Fixtures/bad-input/cases.json (each refused by the
    decoders for a structural reason, which the Swift tests check) is refused by its schema
    too, and at the key path the decoder names or the map that holds it. A fixture the schema
@@ -140,6 +140,13 @@ def main():
             failures.append(f"{path.relative_to(ROOT)} ({kind}): {key_path(error.absolute_path) or '(top)'}: "
                             f"{error.message[:300]}")
 
+    # 2b. The layout records beside the references.
+    records = sorted((ROOT / "Snapshots").rglob("*.layout.json"))
+    for path in records:
+        for error in validators["layout-record"].iter_errors(json.loads(path.read_text())):
+            failures.append(f"{path.relative_to(ROOT)} (layout-record): {key_path(error.absolute_path) or '(top)'}: "
+                            f"{error.message[:300]}")
+
     # 3. The bad-input fixtures.
     cases = json.loads((FIXTURES / "cases.json").read_text())
     listed = {case["file"] for case in cases}
@@ -180,7 +187,7 @@ def main():
             continue
         refused += 1
 
-    print(f"check-schemas: {len(samples)} sample files valid against their schemas; {refused} bad-input fixtures "
+    print(f"check-schemas: {len(samples)} sample files and {len(records)} layout records valid against their schemas; {refused} bad-input fixtures "
           f"refused by their schemas at the decoder's key path; {len(cannot_tell)} the schemas cannot judge:")
     for line in cannot_tell:
         print(f"  {line}")

@@ -715,6 +715,28 @@ def check_report_schema():
         "reference": relative, "actual": relative, "diff": relative, "composite": relative,
         "warnings": {"type": "array", "items": {"type": "string"},
                      "description": "one line per row with characters no loaded font can draw"},
+        "findings": {"type": "array", "items": {"type": "string"},
+                     "description": "with --lint, one line per design-lint finding"},
+        "layoutChanges": {"type": "array", "description": "what changed in the layout, when the case failed and "
+                          "both the reference and the render have a layout record",
+                          "items": closed({
+                              "row": {"type": "string", "description": "s0-r3, `section 0 header` or `table`"},
+                              "element": {"type": ["string", "null"], "description": "the element's name in its row "
+                                          "(title, image, accessory…); null for the row itself"},
+                              "property": {"type": "string", "description": "what changed: position, size, color, "
+                                           "text, fontSize, height, state…"},
+                              "from": {"type": ["string", "null"], "description": "the reference's value"},
+                              "to": {"type": ["string", "null"], "description": "the render's value"},
+                              "sentence": {"type": "string", "description": "the change in one sentence: "
+                                           "`s0-r3 title moved down 2 pt (y 12 → 14)`"},
+                          }, required=("row", "element", "property", "from", "to", "sentence"))},
+        "pixelOnly": {"type": "boolean", "description": "true when the layout records are the same and only "
+                      "pixels differ"},
+        "pixelOnlyElements": {"type": "array", "items": {"type": "string"},
+                              "description": "with pixelOnly: the elements whose boxes hold the differing pixels"},
+        "pixelOnlySummary": {"type": "string", "description": "with pixelOnly: `layout unchanged; 412 pixels "
+                             "differ, all inside s0-r3 title's glyphs`"},
+        "actualLayout": relative, "referenceLayout": relative,
     }, required=("name", "document", "status"))
     schema = header(
         "check-report.schema.json", "RowKit check report",
@@ -734,8 +756,70 @@ def check_report_schema():
         "orphans": {"type": "array", "items": {"type": "string"},
                     "description": "reference files, relative to snapshots, that no case checks"},
         "failsOnOrphans": {"type": "boolean"},
+        "referencesWithoutLayoutRecord": {**count, "description": "references checked that have no layout "
+                                          "record beside them (`--record missing` adds them)"},
     }, required=("summary", "run", "snapshots", "recordMode", "options", "environment", "cases", "orphans",
                  "failsOnOrphans")))
+    return schema
+
+
+# MARK: - Layout records
+
+
+def layout_record_schema():
+    """<name>.layout.json beside each reference PNG: what the render laid out (LayoutRecord.swift)."""
+    number = {"type": "number"}
+    frame = {"type": "array", "items": number, "minItems": 4, "maxItems": 4,
+             "description": "[x, y, width, height] in points, in the cell's coordinates, on the 1/64 point grid"}
+    color = {"type": "string", "pattern": "^#[0-9A-F]{6}([0-9A-F]{2})?$", "description": "#RRGGBB or #RRGGBBAA"}
+    direction = {"enum": ["ltr", "rtl"]}
+    run = closed({
+        "text": {"type": "string", "description": "the characters drawn by one font"},
+        "family": {"type": "string", "description": "the font's family; absent for characters no font has"},
+        "file": {"type": "string", "description": "the font file's name"},
+        "sha256": {"type": "string", "pattern": "^([0-9a-f]{12}|missing)$",
+                   "description": "the first 12 hex digits of the font file's SHA-256"},
+    }, required=("text",))
+    text = closed({
+        "string": {"type": "string"}, "family": {"type": "string", "description": "the family the label asked for"},
+        "runs": {"type": "array", "items": run}, "size": number, "weight": {"type": "integer"},
+        "italic": {"type": "boolean"}, "lines": {"type": "integer", "minimum": 0},
+        "ellipsized": {"type": "boolean"}, "truncated": {"type": "boolean"},
+        "missingGlyphs": {"type": "integer", "minimum": 0}, "direction": direction,
+    }, required=("string", "family", "runs", "size", "weight", "italic", "lines", "ellipsized", "truncated",
+                 "missingGlyphs", "direction"))
+    image = closed({
+        "state": {"enum": ["loaded", "default", "failed"]},
+        "url": {"type": "string"},
+        "digest": {"type": "string", "pattern": "^[0-9a-f]{16}$",
+                   "description": "the first 16 hex digits of the SHA-256 of the pixels drawn in the slot"},
+    })
+    element = closed({
+        "name": {"type": "string", "description": "unique in its row: title, subtitle, image, accessory…"},
+        "kind": {"enum": ["text", "image", "accessory", "background", "decoration"]},
+        "frame": frame, "ink": {**frame, "description": "where a label's glyphs put ink"},
+        "color": color, "text": text, "image": image,
+        "style": {"type": "string", "pattern": "^[0-9a-f]{8}$", "description": "a digest of the style drawn"},
+        "value": {"type": "string", "description": "the accessory's or control's kind or state"},
+    }, required=("name", "kind", "frame"))
+    index = {"type": "integer", "minimum": 0}
+    band = closed({
+        "section": index, "kind": {"enum": ["header", "footer"]}, "y": number, "height": number,
+        "elements": {"type": "array", "items": element},
+    }, required=("section", "kind", "y", "height", "elements"))
+    row = closed({
+        "section": index, "row": index, "type": {"type": "string"}, "cell": {"type": "string"},
+        "y": number, "height": number, "x": number, "selected": {"type": "boolean"}, "direction": direction,
+        "elements": {"type": "array", "items": element},
+    }, required=("section", "row", "type", "cell", "y", "height", "x", "selected", "direction", "elements"))
+    schema = header(
+        "layout-record.schema.json", "RowKit layout record",
+        "<name>.layout.json beside a reference <name>.png: every row's elements as the render laid them out.")
+    schema.update(closed({
+        "version": {"const": 1}, "width": number, "scale": number, "style": {"enum": ["plain", "grouped"]},
+        "variant": {"type": "string"}, "height": number,
+        "bands": {"type": "array", "items": band}, "rows": {"type": "array", "items": row},
+    }, required=("version", "width", "scale", "style", "height", "bands", "rows")))
     return schema
 
 
@@ -744,6 +828,7 @@ SCHEMAS = {
     "stylesheet.schema.json": stylesheet_schema,
     "cell-design.schema.json": cell_design_schema,
     "check-report.schema.json": check_report_schema,
+    "layout-record.schema.json": layout_record_schema,
 }
 
 

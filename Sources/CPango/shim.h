@@ -19,6 +19,15 @@ static inline int cpango_scale(void) { return PANGO_SCALE; }
 static inline PangoFcFontMap *cpango_fc_font_map(PangoFontMap *map) { return PANGO_FC_FONT_MAP(map); }
 static inline void cpango_object_unref(void *object) { g_object_unref(object); }
 
+/// The file a shaped run's font was loaded from (fontconfig's FC_FILE of the font's
+/// pattern), or NULL; a PangoCairoFont built for CAIRO_FONT_TYPE_FT is a PangoFcFont.
+static inline const char *cpango_font_file(PangoFont *font) {
+  if (!font || !PANGO_IS_FC_FONT(font)) return NULL;
+  FcChar8 *file = NULL;
+  if (FcPatternGetString(((PangoFcFont *)font)->font_pattern, FC_FILE, 0, &file) != FcResultMatch) return NULL;
+  return (const char *)file;
+}
+
 /// Whether a character is strongly right to left (bidi type R or AL), as Pango's
 /// auto-direction reads it. pango_bidi_type_for_unichar is deprecated since 1.44 in favour
 /// of calling FriBidi, which it wraps; it is the same answer Pango's own layout uses.

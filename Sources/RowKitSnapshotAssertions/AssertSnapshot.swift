@@ -99,15 +99,18 @@ nonisolated(nonsending) public func assertSnapshot<Value>(
 ) async -> SnapshotOutcome {
   let store = store ?? SnapshotConfiguration.store(for: "\(filePath)")
   let outcome: SnapshotOutcome
+  var layout = LayoutFindings()
   do {
-    outcome = try await store.check(
+    (outcome, layout) = try await store.checkExplaining(
       value, as: strategy, suite: suite ?? SnapshotConfiguration.suite(for: fileID), name: name, options: options,
       record: record)
   } catch {
     outcome = .error(message: "rendering failed: \(error)")
   }
   if let message = outcome.message {
-    reportSnapshotFailure(message, fileID: fileID, filePath: filePath, line: line, column: column)
+    // What changed, one sentence a line, under the numbers.
+    let sentences = layout.sentences.map { "\n  \($0)" }.joined()
+    reportSnapshotFailure(message + sentences, fileID: fileID, filePath: filePath, line: line, column: column)
   }
   return outcome
 }

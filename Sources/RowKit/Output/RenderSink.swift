@@ -260,8 +260,6 @@ extension Manifest {
 
   /// Pretty-printed JSON with sorted keys: the same manifest is always the same bytes.
   public func jsonBytes() throws -> [UInt8] {
-    let encoder = JSONEncoder()
-    encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
-    return [UInt8](try encoder.encode(self)) + [0x0A]
+    try DeterministicJSON.bytes(self)
   }
 }

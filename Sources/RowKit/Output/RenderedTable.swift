@@ -21,6 +21,8 @@ public struct RenderedTable: Sendable {
   public var rowImages: [Bitmap]
   /// Labels Pango shaped for this render: one per label, whatever was painted.
   public var labelsShaped: Int
+  /// The table's layout record, when the renderer ``TableRenderer/recordsLayout``.
+  public var layoutRecord: LayoutRecord?
 
   /// The whole table as one bitmap, tiles stacked.
   public var image: Bitmap {

@@ -68,6 +68,10 @@ public struct TableRenderer: Sendable {
   public var lint: LintOptions?
   /// The variant this renderer draws (``rendering(_:)``); the manifest names it.
   public var variant: Variant?
+  /// Whether the render makes a ``LayoutRecord`` of the table (``Report/layoutRecord``,
+  /// ``RenderedTable/layoutRecord``): what snapshot checks keep beside a reference. A render
+  /// without it pays nothing for records.
+  public var recordsLayout = false
 
   /// A renderer; images resolve against the current folder unless `imageResolver` says otherwise.
   public init(
@@ -120,6 +124,8 @@ public struct TableRenderer: Sendable {
     /// The manifest entries of the rows whose item no cell is mapped to, drawn by the
     /// fallback cell.
     public var rowsWithFallbackCell: [Manifest.Row] = []
+    /// The table's layout record, when the renderer ``recordsLayout``.
+    public var layoutRecord: LayoutRecord?
   }
 
   /// What a render to memory produces.
@@ -146,8 +152,10 @@ public struct TableRenderer: Sendable {
       sink = made
       return made
     }
-    return RenderedTable(
+    var rendered = RenderedTable(
       manifest: report.manifest, tiles: sink!.tiles, rowImages: sink!.rowImages, labelsShaped: report.labelsShaped)
+    rendered.layoutRecord = report.layoutRecord
+    return rendered
   }
 
   /// Lays out every row, without loading images or painting: the manifest's geometry.
@@ -199,7 +207,7 @@ public struct TableRenderer: Sendable {
     let look = try TableLook(style: configuration.style, stylesheet: stylesheet)
     let context = RenderContext(
       id: pool.makeRenderID(), configuration: configuration, stylesheet: stylesheet, environment: environment, look: look,
-      mapping: mapping ?? dataSource.cellMapping, lint: lint)
+      mapping: mapping ?? dataSource.cellMapping, lint: lint, recordsLayout: recordsLayout)
     let color: PNGColor = look.background.alpha >= 1 ? .rgb : .rgba
     do {
       return try await render(dataSource, context: context, policy: policy, sink: try makeSink(color), color: color)
@@ -238,6 +246,7 @@ public struct TableRenderer: Sendable {
     var report = Report(manifest: Manifest(configuration: configuration))
     var manifest = Manifest(configuration: configuration)
     manifest.variant = variant.map(\.name)
+    var layoutRecord = recordsLayout ? LayoutRecord(configuration: configuration, variant: manifest.variant) : nil
     let keepsManifest = sink.keepsManifest
     let paints = sink.paints
     let form = sink.form(color: color)
@@ -270,6 +279,7 @@ public struct TableRenderer: Sendable {
         if let row = measure.row { rowName = Manifest.rowFileName(section: row.section, row: row.row) }
         let wroteRow = try painted[plan.index].map { try sink.write($0, topPixel: topPixel, rowName: rowName) } ?? false
         let top = Double(topPixel) / scale
+        Self.record(measure, top: top, images: painting.images, in: &layoutRecord)
         if var row = measure.row {
           row.y = top
           if let images = painting.images { row.record(images) }
@@ -342,6 +352,8 @@ public struct TableRenderer: Sendable {
       try sink.writeEmptyTable(try await workers[0].perform { try $0.emptyRow(context: context) })
     }
     manifest.height = Double(yPixels) / scale
+    layoutRecord?.height = LayoutRecord.rounded(manifest.height)
+    report.layoutRecord = layoutRecord
     report.heightPixels = yPixels
     let finished = try sink.finish(manifest: &manifest, scale: scale)
     report.tiles = finished.tiles
@@ -383,6 +395,19 @@ public struct TableRenderer: Sendable {
     })
     for (key, image) in images.slots where rows.contains([key.section, key.row]) { subset.slots[key] = image }
     return subset
+  }
+
+  /// Adds the layout record of a laid-out strip at `top`, with its images' states.
+  private static func record(_ measure: StripMeasure, top: Double, images: ResolvedImages?, in record: inout LayoutRecord?) {
+    guard record != nil else { return }
+    if var row = measure.rowRecord {
+      row.y = LayoutRecord.rounded(top)
+      if let images { row.record(images) }
+      record?.rows.append(row)
+    } else if var band = measure.bandRecord {
+      band.y = LayoutRecord.rounded(top)
+      record?.bands.append(band)
+    }
   }
 
   static func record(_ band: (kind: SectionBand.Kind, section: Int, title: String?), top: Double, height: Double, in manifest: inout Manifest) {

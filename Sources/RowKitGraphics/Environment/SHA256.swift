@@ -44,6 +44,18 @@ public struct SHA256 {
     return String(cString: digest)
   }
 
+  /// The hex digest of `bytes`, hashed by GLib: for large buffers such as an image's pixels,
+  /// where ``hex(_:)`` (written in Swift, byte by byte) is slow.
+  public static func hex(ofBuffer bytes: [UInt8]) -> String {
+    var empty: UInt8 = 0
+    let digest = bytes.isEmpty
+      ? g_compute_checksum_for_data(G_CHECKSUM_SHA256, &empty, 0)
+      : bytes.withUnsafeBufferPointer { g_compute_checksum_for_data(G_CHECKSUM_SHA256, $0.baseAddress, gsize($0.count)) }
+    guard let digest else { return hex(bytes) }
+    defer { g_free(digest) }
+    return String(cString: digest)
+  }
+
   /// The hex digest of `bytes`.
   public static func hex<Bytes: Collection>(_ bytes: Bytes) -> String where Bytes.Element == UInt8 {
     var hash = SHA256()

@@ -150,30 +150,41 @@ public final class TextLayout {
   /// Which family draws each stretch of the text: runs of characters drawn by one font, with
   /// nil for characters that no loaded font has.
   public func fontRuns() -> [(text: String, family: String?)] {
+    shaper.withTextEngine { unlockedFontRuns().map { ($0.text, $0.family) } }
+  }
+
+  /// Which font draws each stretch of the text: runs of characters drawn by one font, with
+  /// the font's family and the file it was loaded from (nil for characters that no loaded
+  /// font has), for layout records.
+  public func fontFileRuns() -> [(text: String, family: String?, file: String?)] {
     shaper.withTextEngine { unlockedFontRuns() }
   }
 
-  private func unlockedFontRuns() -> [(text: String, family: String?)] {
-    var familyAtCluster: [Int: String?] = [:]
+  private func unlockedFontRuns() -> [(text: String, family: String?, file: String?)] {
+    typealias Face = (family: String?, file: String?)
+    var faceAtCluster: [Int: Face] = [:]
     TextLayout.forEachGlyph(in: layout) { font, glyph, byteOffset in
       if glyph & TextLayout.unknownGlyphFlag != 0 || font == nil {
-        familyAtCluster[byteOffset] = .some(nil)
-      } else if familyAtCluster[byteOffset] == nil, let font {
+        faceAtCluster[byteOffset] = (nil, nil)
+      } else if faceAtCluster[byteOffset] == nil, let font {
         let description = pango_font_describe(font)
         defer { pango_font_description_free(description) }
-        familyAtCluster[byteOffset] = pango_font_description_get_family(description).map { String(cString: $0) }
+        faceAtCluster[byteOffset] = (
+          pango_font_description_get_family(description).map { String(cString: $0) },
+          cpango_font_file(font).map { String(cString: $0) }
+        )
       }
     }
-    var runs: [(text: String, family: String?)] = []
+    var runs: [(text: String, family: String?, file: String?)] = []
     var byteOffset = 0
-    var current: String?? = nil
+    var current: Face? = nil
     for scalar in shapedText.unicodeScalars {
-      if let family = familyAtCluster[byteOffset] { current = family }
-      let family = current ?? nil
-      if let last = runs.last, last.family == family {
+      if let face = faceAtCluster[byteOffset] { current = face }
+      let face = current ?? (nil, nil)
+      if let last = runs.last, last.family == face.family, last.file == face.file {
         runs[runs.count - 1].text.unicodeScalars.append(scalar)
       } else {
-        runs.append((String(scalar), family))
+        runs.append((String(scalar), face.family, face.file))
       }
       byteOffset += UTF8.width(scalar)
     }

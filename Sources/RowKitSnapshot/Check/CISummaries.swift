@@ -43,7 +43,7 @@ public enum CISummaries {
       case .failed, .new, .missing:
         failures += 1
         cases.append(testcase(
-          item.name, classname: classname, failure: ("failure", headline(item), details(item, reportPath))))
+          item.name, classname: classname, failure: ("failure", headline(item) + layoutHeadline(item), details(item, reportPath))))
       }
     }
     if report.failsOnOrphans {
@@ -92,6 +92,15 @@ public enum CISummaries {
     }
   }
 
+  /// The first few layout sentences of a case, after a `; `: what a reader of the failure's
+  /// one line most needs.
+  static func layoutHeadline(_ item: SnapshotCheck.CaseResult, limit: Int = 3) -> String {
+    let sentences = item.layoutSentences
+    guard !sentences.isEmpty else { return "" }
+    let more = sentences.count > limit ? "; and \(sentences.count - limit) more layout changes" : ""
+    return "; " + sentences.prefix(limit).joined(separator: "; ") + more
+  }
+
   /// The numbers, the message and the image paths of a case, one per line.
   static func details(_ item: SnapshotCheck.CaseResult, _ reportPath: String?) -> String {
     var lines: [String] = []
@@ -102,6 +111,7 @@ public enum CISummaries {
           + (result.largestCluster.map { "; largest cluster \($0.pixels) px at \($0.box)" } ?? ""))
       if result.sizeMismatch { lines.append("sizes: reference \(result.referenceSize), actual \(result.actualSize)") }
     }
+    for sentence in item.layoutSentences { lines.append("layout: \(sentence)") }
     for (role, path) in [("reference", item.reference), ("actual", item.actual), ("diff", item.diff), ("composite", item.composite)] {
       guard let path else { continue }
       lines.append("\(role): \(reportPath.map { "\($0)/\(path)" } ?? path)")
@@ -144,6 +154,10 @@ public enum CISummaries {
         let what = item.status == .error || (item.status == .failed && item.result == nil)
           ? codeSpan(headline(item)) : markdownText(headline(item))
         text += "- **\(codeSpan(item.name))** (\(item.status.rawValue)): \(what)\n"
+        // Sentences quote the document's text: escaped, as messages are.
+        let sentences = item.layoutSentences
+        for sentence in sentences.prefix(10) { text += "  - \(markdownText(sentence))\n" }
+        if sentences.count > 10 { text += "  - … and \(sentences.count - 10) more layout changes\n" }
         var paths: [String] = []
         for (role, path) in [("diff", item.diff), ("actual", item.actual), ("reference", item.reference)] {
           guard let path else { continue }

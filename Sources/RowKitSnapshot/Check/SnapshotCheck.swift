@@ -88,6 +88,24 @@ public struct SnapshotCheck: Sendable {
     public var warnings: [String]?
     /// With lint on, one line per design-lint finding; any fails the case.
     public var findings: [String]?
+    /// What changed in the layout, one sentence each, when the case failed and both the
+    /// reference and the render have a layout record.
+    public var layoutChanges: [LayoutChange]?
+    /// Set when the layout records are the same and only pixels differ.
+    public var pixelOnly: Bool?
+    /// With ``pixelOnly``: the elements whose boxes hold the differing pixels (`s0-r3 title`).
+    public var pixelOnlyElements: [String]?
+    /// With ``pixelOnly``: where the pixels differ, in one sentence.
+    public var pixelOnlySummary: String?
+    /// The render's layout record, relative to the report folder.
+    public var actualLayout: String?
+    /// The reference's layout record, relative to the report folder.
+    public var referenceLayout: String?
+
+    /// The layout findings as sentences: the changes, or where only pixels differ.
+    public var layoutSentences: [String] {
+      (layoutChanges ?? []).map(\.sentence) + (pixelOnlySummary.map { [$0] } ?? [])
+    }
   }
 
   /// Every case of a check and their summary.
@@ -136,6 +154,16 @@ public struct SnapshotCheck: Sendable {
     public var orphans: [String] = []
     /// Whether orphans fail the check (`--fail-on-orphans`).
     public var failsOnOrphans = false
+    /// How many checked references have no layout record beside them (recorded before
+    /// records existed, and none added: `--record missing` adds them); absent for none.
+    public var referencesWithoutLayoutRecord: Int?
+
+    /// The one line saying that references have no layout record, or nil when all have one.
+    public var missingLayoutRecordsLine: String? {
+      guard let count = referencesWithoutLayoutRecord, count > 0 else { return nil }
+      return "\(count) reference\(count == 1 ? " has" : "s have") no layout record, so failures cannot say what changed; "
+        + "rowkit check --record missing adds them without touching a reference whose pixels match"
+    }
 
     /// The exit status of `rowkit check`: 2 when a case could not run, 1 when any failed, else 0.
     public var exitStatus: Int32 {
@@ -326,8 +354,8 @@ public struct SnapshotCheck: Sendable {
     // Cases run side by side on the pool, a few more than it has workers so that one case's
     // image loading overlaps another's painting; results keep the cases' order, so the
     // output and the report are the same for any number of workers.
-    let results = await withTaskGroup(of: (Int, CaseResult).self) { group in
-      var results = [CaseResult?](repeating: nil, count: cases.count)
+    let results = await withTaskGroup(of: (Int, (CaseResult, Bool)).self) { group in
+      var results = [(CaseResult, Bool)?](repeating: nil, count: cases.count)
       var next = 0
       func startNext() {
         guard next < cases.count else { return }
@@ -342,9 +370,10 @@ public struct SnapshotCheck: Sendable {
       }
       return results.map { $0! }
     }
-    for result in results {
+    for (result, hasNoRecord) in results {
       report.summary.count(result.status)
       report.cases.append(result)
+      if hasNoRecord { report.referencesWithoutLayoutRecord = (report.referencesWithoutLayoutRecord ?? 0) + 1 }
     }
     return report
   }
@@ -377,9 +406,11 @@ public struct SnapshotCheck: Sendable {
     return document
   }
 
-  private func check(_ testCase: Case, fontFamilies: [String]) async -> CaseResult {
+  /// Runs one case: its result, and whether its reference has no layout record.
+  private func check(_ testCase: Case, fontFamilies: [String]) async -> (CaseResult, Bool) {
     var result = CaseResult(name: testCase.name, document: testCase.document.path, status: .error)
     let outcome: SnapshotOutcome
+    let layout: LayoutFindings
     var missing: [String] = []
     var findings: [String] = []
     do {
@@ -391,7 +422,11 @@ public struct SnapshotCheck: Sendable {
       renderer.imageDeadline = imageDeadline
       if let lint { renderer.lint = document.lintOptions.adding(lint) }
       if let variant = testCase.variant { renderer = renderer.rendering(variant) }
-      outcome = try await store.check(suite: testCase.suite, name: testCase.baseName, options: options, record: record, pool: pool) {
+      (outcome, layout) = try await store.check(
+        suite: testCase.suite, name: testCase.baseName, options: options, record: record, pool: pool
+      ) { recordsLayout in
+        var renderer = renderer
+        renderer.recordsLayout = recordsLayout
         let rendered = try await document.render(with: renderer)
         if lint != nil { findings = LintReport(file: testCase.document.path, manifest: rendered.manifest).lines }
         // A variant's warnings name it: the same row warns in every variant.
@@ -399,13 +434,13 @@ public struct SnapshotCheck: Sendable {
         missing = rendered.manifest.rowsWithMissingGlyphs.map { variant + $0.missingGlyphWarning(file: testCase.document.path) }
         if failsOnMissingGlyphs, !missing.isEmpty { throw SnapshotError(missing.joined(separator: "; ") + " (--strict)") }
         try refuseSubstitutes(in: rendered, of: document, file: testCase.document.path)
-        return rendered.image
+        return RenderedSnapshot(image: rendered.image, layout: rendered.layoutRecord)
       }
       if !missing.isEmpty { result.warnings = missing }
     } catch {
       result.message = "\(error)"
       if !missing.isEmpty { result.warnings = missing }
-      return result
+      return (result, false)
     }
     result.message = outcome.message
     let caseDirectory = store.artifactDirectory(suite: testCase.suite, name: testCase.baseName)
@@ -431,6 +466,7 @@ public struct SnapshotCheck: Sendable {
     case .error:
       result.status = .error
     }
+    record(layout, in: &result, testCase)
     if !findings.isEmpty {
       // A design problem fails the case whatever its pixels did.
       result.findings = findings
@@ -438,7 +474,22 @@ public struct SnapshotCheck: Sendable {
       let count = findings.count == 1 ? "1 lint finding" : "\(findings.count) lint findings"
       result.message = "\(testCase.name): \(count): " + findings.joined(separator: "; ")
     }
-    return result
+    return (result, layout.referenceHasNoRecord)
+  }
+
+  /// Puts a case's layout findings in its result, and its records in the report.
+  private func record(_ layout: LayoutFindings, in result: inout CaseResult, _ testCase: Case) {
+    if !layout.changes.isEmpty { result.layoutChanges = layout.changes }
+    if let pixelOnly = layout.pixelOnly {
+      result.pixelOnly = true
+      result.pixelOnlyElements = pixelOnly.elements
+      result.pixelOnlySummary = pixelOnly.sentence
+    }
+    result.actualLayout = layout.actualRecord.map { relative($0.path) }
+    result.referenceLayout = layout.referenceRecord.map { relative($0.path) }
+    if result.status == .new, let written = layout.writtenRecord {
+      result.actualLayout = copyForReport(written, testCase, "actual.layout.json")
+    }
   }
 
   /// Throws, naming the rows, when `rendered` shows what must never become a reference, as

@@ -1,4 +1,5 @@
 import Foundation
+import RowKit
 import RowKitGraphics
 
 /// Everything besides the input that decides RowKit's pixels: library versions, the font
@@ -97,8 +98,6 @@ public struct EnvironmentFingerprint: Hashable, Sendable, Codable {
 
   /// The fingerprint as `environment.json` holds it: pretty-printed JSON with sorted keys.
   public func jsonBytes() throws -> [UInt8] {
-    let encoder = JSONEncoder()
-    encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
-    return [UInt8](try encoder.encode(self)) + [0x0A]
+    try DeterministicJSON.bytes(self)
   }
 }

@@ -74,6 +74,7 @@ public enum ReferenceAcceptance {
     }
     var accepted: [Accepted] = []
     var staged: [(bytes: [UInt8], target: URL)] = []
+    var staleRecords: [URL] = []
     for item in chosen {
       let source = try ReportFolder.file(item.actual!, in: folder, what: "the actual image of '\(item.name)'")
       guard let data = FileManager.default.contents(atPath: source.path) else {
@@ -88,6 +89,7 @@ public enum ReferenceAcceptance {
       let target = try store.confined(
         try store.referenceURL(suite: parts.dropLast().joined(separator: "/"), name: String(parts.last ?? "")))
       staged.append(([UInt8](data), target))
+      staged += try layoutRecord(of: item, in: folder, besideReference: target, store: store, stale: &staleRecords)
       accepted.append(Accepted(name: item.name, source: source, reference: target))
     }
     let files = AtomicFiles()
@@ -101,7 +103,34 @@ public enum ReferenceAcceptance {
         try report.environment.jsonBytes(), as: try store.confined(store.root.appendingPathComponent(EnvironmentFingerprint.fileName)))
     }
     try files.commit()
+    // A record of the image that was replaced would tell of a layout that is no longer there.
+    for record in staleRecords { try? FileManager.default.removeItem(at: record) }
     return accepted
+  }
+
+  /// The layout record of an accepted case, read from the report and checked, to be written
+  /// beside its reference; when the report has none, the reference's old record is added to
+  /// `stale`, to be removed with the image it described.
+  private static func layoutRecord(
+    of item: SnapshotCheck.CaseResult, in folder: URL, besideReference target: URL, store: ReferenceStore,
+    stale: inout [URL]
+  ) throws -> [(bytes: [UInt8], target: URL)] {
+    let recordTarget = try store.confined(LayoutRecord.url(besidePNG: target))
+    // A report whose record is gone (an older RowKit's, or a case folder pruned by hand) is
+    // accepted as a report without records; a path out of the folder is still refused.
+    let listed = item.actualLayout.flatMap { ReportFolder.isContainedPath($0) ? $0 : nil }
+    let present = listed.map { FileManager.default.fileExists(atPath: folder.appendingPathComponent($0).path) } ?? false
+    guard let path = item.actualLayout, present || listed == nil else {
+      if FileManager.default.fileExists(atPath: recordTarget.path) { stale.append(recordTarget) }
+      return []
+    }
+    let source = try ReportFolder.file(path, in: folder, what: "the layout record of '\(item.name)'")
+    guard let data = FileManager.default.contents(atPath: source.path) else {
+      throw SnapshotError("\(source.path): the layout record of '\(item.name)' cannot be read")
+    }
+    // Written again from the decoded record: only a record, in RowKit's own form, is kept.
+    let record = try LayoutRecord.decode([UInt8](data), file: source.path)
+    return [(try record.jsonBytes(), recordTarget)]
   }
 
   /// The references folder accept writes into: `given` (`--snapshots`) when the report was

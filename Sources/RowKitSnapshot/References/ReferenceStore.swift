@@ -50,7 +50,7 @@ public final class ReferenceStore: Sendable {
   private let fingerprintLock = Mutex(())
   /// The stored fingerprint once read (`.some(nil)`: there is none).
   private let fingerprint = Mutex<EnvironmentFingerprint??>(nil)
-  private let processEnvironment: [String: String]
+  let processEnvironment: [String: String]
 
   /// A store of references under `root`; failure artifacts go to `artifactsRoot`, else `$ROWKIT_SNAPSHOT_ARTIFACTS`, else ``defaultArtifactsRoot(for:)``.
   public init(
@@ -116,13 +116,15 @@ public final class ReferenceStore: Sendable {
     }
   }
 
-  /// Deletes the reference files `files` (relative to the root), and the folders they leave
-  /// empty. Nothing is deleted when any of them leads out of the root through a symbolic
+  /// Deletes the reference files `files` (relative to the root) with their layout records,
+  /// and the folders they leave empty. Nothing is deleted when any of them leads out of the root through a symbolic
   /// link.
   public func removeReferences(_ files: [String]) throws {
     let urls = try files.map { try confined(root.appendingPathComponent($0)) }
+    let records = try layoutRecords(beside: urls)
     for url in urls {
       try FileManager.default.removeItem(at: url)
+      if let record = records[url] { try FileManager.default.removeItem(at: record) }
       var folder = url.deletingLastPathComponent().standardizedFileURL
       while folder.path.hasPrefix(root.path + "/"),
         (try? FileManager.default.contentsOfDirectory(atPath: folder.path))?.isEmpty == true

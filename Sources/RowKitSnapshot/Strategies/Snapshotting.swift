@@ -14,14 +14,27 @@ import RowKitGraphics
 public struct Snapshotting<Value> {
   /// Renders a value to the image that is compared.
   public var render: (Value) async throws -> Bitmap
+  /// Renders a value to the image and, when asked (`true`), its layout record, which is kept
+  /// beside the reference (`<name>.layout.json`) and makes failures say what changed; nil
+  /// for a strategy that draws no table (``image``).
+  public var renderWithLayout: ((Value, _ recordsLayout: Bool) async throws -> RenderedSnapshot)?
 
-  /// A strategy that makes its image with `render`.
+  /// A strategy that makes its image with `render`, and no layout record.
   public init(render: @escaping (Value) async throws -> Bitmap) {
     self.render = render
   }
 
+  /// A strategy that makes its image and, when asked, its layout record with `render`.
+  public init(renderWithLayout render: @escaping (Value, _ recordsLayout: Bool) async throws -> RenderedSnapshot) {
+    self.renderWithLayout = render
+    self.render = { try await render($0, false).image }
+  }
+
   /// A strategy for values that `transform` turns into this strategy's values.
   public func pullback<NewValue>(_ transform: @escaping (NewValue) async throws -> Value) -> Snapshotting<NewValue> {
+    if let renderWithLayout {
+      return Snapshotting<NewValue>(renderWithLayout: { try await renderWithLayout(try await transform($0), $1) })
+    }
     let render = self.render
     return Snapshotting<NewValue> { try await render(try await transform($0)) }
   }
@@ -39,9 +52,12 @@ extension Snapshotting where Value == any TableDataSource {
     images: SnapshotImages = .none, allowing substitutes: SnapshotSubstitutes = []
   ) -> Snapshotting<any TableDataSource> {
     let renderer = images.renderer(configuration: configuration, stylesheet: stylesheet)
-    return Snapshotting<Bitmap>.image.pullback { (dataSource: any TableDataSource) in
-      try substitutes.check(try await renderer.render(dataSource)).image
-    }
+    return Snapshotting<any TableDataSource>(renderWithLayout: { dataSource, recordsLayout in
+      var renderer = renderer
+      renderer.recordsLayout = recordsLayout
+      let rendered = try substitutes.check(try await renderer.render(dataSource))
+      return RenderedSnapshot(image: rendered.image, layout: rendered.layoutRecord)
+    })
   }
 }
 
@@ -64,10 +80,13 @@ extension Snapshotting where Value: TableItem {
     stylesheet: Stylesheet = .default, images: SnapshotImages = .none, allowing substitutes: SnapshotSubstitutes = []
   ) -> Snapshotting<Value> {
     let renderer = images.renderer(configuration: configuration, stylesheet: stylesheet)
-    return Snapshotting<Bitmap>.image.pullback { (item: Value) in
+    return Snapshotting<Value>(renderWithLayout: { item, recordsLayout in
+      var renderer = renderer
+      renderer.recordsLayout = recordsLayout
       let source = SectionedDataSource(sections: [TableSection(items: [item])], cellMapping: mapping)
-      return try substitutes.check(try await renderer.render(source, outputs: [.rows])).rowImages[0]
-    }
+      let rendered = try substitutes.check(try await renderer.render(source, outputs: [.rows]))
+      return RenderedSnapshot(image: rendered.rowImages[0], layout: rendered.layoutRecord)
+    })
   }
 }
 
@@ -87,11 +106,13 @@ extension Snapshotting where Value == TableDocument {
     configuration: TableConfiguration? = nil, pipeline: ImagePipeline = .shared,
     imageDeadline: Double = TableRenderer.defaultImageDeadline, allowing substitutes: SnapshotSubstitutes = []
   ) -> Snapshotting<TableDocument> {
-    Snapshotting<Bitmap>.image.pullback { (document: TableDocument) in
+    Snapshotting<TableDocument>(renderWithLayout: { document, recordsLayout in
       var renderer = document.makeRenderer(configuration: configuration, pipeline: pipeline)
       renderer.imageDeadline = imageDeadline
-      return try substitutes.check(try await document.render(with: renderer)).image
-    }
+      renderer.recordsLayout = recordsLayout
+      let rendered = try substitutes.check(try await document.render(with: renderer))
+      return RenderedSnapshot(image: rendered.image, layout: rendered.layoutRecord)
+    })
   }
 }
 
@@ -171,6 +192,23 @@ extension ReferenceStore {
     _ value: Value, as strategy: Snapshotting<Value>, suite: String, name: String, options: ComparisonOptions = .exact,
     record: RecordMode? = nil
   ) async throws -> SnapshotOutcome {
-    try await check(suite: suite, name: name, options: options, record: record) { try await strategy.render(value) }
+    try await checkExplaining(value, as: strategy, suite: suite, name: name, options: options, record: record).outcome
+  }
+
+  /// Renders `value` with `strategy` and checks it against the reference for `suite`/`name`,
+  /// keeping the layout record beside the reference when the strategy makes one (see
+  /// ``check(suite:name:options:record:pool:renderingLayout:)``): the outcome, and what the
+  /// records say about a failure.
+  nonisolated(nonsending) public func checkExplaining<Value>(
+    _ value: Value, as strategy: Snapshotting<Value>, suite: String, name: String, options: ComparisonOptions = .exact,
+    record: RecordMode? = nil
+  ) async throws -> (outcome: SnapshotOutcome, layout: LayoutFindings) {
+    guard let renderWithLayout = strategy.renderWithLayout else {
+      let outcome = try await check(suite: suite, name: name, options: options, record: record) { try await strategy.render(value) }
+      return (outcome, LayoutFindings())
+    }
+    return try await check(suite: suite, name: name, options: options, record: record) { recordsLayout in
+      try await renderWithLayout(value, recordsLayout)
+    }
   }
 }

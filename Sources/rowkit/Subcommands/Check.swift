@@ -29,6 +29,13 @@ extension RowKitCommand {
         allows it in every case (design previews have no lint: of their own). References are never \
         written or deleted through a symbolic link that leads out of SNAPDIR.
 
+        Beside each reference lives its layout record, SNAPDIR/a/b.layout.json: every row's \
+        elements with their frames, text, fonts, colors and image states. When a case fails, \
+        the lines under it say what changed, one sentence each (s0-r3 title moved down 2 pt \
+        (y 12 → 14)), or, when the layout is the same, where the pixels differ (layout \
+        unchanged; 412 pixels differ, all inside s0-r3 title's glyphs). A reference without a \
+        record is checked as before; one note says how many have none.
+
         References with no case are listed as ORPHAN lines; --fail-on-orphans makes them fail \
         the check and --prune deletes them (never under CI). A folder with nothing to check \
         fails unless --allow-empty is given.
@@ -57,7 +64,11 @@ extension RowKitCommand {
     @Option(help: "The folder of reference PNGs.")
     var snapshots: String
 
-    @Option(help: "missing | all | failed | never (default: ROWKIT_RECORD, else missing; never under CI).")
+    @Option(help: """
+      missing | all | failed | never (default: ROWKIT_RECORD, else missing; never under CI). Each reference gets \
+      its layout record (NAME.layout.json) beside it whenever it is recorded; missing also adds the record of a \
+      reference that has none, without touching a PNG whose pixels match.
+      """)
     var record: RecordMode?
 
     @Option(help: "Write report.json, the review page and the images of every case here (a new folder, an empty one or an earlier report), for review.")
@@ -199,8 +210,11 @@ extension RowKitCommand {
           StandardStreams.print("\(label) \(item.name)")
         } else {
           StandardStreams.print(item.message.map { "\(label) \($0)" } ?? "\(label) \(item.name)")
+          // What changed, told in sentences under the failure line.
+          for sentence in item.layoutSentences { StandardStreams.print("  \(sentence)") }
         }
       }
+      if let line = result.missingLayoutRecordsLine { StandardStreams.writeError("rowkit: note: \(line)\n") }
       for orphan in result.orphans {
         StandardStreams.print("ORPHAN \(store.root.appendingPathComponent(orphan).path): no case checks it")
       }

@@ -87,6 +87,8 @@ struct RenderContext: Sendable {
   var mapping: CellMapping
   /// The lint rules to run on every painted row, or nil for no lint.
   var lint: LintOptions? = nil
+  /// Whether each strip's layout record is made while it is laid out.
+  var recordsLayout = false
 }
 
 /// A worker thread's own objects, kept for the life of the process: a shaper per text
@@ -168,16 +170,20 @@ final class WorkerState {
           return StripMeasure(index: plan.index, height: 0, heightPixels: 0)
         }
         render.strips[plan.index] = .band(band)
-        return StripMeasure(
+        var measure = StripMeasure(
           index: plan.index, height: band.frame.height, heightPixels: grid.pixels(band.frame.height),
           band: (kind, section, band.title))
+        if context.recordsLayout { measure.bandRecord = LayoutRecord.Band(band, section: section, top: 0) }
+        return measure
       case .row(let section, let row, let count, let item):
         let placed = try engine.placedRow(
           item, section: section, row: row, of: count, mapping: context.mapping, look: context.look)
         render.strips[plan.index] = .row(placed)
-        return StripMeasure(
+        var measure = StripMeasure(
           index: plan.index, height: placed.height, heightPixels: grid.pixels(placed.height),
           row: Manifest.Row(placed, images: nil), slots: placed.layout.images)
+        if context.recordsLayout { measure.rowRecord = LayoutRecord.Row(placed) }
+        return measure
       }
     } }
     return LayoutBatch(
@@ -274,6 +280,10 @@ struct StripMeasure: Sendable {
   var row: Manifest.Row?
   var slots: [ImageSlot] = []
   var band: (kind: SectionBand.Kind, section: Int, title: String?)?
+  /// The row's layout record, when the render records layouts.
+  var rowRecord: LayoutRecord.Row?
+  /// The band's layout record, when the render records layouts and the band has a title.
+  var bandRecord: LayoutRecord.Band?
 }
 
 /// A layout job's measures, with what it cost.

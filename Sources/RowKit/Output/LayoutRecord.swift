@@ -1,0 +1,334 @@
+import Foundation
+import RowKitGraphics
+
+/// What a table's render laid out, element by element: the layout record written beside a
+/// reference PNG as `<name>.layout.json`, so that a failing snapshot can say what changed
+/// (`row 3 title moved down 2 pt (y 12 → 14)`) rather than only that pixels did.
+///
+/// A record is deterministic: positions are rounded to 1/64 point, keys are sorted and the
+/// JSON is pretty-printed (``jsonBytes()``), so the same render is always the same bytes and
+/// a change reads well in a pull request's text diff.
+public struct LayoutRecord: Codable, Hashable, Sendable {
+  /// The suffix of a record's file beside its PNG: `wifi.layout.json` beside `wifi.png`.
+  public static let fileSuffix = ".layout.json"
+  /// The record format's version; a reader compares only records of its own version.
+  public static let currentVersion = 1
+
+  /// The record format's version (``currentVersion``).
+  public var version = LayoutRecord.currentVersion
+  /// The table's width in points.
+  public var width: Double
+  /// Device pixels per point.
+  public var scale: Double
+  /// The table style (`plain` or `grouped`).
+  public var style: String
+  /// The variant the table was rendered in (`320pt,dark,AX3`); absent for the document as it is.
+  public var variant: String?
+  /// The table's height in points.
+  public var height: Double
+  /// Every section header and footer band with a title, in order.
+  public var bands: [Band]
+  /// Every row, section by section.
+  public var rows: [Row]
+
+  /// A section's header or footer band.
+  public struct Band: Codable, Hashable, Sendable {
+    /// The band's section, from 0.
+    public var section: Int
+    /// `header` or `footer`.
+    public var kind: String
+    /// The band's top in points, from the table's top.
+    public var y: Double
+    /// The band's height in points.
+    public var height: Double
+    /// The band's title label (named `title`).
+    public var elements: [Element]
+
+    /// The band's name in messages: `section 0 header`.
+    public var name: String { "section \(section) \(kind)" }
+  }
+
+  /// One row: where it sits, what drew it, and each of its elements.
+  public struct Row: Codable, Hashable, Sendable {
+    /// The row's section, from 0.
+    public var section: Int
+    /// The row's index in its section, from 0.
+    public var row: Int
+    /// The item's type name.
+    public var type: String
+    /// The name of the cell that drew the row.
+    public var cell: String
+    /// The row's top in points, from the table's top.
+    public var y: Double
+    /// The row's height in points.
+    public var height: Double
+    /// The cell's left edge in the table, in points: where the elements' frames start
+    /// (inside a grouped table's margin).
+    public var x: Double
+    /// Whether the row was drawn selected.
+    public var selected: Bool
+    /// `ltr` or `rtl`: the direction the row was laid out in.
+    public var direction: String
+    /// The row's labels, image slots, decorations, accessory and background, each under a
+    /// name unique in the row.
+    public var elements: [Element]
+
+    /// The row's name in messages, as manifests and warnings name it: `s0-r3`.
+    public var name: String { "s\(section)-r\(row)" }
+
+    /// The element named `name`.
+    public func element(_ name: String) -> Element? { elements.first { $0.name == name } }
+  }
+
+  /// One thing a row draws.
+  public struct Element: Codable, Hashable, Sendable {
+    /// The element's name, unique in its row: a label's (`text`, `subtitle`), a slot's
+    /// (`image`), `accessory`, `background`, or a decoration's kind (`toggle`, `style`), with
+    /// `-2`, `-3`… for a second and third of one name.
+    public var name: String
+    /// `text`, `image`, `accessory`, `background` or `decoration`.
+    public var kind: String
+    /// The element's frame in the cell's coordinates, in points: [x, y, width, height].
+    public var frame: [Double]
+    /// Where a label's glyphs put ink, in the cell's coordinates: [x, y, width, height]. It
+    /// may reach past ``frame`` (accents, italic overhang).
+    public var ink: [Double]?
+    /// The text's or the glyph's color (`#RRGGBB` or `#RRGGBBAA`).
+    public var color: String?
+    /// A label's shaped text.
+    public var text: Text?
+    /// An image slot's image.
+    public var image: Image?
+    /// A short digest of the style the element is drawn with, where it has one: the same
+    /// style always has the same digest.
+    public var style: String?
+    /// What kind of accessory or control, and its state (`disclosure`, `on`, `0.5`).
+    public var value: String?
+  }
+
+  /// A label's shaped text.
+  public struct Text: Codable, Hashable, Sendable {
+    /// The text shown.
+    public var string: String
+    /// The family the label asked for; ``runs`` say which fonts drew it.
+    public var family: String
+    /// Stretches of the text drawn by one font file.
+    public var runs: [Run]
+    /// The font size in points.
+    public var size: Double
+    /// The font weight (400 regular, 700 bold).
+    public var weight: Int
+    /// Whether the font is italic.
+    public var italic: Bool
+    /// The lines laid out, after line limits.
+    public var lines: Int
+    /// Whether an ellipsis replaced some of the text.
+    public var ellipsized: Bool
+    /// Whether lines were cut off by a line limit or a maximum height.
+    public var truncated: Bool
+    /// Glyphs drawn as boxes because no loaded font has their character.
+    public var missingGlyphs: Int
+    /// `ltr` or `rtl`: the first paragraph's direction.
+    public var direction: String
+  }
+
+  /// A stretch of text drawn by one font.
+  public struct Run: Codable, Hashable, Sendable {
+    /// The characters of the stretch.
+    public var text: String
+    /// The font's family; absent for characters no loaded font has.
+    public var family: String?
+    /// The font file's name (`Inter-Regular.otf`); absent for characters no loaded font has.
+    public var file: String?
+    /// The first 12 hex digits of the font file's SHA-256.
+    public var sha256: String?
+  }
+
+  /// An image slot's image.
+  public struct Image: Codable, Hashable, Sendable {
+    /// `loaded`, `default` (a placeholder) or `failed`; absent where no images were loaded.
+    public var state: String?
+    /// The image URL the slot names; absent for none.
+    public var url: String?
+    /// The first 16 hex digits of the SHA-256 of the pixels drawn in the slot; absent when
+    /// nothing was drawn.
+    public var digest: String?
+  }
+
+  /// An empty record of a table of `configuration`, to fill row by row.
+  init(configuration: TableConfiguration, variant: String?) {
+    width = LayoutRecord.rounded(configuration.width)
+    scale = configuration.scale
+    style = configuration.style.rawValue
+    self.variant = variant
+    height = 0
+    bands = []
+    rows = []
+  }
+
+  /// `value` on the 1/64 point grid: positions that differ by float noise record the same.
+  public static func rounded(_ value: Double) -> Double {
+    guard value.isFinite else { return 0 }
+    let rounded = (value * 64).rounded() / 64
+    return rounded == 0 ? 0 : rounded
+  }
+
+  static func frame(_ rect: Rect) -> [Double] {
+    [rect.x, rect.y, rect.width, rect.height].map(rounded)
+  }
+
+  /// Pretty-printed JSON with sorted keys, ending in a newline: the same record is always
+  /// the same bytes.
+  public func jsonBytes() throws -> [UInt8] {
+    try DeterministicJSON.bytes(self)
+  }
+
+  /// The record in `bytes`; an error naming `file` when they are not one.
+  public static func decode(_ bytes: [UInt8], file: String) throws -> LayoutRecord {
+    do {
+      return try JSONDecoder().decode(LayoutRecord.self, from: Data(bytes))
+    } catch {
+      throw StyleError("\(file) is not a RowKit layout record: \(error)")
+    }
+  }
+
+  /// The record file beside the reference PNG at `png`: `wifi.png` → `wifi.layout.json`.
+  public static func url(besidePNG png: URL) -> URL {
+    png.deletingPathExtension().appendingPathExtension("layout.json")
+  }
+}
+
+/// The one JSON form of RowKit's files: pretty-printed, keys sorted, slashes as they are, and
+/// a final newline, so that the same value is always the same bytes.
+public enum DeterministicJSON {
+  /// `value` as JSON in RowKit's form.
+  public static func bytes<Value: Encodable>(_ value: Value) throws -> [UInt8] {
+    let encoder = JSONEncoder()
+    encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
+    return [UInt8](try encoder.encode(value)) + [0x0A]
+  }
+}
+
+extension LayoutRecord.Row {
+  /// The record of `row`, made on the worker thread that laid it out (it reads the shaped
+  /// text's fonts); image states are added once the images are loaded.
+  init(_ row: PlacedRow) {
+    let layout = row.layout
+    section = row.section
+    self.row = row.row
+    type = row.item.typeName
+    cell = layout.cellName
+    y = LayoutRecord.rounded(row.y)
+    x = LayoutRecord.rounded(row.cellFrame.x)
+    height = LayoutRecord.rounded(row.height)
+    selected = layout.isSelected
+    direction = layout.direction.rawValue
+    var elements: [LayoutRecord.Element] = []
+    if let background = layout.isSelected ? layout.selectedBackground : layout.background {
+      elements.append(LayoutRecord.Element(
+        name: "background", kind: "background", frame: LayoutRecord.frame(Rect(origin: .zero, size: layout.size)),
+        style: LayoutRecord.digest(of: background)))
+    }
+    for decoration in layout.decorations {
+      elements.append(LayoutRecord.Element(decoration, labels: layout.labels))
+    }
+    for slot in layout.images {
+      elements.append(LayoutRecord.Element(
+        name: slot.name, kind: "image", frame: LayoutRecord.frame(slot.frame),
+        image: LayoutRecord.Image(url: slot.url ?? slot.defaultURL), style: slot.style.map(LayoutRecord.digest(of:))))
+    }
+    for label in layout.labels { elements.append(LayoutRecord.Element(label)) }
+    if let accessory = layout.accessory {
+      elements.append(LayoutRecord.Element(
+        name: "accessory", kind: "accessory", frame: LayoutRecord.frame(accessory.frame), color: accessory.color.hexString,
+        value: accessory.kind.rawValue))
+    }
+    self.elements = LayoutRecord.uniquelyNamed(elements)
+  }
+
+  /// Sets each image slot's state and the digest of the pixels it shows, from `images`.
+  mutating func record(_ images: ResolvedImages) {
+    var slot = 0
+    for index in elements.indices where elements[index].kind == "image" {
+      defer { slot += 1 }
+      guard let resolved = images.image(section: section, row: row, slot: slot) else { continue }
+      elements[index].image?.state = resolved.state.rawValue
+      elements[index].image?.digest = resolved.pixels.map { String(SHA256.hex(ofBuffer: $0.pixels).prefix(16)) }
+    }
+  }
+}
+
+extension LayoutRecord.Band {
+  init?(_ band: SectionBand, section: Int, top: Double) {
+    guard let label = band.label else { return nil }
+    self.section = section
+    kind = band.kind.rawValue
+    y = LayoutRecord.rounded(top)
+    height = LayoutRecord.rounded(band.frame.height)
+    var title = LayoutRecord.Element(label)
+    title.name = "title"
+    elements = [title]
+  }
+}
+
+extension LayoutRecord.Element {
+  /// A label's element: its frame, color and shaped text with the font of every run.
+  init(_ label: RowLabel) {
+    let text = label.text
+    let runs = text.fontFileRuns().map { run -> LayoutRecord.Run in
+      let identity = run.file.map(FontFileDigests.identity(ofFileAt:))
+      return LayoutRecord.Run(text: run.text, family: run.family, file: identity?.name, sha256: identity?.sha256)
+    }
+    let font = text.style.font
+    let origin = label.drawingOrigin
+    self.init(
+      name: label.name, kind: "text", frame: LayoutRecord.frame(label.frame),
+      ink: LayoutRecord.frame(text.inkRect.offsetBy(dx: origin.x, dy: origin.y)), color: label.color.hexString,
+      text: LayoutRecord.Text(
+        string: text.text, family: font.family, runs: runs, size: LayoutRecord.rounded(font.size), weight: font.weight, italic: font.isItalic,
+        lines: text.lineCount, ellipsized: text.isEllipsized, truncated: text.isClipped, missingGlyphs: text.unknownGlyphCount,
+        direction: text.isRightToLeft ? "rtl" : "ltr"))
+  }
+
+  /// A decoration's element, named after its kind; a style drawn around a label is named
+  /// after the label (`badge-box`).
+  init(_ decoration: Decoration, labels: [RowLabel]) {
+    let frame = LayoutRecord.frame(decoration.frame)
+    switch decoration {
+    case .spinner(_, let color):
+      self.init(name: "spinner", kind: "decoration", frame: frame, color: color.hexString)
+    case .toggle(_, let isOn, let onColor, let offColor, _):
+      self.init(name: "toggle", kind: "decoration", frame: frame, color: (isOn ? onColor : offColor).hexString, value: isOn ? "on" : "off")
+    case .slider(_, let value, let fillColor, _, _):
+      self.init(
+        name: "slider", kind: "decoration", frame: frame, color: fillColor.hexString, value: "\(LayoutRecord.rounded(value))")
+    case .textField(_, let borderColor):
+      self.init(name: "textField", kind: "decoration", frame: frame, color: borderColor.hexString)
+    case .fill(_, let color):
+      self.init(name: "fill", kind: "decoration", frame: frame, color: color.hexString)
+    case .style(_, let style, let contentLabel):
+      let label = contentLabel.flatMap { labels[safe: $0] }
+      self.init(
+        name: label.map { "\($0.name)-box" } ?? "style", kind: "decoration", frame: frame, style: LayoutRecord.digest(of: style))
+    }
+  }
+}
+
+extension LayoutRecord {
+  /// A short digest of `style`'s chain: equal styles have equal digests.
+  static func digest(of style: Style) -> String {
+    String(SHA256.hex(Array(String(describing: style).utf8)).prefix(8))
+  }
+
+  /// `elements` with a second, third… element of one name renamed `name-2`, `name-3`…
+  static func uniquelyNamed(_ elements: [Element]) -> [Element] {
+    var seen: [String: Int] = [:]
+    return elements.map { element in
+      var element = element
+      let count = (seen[element.name] ?? 0) + 1
+      seen[element.name] = count
+      if count > 1 { element.name += "-\(count)" }
+      return element
+    }
+  }
+}

@@ -1,0 +1,421 @@
+import Foundation
+import RowKit
+
+/// One structural difference between a reference's layout record and the actual render's,
+/// told as a sentence with its numbers: `s0-r3 title moved down 2 pt (y 12 → 14)`.
+public struct LayoutChange: Codable, Hashable, Sendable {
+  /// What the change is in: a row (`s0-r3`), a band (`section 0 header`) or `table`.
+  public var row: String
+  /// The element's name in its row (`title`, `image`, `accessory`); nil for the row itself.
+  public var element: String?
+  /// What changed: `position`, `size`, `color`, `text`, `font`, `fontSize`, `height`…
+  public var property: String
+  /// The reference's value; nil where the element did not exist.
+  public var from: String?
+  /// The actual value; nil where the element no longer exists.
+  public var to: String?
+  /// The change in one sentence.
+  public var sentence: String
+
+  /// A change of `property` of `element` in `row`, from `from` to `to`, told by `sentence`.
+  public init(row: String, element: String? = nil, property: String, from: String?, to: String?, sentence: String) {
+    self.row = row
+    self.element = element
+    self.property = property
+    self.from = from
+    self.to = to
+    self.sentence = sentence
+  }
+
+  /// Every key, with `null` for none, so that a reader sees the same shape for every change.
+  public func encode(to encoder: any Encoder) throws {
+    var container = encoder.container(keyedBy: CodingKeys.self)
+    try container.encode(row, forKey: .row)
+    try container.encode(element, forKey: .element)
+    try container.encode(property, forKey: .property)
+    try container.encode(from, forKey: .from)
+    try container.encode(to, forKey: .to)
+    try container.encode(sentence, forKey: .sentence)
+  }
+}
+
+/// Compares two layout records and tells each structural change once.
+///
+/// A change is told where it starts, not everywhere it leads: a row that grows is one
+/// sentence (its height), not one for every row below it that moved down; a label whose
+/// text, font or line count changed is not also said to have changed size.
+public enum LayoutChanges {
+  /// The changes from `reference` to `actual`, in table order.
+  public static func compare(_ reference: LayoutRecord, _ actual: LayoutRecord) -> [LayoutChange] {
+    var changes: [LayoutChange] = []
+    func table(_ property: String, _ from: String, _ to: String, _ sentence: String) {
+      if from != to { changes.append(LayoutChange(row: "table", property: property, from: from, to: to, sentence: sentence)) }
+    }
+    let (w0, w1) = (number(reference.width), number(actual.width))
+    table("width", w0, w1, "table width \(w0) → \(w1) pt")
+    table("scale", number(reference.scale), number(actual.scale), "table scale \(number(reference.scale)) → \(number(actual.scale))")
+    table("style", reference.style, actual.style, "table style \(reference.style) → \(actual.style)")
+    let (v0, v1) = (reference.variant ?? "none", actual.variant ?? "none")
+    table("variant", v0, v1, "table variant \(v0) → \(v1)")
+
+    let referenceBands = Dictionary(reference.bands.map { ($0.name, $0) }, uniquingKeysWith: { a, _ in a })
+    let actualBands = Dictionary(actual.bands.map { ($0.name, $0) }, uniquingKeysWith: { a, _ in a })
+    for name in ordered(reference.bands.map(\.name), actual.bands.map(\.name)) {
+      switch (referenceBands[name], actualBands[name]) {
+      case (let old?, let new?):
+        if old.height != new.height {
+          changes.append(LayoutChange(
+            row: name, property: "height", from: number(old.height), to: number(new.height),
+            sentence: "\(name) height \(number(old.height)) → \(number(new.height)) pt"))
+        }
+        changes += compare(old.elements, new.elements, in: name)
+      case (let old?, nil):
+        let title = old.elements.first?.text?.string ?? ""
+        changes.append(LayoutChange(
+          row: name, property: "presence", from: title, to: nil, sentence: "\(name) removed (was \(quoted(title)))"))
+      case (nil, let new?):
+        let title = new.elements.first?.text?.string ?? ""
+        changes.append(LayoutChange(
+          row: name, property: "presence", from: nil, to: title, sentence: "\(name) added (\(quoted(title)))"))
+      case (nil, nil):
+        break
+      }
+    }
+
+    let referenceRows = Dictionary(reference.rows.map { ($0.name, $0) }, uniquingKeysWith: { a, _ in a })
+    let actualRows = Dictionary(actual.rows.map { ($0.name, $0) }, uniquingKeysWith: { a, _ in a })
+    for name in ordered(reference.rows.map(\.name), actual.rows.map(\.name)) {
+      switch (referenceRows[name], actualRows[name]) {
+      case (let old?, let new?):
+        changes += compare(old, new)
+      case (let old?, nil):
+        changes.append(LayoutChange(row: name, property: "presence", from: old.cell, to: nil, sentence: "\(name) removed (was \(old.cell))"))
+      case (nil, let new?):
+        changes.append(LayoutChange(row: name, property: "presence", from: nil, to: new.cell, sentence: "\(name) added (\(new.cell))"))
+      case (nil, nil):
+        break
+      }
+    }
+    return changes
+  }
+
+  /// The changes of one row; its top is not compared, since it follows from the rows above.
+  static func compare(_ old: LayoutRecord.Row, _ new: LayoutRecord.Row) -> [LayoutChange] {
+    let name = old.name
+    var changes: [LayoutChange] = []
+    func change(_ property: String, _ from: String, _ to: String, _ sentence: String) {
+      if from != to { changes.append(LayoutChange(row: name, property: property, from: from, to: to, sentence: sentence)) }
+    }
+    change("type", old.type, new.type, "\(name) item type \(old.type) → \(new.type)")
+    change("cell", old.cell, new.cell, "\(name) drawn by \(new.cell) instead of \(old.cell)")
+    change("height", number(old.height), number(new.height), "\(name) height \(number(old.height)) → \(number(new.height)) pt")
+    change("selected", "\(old.selected)", "\(new.selected)", "\(name) \(new.selected ? "now selected" : "no longer selected")")
+    change("direction", old.direction, new.direction, "\(name) laid out \(directionWords(new.direction)) (was \(directionWords(old.direction)))")
+    change("x", number(old.x), number(new.x), "\(name) cell moved \(horizontal(new.x - old.x)) (x \(number(old.x)) → \(number(new.x)))")
+    // A row laid out in the other direction mirrors its elements: told once, by the row.
+    return changes + compare(old.elements, new.elements, in: name, mirrored: old.direction != new.direction)
+  }
+
+  /// The changes between two rows' (or bands') elements, matched by name.
+  static func compare(
+    _ old: [LayoutRecord.Element], _ new: [LayoutRecord.Element], in row: String, mirrored: Bool = false
+  ) -> [LayoutChange] {
+    let oldByName = Dictionary(old.map { ($0.name, $0) }, uniquingKeysWith: { a, _ in a })
+    let newByName = Dictionary(new.map { ($0.name, $0) }, uniquingKeysWith: { a, _ in a })
+    var changes: [LayoutChange] = []
+    for name in ordered(old.map(\.name), new.map(\.name)) {
+      switch (oldByName[name], newByName[name]) {
+      case (let before?, let after?):
+        changes += compare(before, after, in: row, mirrored: mirrored)
+      case (let before?, nil):
+        changes.append(LayoutChange(
+          row: row, element: name, property: "presence", from: summary(before), to: nil,
+          sentence: "\(row) \(name) removed (was \(summary(before)))"))
+      case (nil, let after?):
+        changes.append(LayoutChange(
+          row: row, element: name, property: "presence", from: nil, to: summary(after),
+          sentence: "\(row) \(name) added (\(summary(after)))"))
+      case (nil, nil):
+        break
+      }
+    }
+    return changes
+  }
+
+  /// The changes of one element.
+  static func compare(
+    _ old: LayoutRecord.Element, _ new: LayoutRecord.Element, in row: String, mirrored: Bool = false
+  ) -> [LayoutChange] {
+    let subject = "\(row) \(old.name)"
+    var changes: [LayoutChange] = []
+    func change(_ property: String, _ from: String?, _ to: String?, _ sentence: String) {
+      if from != to {
+        changes.append(LayoutChange(row: row, element: old.name, property: property, from: from, to: to, sentence: sentence))
+      }
+    }
+    if old.kind != new.kind {
+      change("kind", old.kind, new.kind, "\(subject) is now \(new.kind) (was \(old.kind))")
+      return changes
+    }
+    let (oldFrame, newFrame) = (padded(old.frame), padded(new.frame))
+    let (dx, dy) = (newFrame[0] - oldFrame[0], newFrame[1] - oldFrame[1])
+    if (dx != 0 && !mirrored) || dy != 0 {
+      var moves: [String] = []
+      var values: [String] = []
+      if dx != 0 && !mirrored {
+        moves.append(horizontal(dx))
+        values.append("x \(number(oldFrame[0])) → \(number(newFrame[0]))")
+      }
+      if dy != 0 {
+        moves.append(vertical(dy))
+        values.append("y \(number(oldFrame[1])) → \(number(newFrame[1]))")
+      }
+      change(
+        "position", "\(number(oldFrame[0])), \(number(oldFrame[1]))", "\(number(newFrame[0])), \(number(newFrame[1]))",
+        "\(subject) moved \(moves.joined(separator: " and ")) (\(values.joined(separator: ", ")))")
+    }
+    // A label's size follows from its text, font and lines: told by those, not again here.
+    let textChanged = old.text.map { textShape($0) } != new.text.map { textShape($0) }
+    if !textChanged {
+      let (w0, h0, w1, h1) = (oldFrame[2], oldFrame[3], newFrame[2], newFrame[3])
+      if w0 != w1 && h0 != h1 {
+        change("size", "\(number(w0))×\(number(h0))", "\(number(w1))×\(number(h1))",
+          "\(subject) size \(number(w0))×\(number(h0)) → \(number(w1))×\(number(h1)) pt")
+      } else if w0 != w1 {
+        change("width", number(w0), number(w1), "\(subject) width \(number(w0)) → \(number(w1)) pt")
+      } else if h0 != h1 {
+        change("height", number(h0), number(h1), "\(subject) height \(number(h0)) → \(number(h1)) pt")
+      }
+    }
+    // A control's or accessory's color follows its state or kind: told by the value.
+    if let from = old.color, let to = new.color, old.value == new.value {
+      change("color", from, to, "\(subject) color \(from) → \(to)")
+    }
+    change("style", old.style, new.style, "\(subject) style changed (\(old.style ?? "none") → \(new.style ?? "none"))")
+    if let from = old.value, let to = new.value {
+      change("value", from, to, "\(subject) \(from) → \(to)")
+    }
+    if let before = old.text, let after = new.text {
+      changes += compare(before, after, subject: subject, row: row, element: old.name)
+    }
+    if let before = old.image, let after = new.image {
+      change("url", before.url, after.url, "\(subject) URL \(before.url ?? "none") → \(after.url ?? "none")")
+      if before.state != after.state {
+        change("state", before.state, after.state, "\(subject) \(stateWords(after.state)) (was \(stateWords(before.state, past: true)))")
+      } else if before.url == after.url, oldFrame[2] == newFrame[2], oldFrame[3] == newFrame[3] {
+        // A slot of another size shows the image resampled: told by its size.
+        change("digest", before.digest, after.digest, "\(subject) shows other pixels (digest \(before.digest ?? "none") → \(after.digest ?? "none"))")
+      }
+    }
+    return changes
+  }
+
+  /// What decides a label's size.
+  private static func textShape(_ text: LayoutRecord.Text) -> [String] {
+    [text.string, text.family, number(text.size), "\(text.weight)", "\(text.italic)", "\(text.lines)"]
+      + text.runs.map { "\($0.family ?? "")" }
+  }
+
+  /// The changes of a label's text.
+  static func compare(
+    _ old: LayoutRecord.Text, _ new: LayoutRecord.Text, subject: String, row: String, element: String
+  ) -> [LayoutChange] {
+    var changes: [LayoutChange] = []
+    func change(_ property: String, _ from: String, _ to: String, _ sentence: String) {
+      if from != to {
+        changes.append(LayoutChange(row: row, element: element, property: property, from: from, to: to, sentence: sentence))
+      }
+    }
+    // A label named `text` is not named twice: `s0-r6 text "Wi-Fi" → "WLAN"`.
+    let textSubject = element == "text" ? subject : "\(subject) text"
+    let (before, after) = quotedDifference(old.string, new.string)
+    change("text", old.string, new.string, "\(textSubject) \(before) → \(after)")
+    change("family", old.family, new.family, "\(subject) font \(old.family) → \(new.family)")
+    let (drawnBefore, drawnAfter) = (drawingFamilies(old), drawingFamilies(new))
+    // Other text is drawn by other fonts: the fonts are news only for the same text.
+    if drawnBefore != drawnAfter, old.family == new.family, old.string == new.string {
+      let fallback = drawnAfter.contains { $0 != new.family } ? " (fallback)" : ""
+      change("drawnFamily", drawnBefore.joined(separator: ", "), drawnAfter.joined(separator: ", "),
+        "\(subject) drawn in \(drawnAfter.joined(separator: ", ")) instead of \(drawnBefore.joined(separator: ", "))\(fallback)")
+    } else if drawnBefore == drawnAfter, old.string == new.string, old.weight == new.weight, old.italic == new.italic {
+      // Another weight or slant is another file of the family: told by the weight.
+      let (filesBefore, filesAfter) = (fontFiles(old), fontFiles(new))
+      change("fontFile", filesBefore, filesAfter, "\(subject) font file \(filesBefore) → \(filesAfter)")
+    }
+    change("fontSize", number(old.size), number(new.size), "\(subject) font size \(number(old.size)) → \(number(new.size)) pt")
+    change("weight", "\(old.weight)", "\(new.weight)", "\(subject) weight \(old.weight) → \(new.weight)")
+    change("italic", "\(old.italic)", "\(new.italic)", "\(subject) \(new.italic ? "now italic" : "no longer italic")")
+    let (cutBefore, cutAfter) = (old.truncated || old.ellipsized, new.truncated || new.ellipsized)
+    let lines = "\(lineCount(old.lines)) → \(new.lines)"
+    if cutBefore != cutAfter {
+      change("truncated", "\(cutBefore)", "\(cutAfter)", "\(subject) \(cutAfter ? "now truncated" : "no longer truncated") (\(lines))")
+    } else {
+      change("lines", "\(old.lines)", "\(new.lines)", "\(subject) lines \(old.lines) → \(new.lines)")
+    }
+    change("missingGlyphs", "\(old.missingGlyphs)", "\(new.missingGlyphs)",
+      "\(subject) missing glyphs \(old.missingGlyphs) → \(new.missingGlyphs)")
+    change("direction", old.direction, new.direction,
+      "\(subject) text runs \(directionWords(new.direction)) (was \(directionWords(old.direction)))")
+    return changes
+  }
+
+  /// The families that drew a text, each once, in order.
+  private static func drawingFamilies(_ text: LayoutRecord.Text) -> [String] {
+    var seen = Set<String>()
+    return text.runs.map { $0.family ?? "no font" }.filter { seen.insert($0).inserted }
+  }
+
+  /// The font files that drew a text, with their digests.
+  private static func fontFiles(_ text: LayoutRecord.Text) -> String {
+    var seen = Set<String>()
+    return text.runs.compactMap { run in run.file.map { "\($0) (\(run.sha256 ?? "?"))" } }
+      .filter { seen.insert($0).inserted }.joined(separator: ", ")
+  }
+
+  /// A few words that say what an element is, for sentences about one added or removed.
+  static func summary(_ element: LayoutRecord.Element) -> String {
+    if let text = element.text { return quoted(text.string) }
+    if let value = element.value { return value }
+    return element.kind
+  }
+
+  /// The names of both lists, the first's order first, then the names only the second has.
+  private static func ordered(_ first: [String], _ second: [String]) -> [String] {
+    let known = Set(first)
+    return first + second.filter { !known.contains($0) }
+  }
+
+  private static func padded(_ frame: [Double]) -> [Double] {
+    frame + Array(repeating: 0, count: max(0, 4 - frame.count))
+  }
+
+  private static func horizontal(_ dx: Double) -> String { dx > 0 ? "right \(number(dx)) pt" : "left \(number(-dx)) pt" }
+  private static func vertical(_ dy: Double) -> String { dy > 0 ? "down \(number(dy)) pt" : "up \(number(-dy)) pt" }
+
+  private static func directionWords(_ direction: String) -> String {
+    direction == "rtl" ? "right to left" : "left to right"
+  }
+
+  private static func stateWords(_ state: String?, past: Bool = false) -> String {
+    switch state {
+    case "loaded": return past ? "loaded" : "now loaded"
+    case "failed": return "failed"
+    case "default": return past ? "a placeholder" : "now a placeholder"
+    default: return past ? "not loaded" : "not loaded"
+    }
+  }
+
+  private static func lineCount(_ lines: Int) -> String { lines == 1 ? "1 line" : "\(lines) lines" }
+
+  /// A text in quotes, shortened to 40 characters.
+  static func quoted(_ text: String) -> String {
+    let short = text.count > 40 ? String(text.prefix(39)) + "…" : text
+    return "\"\(short)\""
+  }
+
+  /// Two texts in quotes, each shortened to show where they differ: a long shared start
+  /// becomes `…`.
+  static func quotedDifference(_ old: String, _ new: String) -> (String, String) {
+    let shared = zip(old, new).prefix { $0 == $1 }.count
+    guard shared > 30 else { return (quoted(old), quoted(new)) }
+    let skip = shared - 10
+    return (quoted("…" + old.dropFirst(skip)), quoted("…" + new.dropFirst(skip)))
+  }
+
+  /// A number as a sentence shows it: `14`, `16.5`, `16.22`.
+  static func number(_ value: Double) -> String {
+    let hundredths = (value * 100).rounded() / 100
+    if hundredths == hundredths.rounded() { return String(Int(hundredths)) }
+    var text = String(format: "%.2f", hundredths)
+    while text.hasSuffix("0") { text.removeLast() }
+    return text
+  }
+}
+
+/// Where the pixels of a failed comparison differ when the layout did not change: which
+/// elements' boxes hold them (`layout unchanged; 412 pixels differ, all inside s0-r3 title's
+/// glyphs`).
+public struct PixelOnlyDifference: Codable, Hashable, Sendable {
+  /// The differing pixels.
+  public var pixels: Int
+  /// The elements whose boxes hold differing pixels (`s0-r3 title`), in table order; a row's
+  /// name alone for pixels of a row outside its elements, `outside every row` for the rest.
+  public var elements: [String]
+  /// Whether every differing pixel lies inside the glyphs' ink of a label.
+  public var insideGlyphsOnly: Bool
+  /// The finding in one sentence.
+  public var sentence: String
+
+  /// Places the differing pixels of `classes` (one per pixel of an image `width` pixels
+  /// wide) in `record`'s elements. A label's place is its glyphs' ink box grown by one
+  /// device pixel, where antialiasing reaches.
+  public static func locate(_ classes: [ImageComparison.PixelClass], width: Int, in record: LayoutRecord) -> PixelOnlyDifference {
+    struct Box {
+      var place: String
+      var isGlyphs: Bool
+      var minX, minY, maxX, maxY: Double
+      func contains(_ x: Double, _ y: Double) -> Bool { x >= minX && x < maxX && y >= minY && y < maxY }
+    }
+    let slack = 1 / record.scale
+    var strips: [(minY: Double, maxY: Double, name: String, boxes: [Box])] = []
+    func boxes(of elements: [LayoutRecord.Element], in name: String, x: Double, y: Double) -> [Box] {
+      // Glyphs first: a pixel inside a label's ink and a background is the label's.
+      elements.sorted { ($0.ink != nil ? 0 : 1) < ($1.ink != nil ? 0 : 1) }.compactMap { element in
+        let frame = element.ink ?? element.frame
+        guard frame.count == 4 else { return nil }
+        let grow = element.ink != nil ? slack : 0
+        return Box(
+          place: "\(name) \(element.name)", isGlyphs: element.ink != nil, minX: x + frame[0] - grow, minY: y + frame[1] - grow,
+          maxX: x + frame[0] + frame[2] + grow, maxY: y + frame[1] + frame[3] + grow)
+      }
+    }
+    for band in record.bands {
+      strips.append((band.y, band.y + band.height, band.name, boxes(of: band.elements, in: band.name, x: 0, y: band.y)))
+    }
+    for row in record.rows {
+      strips.append((row.y, row.y + row.height, row.name, boxes(of: row.elements, in: row.name, x: row.x, y: row.y)))
+    }
+    strips.sort { $0.minY < $1.minY }
+    var counts: [String: Int] = [:]
+    var order: [String] = []
+    var glyphPlaces = Set<String>()
+    var stripPlaces = Set<String>()
+    var pixels = 0
+    var allGlyphs = true
+    for (index, pixelClass) in classes.enumerated() where pixelClass == .different || pixelClass == .onlyOneImage {
+      pixels += 1
+      let x = (Double(index % width) + 0.5) / record.scale
+      let y = (Double(index / width) + 0.5) / record.scale
+      var place = "outside every row"
+      var isGlyphs = false
+      if let strip = strips.first(where: { y >= $0.minY && y < $0.maxY }) {
+        place = strip.name
+        stripPlaces.insert(place)
+        if let box = strip.boxes.first(where: { $0.contains(x, y) }) {
+          place = box.place
+          isGlyphs = box.isGlyphs
+        }
+      }
+      if !isGlyphs { allGlyphs = false } else { glyphPlaces.insert(place) }
+      if counts[place] == nil { order.append(place) }
+      counts[place, default: 0] += 1
+    }
+    let described = order.map { place in
+      if glyphPlaces.contains(place) { return "\(place)'s glyphs" }
+      return stripPlaces.contains(place) ? "\(place) outside its elements" : place
+    }
+    let pixelWords = pixels == 1 ? "1 pixel differs" : "\(pixels) pixels differ"
+    let whereWords: String
+    switch described.count {
+    case 0: whereWords = ""
+    case 1: whereWords = described[0] == "outside every row" ? ", all outside every row" : ", all inside \(described[0])"
+    default:
+      let shown = described.prefix(4)
+      let rest = described.count - shown.count
+      whereWords = ", inside " + shown.joined(separator: ", ") + (rest > 0 ? " and \(rest) more" : "")
+    }
+    return PixelOnlyDifference(
+      pixels: pixels, elements: order, insideGlyphsOnly: allGlyphs && pixels > 0,
+      sentence: "layout unchanged; \(pixelWords)\(whereWords)")
+  }
+}

@@ -1,0 +1,183 @@
+import Foundation
+import RowKit
+import RowKitGraphics
+
+/// A render for a snapshot check: its image and, when it made one, its layout record.
+public struct RenderedSnapshot: Sendable {
+  /// The table's pixels.
+  public var image: Bitmap
+  /// The table's layout record (``TableRenderer/recordsLayout``); nil checks pixels only.
+  public var layout: LayoutRecord?
+
+  /// A render of `image` with its layout record `layout`.
+  public init(image: Bitmap, layout: LayoutRecord?) {
+    self.image = image
+    self.layout = layout
+  }
+}
+
+/// What the layout records told about one snapshot check.
+public struct LayoutFindings: Sendable {
+  /// The structural changes from the reference's record to the render's, when they differ.
+  public var changes: [LayoutChange] = []
+  /// Where the pixels differ when the records are the same.
+  public var pixelOnly: PixelOnlyDifference?
+  /// Whether the reference has no layout record (recorded before records existed) and none
+  /// was written.
+  public var referenceHasNoRecord = false
+  /// The record written beside the reference, if one was.
+  public var writtenRecord: URL?
+  /// The render's record in the failure artifacts folder, if it was written there.
+  public var actualRecord: URL?
+  /// The reference's record copied to the failure artifacts folder, if it was.
+  public var referenceRecord: URL?
+
+  /// Nothing found.
+  public init() {}
+
+  /// Every finding as a sentence, changes first.
+  public var sentences: [String] { changes.map(\.sentence) + (pixelOnly.map { [$0.sentence] } ?? []) }
+}
+
+extension ReferenceStore {
+  /// The layout record's file beside the reference for `suite`/`name`.
+  public func layoutRecordURL(suite: String, name: String) throws -> URL {
+    LayoutRecord.url(besidePNG: try referenceURL(suite: suite, name: name))
+  }
+
+  /// Checks a render against its reference as
+  /// ``check(suite:name:options:record:pool:render:)`` does, and keeps the render's layout
+  /// record beside the reference wherever the PNG is written: recorded, or already matching
+  /// and the record missing (any mode but `never`), or changed (mode `all`). When the check
+  /// fails, the render's record and the reference's go beside the failure images, and the
+  /// difference between them is told in ``LayoutFindings``.
+  ///
+  /// `render` is told whether to make a record. A render that matches its reference and has
+  /// its record makes none: a passing check pays nothing for records. A render that does not
+  /// match is made a second time anyway (to prove it deterministic), and that one makes it.
+  nonisolated(nonsending) public func check(
+    suite: String, name: String, options: ComparisonOptions = .exact, record: RecordMode? = nil,
+    pool: RenderPool = .shared, renderingLayout render: (_ recordsLayout: Bool) async throws -> RenderedSnapshot
+  ) async throws -> (outcome: SnapshotOutcome, layout: LayoutFindings) {
+    let mode = RecordMode.effective(record, environment: processEnvironment)
+    let recordURL = try? layoutRecordURL(suite: suite, name: name)
+    let firstRecords = mode == .all || (mode != .never && recordURL.map { !FileManager.default.fileExists(atPath: $0.path) } == true)
+    var latest: RenderedSnapshot?
+    var renders = 0
+    let outcome = try await check(suite: suite, name: name, options: options, record: record, pool: pool) {
+      renders += 1
+      let rendered = try await render(firstRecords || renders > 1)
+      latest = rendered
+      return rendered.image
+    }
+    guard let latest, let layout = latest.layout, let reference = try? referenceURL(suite: suite, name: name) else {
+      var findings = LayoutFindings()
+      // Under `never`, a matching reference without a record stays without one, and says so.
+      findings.referenceHasNoRecord = outcome.passed && recordURL.map { !FileManager.default.fileExists(atPath: $0.path) } == true
+      return (outcome, findings)
+    }
+    return try await pool.run {
+      self.settleLayoutRecord(outcome, image: latest.image, layout: layout, reference: reference, mode: mode, options: options)
+    }
+  }
+
+  /// Writes, copies and compares layout records after a check ended with `outcome`.
+  private func settleLayoutRecord(
+    _ outcome: SnapshotOutcome, image: Bitmap, layout: LayoutRecord, reference: URL, mode: RecordMode,
+    options: ComparisonOptions
+  ) -> (outcome: SnapshotOutcome, layout: LayoutFindings) {
+    let recordURL = LayoutRecord.url(besidePNG: reference)
+    let stored = readLayoutRecord(at: recordURL)
+    var findings = LayoutFindings()
+    switch outcome {
+    case .recorded(_, let reason):
+      if case .record(let old) = stored { findings.changes = LayoutChanges.compare(old, layout) }
+      do {
+        try writeLayoutRecord(layout, to: recordURL)
+        findings.writtenRecord = recordURL
+      } catch {
+        return (.error(message: "\(reason); recording \(recordURL.path) failed: \(error)"), findings)
+      }
+    case .matched:
+      let writes: Bool
+      switch stored {
+      case .record(let old): writes = mode == .all && old != layout
+      case .absent, .unreadable: writes = mode != .never
+      }
+      if writes {
+        do {
+          try writeLayoutRecord(layout, to: recordURL)
+          findings.writtenRecord = recordURL
+        } catch {
+          return (.error(message: "recording \(recordURL.path) failed: \(error)"), findings)
+        }
+      } else if case .record = stored {
+        // The reference and its record are both current.
+      } else {
+        findings.referenceHasNoRecord = true
+      }
+    case .failed(_, let result, let written?):
+      // Beside the failure images; a record that cannot be written there loses only words.
+      let actualURL = URL(fileURLWithPath: written.directory).appendingPathComponent("actual.layout.json")
+      if (try? OutputWriter.write(layout.jsonBytes(), to: actualURL)) != nil { findings.actualRecord = actualURL }
+      guard case .record(let old) = stored else {
+        findings.referenceHasNoRecord = written.reference != nil
+        break
+      }
+      let referenceURL = URL(fileURLWithPath: written.directory).appendingPathComponent("reference.layout.json")
+      if (try? OutputWriter.write(old.jsonBytes(), to: referenceURL)) != nil { findings.referenceRecord = referenceURL }
+      findings.changes = LayoutChanges.compare(old, layout)
+      if findings.changes.isEmpty, let result {
+        findings.pixelOnly = pixelOnlyDifference(image, reference: reference, layout: layout, options: options, result: result)
+      }
+    default:
+      break
+    }
+    return (outcome, findings)
+  }
+
+  /// Where the pixels of `image` differ from the reference's, by element.
+  private func pixelOnlyDifference(
+    _ image: Bitmap, reference: URL, layout: LayoutRecord, options: ComparisonOptions, result: ComparisonResult
+  ) -> PixelOnlyDifference? {
+    guard let data = FileManager.default.contents(atPath: reference.path),
+      let expected = try? PNG.decodeRGBA([UInt8](data))
+    else { return nil }
+    let outcome = ImageComparison.compare(expected, RGBAImage(image), options: options)
+    guard let classes = outcome.classes else { return nil }
+    return PixelOnlyDifference.locate(classes, width: outcome.result.canvasSize.width, in: layout)
+  }
+
+  /// The layout records that exist beside the reference PNGs `pngs`, by PNG; an error when
+  /// one leads out of the references through a symbolic link.
+  func layoutRecords(beside pngs: [URL]) throws -> [URL: URL] {
+    var records: [URL: URL] = [:]
+    for png in pngs {
+      let record = LayoutRecord.url(besidePNG: png)
+      var info = stat()
+      guard lstat(record.path, &info) == 0 else { continue }
+      records[png] = try confined(record)
+    }
+    return records
+  }
+
+  /// What is stored beside a reference.
+  enum StoredLayoutRecord {
+    case absent
+    case unreadable
+    case record(LayoutRecord)
+  }
+
+  func readLayoutRecord(at url: URL) -> StoredLayoutRecord {
+    guard let data = FileManager.default.contents(atPath: url.path) else { return .absent }
+    guard let record = try? LayoutRecord.decode([UInt8](data), file: url.path), record.version == LayoutRecord.currentVersion
+    else { return .unreadable }
+    return .record(record)
+  }
+
+  /// Writes `layout` atomically at `url`, never through a link out of the references.
+  func writeLayoutRecord(_ layout: LayoutRecord, to url: URL) throws {
+    try OutputWriter.createFolder(try confined(url).deletingLastPathComponent())
+    try OutputWriter.write(layout.jsonBytes(), to: try confined(url))
+  }
+}

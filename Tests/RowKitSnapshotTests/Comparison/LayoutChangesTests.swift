@@ -1,0 +1,208 @@
+import Foundation
+@testable import RowKit
+import RowKitGraphics
+@testable import RowKitSnapshot
+import RowKitTestSupport
+import Testing
+
+/// Single mutations of a recorded table: each failure carries the right sentences and
+/// nothing else.
+@Suite struct LayoutChangesTests {
+  static let families = ["DejaVu Sans", "DejaVu Sans Mono", "Inter"]
+
+  /// The table every mutation starts from; `{stylesheet}` and `{table}` take the mutations'
+  /// stylesheet variables and table keys.
+  static let base = """
+    table: { width: 320, scale: 2, style: plain{table} }
+    assets: ..
+    stylesheet: { vars: { {stylesheet} } }
+    sections:
+      - header: General
+        items:
+          - { type: text, text: Wi-Fi }
+          - { type: subtitle, text: Video, subtitle: Shoot and share., imageURL: bundle://images/video.png, url: app://v }
+          - { type: caption, text: "On", caption: Bluetooth }
+          - { type: longText, text: "A long text that wraps over two lines in a narrow table of three hundred and twenty points." }
+          - { type: checkmark, text: Cellular, checked: false }
+          - { type: control, caption: Airplane Mode, control: { switch: false } }
+          - { type: image, text: Photos, imageURL: bundle://images/photo.png, imageStyle: rounded }
+    """
+
+  /// The layout record of the base table with `replacing` applied to its text.
+  static func record(
+    _ replacing: [(String, String)] = [], stylesheet: String = "", table: String = "", environment: TextEnvironment? = nil,
+    variant: Variant? = nil
+  ) async throws -> LayoutRecord {
+    var text = base.replacingOccurrences(of: "{stylesheet}", with: stylesheet).replacingOccurrences(of: "{table}", with: table)
+    for (old, new) in replacing {
+      #expect(text.contains(old), "the base table has \(old)")
+      text = text.replacingOccurrences(of: old, with: new)
+    }
+    let document = try TableDocument.decode(
+      Array(text.utf8), as: TestSupport.assets.appendingPathComponent("Samples/mutation.yaml"), fontFamilies: families)
+    var renderer = document.makeRenderer()
+    if let environment { renderer.environment = environment }
+    if let variant { renderer = renderer.rendering(variant) }
+    renderer.recordsLayout = true
+    return try #require(try await document.render(with: renderer).layoutRecord)
+  }
+
+  static func sentences(
+    _ replacing: [(String, String)] = [], stylesheet: String = "", table: String = "", environment: TextEnvironment? = nil,
+    variant: Variant? = nil
+  ) async throws -> [String] {
+    let reference = try await record(environment: nil)
+    let actual = try await record(replacing, stylesheet: stylesheet, table: table, environment: environment, variant: variant)
+    return LayoutChanges.compare(reference, actual).map(\.sentence)
+  }
+
+  @Test func anUnchangedTableHasNoChanges() async throws {
+    #expect(try await Self.sentences() == [])
+  }
+
+  /// One mutation of the base table and the sentences its failure must carry, exactly.
+  struct Mutation: CustomStringConvertible, Sendable {
+    var description: String
+    var replacing: [(String, String)] = []
+    var stylesheet = ""
+    var variant: Variant?
+    var expected: [String]
+  }
+
+  static let mutations: [Mutation] = [
+    Mutation(description: "text change", replacing: [("text: Wi-Fi }", "text: WLAN }")], expected: [#"s0-r0 text "Wi-Fi" → "WLAN""#]),
+    Mutation(
+      description: "a selected row", replacing: [("text: Wi-Fi }", "text: Wi-Fi, selected: true }")],
+      expected: ["s0-r0 now selected", "s0-r0 text color #000000 → #FFFFFF"]),
+    Mutation(description: "accessory added", replacing: [("checked: false", "checked: true")], expected: ["s0-r4 accessory added (checkmark)"]),
+    Mutation(
+      description: "accessory kind", replacing: [("url: app://v }", "url: app://v, accessoryURL: app://i }")],
+      expected: [
+        "s0-r1 accessory moved left 12 pt and up 5 pt (x 302 → 290, y 22.5 → 17.5)", "s0-r1 accessory size 8×13 → 23×23 pt",
+        "s0-r1 accessory disclosure → detailDisclosure",
+      ]),
+    Mutation(
+      description: "image state", replacing: [("images/photo.png", "images/none.png")],
+      expected: ["s0-r6 image URL bundle://images/photo.png → bundle://images/none.png", "s0-r6 image failed (was loaded)"]),
+    Mutation(
+      description: "image URL", replacing: [("images/video.png", "images/music.png")],
+      expected: ["s0-r1 image URL bundle://images/video.png → bundle://images/music.png"]),
+    Mutation(
+      description: "style change", replacing: [("imageStyle: rounded", "imageStyle: circle")],
+      expected: ["s0-r6 image style changed (d5496d0c → 588a9fac)"]),
+    Mutation(description: "color", stylesheet: ##"tableSubTextColor: "#FF3B30""##, expected: ["s0-r1 subtitle color #4F5969 → #FF3B30"]),
+    Mutation(
+      description: "font weight", stylesheet: #"tableFont: "Inter 17""#,
+      expected: ["s0-r0 text", "s0-r1 text", "s0-r4 text", "s0-r5 caption", "s0-r6 text"].map { "\($0) weight 700 → 400" }),
+    Mutation(
+      description: "moved element", stylesheet: "tableCaptionWidth: 90",
+      expected: ["s0-r2 caption moved right 15 pt (x 22.78 → 37.78)", "s0-r2 text moved right 15 pt (x 97 → 112)"]),
+    Mutation(
+      description: "truncation",
+      replacing: [("subtitle: Shoot and share.", #"subtitle: "Shoot and share and edit and cut and crop and share again and again and again, then once more.""#)],
+      expected: [
+        "s0-r1 height 58 → 74.5 pt", "s0-r1 image moved down 8.5 pt (y 0 → 8.5)",
+        #"s0-r1 subtitle text "Shoot and share." → "Shoot and share and edit and cut and cr…""#,
+        "s0-r1 subtitle now truncated (1 line → 2)", "s0-r1 accessory moved down 8.5 pt (y 22.5 → 31)",
+      ]),
+    Mutation(
+      description: "row height", replacing: [("twenty points.", "twenty points, and then a third line of text to make the row taller still.")],
+      expected: [
+        "s0-r3 height 71 → 88 pt", #"s0-r3 text "…nty points." → "…nty points, and then a third line of t…""#, "s0-r3 text lines 3 → 4",
+      ]),
+    Mutation(
+      description: "section header", replacing: [("header: General", "header: Network")],
+      expected: [#"section 0 header title text "General" → "Network""#]),
+    Mutation(
+      description: "section footer", replacing: [("header: General\n", "header: General\n    footer: All settings.\n")],
+      expected: [#"section 0 footer added ("All settings.")"#]),
+    Mutation(description: "switch", replacing: [("switch: false", "switch: true")], expected: ["s0-r5 toggle off → on"]),
+    Mutation(
+      description: "row added", replacing: [("imageStyle: rounded }", "imageStyle: rounded }\n      - { type: text, text: More }")],
+      expected: ["s0-r7 added (TextCell)"]),
+    Mutation(
+      description: "cell type",
+      replacing: [(#"type: caption, text: "On""#, #"type: settings, text: "On, connected to a headset with a very long name indeed""#)],
+      expected: [
+        "s0-r2 item type caption → settings", "s0-r2 drawn by SettingsCell instead of CaptionCell",
+        "s0-r2 caption moved left 12.78 pt and up 3.44 pt (x 22.78 → 10, y 14.94 → 11.5)", "s0-r2 caption color #576B95 → #000000",
+        "s0-r2 caption font size 13 → 17 pt", "s0-r2 text moved right 33 pt and up 1.5 pt (x 97 → 130, y 13 → 11.5)",
+        "s0-r2 text color #000000 → #385487", #"s0-r2 text "On" → "On, connected to a headset with a very …""#,
+        "s0-r2 text font size 15 → 17 pt", "s0-r2 text weight 700 → 400", "s0-r2 text now truncated (1 line → 1)",
+      ]),
+    Mutation(
+      description: "RTL", variant: Variant(direction: .rtl),
+      expected: ["table variant none → rtl", "section 0 header title moved right 234.83 pt (x 12 → 246.83)"]
+        + (0...6).map { "s0-r\($0) laid out right to left (was left to right)" }),
+    Mutation(
+      description: "width", variant: Variant(width: 300),
+      expected: [
+        "table width 320 → 300 pt", "table variant none → 300pt", "s0-r1 accessory moved left 20 pt (x 302 → 282)",
+        "s0-r5 toggle moved left 20 pt (x 259 → 239)",
+      ]),
+    Mutation(
+      description: "font size", stylesheet: #"tableFont: "Inter Bold 19""#,
+      expected: [
+        "s0-r0 text moved up 1 pt (y 11.5 → 10.5)", "s0-r0 text font size 17 → 19 pt", "s0-r1 height 58 → 60 pt",
+        "s0-r1 image size 58×58 → 60×60 pt", "s0-r1 text moved right 2 pt (x 64 → 66)", "s0-r1 text font size 17 → 19 pt",
+        "s0-r1 subtitle moved right 2 pt and down 2.42 pt (x 64 → 66, y 30.58 → 33)", "s0-r1 accessory moved down 1 pt (y 22.5 → 23.5)",
+        "s0-r4 text moved up 1 pt (y 11.5 → 10.5)", "s0-r4 text font size 17 → 19 pt", "s0-r5 caption moved up 1 pt (y 15 → 14)",
+        "s0-r5 caption font size 17 → 19 pt", "s0-r6 text moved up 1 pt (y 24.5 → 23.5)", "s0-r6 text font size 17 → 19 pt",
+      ]),
+  ]
+
+  @Test(arguments: mutations)
+  func eachMutationIsToldInItsSentencesAndNothingElse(_ mutation: Mutation) async throws {
+    let found = try await Self.sentences(mutation.replacing, stylesheet: mutation.stylesheet, variant: mutation.variant)
+    #expect(found == mutation.expected)
+  }
+
+  @Test func paddingMovesEveryRowsContentAndGrowsTheRows() async throws {
+    let found = try await Self.sentences(stylesheet: "tableCellPadding: 14")
+    #expect(found.contains("s0-r0 height 44 → 49 pt"))
+    #expect(found.contains("s0-r0 text moved right 4 pt and down 2.5 pt (x 10 → 14, y 11.5 → 14)"))
+    #expect(found.contains("s0-r6 image moved right 4 pt and down 4 pt (x 10 → 14, y 10 → 14)"))
+    // Only heights, moves and the resampled slot: no text, color or font sentence.
+    #expect(found.allSatisfy { $0.contains(" height ") || $0.contains(" moved ") || $0.contains("image size") })
+  }
+
+  @Test func textSizeScalesEveryFontAndGrowsTheRowsThatNeedIt() async throws {
+    let found = try await Self.sentences(variant: Variant(textSize: .xLarge))
+    #expect(found.first == "table variant none → xLarge")
+    #expect(found.contains("section 0 header title font size 16 → 18 pt"))
+    #expect(found.contains("s0-r3 text font size 14 → 16 pt"))
+    #expect(found.contains("s0-r3 height 71 → 78.5 pt"))
+    #expect(found.filter { $0.contains("font size") }.count == 10)
+    #expect(!found.contains { $0.contains(" text \"") || $0.contains(" color ") })
+  }
+
+  /// A font missing from the environment: the same text drawn by another family. (RowKit
+  /// refuses to render a document naming a family it has not loaded, so the actual record is
+  /// the reference's with its fonts as the fallback would draw them.)
+  @Test func aFallbackFontIsToldAsAFallback() async throws {
+    let reference = try await Self.record()
+    var actual = reference
+    let index = try #require(actual.rows[0].elements.firstIndex { $0.name == "text" })
+    actual.rows[0].elements[index].text?.runs = [LayoutRecord.Run(text: "Wi-Fi", family: "DejaVu Sans", file: "DejaVuSans.ttf", sha256: "0123456789ab")]
+    #expect(LayoutChanges.compare(reference, actual).map(\.sentence) == ["s0-r0 text drawn in DejaVu Sans instead of Inter (fallback)"])
+    // The same family from another file: a font package upgrade.
+    var upgraded = reference
+    upgraded.rows[0].elements[index].text?.runs[0].sha256 = "ffffffffffff"
+    let sentence = try #require(LayoutChanges.compare(reference, upgraded).first?.sentence)
+    #expect(sentence.hasPrefix("s0-r0 text font file Inter-Bold.otf (") && sentence.hasSuffix(" → Inter-Bold.otf (ffffffffffff)"))
+  }
+
+  @Test func changesCarryTheirRowElementPropertyAndValues() async throws {
+    let reference = try await Self.record()
+    let actual = try await Self.record([("text: Wi-Fi }", "text: WLAN }")])
+    let change = try #require(LayoutChanges.compare(reference, actual).first)
+    #expect(change == LayoutChange(row: "s0-r0", element: "text", property: "text", from: "Wi-Fi", to: "WLAN", sentence: #"s0-r0 text "Wi-Fi" → "WLAN""#))
+  }
+
+  @Test func numbersAreShownAsPeopleWriteThem() {
+    #expect(LayoutChanges.number(14) == "14")
+    #expect(LayoutChanges.number(16.5) == "16.5")
+    #expect(LayoutChanges.number(30.578125) == "30.58")
+    #expect(LayoutChanges.number(-0.001) == "0")
+  }
+}

@@ -1,0 +1,111 @@
+import Foundation
+import RowKitGraphics
+import RowKitTestSupport
+import Testing
+
+@testable import RowKit
+@testable import RowKitSnapshot
+
+/// Layout records beside references: written with the PNG, added when missing without
+/// touching a matching PNG, removed by prune, compared only when pixels differ, and a
+/// pixel-only difference placed in the elements that hold it.
+@Suite struct LayoutRecordStoreTests {
+  static let document = """
+    table: { width: 320, scale: 2 }
+    items:
+      - { type: text, text: Wi-Fi }
+      - { type: text, text: Bluetooth }
+    """
+
+  func rendered() async throws -> RenderedSnapshot {
+    let document = try TableDocument.decode(
+      Array(Self.document.utf8), as: TestSupport.assets.appendingPathComponent("Samples/store.yaml"),
+      fontFamilies: ["DejaVu Sans", "Inter"])
+    var renderer = document.makeRenderer()
+    renderer.recordsLayout = true
+    let table = try await document.render(with: renderer)
+    return RenderedSnapshot(image: table.image, layout: table.layoutRecord)
+  }
+
+  /// A new store over `root` each time: a store checks a name once.
+  func store(_ root: URL) -> ReferenceStore {
+    ReferenceStore(root: root, artifactsRoot: root.deletingLastPathComponent().appendingPathComponent("artifacts"), processEnvironment: [:])
+  }
+
+  @Test func aRecordLivesBesideItsReferenceAndIsAddedWithoutTouchingAMatchingPNG() async throws {
+    let folder = try TestSupport.temporaryDirectory()
+    defer { try? FileManager.default.removeItem(at: folder) }
+    let root = folder.appendingPathComponent("Snapshots")
+    let table = try await rendered()
+    let first = try await store(root).check(suite: "S", name: "t", record: .missing) { _ in table }
+    guard case .recorded = first.outcome else { Issue.record("not recorded: \(first.outcome)"); return }
+    let record = root.appendingPathComponent("S/t.layout.json")
+    #expect(try LayoutRecord.decode(Array(Data(contentsOf: record)), file: record.path) == table.layout)
+
+    // An old reference without a record: checked as before, and said once.
+    try FileManager.default.removeItem(at: record)
+    let png = root.appendingPathComponent("S/t.png")
+    let before = try FileManager.default.attributesOfItem(atPath: png.path)[.modificationDate] as? Date
+    let never = try await store(root).check(suite: "S", name: "t", record: .never) { _ in table }
+    #expect(never.outcome.passed && never.layout.referenceHasNoRecord)
+    #expect(!FileManager.default.fileExists(atPath: record.path))
+    // --record missing adds it; the PNG whose pixels match is left alone.
+    let missing = try await store(root).check(suite: "S", name: "t", record: .missing) { _ in table }
+    #expect(missing.outcome.passed && missing.layout.writtenRecord == record)
+    #expect(FileManager.default.fileExists(atPath: record.path))
+    #expect(try FileManager.default.attributesOfItem(atPath: png.path)[.modificationDate] as? Date == before)
+
+    // A passing check with its record makes no record at all.
+    let passing = try await store(root).check(suite: "S", name: "t", record: .never) { recordsLayout in
+      #expect(!recordsLayout)
+      return table
+    }
+    #expect(passing.outcome.passed && !passing.layout.referenceHasNoRecord)
+
+    // Prune removes the record with its PNG; the record is never an orphan itself.
+    #expect(store(root).orphanedReferences(keeping: []) == ["S/t.png"])
+    try store(root).removeReferences(["S/t.png"])
+    #expect(!FileManager.default.fileExists(atPath: record.path))
+  }
+
+  @Test func pixelsThatDifferInsideOneLabelAreToldSoWhenTheLayoutIsTheSame() async throws {
+    let folder = try TestSupport.temporaryDirectory()
+    defer { try? FileManager.default.removeItem(at: folder) }
+    let root = folder.appendingPathComponent("Snapshots")
+    let table = try await rendered()
+    _ = try await store(root).check(suite: "S", name: "t", record: .missing) { _ in table }
+    // Paint a few pixels inside the second row's glyphs: the layout is the same.
+    let layout = try #require(table.layout)
+    let row = layout.rows[1]
+    let ink = try #require(row.element("text")?.ink)
+    let (x, y) = (Int((row.x + ink[0] + ink[2] / 2) * layout.scale), Int((row.y + ink[1] + ink[3] / 2) * layout.scale))
+    let changed = CraftedImages.block(table.image, x: x, y: y, width: 2, height: 2, .white)
+    let failed = try await store(root).check(suite: "S", name: "t", record: .never) { _ in
+      RenderedSnapshot(image: changed, layout: table.layout)
+    }
+    #expect(!failed.outcome.passed)
+    #expect(failed.layout.changes.isEmpty)
+    let pixelOnly = try #require(failed.layout.pixelOnly)
+    #expect(pixelOnly.elements == ["s0-r1 text"])
+    #expect(pixelOnly.insideGlyphsOnly)
+    #expect(pixelOnly.sentence == "layout unchanged; \(pixelOnly.pixels) pixels differ, all inside s0-r1 text's glyphs")
+    // Both records are beside the failure images.
+    #expect(failed.layout.actualRecord.map { FileManager.default.fileExists(atPath: $0.path) } == true)
+    #expect(failed.layout.referenceRecord.map { FileManager.default.fileExists(atPath: $0.path) } == true)
+  }
+
+  @Test func aLayoutChangeIsToldInsteadOfPixels() async throws {
+    let folder = try TestSupport.temporaryDirectory()
+    defer { try? FileManager.default.removeItem(at: folder) }
+    let root = folder.appendingPathComponent("Snapshots")
+    let table = try await rendered()
+    _ = try await store(root).check(suite: "S", name: "t", record: .missing) { _ in table }
+    var moved = try #require(table.layout)
+    moved.rows[0].height = 61
+    let failed = try await store(root).check(suite: "S", name: "t", record: .never) { _ in
+      RenderedSnapshot(image: CraftedImages.block(table.image, x: 4, y: 4, width: 2, height: 2, .black), layout: moved)
+    }
+    #expect(failed.layout.sentences == ["s0-r0 height 44 → 61 pt"])
+    #expect(failed.layout.pixelOnly == nil)
+  }
+}
