@@ -736,13 +736,19 @@ def check_report_schema():
                               "description": "with pixelOnly: the elements whose boxes hold the differing pixels"},
         "pixelOnlySummary": {"type": "string", "description": "with pixelOnly: `layout unchanged; 412 pixels "
                              "differ, all inside s0-r3 title's glyphs`"},
+        "rasterizationOnly": {"type": "boolean", "description": "true when the references were recorded in "
+                              "another environment, the layout records are the same but for ink boxes and font "
+                              "files' digests, and every differing pixel lies inside glyphs of unchanged text: "
+                              "`rowkit accept REPORT --rasterization-only` accepts these"},
         "actualLayout": relative, "referenceLayout": relative,
     }, required=("name", "document", "status"))
     schema = header(
         "check-report.schema.json", "RowKit check report",
         "report.json of `rowkit check --report DIR` and `rowkit merge-reports -o DIR`.")
     schema.update(closed({
-        "summary": closed({name: count for name in ("total", "passed", "failed", "new", "missing", "errors", "orphans")},
+        "summary": closed({**{name: count for name in ("total", "passed", "failed", "new", "missing", "errors", "orphans")},
+                           "rasterizationOnly": {**count, "description": "failed cases that differ in rasterization "
+                                                 "only (cases[].rasterizationOnly); absent for none"}},
                           required=("total", "passed", "failed", "new", "missing", "errors", "orphans")),
         "shard": {"type": "string", "pattern": "^[0-9]+/[0-9]+$", "description": "i/n for a shard's report"},
         "run": {"type": "string", "description": "the run's identity, shared by its shards"},
@@ -797,8 +803,9 @@ def layout_record_schema():
     element = closed({
         "name": {"type": "string", "description": "unique in its row: title, subtitle, image, accessory…"},
         "kind": {"enum": ["text", "image", "accessory", "background", "decoration"]},
-        "frame": frame, "ink": {**frame, "description": "where a label's glyphs put ink"},
-        "color": color, "text": text, "image": image,
+        "frame": frame, "ink": {**frame, "description": "where a label's glyphs put ink, its shadow's included"},
+        "color": color, "shadow": {**color, "description": "a label's shadow color (a second drawing of its text)"},
+        "text": text, "image": image,
         "style": {"type": "string", "pattern": "^[0-9a-f]{8}$", "description": "a digest of the style drawn"},
         "value": {"type": "string", "description": "the accessory's or control's kind or state"},
     }, required=("name", "kind", "frame"))

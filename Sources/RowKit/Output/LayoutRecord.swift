@@ -91,10 +91,12 @@ public struct LayoutRecord: Codable, Hashable, Sendable {
     /// The element's frame in the cell's coordinates, in points: [x, y, width, height].
     public var frame: [Double]
     /// Where a label's glyphs put ink, in the cell's coordinates: [x, y, width, height]. It
-    /// may reach past ``frame`` (accents, italic overhang).
+    /// may reach past ``frame`` (accents, italic overhang) and holds the shadow's glyphs.
     public var ink: [Double]?
     /// The text's or the glyph's color (`#RRGGBB` or `#RRGGBBAA`).
     public var color: String?
+    /// A label's shadow color, where its text is drawn a second time as a shadow.
+    public var shadow: String?
     /// A label's shaped text.
     public var text: Text?
     /// An image slot's image.
@@ -281,9 +283,16 @@ extension LayoutRecord.Element {
     }
     let font = text.style.font
     let origin = label.drawingOrigin
+    var ink = text.inkRect.offsetBy(dx: origin.x, dy: origin.y)
+    if label.shadow != nil {
+      // The shadow is the same glyphs again, moved: its pixels are glyph pixels too.
+      let moved = ink.offsetBy(dx: label.shadowOffset.width, dy: label.shadowOffset.height)
+      let (minX, minY) = (min(ink.x, moved.x), min(ink.y, moved.y))
+      ink = Rect(x: minX, y: minY, width: max(ink.maxX, moved.maxX) - minX, height: max(ink.maxY, moved.maxY) - minY)
+    }
     self.init(
       name: label.name, kind: "text", frame: LayoutRecord.frame(label.frame),
-      ink: LayoutRecord.frame(text.inkRect.offsetBy(dx: origin.x, dy: origin.y)), color: label.color.hexString,
+      ink: LayoutRecord.frame(ink), color: label.color.hexString, shadow: label.shadow?.hexString,
       text: LayoutRecord.Text(
         string: text.text, family: font.family, runs: runs, size: LayoutRecord.rounded(font.size), weight: font.weight, italic: font.isItalic,
         lines: text.lineCount, ellipsized: text.isEllipsized, truncated: text.isClipped, missingGlyphs: text.unknownGlyphCount,

@@ -39,6 +39,18 @@ public struct TextEnvironment: Hashable, Sendable {
   public var language: String
   /// The family used when a font description names none.
   public var defaultFamily: String
+  /// How glyphs are rasterized; ``GlyphAntialiasing/gray`` unless a test changes it.
+  public var antialiasing: GlyphAntialiasing = .gray
+
+  /// How glyph outlines become pixels. The choice changes glyph pixels and nothing else:
+  /// metrics stay unhinted, so every frame and line break is the same in both.
+  public enum GlyphAntialiasing: String, Hashable, Sendable {
+    /// Grayscale coverage: RowKit's rendering.
+    case gray
+    /// One bit per pixel: for tests that need a change of rasterization alone, as a new
+    /// FreeType or font package makes.
+    case none
+  }
 
   /// An environment of `fontFiles` for text in `language`, naming `defaultFamily` when a font description names none.
   public init(fontFiles: [FontFile], language: String = "en-us", defaultFamily: String = "Inter") {
@@ -167,6 +179,11 @@ public struct TextEnvironment: Hashable, Sendable {
   /// metrics would make text widths depend on the drawing scale; with them off, a layout
   /// measured once can be painted at any scale and offset.
   public static let fontOptionsDescription = "antialias=gray hint-style=none hint-metrics=off"
+
+  /// This environment's font options, as the environment fingerprint names them.
+  public var fontOptions: String {
+    antialiasing == .gray ? Self.fontOptionsDescription : "antialias=\(antialiasing.rawValue) hint-style=none hint-metrics=off"
+  }
 
   /// The Debian packages that hold the built-in ``fontFiles``.
   public var debianPackages: [String] {

@@ -108,7 +108,7 @@ public final class TextShaper {
       if let sample { cpango_object_unref(UnsafeMutableRawPointer(sample)) }
     }
     let options = cairo_font_options_create()
-    cairo_font_options_set_antialias(options, CAIRO_ANTIALIAS_GRAY)
+    cairo_font_options_set_antialias(options, fontSet.environment.antialiasing == .none ? CAIRO_ANTIALIAS_NONE : CAIRO_ANTIALIAS_GRAY)
     cairo_font_options_set_hint_style(options, CAIRO_HINT_STYLE_NONE)
     cairo_font_options_set_hint_metrics(options, CAIRO_HINT_METRICS_OFF)
     cairo_font_options_set_subpixel_order(options, CAIRO_SUBPIXEL_ORDER_DEFAULT)

@@ -71,7 +71,7 @@ public enum ReportMerging {
     merged.cases = cases.map { $0! }
     merged.summary = SnapshotCheck.Report.Summary()
     merged.summary.total = total
-    for item in merged.cases { merged.summary.count(item.status) }
+    for item in merged.cases { merged.summary.count(item) }
     merged.orphans = Array(Set(shards.flatMap(\.report.orphans))).sorted()
     merged.summary.orphans = merged.orphans.count
     merged.failsOnOrphans = shards.contains { $0.report.failsOnOrphans }
@@ -146,8 +146,9 @@ public enum ReportMerging {
 
 extension SnapshotCheck.Report.Summary {
   /// Counts one case's result.
-  mutating func count(_ status: SnapshotCheck.Status) {
-    switch status {
+  mutating func count(_ result: SnapshotCheck.CaseResult) {
+    if result.status == .failed, result.rasterizationOnly == true { rasterizationOnly = (rasterizationOnly ?? 0) + 1 }
+    switch result.status {
     case .passed: passed += 1
     case .failed: failed += 1
     case .new: new += 1

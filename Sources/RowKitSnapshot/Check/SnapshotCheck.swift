@@ -97,6 +97,10 @@ public struct SnapshotCheck: Sendable {
     public var pixelOnlyElements: [String]?
     /// With ``pixelOnly``: where the pixels differ, in one sentence.
     public var pixelOnlySummary: String?
+    /// Set when the case differs in rasterization alone (``LayoutFindings/rasterizationOnly``):
+    /// the references were recorded in another environment and nothing but glyph pixels
+    /// changed. `rowkit accept REPORT --rasterization-only` accepts exactly these.
+    public var rasterizationOnly: Bool?
     /// The render's layout record, relative to the report folder.
     public var actualLayout: String?
     /// The reference's layout record, relative to the report folder.
@@ -126,6 +130,9 @@ public struct SnapshotCheck: Sendable {
       public var errors = 0
       /// References with no case (``Report/orphans``).
       public var orphans = 0
+      /// Of the failed cases, those that differ in rasterization only
+      /// (``CaseResult/rasterizationOnly``); absent for none.
+      public var rasterizationOnly: Int?
     }
 
     /// How many cases ended each way.
@@ -145,7 +152,9 @@ public struct SnapshotCheck: Sendable {
     public var options: ComparisonOptions
     /// The environment the run rendered in.
     public var environment: EnvironmentFingerprint
-    /// Set when the references were recorded elsewhere: then nothing was compared.
+    /// Set when the references were recorded in another environment: the cases were compared
+    /// anyway (nothing recorded) to tell rasterization-only differences from real ones, and
+    /// the run fails.
     public var environmentMismatch: String?
     /// Each case's outcome, in the order the cases ran.
     public var cases: [CaseResult] = []
@@ -176,7 +185,8 @@ public struct SnapshotCheck: Sendable {
     /// The summary line `rowkit check` prints last.
     public var summaryLine: String {
       let s = summary
-      return "\(s.total) cases: \(s.passed) passed, \(s.failed) failed, \(s.new) new, \(s.missing) missing, \(s.errors) errors, "
+      let rasterization = s.rasterizationOnly.map { " (\($0) rasterization only)" } ?? ""
+      return "\(s.total) cases: \(s.passed) passed, \(s.failed) failed\(rasterization), \(s.new) new, \(s.missing) missing, \(s.errors) errors, "
         + "\(s.orphans) orphaned \(s.orphans == 1 ? "reference" : "references")" + (shard.map { " (shard \($0))" } ?? "")
     }
   }
@@ -347,10 +357,12 @@ public struct SnapshotCheck: Sendable {
     report.failsOnOrphans = failsOnOrphans
     report.orphans = store.orphanedReferences(keeping: Set(suite.map(\.name)))
     report.summary.orphans = report.orphans.count
-    if report.recordMode != .all, let mismatch = try store.environmentMismatch() {
-      report.environmentMismatch = mismatch
-      return report
-    }
+    // References of another environment are compared anyway, recording nothing, so that
+    // each difference is classified: rasterization only (accepted in one command) or a
+    // real change. The mismatch still fails the run.
+    let mismatch = report.recordMode == .all ? nil : try store.environmentMismatch()
+    report.environmentMismatch = mismatch
+    let checking = mismatch == nil ? self : withStore(store.comparingInAnotherEnvironment())
     // Cases run side by side on the pool, a few more than it has workers so that one case's
     // image loading overlaps another's painting; results keep the cases' order, so the
     // output and the report are the same for any number of workers.
@@ -361,7 +373,7 @@ public struct SnapshotCheck: Sendable {
         guard next < cases.count else { return }
         let (index, testCase) = (next, cases[next])
         next += 1
-        group.addTask { (index, await self.check(testCase, fontFamilies: fontFamilies)) }
+        group.addTask { (index, await checking.check(testCase, fontFamilies: fontFamilies)) }
       }
       for _ in 0..<(pool.workerCount * 2) { startNext() }
       for await (index, result) in group {
@@ -371,11 +383,18 @@ public struct SnapshotCheck: Sendable {
       return results.map { $0! }
     }
     for (result, hasNoRecord) in results {
-      report.summary.count(result.status)
+      report.summary.count(result)
       report.cases.append(result)
       if hasNoRecord { report.referencesWithoutLayoutRecord = (report.referencesWithoutLayoutRecord ?? 0) + 1 }
     }
     return report
+  }
+
+  /// This check with `store` instead of its own.
+  private func withStore(_ store: ReferenceStore) -> SnapshotCheck {
+    var check = self
+    check.store = store
+    return check
   }
 
   /// A hash of what makes two reports parts of one run.
@@ -480,6 +499,7 @@ public struct SnapshotCheck: Sendable {
   /// Puts a case's layout findings in its result, and its records in the report.
   private func record(_ layout: LayoutFindings, in result: inout CaseResult, _ testCase: Case) {
     if !layout.changes.isEmpty { result.layoutChanges = layout.changes }
+    if layout.rasterizationOnly, result.status == .failed { result.rasterizationOnly = true }
     if let pixelOnly = layout.pixelOnly {
       result.pixelOnly = true
       result.pixelOnlyElements = pixelOnly.elements

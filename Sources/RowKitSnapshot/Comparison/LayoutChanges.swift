@@ -27,6 +27,17 @@ public struct LayoutChange: Codable, Hashable, Sendable {
     self.sentence = sentence
   }
 
+  /// Whether the change is only of font files' digests, the files keeping their names: what
+  /// a font package update that kept every glyph's metrics changes.
+  public var isFontDigestOnly: Bool {
+    guard property == "fontFile", let from, let to else { return false }
+    // `Inter-Regular.otf (3f2a…), DejaVuSans.ttf (9c1e…)`: the names without the digests.
+    func names(_ files: String) -> [Substring] {
+      files.split(separator: ", ").map { $0.split(separator: " (").first ?? $0 }
+    }
+    return names(from) == names(to)
+  }
+
   /// Every key, with `null` for none, so that a reader sees the same shape for every change.
   public func encode(to encoder: any Encoder) throws {
     var container = encoder.container(keyedBy: CodingKeys.self)
@@ -191,6 +202,7 @@ public enum LayoutChanges {
     if let from = old.color, let to = new.color, old.value == new.value {
       change("color", from, to, "\(subject) color \(from) → \(to)")
     }
+    change("shadow", old.shadow, new.shadow, "\(subject) shadow \(old.shadow ?? "none") → \(new.shadow ?? "none")")
     change("style", old.style, new.style, "\(subject) style changed (\(old.style ?? "none") → \(new.style ?? "none"))")
     if let from = old.value, let to = new.value {
       change("value", from, to, "\(subject) \(from) → \(to)")

@@ -44,7 +44,7 @@ public struct EnvironmentFingerprint: Hashable, Sendable, Codable {
     #endif
     let fingerprint = EnvironmentFingerprint(
       libraries: .current, architecture: architecture, fonts: fonts,
-      fontOptions: TextEnvironment.fontOptionsDescription, language: environment.language)
+      fontOptions: environment.fontOptions, language: environment.language)
     cache.withLock { $0[environment] = fingerprint }
     return fingerprint
   }

@@ -32,8 +32,16 @@ public enum ReferenceAcceptance {
   /// recorded in (their `environment.json`; written from the report when there is none).
   /// The references then change together: each is written beside its target and renamed
   /// into place.
+  ///
+  /// With `rasterizationOnly` (no names, no `all`), the cases are exactly those of the report
+  /// that differ in rasterization only (``SnapshotCheck/CaseResult/rasterizationOnly``), and
+  /// the report may come from another environment than the references': then the report's
+  /// fingerprint becomes theirs, with the images. That is safe because a case is classified
+  /// so only when its layout record is the same and every differing pixel lies inside glyphs;
+  /// the cases that changed otherwise keep failing in the new environment, with their
+  /// sentences. A shard's report is refused then: the fingerprint is the whole suite's.
   public static func accept(
-    report folder: URL, names: [String], all: Bool, snapshots: URL? = nil,
+    report folder: URL, names: [String], all: Bool, rasterizationOnly: Bool = false, snapshots: URL? = nil,
     processEnvironment: [String: String] = ProcessInfo.processInfo.environment
   ) throws -> [Accepted] {
     if RecordMode.isCI(processEnvironment) {
@@ -41,13 +49,21 @@ public enum ReferenceAcceptance {
     }
     let report = try ReportFolder.read(folder)
     let reportFile = folder.appendingPathComponent(ReportFolder.reportFile).path
-    if let mismatch = report.environmentMismatch {
-      throw SnapshotError("\(reportFile): nothing was compared in this run: \(mismatch)")
+    if let mismatch = report.environmentMismatch, !rasterizationOnly {
+      throw SnapshotError(
+        "\(reportFile): \(mismatch); only the cases that differ in rasterization only can be accepted from it, "
+          + "with --rasterization-only")
     }
+    if rasterizationOnly && (all || !names.isEmpty) { throw SnapshotError("give --rasterization-only alone, without names or --all") }
     if all && !names.isEmpty { throw SnapshotError("name cases or give --all, not both") }
-    if !all && names.isEmpty { throw SnapshotError("name the cases to accept, or give --all") }
+    if !all && !rasterizationOnly && names.isEmpty {
+      throw SnapshotError("name the cases to accept, or give --all or --rasterization-only")
+    }
     let chosen: [SnapshotCheck.CaseResult]
-    if all {
+    if rasterizationOnly {
+      chosen = report.cases.filter { $0.rasterizationOnly == true && ReportFolder.isAcceptable($0) }
+      guard !chosen.isEmpty else { throw SnapshotError("\(reportFile): no case differs in rasterization only") }
+    } else if all {
       chosen = report.cases.filter(ReportFolder.isAcceptable)
       guard !chosen.isEmpty else { throw SnapshotError("\(reportFile): no failed, new or missing case to accept") }
     } else {
@@ -66,7 +82,13 @@ public enum ReferenceAcceptance {
     let store = ReferenceStore(root: try referencesFolder(of: report, file: reportFile, given: snapshots))
     // The references may only hold images of one environment.
     let stored = try store.storedFingerprint()
-    if let stored, stored != report.environment {
+    let adoptsEnvironment = rasterizationOnly && stored != nil && stored != report.environment
+    if adoptsEnvironment, let shard = report.shard {
+      throw SnapshotError(
+        "\(reportFile): it is the report of shard \(shard), but accepting rasterization-only cases from another environment "
+          + "changes the fingerprint of every reference: accept the merged report of all shards (rowkit merge-reports)")
+    }
+    if let stored, stored != report.environment, !adoptsEnvironment {
       let differences = stored.differences(from: report.environment).joined(separator: ", ")
       throw SnapshotError(
         "\(reportFile): its images were rendered in another environment than the references in \(store.root.path) (\(differences)); "
@@ -98,7 +120,7 @@ public enum ReferenceAcceptance {
       try OutputWriter.createFolder(target.deletingLastPathComponent())
       try files.stage(bytes, as: target)
     }
-    if stored == nil {
+    if stored == nil || adoptsEnvironment {
       try files.stage(
         try report.environment.jsonBytes(), as: try store.confined(store.root.appendingPathComponent(EnvironmentFingerprint.fileName)))
     }

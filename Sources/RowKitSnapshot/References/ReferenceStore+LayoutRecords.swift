@@ -20,8 +20,18 @@ public struct RenderedSnapshot: Sendable {
 public struct LayoutFindings: Sendable {
   /// The structural changes from the reference's record to the render's, when they differ.
   public var changes: [LayoutChange] = []
-  /// Where the pixels differ when the records are the same.
+  /// Where the pixels differ when the records are the same (apart from font files' digests,
+  /// see ``rasterizationOnly``).
   public var pixelOnly: PixelOnlyDifference?
+  /// Whether the difference is one of rasterization alone: the references were recorded in
+  /// another environment (a new Pango, FreeType, font package or font option), the layout
+  /// records are the same but for the ink boxes and the digests of font files that kept
+  /// their names, and every differing pixel lies inside the glyphs' ink of unchanged text.
+  ///
+  /// Only across environments: in one environment RowKit draws the same record the same way,
+  /// so a difference inside glyphs there comes from something the record does not hold (a
+  /// change to RowKit's drawing) and must be looked at, not waved through as rasterization.
+  public var rasterizationOnly = false
   /// Whether the reference has no layout record (recorded before records existed) and none
   /// was written.
   public var referenceHasNoRecord = false
@@ -59,7 +69,9 @@ extension ReferenceStore {
     suite: String, name: String, options: ComparisonOptions = .exact, record: RecordMode? = nil,
     pool: RenderPool = .shared, renderingLayout render: (_ recordsLayout: Bool) async throws -> RenderedSnapshot
   ) async throws -> (outcome: SnapshotOutcome, layout: LayoutFindings) {
-    let mode = RecordMode.effective(record, environment: processEnvironment)
+    let environmentDiffers = comparesInAnotherEnvironment && self.environmentDiffers
+    // Nothing is written beside references of another environment (see ``claim``).
+    let mode = environmentDiffers ? .never : RecordMode.effective(record, environment: processEnvironment)
     let recordURL = try? layoutRecordURL(suite: suite, name: name)
     let firstRecords = mode == .all || (mode != .never && recordURL.map { !FileManager.default.fileExists(atPath: $0.path) } == true)
     var latest: RenderedSnapshot?
@@ -77,14 +89,16 @@ extension ReferenceStore {
       return (outcome, findings)
     }
     return try await pool.run {
-      self.settleLayoutRecord(outcome, image: latest.image, layout: layout, reference: reference, mode: mode, options: options)
+      self.settleLayoutRecord(
+        outcome, image: latest.image, layout: layout, reference: reference, mode: mode, options: options,
+        environmentDiffers: environmentDiffers)
     }
   }
 
   /// Writes, copies and compares layout records after a check ended with `outcome`.
   private func settleLayoutRecord(
     _ outcome: SnapshotOutcome, image: Bitmap, layout: LayoutRecord, reference: URL, mode: RecordMode,
-    options: ComparisonOptions
+    options: ComparisonOptions, environmentDiffers: Bool
   ) -> (outcome: SnapshotOutcome, layout: LayoutFindings) {
     let recordURL = LayoutRecord.url(besidePNG: reference)
     let stored = readLayoutRecord(at: recordURL)
@@ -127,8 +141,11 @@ extension ReferenceStore {
       let referenceURL = URL(fileURLWithPath: written.directory).appendingPathComponent("reference.layout.json")
       if (try? OutputWriter.write(old.jsonBytes(), to: referenceURL)) != nil { findings.referenceRecord = referenceURL }
       findings.changes = LayoutChanges.compare(old, layout)
-      if findings.changes.isEmpty, let result {
+      // A font package update changes its files' digests and nothing of the layout.
+      let structural = findings.changes.filter { !(environmentDiffers && $0.isFontDigestOnly) }
+      if structural.isEmpty, let result {
         findings.pixelOnly = pixelOnlyDifference(image, reference: reference, layout: layout, options: options, result: result)
+        findings.rasterizationOnly = environmentDiffers && findings.pixelOnly?.insideGlyphsOnly == true
       }
     default:
       break

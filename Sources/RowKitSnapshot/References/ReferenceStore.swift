@@ -51,12 +51,25 @@ public final class ReferenceStore: Sendable {
   /// The stored fingerprint once read (`.some(nil)`: there is none).
   private let fingerprint = Mutex<EnvironmentFingerprint??>(nil)
   let processEnvironment: [String: String]
+  /// Whether checks compare with references recorded in another environment instead of
+  /// stopping at the mismatch (``comparingInAnotherEnvironment()``).
+  public let comparesInAnotherEnvironment: Bool
 
   /// A store of references under `root`; failure artifacts go to `artifactsRoot`, else `$ROWKIT_SNAPSHOT_ARTIFACTS`, else ``defaultArtifactsRoot(for:)``.
-  public init(
+  public convenience init(
     root: URL, artifactsRoot: URL? = nil, environment: TextEnvironment = .standard,
     processEnvironment: [String: String] = ProcessInfo.processInfo.environment
   ) {
+    self.init(
+      root: root, artifactsRoot: artifactsRoot, environment: environment, processEnvironment: processEnvironment,
+      comparesInAnotherEnvironment: false)
+  }
+
+  private init(
+    root: URL, artifactsRoot: URL?, environment: TextEnvironment, processEnvironment: [String: String],
+    comparesInAnotherEnvironment: Bool
+  ) {
+    self.comparesInAnotherEnvironment = comparesInAnotherEnvironment
     self.root = root.standardizedFileURL
     self.artifactsRoot = (artifactsRoot
       ?? processEnvironment["ROWKIT_SNAPSHOT_ARTIFACTS"].map { URL(fileURLWithPath: $0) }
@@ -68,8 +81,24 @@ public final class ReferenceStore: Sendable {
   /// A store of the same references whose failure artifacts go to `artifactsRoot`. It is a
   /// store of its own: a name checked in one is not claimed in the other.
   public func withArtifactsRoot(_ artifactsRoot: URL) -> ReferenceStore {
-    ReferenceStore(root: root, artifactsRoot: artifactsRoot, environment: environment, processEnvironment: processEnvironment)
+    ReferenceStore(
+      root: root, artifactsRoot: artifactsRoot, environment: environment, processEnvironment: processEnvironment,
+      comparesInAnotherEnvironment: comparesInAnotherEnvironment)
   }
+
+  /// A store of the same references whose checks compare even when the references were
+  /// recorded in another environment, so that each difference can be classified
+  /// (``LayoutFindings/rasterizationOnly``). Nothing is recorded while the environments
+  /// differ: a reference of one environment beside references of another would be trusted
+  /// as neither. It is a store of its own, as ``withArtifactsRoot(_:)`` makes.
+  public func comparingInAnotherEnvironment() -> ReferenceStore {
+    ReferenceStore(
+      root: root, artifactsRoot: artifactsRoot, environment: environment, processEnvironment: processEnvironment,
+      comparesInAnotherEnvironment: true)
+  }
+
+  /// Whether the references were recorded in another environment than this store renders in.
+  var environmentDiffers: Bool { (try? environmentMismatch()) != nil }
 
   /// Where failure artifacts go when nobody says: a folder of the system's temporary folder
   /// of the references' own (named after them and a hash of their path), so that two suites
@@ -211,7 +240,7 @@ public final class ReferenceStore: Sendable {
     if record == nil, let problem = RecordMode.environmentProblem(processEnvironment) {
       return .failure(OutcomeError(.error(message: problem)))
     }
-    let mode = RecordMode.effective(record, environment: processEnvironment)
+    var mode = RecordMode.effective(record, environment: processEnvironment)
     let reference: URL
     do {
       reference = try referenceURL(suite: suite, name: name)
@@ -225,7 +254,9 @@ public final class ReferenceStore: Sendable {
     }
     if let problem = options.problem { return .failure(OutcomeError(.error(message: "\(key): \(problem)"))) }
     do {
-      if mode != .all, let mismatch = try environmentMismatch() {
+      if mode != .all, comparesInAnotherEnvironment, try environmentMismatch() != nil {
+        mode = .never
+      } else if mode != .all, let mismatch = try environmentMismatch() {
         let first = state.withLock { state -> Bool in
           defer { state.mismatchReported = true }
           return !state.mismatchReported

@@ -29,6 +29,13 @@ extension RowKitCommand {
           rowkit accept report -- people settings/wifi
           rowkit accept ci-report --snapshots Snapshots/Check -- settings/wifi
           rowkit accept merged-report --all
+          rowkit accept report --rasterization-only
+
+        After a Pango, FreeType, font package or font option upgrade, rowkit check compares \
+        anyway and classifies each failing case; --rasterization-only accepts exactly the cases \
+        whose layout record is unchanged and whose differing pixels all lie inside glyphs \
+        (their layout records with them), and makes the report's environment the references' \
+        one. The cases that changed otherwise keep failing, with their sentences.
         """)
 
     @Argument(help: "The report folder (rowkit check --report, or rowkit merge-reports -o).")
@@ -40,12 +47,15 @@ extension RowKitCommand {
     @Flag(help: "Accept every failed, new and missing case of the report.")
     var all = false
 
+    @Flag(help: "Accept exactly the cases that differ in rasterization only (layout unchanged, every differing pixel inside glyphs), also from a report of another environment, whose fingerprint then becomes the references'.")
+    var rasterizationOnly = false
+
     @Option(help: "The references folder; it must be the one the report was checked against (default: that folder, when it is inside the working folder).")
     var snapshots: String?
 
     func run() throws {
       let accepted = try ReferenceAcceptance.accept(
-        report: URL(fileURLWithPath: report), names: cases, all: all, snapshots: snapshots.map { URL(fileURLWithPath: $0) })
+        report: URL(fileURLWithPath: report), names: cases, all: all, rasterizationOnly: rasterizationOnly, snapshots: snapshots.map { URL(fileURLWithPath: $0) })
       for item in accepted { StandardStreams.print("ACCEPTED \(item.name) → \(item.reference.path)") }
       StandardStreams.print("\(accepted.count) \(accepted.count == 1 ? "reference" : "references") accepted")
     }

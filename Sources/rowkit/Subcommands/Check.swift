@@ -14,7 +14,10 @@ extension RowKitCommand {
         any differs or has no reference, 2 when a document is bad input. With CI set in the \
         environment nothing is ever written to SNAPDIR and a missing reference fails. When the \
         references were recorded with other library or font versions (SNAPDIR/environment.json), \
-        one message says so and nothing is compared. A document with a variants: block is one \
+        one message says so, the run fails, nothing is recorded, and each case is compared \
+        anyway: a failing case whose layout record is unchanged and whose differing pixels all \
+        lie inside glyphs is "rasterization only" (counted in the summary line; accept them all \
+        with rowkit accept REPORT --rasterization-only), any other tells what changed. A document with a variants: block is one \
         case per variant: DIR/a/b.yaml in dark at AX3 is compared with SNAPDIR/a/b@dark,AX3.png. \
         --lint fails a case with design-lint findings (see rowkit lint).
 
@@ -194,10 +197,8 @@ extension RowKitCommand {
       if lint { check.lint = try lintRules.options() }
       let result = try await check.run(cases, shard: shard, suite: suite, fontFamilies: try standardFamilies())
       try writeSummaries(result)
-      if let mismatch = result.environmentMismatch {
-        StandardStreams.writeError(Data("rowkit: \(mismatch)\n".utf8))
-        throw ExitCode(result.exitStatus)
-      }
+      // The cases were compared anyway, to tell rasterization-only differences from real ones.
+      if let mismatch = result.environmentMismatch { StandardStreams.writeError(Data("rowkit: \(mismatch)\n".utf8)) }
       for item in result.cases {
         let label = item.status.rawValue.uppercased()
         for warning in item.warnings ?? [] where item.status != .error {
@@ -212,6 +213,7 @@ extension RowKitCommand {
           StandardStreams.print(item.message.map { "\(label) \($0)" } ?? "\(label) \(item.name)")
           // What changed, told in sentences under the failure line.
           for sentence in item.layoutSentences { StandardStreams.print("  \(sentence)") }
+          if item.rasterizationOnly == true { StandardStreams.print("  rasterization only") }
         }
       }
       if let line = result.missingLayoutRecordsLine { StandardStreams.writeError("rowkit: note: \(line)\n") }
@@ -227,6 +229,10 @@ extension RowKitCommand {
         where_ = "; failure images in \(store.artifactsRoot.path)"
       }
       StandardStreams.print(result.summaryLine + where_)
+      if let count = result.summary.rasterizationOnly, let report {
+        StandardStreams.print(
+          "rowkit accept \(report) --rasterization-only accepts the \(count) \(count == 1 ? "case" : "cases") whose layout is unchanged")
+      }
       if result.exitStatus != 0 { throw ExitCode(result.exitStatus) }
     }
 

@@ -16,7 +16,7 @@ import Testing
     var report = SnapshotCheck.Report(run: "run", snapshots: snapshots, recordMode: .never, options: .exact, environment: Self.environment)
     report.cases = cases
     report.summary.total = cases.count
-    for item in cases { report.summary.count(item.status) }
+    for item in cases { report.summary.count(item) }
     return report
   }
 
