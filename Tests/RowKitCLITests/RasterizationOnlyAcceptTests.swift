@@ -40,7 +40,7 @@ import Testing
       try await CommandRunner.run(arguments, in: folder, environment: environment)
     }
 
-    let checked = try await run(["check", "tables", "--snapshots", "refs", "--report", "report"])
+    let checked = try await run(["check", "tables", "--snapshots", "refs", "--report", "report", "--summary", "summary.md"])
     #expect(checked.status == 1)
     #expect(checked.stderr.contains("font options antialias=none hint-style=none hint-metrics=off → antialias=gray"), "\(checked.stderr)")
     #expect(checked.stdout.contains("3 cases: 0 passed, 3 failed (2 rasterization only),"), "\(checked.stdout)")
@@ -51,6 +51,10 @@ import Testing
     let cases = report["cases"] as! [[String: Any]]
     #expect(cases.map { $0["rasterizationOnly"] as? Bool } == [true, nil, true])
     #expect((report["summary"] as! [String: Any])["rasterizationOnly"] as? Int == 2)
+
+    let markdown = try String(contentsOf: folder.appendingPathComponent("summary.md"), encoding: .utf8)
+    #expect(markdown.contains("| 3 | 0 | 3 | 2 | 0 | 0 | 0 | 0 |"), "\(markdown)")
+    #expect(markdown.contains("2 failed cases differ in rasterization only") && markdown.contains("(failed, rasterization only)"))
 
     // Without the flag, a report of another environment is refused, and nothing changes.
     let refused = try await run(["accept", "report", "--all"])

@@ -135,17 +135,22 @@ public enum CISummaries {
     let toReview = s.failed + s.new + s.missing + s.errors
     let verdict: String
     if report.environmentMismatch != nil {
-      verdict = "not compared: another environment"
+      verdict = "references of another environment: \(s.rasterizationOnly ?? 0) of \(toReview) differ in rasterization only"
     } else if report.exitStatus == 0 {
       verdict = "all \(s.total) passed"
     } else {
       verdict = "\(toReview) of \(s.total) to review"
     }
     var text = "## RowKit snapshots: \(verdict)\(report.shard.map { " (shard \(markdownText($0)))" } ?? "")\n\n"
-    text += "| cases | passed | failed | new | missing | errors | orphaned references |\n"
-    text += "|---:|---:|---:|---:|---:|---:|---:|\n"
-    text += "| \(s.total) | \(s.passed) | \(s.failed) | \(s.new) | \(s.missing) | \(s.errors) | \(s.orphans) |\n"
+    text += "| cases | passed | failed | rasterization only | new | missing | errors | orphaned references |\n"
+    text += "|---:|---:|---:|---:|---:|---:|---:|---:|\n"
+    text += "| \(s.total) | \(s.passed) | \(s.failed) | \(s.rasterizationOnly ?? 0) | \(s.new) | \(s.missing) | \(s.errors) | \(s.orphans) |\n"
     if let mismatch = report.environmentMismatch { text += "\n> \(markdownText(mismatch))\n" }
+    if let count = s.rasterizationOnly {
+      let command = reportPath.map { "rowkit accept \($0) --rasterization-only" } ?? "rowkit accept REPORT --rasterization-only"
+      text += "\n\(count) failed \(count == 1 ? "case differs" : "cases differ") in rasterization only (layout unchanged, "
+        + "every differing pixel inside glyphs): \(codeSpan(command)) accepts them.\n"
+    }
     let review = report.cases.filter { $0.status != .passed }
     if !review.isEmpty {
       text += "\n### To review\n\n"
@@ -153,7 +158,8 @@ public enum CISummaries {
         // The comparison's numbers are RowKit's own words; a message quotes the document.
         let what = item.status == .error || (item.status == .failed && item.result == nil)
           ? codeSpan(headline(item)) : markdownText(headline(item))
-        text += "- **\(codeSpan(item.name))** (\(item.status.rawValue)): \(what)\n"
+        let status = item.rasterizationOnly == true ? "failed, rasterization only" : item.status.rawValue
+        text += "- **\(codeSpan(item.name))** (\(status)): \(what)\n"
         // Sentences quote the document's text: escaped, as messages are.
         let sentences = item.layoutSentences
         for sentence in sentences.prefix(10) { text += "  - \(markdownText(sentence))\n" }
