@@ -142,9 +142,11 @@ public enum CISummaries {
       verdict = "\(toReview) of \(s.total) to review"
     }
     var text = "## RowKit snapshots: \(verdict)\(report.shard.map { " (shard \(markdownText($0)))" } ?? "")\n\n"
-    text += "| cases | passed | failed | rasterization only | new | missing | errors | orphaned references |\n"
-    text += "|---:|---:|---:|---:|---:|---:|---:|---:|\n"
-    text += "| \(s.total) | \(s.passed) | \(s.failed) | \(s.rasterizationOnly ?? 0) | \(s.new) | \(s.missing) | \(s.errors) | \(s.orphans) |\n"
+    // The rasterization-only column only where there are some: after a toolchain upgrade.
+    let (head, rule, count) = s.rasterizationOnly.map { (" rasterization only |", "---:|", " \($0) |") } ?? ("", "", "")
+    text += "| cases | passed | failed |\(head) new | missing | errors | orphaned references |\n"
+    text += "|---:|---:|---:|\(rule)---:|---:|---:|---:|\n"
+    text += "| \(s.total) | \(s.passed) | \(s.failed) |\(count) \(s.new) | \(s.missing) | \(s.errors) | \(s.orphans) |\n"
     if let mismatch = report.environmentMismatch { text += "\n> \(markdownText(mismatch))\n" }
     if let count = s.rasterizationOnly {
       let command = reportPath.map { "rowkit accept \($0) --rasterization-only" } ?? "rowkit accept REPORT --rasterization-only"
