@@ -59,6 +59,10 @@ static inline CURLcode ccurl_setopt_long(const ccurl_functions *f, CURL *handle,
   return f->easy_setopt(handle, option, value);
 }
 
+static inline CURLcode ccurl_setopt_offset(const ccurl_functions *f, CURL *handle, CURLoption option, curl_off_t value) {
+  return f->easy_setopt(handle, option, value);
+}
+
 static inline CURLcode ccurl_setopt_pointer(const ccurl_functions *f, CURL *handle, CURLoption option, const void *value) {
   return f->easy_setopt(handle, option, value);
 }

@@ -24,6 +24,19 @@ public final class LoopbackHTTPServer: @unchecked Sendable {
     /// Reads the request and never answers; the connection stays open until the client
     /// closes it or the server stops.
     case hang
+    /// A body sent in two parts: the head (with `Content-Encoding` if `encoding` is given,
+    /// and a Content-Length of the whole body if `declaresLength`, else the body ends when
+    /// the connection closes), then `first`, then, unless the client closes the connection
+    /// within a long wait, `rest`. ``streamedBody(_:)`` tells how much of it was sent.
+    case streamed(contentType: String, encoding: String?, declaresLength: Bool, first: [UInt8], rest: [UInt8])
+  }
+
+  /// How much of a `.streamed` body went out before the connection ended.
+  public struct StreamedBody: Hashable, Sendable {
+    /// Bytes of the body sent.
+    public var sent: Int
+    /// Bytes the whole body has.
+    public var total: Int
   }
 
   public let port: UInt16
@@ -32,6 +45,7 @@ public final class LoopbackHTTPServer: @unchecked Sendable {
   private var routes: [String: Response]
   private var counts: [String: Int] = [:]
   private var connections: Set<Int32> = []
+  private var streamed: [String: StreamedBody] = [:]
   private var stopped = false
 
   /// Starts listening on a free port of 127.0.0.1.
@@ -85,6 +99,10 @@ public final class LoopbackHTTPServer: @unchecked Sendable {
   public var openConnections: Int { lock.withLock { connections.count } }
 
   public func setRoute(_ path: String, _ response: Response) { lock.withLock { routes[path] = response } }
+
+  /// How much of the last `.streamed` body of `path` was sent, once its connection has ended
+  /// or all of it is out; nil before.
+  public func streamedBody(_ path: String) -> StreamedBody? { lock.withLock { streamed[path] } }
 
   /// Stops listening and closes every connection.
   public func stop() {
@@ -164,12 +182,12 @@ public final class LoopbackHTTPServer: @unchecked Sendable {
         let prefixed = routes.first { $0.key.hasSuffix("*") && path.hasPrefix($0.key.dropLast()) }?.value
         return routes[path] ?? prefixed ?? .status(404)
       }
-      guard answer(response, on: client) else { return }
+      guard answer(response, for: path, on: client) else { return }
     }
   }
 
   /// Sends `response`; false when the connection must close after it.
-  private func answer(_ response: Response, on client: Int32) -> Bool {
+  private func answer(_ response: Response, for path: String, on client: Int32) -> Bool {
     switch response {
     case .ok(let type, let body):
       return send(Self.head(200, type: type, length: body.count) + body, to: client)
@@ -188,6 +206,19 @@ public final class LoopbackHTTPServer: @unchecked Sendable {
     case .hang:
       _ = wait(nil, on: client)
       return false
+    case .streamed(let type, let encoding, let declaresLength, let first, let rest):
+      let total = first.count + rest.count
+      var head = "HTTP/1.1 200 OK\r\nContent-Type: \(type)\r\n"
+      if let encoding { head += "Content-Encoding: \(encoding)\r\n" }
+      head += declaresLength ? "Content-Length: \(total)\r\nConnection: keep-alive\r\n\r\n" : "Connection: close\r\n\r\n"
+      var sent = 0
+      if send(Array(head.utf8), to: client), send(first, to: client) {
+        sent = first.count
+        // The client has all it needs to stop; the rest goes out only if it does not.
+        if rest.isEmpty || (wait(600, on: client) && send(rest, to: client)) { sent = total }
+      }
+      lock.withLock { streamed[path] = StreamedBody(sent: sent, total: total) }
+      return declaresLength && sent == total
     }
   }
 

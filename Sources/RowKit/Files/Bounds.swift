@@ -99,9 +99,9 @@ public enum Bounds {
 
   /// The most grapheme clusters a label in `font` can show in a frame `width` points wide
   /// (nil: the widest table) and at most `lines` lines (0: no limit) of a label at most
-  /// ``labelHeight`` tall. Text past it could never be seen, and Pango's wrapping of an
-  /// unbreakable run takes time that grows with the square of its length; a label shapes
-  /// only this much of its text.
+  /// ``labelHeight`` tall. Text past it could never be seen; a label shapes only this much of
+  /// its text (unless it ellipsizes at its start or middle, and so shows the text's end), so
+  /// that no text, however long, takes longer to lay out than this much does.
   public static func maximumLabelCharacters(fontSize: Double, width: Double?, lines: Int) -> Int {
     let size = max(fontSize.isFinite ? fontSize : 0, Self.fontSize.lowerBound)
     let frameWidth = min(max(width ?? tableWidth.upperBound, 1), tableWidth.upperBound)

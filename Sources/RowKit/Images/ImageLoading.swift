@@ -57,10 +57,12 @@ public final class HTTPImageLoader: ImageDataLoading {
   private let client: HTTPClient
 
   /// A loader whose transfers time out a little after `timeout` seconds (the pipeline holds
-  /// the exact limit and names it in its message) and that keeps at most
-  /// `connectionsPerHost` connections to a host.
-  public init(timeout: Double, connectionsPerHost: Int) {
-    client = HTTPClient(timeout: timeout + 1, connectionsPerHost: connectionsPerHost)
+  /// the exact limit and names it in its message), that keeps at most `connectionsPerHost`
+  /// connections to a host, and that stops receiving a body as soon as it passes
+  /// `maximumBytes` (decoded bytes: a gzip body counts as it inflates), or at once when its
+  /// Content-Length is over it.
+  public init(timeout: Double, connectionsPerHost: Int, maximumBytes: Int = ImagePipeline.Configuration().maximumDownloadBytes) {
+    client = HTTPClient(timeout: timeout + 1, connectionsPerHost: connectionsPerHost, maximumBodySize: maximumBytes)
   }
 
   /// The body of a successful (2xx) response to a GET of `url`; throws for any other status.

@@ -34,7 +34,8 @@ public final class ImagePipeline: @unchecked Sendable {
     public var failureMemory = 60.0
     /// The most pixels an image may have; a larger one fails to decode.
     public var maximumPixels = PNG.defaultMaximumPixels
-    /// The largest HTTP body read.
+    /// The largest HTTP body read, after content decoding. ``HTTPImageLoader`` stops a
+    /// transfer as soon as its body passes it; a body from another loader is refused after.
     public var maximumDownloadBytes = 64 << 20
     /// Where HTTP responses are kept between runs; nil keeps none.
     public var diskCache: DiskCache.Configuration?
@@ -99,7 +100,8 @@ public final class ImagePipeline: @unchecked Sendable {
     self.loader =
       loader
       ?? HTTPImageLoader(
-        timeout: configuration.requestTimeout, connectionsPerHost: configuration.maximumConcurrentDownloads)
+        timeout: configuration.requestTimeout, connectionsPerHost: configuration.maximumConcurrentDownloads,
+        maximumBytes: configuration.maximumDownloadBytes)
     self.clock = clock
   }
 
@@ -244,7 +246,8 @@ public final class ImagePipeline: @unchecked Sendable {
       defer { group.cancelAll() }
       guard let data = try await group.next() else { throw ImageLoadError("no response from \(url)") }
       guard data.count <= configuration.maximumDownloadBytes else {
-        throw ImageLoadError("\(url) sent \(data.count) bytes, more than \(configuration.maximumDownloadBytes)")
+        throw ImageLoadError(
+          HTTPClient.bodyTooLargeMessage(url: url.absoluteString, limit: configuration.maximumDownloadBytes))
       }
       return data
     }

@@ -97,7 +97,18 @@ public struct LayoutContext {
       font: try self.font(font), width: width.map { max(1, $0) }, maxLines: lines,
       alignment: direction.resolve(alignment), ellipsize: ellipsize, maxHeight: maxHeight,
       isAlignmentVisual: direction.isRightToLeft)
-    return shaper.shape(Self.shownText(text, style: style, runs: runs), style: style, runs: runs)
+    let shown = Self.shownText(text, style: style, runs: runs)
+    return shaper.shape(shown, style: style, runs: shown.utf8.count == text.utf8.count ? runs : Self.runs(runs, within: shown))
+  }
+
+  /// The runs that style some of `shown`, cut at its end. Runs past it would only reach Pango
+  /// as empty attributes, and Pango sorts and filters its attributes in time that grows with
+  /// the square of their number (a 5 MB styled text has hundreds of thousands).
+  static func runs(_ runs: [TextRun], within shown: String) -> [TextRun] {
+    let end = shown.unicodeScalars.count
+    return runs.compactMap { run in
+      run.range.lowerBound < end ? TextRun(run.range.lowerBound..<min(run.range.upperBound, end), run.attribute) : nil
+    }
   }
 
   /// Three20's `kMaxLabelHeight`: text taller than this is cut off.
@@ -107,9 +118,12 @@ public struct LayoutContext {
   /// most ``Bounds/maximumLabelCharacters(fontSize:width:lines:)`` of them for the smallest
   /// font the label uses, and at most 32 UTF-8 bytes a cluster on average. Text past it lies
   /// below the tallest label or past the widest line, so it could never be seen; leaving it
-  /// out keeps Pango's wrapping of an unbreakable run, whose time grows with the square of
-  /// its length, within a fixed bound.
+  /// out keeps layout time within a fixed bound, however long the text.
+  ///
+  /// A label that ellipsizes at its start or in its middle, at a line limit, shows the end of
+  /// the text on its last line: its text is shaped whole.
   public static func shownText(_ text: String, style: TextStyle, runs: [TextRun] = []) -> String {
+    if style.width != nil, style.maxLines > 0, style.ellipsize == .start || style.ellipsize == .middle { return text }
     var fontSize = style.font.size
     for run in runs {
       switch run.attribute {

@@ -35,6 +35,11 @@ public final class HTTPClient: @unchecked Sendable {
   /// A client whose transfers fail after `timeout` seconds, keeping at most
   /// `connectionsPerHost` connections to a host and refusing bodies larger than
   /// `maximumBodySize` bytes.
+  ///
+  /// The limit holds while the body arrives, counted after content decoding (a gzip body is
+  /// counted as it inflates): a transfer ends as soon as it passes the limit, and before any
+  /// of the body comes when the response's Content-Length is over it. A refused body costs at
+  /// most the limit and one of libcurl's buffers, however large it is.
   public init(timeout: Double, connectionsPerHost: Int, maximumBodySize: Int = 256 << 20) {
     settings = TransferSettings(
       timeoutMilliseconds: Self.milliseconds(timeout), connectionsPerHost: max(1, connectionsPerHost),
@@ -52,6 +57,12 @@ public final class HTTPClient: @unchecked Sendable {
     let milliseconds = (timeout * 1000).rounded(.up)
     guard milliseconds.isFinite || milliseconds > 0 else { return 1 }
     return Int(min(max(1, milliseconds), Double(Int32.max)))
+  }
+
+  /// Why a body was refused: `url` sends more than `limit` bytes. The image pipeline says the
+  /// same of a body over its limit, whichever loader fetched it.
+  public static func bodyTooLargeMessage(url: String, limit: Int) -> String {
+    "\(url): the body is larger than the limit of \(limit) bytes"
   }
 
   /// The engine, once a request has started it. Its thread holds it until the thread ends,
@@ -120,6 +131,10 @@ private final class Curl: @unchecked Sendable {
   /// libcurl copies the string: it need not outlive the call.
   func setOption(_ handle: UnsafeMutableRawPointer, _ option: CURLoption, _ value: String) -> CURLcode {
     withUnsafePointer(to: functions) { curl in value.withCString { ccurl_setopt_pointer(curl, handle, option, $0) } }
+  }
+
+  func setOption(_ handle: UnsafeMutableRawPointer, _ option: CURLoption, bytes value: Int) -> CURLcode {
+    withUnsafePointer(to: functions) { ccurl_setopt_offset($0, handle, option, curl_off_t(value)) }
   }
 
   func setOption(_ handle: UnsafeMutableRawPointer, _ option: CURLoption, _ value: UnsafeRawPointer) -> CURLcode {
@@ -322,6 +337,9 @@ private final class TransferLoop {
       // Signals are process-wide; libcurl must not use them for timeouts in a threaded program.
       library.setOption(handle, CURLOPT_NOSIGNAL, 1),
       library.setOption(handle, CURLOPT_TIMEOUT_MS, settings.timeoutMilliseconds),
+      // A Content-Length over the limit ends the transfer before the body comes; a body
+      // without one is stopped by `receive` as it passes the limit.
+      library.setOption(handle, CURLOPT_MAXFILESIZE_LARGE, bytes: settings.maximumBodySize),
       library.setBodyReceiver(handle, ActiveTransfer.receive, context: Unmanaged.passUnretained(started).toOpaque()),
     ]
     if let failed = setup.first(where: { $0 != CURLE_OK }) {
@@ -378,8 +396,8 @@ private final class ActiveTransfer {
     errorBuffer.deallocate()
   }
 
-  /// libcurl's body callback; `context` is the transfer. Returning less than it was given
-  /// ends the transfer.
+  /// libcurl's body callback, given the body after content decoding; `context` is the
+  /// transfer. Returning less than it was given ends the transfer.
   static let receive: ccurl_write_callback = { data, size, count, context in
     let transfer = Unmanaged<ActiveTransfer>.fromOpaque(context!).takeUnretainedValue()
     let bytes = size * count
@@ -392,8 +410,8 @@ private final class ActiveTransfer {
   }
 
   func outcome(result: CURLcode, status: Int) -> Result<HTTPClient.Response, any Error> {
-    if bodyTooLarge {
-      return .failure(GraphicsError(.download, "\(transfer.url): the body is larger than \(maximumBodySize) bytes"))
+    if bodyTooLarge || result == CURLE_FILESIZE_EXCEEDED {
+      return .failure(GraphicsError(.download, HTTPClient.bodyTooLargeMessage(url: transfer.url, limit: maximumBodySize)))
     }
     guard result == CURLE_OK else {
       let detail = String(cString: errorBuffer)

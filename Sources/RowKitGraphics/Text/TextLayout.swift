@@ -90,26 +90,59 @@ public final class TextLayout {
   }
 
   private func unlockedPlaceholderRect(atScalarOffset offset: Int, size: Size) -> Rect? {
-    let scalars = Array(shapedText.unicodeScalars)
-    guard offset >= 0, offset < scalars.count else { return nil }
-    let byteIndex = Int32(scalars[..<offset].reduce(0) { $0 + UTF8.width($1) })
+    let byteOffsets = scalarByteOffsets
+    guard offset >= 0, offset < byteOffsets.count - 1 else { return nil }
+    let byteIndex = Int32(byteOffsets[offset])
     var position = PangoRectangle()
     pango_layout_index_to_pos(layout, byteIndex, &position)
-    // The baseline of the line holding the index.
-    let iterator = pango_layout_get_iter(layout)!
-    defer { pango_layout_iter_free(iterator) }
-    var baseline = pango_layout_iter_get_baseline(iterator)
-    repeat {
-      let line = pango_layout_iter_get_line_readonly(iterator)!
-      let start = line.pointee.start_index
-      if byteIndex >= start && byteIndex < start + line.pointee.length {
-        baseline = pango_layout_iter_get_baseline(iterator)
-        break
-      }
-    } while pango_layout_iter_next_line(iterator) != 0
+    // The baseline of the line holding the index: the last line starting at or before it
+    // (the first line if none holds it).
+    let lines = lineBaselines
+    var (low, high) = (0, lines.count)
+    while low < high {
+      let middle = (low + high) / 2
+      if lines[middle].start <= byteIndex { low = middle + 1 } else { high = middle }
+    }
+    var baseline = lines.first?.baseline ?? 0
+    if low > 0, byteIndex < lines[low - 1].end { baseline = lines[low - 1].baseline }
     let x = cpango_units_to_double(min(position.x, position.x + position.width))
     return Rect(x: x, y: cpango_units_to_double(baseline) - size.height, width: size.width, height: size.height)
   }
+
+  /// Where each line that shows starts (its top above the bottom of ``logicalRect``), in
+  /// UTF-8 bytes of the shaped text; for tests.
+  var linesInView: [Int] {
+    shaper.withTextEngine {
+      let iterator = pango_layout_get_iter(layout)!
+      defer { pango_layout_iter_free(iterator) }
+      var starts: [Int] = []
+      repeat {
+        var top: Int32 = 0
+        var bottom: Int32 = 0
+        pango_layout_iter_get_line_yrange(iterator, &top, &bottom)
+        guard cpango_units_to_double(top) < logicalRect.maxY else { break }
+        starts.append(Int(pango_layout_iter_get_line_readonly(iterator)!.pointee.start_index))
+      } while pango_layout_iter_next_line(iterator) != 0
+      return starts
+    }
+  }
+
+  /// The UTF-8 offset of each Unicode scalar of the shaped text, and of its end: found once,
+  /// so that a text with many inline images is not walked once per image.
+  private lazy var scalarByteOffsets = TextShaper.byteOffsets(of: shapedText)
+
+  /// Each line's byte range in the shaped text and its baseline, in Pango units, top down.
+  private lazy var lineBaselines: [(start: Int32, end: Int32, baseline: Int32)] = {
+    var lines: [(start: Int32, end: Int32, baseline: Int32)] = []
+    let iterator = pango_layout_get_iter(layout)!
+    defer { pango_layout_iter_free(iterator) }
+    repeat {
+      let line = pango_layout_iter_get_line_readonly(iterator)!
+      let start = line.pointee.start_index
+      lines.append((start, start + line.pointee.length, pango_layout_iter_get_baseline(iterator)))
+    } while pango_layout_iter_next_line(iterator) != 0
+    return lines
+  }()
 
   /// Pango draws a character no font has as a box glyph that carries the character's
   /// code point under this flag (`PANGO_GLYPH_UNKNOWN_FLAG`, a cast macro Swift cannot

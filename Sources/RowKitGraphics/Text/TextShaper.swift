@@ -20,6 +20,11 @@ public final class TextShaper {
   public private(set) var shapeCount = 0
   /// Called with the text of each layout this shaper makes; for tests and diagnostics.
   public var shapeObserver: ((String) -> Void)?
+  /// Whether runs of text without a line-break opportunity wrap in linear time (see
+  /// `UnbrokenRuns.swift`); tests turn it off to compare with Pango's own wrapping.
+  var wrapsLongRunsInLinearTime = true
+  /// How the layouts that held long unbroken runs came out; for tests.
+  var longRunOutcomes = LongRunOutcomes()
 
   private let fontMap: UnsafeMutablePointer<PangoFontMap>
   private let context: OpaquePointer
@@ -184,13 +189,35 @@ public final class TextShaper {
         pango_layout_set_height(layout, style.maxLines > 0 ? Int32(-style.maxLines) : Int32.max)
       }
     }
-    if !runs.isEmpty {
-      let attributes = makeAttributes(runs, text: shapedText)
-      pango_layout_set_attributes(layout, attributes)
-      pango_attr_list_unref(attributes)
-    }
+    setAttributes(of: layout, text: shapedText, style: style, runs: runs)
     return TextLayout(layout: layout, text: text, shapedText: shapedText, style: style, shaper: self)
   }
+
+  /// The UTF-8 offset of each Unicode scalar of `text`, and of its end: Pango counts bytes,
+  /// RowKit's runs count scalars.
+  static func byteOffsets(of text: String) -> [UInt32] {
+    var offsets: [UInt32] = [0]
+    offsets.reserveCapacity(text.utf8.count + 1)
+    var offset: UInt32 = 0
+    for scalar in text.unicodeScalars {
+      offset += UInt32(UTF8.width(scalar))
+      offsets.append(offset)
+    }
+    return offsets
+  }
+
+  /// A layout of `text` alone, in `font`, for measuring: no line limit, no ellipsis.
+  func makeLayout(_ text: UnsafeBufferPointer<UInt8>, font: Font, width: Double?, wrap: PangoWrapMode) -> OpaquePointer {
+    let layout = pango_layout_new(context)!
+    text.withMemoryRebound(to: CChar.self) { pango_layout_set_text(layout, $0.baseAddress, Int32($0.count)) }
+    pango_layout_set_font_description(layout, fontDescription(for: font))
+    pango_layout_set_wrap(layout, wrap)
+    if let width { pango_layout_set_width(layout, cpango_units_from_double(max(0, width))) }
+    return layout
+  }
+
+  /// The language the shaper's context shapes in.
+  var language: OpaquePointer? { pango_context_get_language(context) }
 
   /// Whether `text`'s first strongly directional character (as Pango's auto-direction reads
   /// it) is right to left: Hebrew, Arabic and the other right-to-left scripts.
@@ -240,18 +267,14 @@ public final class TextShaper {
   /// A color component as Pango's 16-bit channel.
   private func channel(_ value: Double) -> UInt16 { UInt16((min(max(value, 0), 1) * 65535).rounded()) }
 
-  /// Builds a Pango attribute list; the caller releases it.
-  private func makeAttributes(_ runs: [TextRun], text: String) -> OpaquePointer {
+  /// Builds a Pango attribute list of `runs` over a text whose scalars start at
+  /// `byteOffsets` (the first of which is the text's start); the caller releases it.
+  func makeAttributes(_ runs: [TextRun], byteOffsets: ArraySlice<UInt32>) -> OpaquePointer {
     let list = pango_attr_list_new()!
-    // Pango ranges count UTF-8 bytes; runs count Unicode scalars.
-    var byteOffsets: [UInt32] = [0]
-    byteOffsets.reserveCapacity(text.unicodeScalars.count + 1)
-    var offset: UInt32 = 0
-    for scalar in text.unicodeScalars {
-      offset += UInt32(UTF8.width(scalar))
-      byteOffsets.append(offset)
+    let origin = byteOffsets.first ?? 0
+    func bytes(_ index: Int) -> UInt32 {
+      byteOffsets[byteOffsets.startIndex + min(max(index, 0), byteOffsets.count - 1)] - origin
     }
-    func bytes(_ index: Int) -> UInt32 { byteOffsets[min(max(index, 0), byteOffsets.count - 1)] }
     for run in runs {
       let attributes: [UnsafeMutablePointer<PangoAttribute>]
       switch run.attribute {

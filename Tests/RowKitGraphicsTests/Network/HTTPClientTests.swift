@@ -87,8 +87,68 @@ import Testing
     defer { server.stop() }
     let client = HTTPClient(timeout: 60, connectionsPerHost: 2, maximumBodySize: 50_000)
     let error = await #expect(throws: GraphicsError.self) { try await client.get(server.url("/large")) }
-    #expect(error?.message == "\(server.url("/large")): the body is larger than 50000 bytes")
+    #expect(error?.message == "\(server.url("/large")): the body is larger than the limit of 50000 bytes")
     #expect(try await client.get(server.url("/ok")).body == Self.body)
+  }
+
+  /// Issue 24: six 250 MB bodies took 1.6 GB although images over 64 MB are refused. A body
+  /// is now stopped as it passes the limit; the server sees the connection close before it
+  /// could send the rest.
+  static let limit = 1 << 20
+
+  @Test func aBodyWithoutALengthIsStoppedAsSoonAsItPassesTheLimit() async throws {
+    let server = try LoopbackHTTPServer(routes: [
+      "/endless": .streamed(
+        contentType: "application/octet-stream", encoding: nil, declaresLength: false,
+        first: [UInt8](repeating: 1, count: Self.limit + 100_000), rest: [UInt8](repeating: 2, count: 8 << 20))
+    ])
+    defer { server.stop() }
+    let client = HTTPClient(timeout: 600, connectionsPerHost: 2, maximumBodySize: Self.limit)
+    let error = await #expect(throws: GraphicsError.self) { try await client.get(server.url("/endless")) }
+    #expect(error?.message == "\(server.url("/endless")): the body is larger than the limit of 1048576 bytes")
+    #expect(await eventually(within: 600) { server.streamedBody("/endless") != nil })
+    let body = try #require(server.streamedBody("/endless"))
+    #expect(body.sent == Self.limit + 100_000, "the transfer ended before the rest of the body was sent")
+    #expect(body.sent < body.total)
+  }
+
+  @Test func aContentLengthOverTheLimitIsRefusedBeforeTheBody() async throws {
+    let server = try LoopbackHTTPServer(routes: [
+      "/declared": .streamed(
+        contentType: "image/png", encoding: nil, declaresLength: true, first: [],
+        rest: [UInt8](repeating: 3, count: Self.limit + 1))
+    ])
+    defer { server.stop() }
+    let client = HTTPClient(timeout: 600, connectionsPerHost: 2, maximumBodySize: Self.limit)
+    let error = await #expect(throws: GraphicsError.self) { try await client.get(server.url("/declared")) }
+    #expect(error?.message == "\(server.url("/declared")): the body is larger than the limit of 1048576 bytes")
+    #expect(await eventually(within: 600) { server.streamedBody("/declared") != nil })
+    #expect(server.streamedBody("/declared")?.sent == 0, "no byte of the body was sent")
+  }
+
+  @Test func aGzipBodyCountsItsBytesAsItInflates() async throws {
+    // 8 MB of zeros in about 50 KB: the Content-Length is far under the limit.
+    let bomb = GzipOfZeros.stream(inflatingTo: 8 << 20)
+    let split = GzipOfZeros.prefixLength(inflatingTo: 2 * Self.limit)
+    let small = GzipOfZeros.stream(inflatingTo: 300_000)
+    let server = try LoopbackHTTPServer(routes: [
+      "/bomb": .streamed(
+        contentType: "image/png", encoding: "gzip", declaresLength: true, first: Array(bomb[..<split]),
+        rest: Array(bomb[split...])),
+      "/small": .streamed(contentType: "image/png", encoding: "gzip", declaresLength: true, first: small, rest: []),
+    ])
+    defer { server.stop() }
+    let client = HTTPClient(timeout: 600, connectionsPerHost: 2, maximumBodySize: Self.limit)
+    // The stream is sound: under the limit, it arrives decoded.
+    let decoded = try await client.get(server.url("/small"))
+    #expect(decoded.body.count == 300_000 && decoded.body.allSatisfy { $0 == 0 })
+    #expect(small.count < 3_000)
+
+    let error = await #expect(throws: GraphicsError.self) { try await client.get(server.url("/bomb")) }
+    #expect(error?.message == "\(server.url("/bomb")): the body is larger than the limit of 1048576 bytes")
+    #expect(await eventually(within: 600) { server.streamedBody("/bomb") != nil })
+    let body = try #require(server.streamedBody("/bomb"))
+    #expect(body.sent == split && body.sent < body.total, "the transfer ended while the body still inflated")
   }
 
   @Test func theTimeoutEndsATransferNobodyAnswers() async throws {

@@ -182,6 +182,42 @@ struct ImageServer {
     #expect(await eventually(within: 300) { fixture.server.openConnections == 0 }, "the connection was left open")
   }
 
+  /// Issue 24: six 250 MB bodies took 1.6 GB although the pipeline refuses bodies over its
+  /// limit. Each body here is stopped as it passes the limit (a gzip one as it inflates), and
+  /// its slot fails like any refused image: the default image, and a reason naming the URL
+  /// and the limit.
+  @Test func aBodyOverTheDownloadLimitIsStoppedWhileItArrives() async throws {
+    let limit = 1 << 20
+    let bomb = GzipOfZeros.stream(inflatingTo: 8 << 20)
+    let split = GzipOfZeros.prefixLength(inflatingTo: 2 * limit)
+    let fixture = try ImageServer(extraRoutes: [
+      "/endless.png": .streamed(
+        contentType: "image/png", encoding: nil, declaresLength: false,
+        first: ImageServer.png + [UInt8](repeating: 0, count: limit), rest: [UInt8](repeating: 0, count: 8 << 20)),
+      "/declared.png": .streamed(
+        contentType: "image/png", encoding: nil, declaresLength: true, first: [], rest: [UInt8](repeating: 0, count: 8 << 20)),
+      "/bomb.png": .streamed(
+        contentType: "image/png", encoding: "gzip", declaresLength: true, first: Array(bomb[..<split]), rest: Array(bomb[split...])),
+    ])
+    defer { fixture.server.stop() }
+    let paths = ["/endless.png", "/declared.png", "/bomb.png", "/photo.png"]
+    let items = paths.map {
+      ImageItem(text: $0, imageURL: fixture.server.url($0), defaultImage: "bundle://placeholder.png")
+    }
+    let pipeline = ImageServer.pipeline { $0.maximumDownloadBytes = limit }
+    let rendered = try await fixture.renderer(pipeline, deadline: 600).render(ListDataSource(items: items), outputs: [.rows])
+    for (index, path) in paths.dropLast().enumerated() {
+      let image = try #require(rendered.manifest.rows[index].images.first)
+      #expect(image.state == .failed, "\(path)")
+      #expect(image.reason == "\(fixture.server.url(path)): the body is larger than the limit of 1048576 bytes")
+      #expect(image.imageSize == [100, 100], "\(path) shows the default image")
+      #expect(await eventually(within: 600) { fixture.server.streamedBody(path) != nil })
+      let body = try #require(fixture.server.streamedBody(path))
+      #expect(body.sent < body.total, "\(path): the rest of the body was never sent")
+    }
+    #expect(rendered.manifest.rows[3].images.first?.state == .loaded, "an image under the limit still loads")
+  }
+
   @Test func aFailedURLIsRememberedForItsTimeLimit() async throws {
     let fixture = try ImageServer()
     defer { fixture.server.stop() }

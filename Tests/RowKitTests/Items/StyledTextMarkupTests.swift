@@ -11,6 +11,21 @@ import Testing
     #expect(markup.spans.contains { $0.attribute == .link(href: "app://x") && $0.range == 24..<30 })
   }
 
+  /// Issue 24: tag names and attribute names are trimmed on their bytes when they are ASCII
+  /// (Foundation's trimming was most of a 5 MB text's parse), as Foundation trims them.
+  @Test func spacesAroundNamesAreTrimmedAsBefore() throws {
+    let ascii = try StyledTextMarkup(parsing: "< b\t>x</ b ><a \thref =\"app://y\" >y</a>")
+    #expect(ascii.text == "xy")
+    #expect(ascii.spans.contains { $0.attribute == .bold && $0.range == 0..<1 })
+    #expect(ascii.spans.contains { $0.attribute == .link(href: "app://y") && $0.range == 1..<2 })
+    // An ideographic space is white space to Foundation, trimmed the slow way.
+    let wide = try StyledTextMarkup(parsing: "<b\u{3000}>z</b>")
+    #expect(wide.spans.map(\.range) == [0..<1])
+    #expect(throws: MarkupError("<a> at character 0 has an unknown attribute ''")) {
+      try StyledTextMarkup(parsing: "<a \t =\"x\" href=\"y\">z</a>")
+    }
+  }
+
   @Test func blocksAndBreaksStartNewLines() throws {
     let markup = try StyledTextMarkup(parsing: "<div>One</div><p>Two<br/>Three</p>Four")
     #expect(markup.text == "One\nTwo\nThree\nFour")
