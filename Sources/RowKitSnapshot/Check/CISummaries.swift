@@ -128,8 +128,8 @@ public enum CISummaries {
   ///
   /// The summary is meant for pull-request comments, and names and messages come from the
   /// pull request's own documents: each is a code span nothing in it can end
-  /// (``codeSpan(_:)``), or text with every character Markdown or HTML would read escaped
-  /// (``markdownText(_:)``), so no name or message becomes markup, a link, an image or HTML.
+  /// (`codeSpan(_:)`), or text with every character Markdown or HTML would read escaped
+  /// (`markdownText(_:)`), so no name or message becomes markup, a link, an image or HTML.
   public static func markdown(_ report: SnapshotCheck.Report, reportPath: String?, limit: Int = 30) -> String {
     let s = report.summary
     let toReview = s.failed + s.new + s.missing + s.errors

@@ -6,7 +6,7 @@ import RowKitGraphics
 public struct RenderedSnapshot: Sendable {
   /// The table's pixels.
   public var image: Bitmap
-  /// The table's layout record (``TableRenderer/recordsLayout``); nil checks pixels only.
+  /// The table's layout record (`TableRenderer.recordsLayout`); nil checks pixels only.
   public var layout: LayoutRecord?
 
   /// A render of `image` with its layout record `layout`.
