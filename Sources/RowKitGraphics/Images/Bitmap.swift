@@ -76,15 +76,18 @@ public struct Bitmap: Hashable, Sendable, CustomStringConvertible {
   }
 
   /// Images side by side with a gap between them, top-aligned, flattened onto white, on a
-  /// background of `background`.
-  public static func sideBySide(_ images: [Bitmap], gap: Int = 8, background: Color = Color(white: 0.5)) -> Bitmap {
+  /// background of `background`; as tall as the tallest, or `height` rows (the strip of a
+  /// taller picture whose images end higher).
+  public static func sideBySide(
+    _ images: [Bitmap], gap: Int = 8, background: Color = Color(white: 0.5), height: Int? = nil
+  ) -> Bitmap {
     let width = images.map(\.width).reduce(0, +) + gap * max(0, images.count - 1)
-    let height = images.map(\.height).max() ?? 0
+    let height = height ?? images.map(\.height).max() ?? 0
     guard width > 0, height > 0 else { return Bitmap(width: 0, height: 0, pixels: []) }
     var result = Bitmap(width: width, height: height, color: background)
     var left = 0
     for image in images {
-      for row in 0..<image.height {
+      for row in 0..<min(image.height, height) {
         let target = (row * width + left) * 4
         let source = row * image.bytesPerRow
         for column in 0..<image.width {
@@ -175,6 +178,16 @@ public struct Bitmap: Hashable, Sendable, CustomStringConvertible {
         }
         initialized = count
       }
+    }
+  }
+
+  /// Writes rows `rows` as straight RGBA, as image files hold them, to `target`
+  /// (`rows.count × width × 4` bytes): what ``RGBAImage/init(_:)`` makes of them.
+  public func writeStraightRGBA(rows: Range<Int>, into target: UnsafeMutableRawPointer) {
+    precondition(rows.lowerBound >= 0 && rows.upperBound <= height, "rows outside the bitmap")
+    guard !rows.isEmpty else { return }
+    pixels.withUnsafeBytes { source in
+      Self.straightRGBA(source.baseAddress! + rows.lowerBound * bytesPerRow, target, count: rows.count * width)
     }
   }
 

@@ -53,9 +53,39 @@ public struct PNGStrip: Sendable {
   public init(_ bitmap: Bitmap, rows: Range<Int>? = nil, color: PNGColor, compression: PNGCompression = .fast) throws {
     let rows = rows ?? 0..<bitmap.height
     precondition(rows.lowerBound >= 0 && rows.upperBound <= bitmap.height, "rows outside the bitmap")
-    let raw = bitmap.straightRGB(rows: rows, alpha: color == .rgba, filterBytes: true)
-    self.width = bitmap.width
-    self.rows = rows.count
+    try self.init(
+      scanlines: bitmap.straightRGB(rows: rows, alpha: color == .rgba, filterBytes: true), width: bitmap.width,
+      rows: rows.count, color: color, compression: compression)
+  }
+
+  /// Compresses `rows` rows of straight RGBA pixels `width` wide at `pixels` as scanlines of
+  /// `color` (RGB drops the alpha), as ``init(_:rows:color:compression:)`` compresses a
+  /// bitmap's.
+  public init(
+    straightRGBA pixels: UnsafeRawPointer, width: Int, rows: Int, color: PNGColor, compression: PNGCompression = .fast
+  ) throws {
+    let channels = color.channels
+    let lineLength = 1 + width * channels
+    let scanlines = [UInt8](unsafeUninitializedCapacity: rows * lineLength) { target, initialized in
+      let source = pixels.assumingMemoryBound(to: UInt8.self)
+      for row in 0..<rows {
+        let line = target.baseAddress! + row * lineLength
+        line[0] = 0
+        let from = source + row * width * 4
+        if channels == 4 {
+          (line + 1).update(from: from, count: width * 4)
+        } else {
+          for x in 0..<width { (line + 1 + x * 3).update(from: from + x * 4, count: 3) }
+        }
+      }
+      initialized = rows * lineLength
+    }
+    try self.init(scanlines: scanlines, width: width, rows: rows, color: color, compression: compression)
+  }
+
+  private init(scanlines raw: [UInt8], width: Int, rows: Int, color: PNGColor, compression: PNGCompression) throws {
+    self.width = width
+    self.rows = rows
     self.color = color
     self.rawLength = raw.count
     self.adler = Adler32.checksum(raw)
@@ -286,7 +316,11 @@ enum Adler32 {
 /// times faster than zlib's tables on a big render's compressed bytes.
 enum CRC32 {
   static func checksum<Bytes: Collection<UInt8>>(_ bytes: Bytes) -> UInt32 {
-    bytes.withContiguousStorageIfAvailable { UInt32(crc32_gzip_refl(0, $0.baseAddress, UInt64($0.count))) }
-      ?? checksum(Array(bytes))
+    bytes.withContiguousStorageIfAvailable { update(0, $0) } ?? checksum(Array(bytes))
+  }
+
+  /// The checksum of the bytes `crc` was the checksum of, followed by `bytes`.
+  static func update(_ crc: UInt32, _ bytes: UnsafeBufferPointer<UInt8>) -> UInt32 {
+    UInt32(crc32_gzip_refl(crc, bytes.baseAddress, UInt64(bytes.count)))
   }
 }

@@ -364,12 +364,14 @@ public struct SnapshotCheck: Sendable {
       renderer.imageDeadline = imageDeadline
       if let lint { renderer.lint = document.lintOptions.adding(lint) }
       if let variant = testCase.variant { renderer = renderer.rendering(variant) }
-      outcome = try await store.check(suite: testCase.suite, name: testCase.baseName, options: options, record: record, pool: pool) {
-        let rendered = try await document.render(with: renderer)
+      outcome = try await store.check(
+        suite: testCase.suite, name: testCase.baseName, options: options, record: record, pool: pool
+      ) { receiver in
+        // Strip by strip into the check: a table of any height is never whole in memory.
+        let rendered = try await document.render(with: renderer, into: receiver, keepsManifest: lint != nil)
         if lint != nil { findings = LintReport(file: testCase.document.path, manifest: rendered.manifest).lines }
-        missing = rendered.manifest.rowsWithMissingGlyphs.map { $0.missingGlyphWarning(file: testCase.document.path) }
+        missing = rendered.rowsWithMissingGlyphs.map { $0.missingGlyphWarning(file: testCase.document.path) }
         if failsOnMissingGlyphs, !missing.isEmpty { throw SnapshotError(missing.joined(separator: "; ") + " (--strict)") }
-        return rendered.image
       }
       if !missing.isEmpty { result.warnings = missing }
     } catch {
@@ -417,8 +419,7 @@ public struct SnapshotCheck: Sendable {
     let target = store.artifactDirectory(suite: testCase.suite, name: testCase.baseName).appendingPathComponent(name)
     do {
       try OutputWriter.createFolder(target.deletingLastPathComponent())
-      if FileManager.default.fileExists(atPath: target.path) { try FileManager.default.removeItem(at: target) }
-      try FileManager.default.copyItem(at: source, to: target)
+      try TiledPNG.copy(source, to: target)
     } catch {
       return nil
     }
