@@ -54,19 +54,16 @@ public struct PNGStrip: Sendable {
     let rows = rows ?? 0..<bitmap.height
     precondition(rows.lowerBound >= 0 && rows.upperBound <= bitmap.height, "rows outside the bitmap")
     try self.init(
-      scanlines: bitmap.straightRGB(rows: rows, alpha: color == .rgba, filterBytes: true), width: bitmap.width,
-      rows: rows.count, color: color, compression: compression)
+      scanlines: bitmap.pngScanlines(rows: rows, color: color), width: bitmap.width, rows: rows.count, color: color,
+      compression: compression)
   }
 
-  /// Compresses `rows` rows of straight RGBA pixels `width` wide at `pixels` as scanlines of
-  /// `color` (RGB drops the alpha), as ``init(_:rows:color:compression:)`` compresses a
-  /// bitmap's.
-  public init(
-    straightRGBA pixels: UnsafeRawPointer, width: Int, rows: Int, color: PNGColor, compression: PNGCompression = .fast
-  ) throws {
+  /// The scanlines of `rows` rows of straight RGBA pixels `width` wide at `pixels`, as
+  /// ``init(scanlines:width:rows:color:compression:)`` takes them (RGB drops the alpha).
+  public static func scanlines(straightRGBA pixels: UnsafeRawPointer, width: Int, rows: Int, color: PNGColor) -> [UInt8] {
     let channels = color.channels
     let lineLength = 1 + width * channels
-    let scanlines = [UInt8](unsafeUninitializedCapacity: rows * lineLength) { target, initialized in
+    return [UInt8](unsafeUninitializedCapacity: rows * lineLength) { target, initialized in
       let source = pixels.assumingMemoryBound(to: UInt8.self)
       for row in 0..<rows {
         let line = target.baseAddress! + row * lineLength
@@ -75,15 +72,23 @@ public struct PNGStrip: Sendable {
         if channels == 4 {
           (line + 1).update(from: from, count: width * 4)
         } else {
-          for x in 0..<width { (line + 1 + x * 3).update(from: from + x * 4, count: 3) }
+          for x in 0..<width {
+            line[1 + x * 3] = from[x * 4]
+            line[2 + x * 3] = from[x * 4 + 1]
+            line[3 + x * 3] = from[x * 4 + 2]
+          }
         }
       }
       initialized = rows * lineLength
     }
-    try self.init(scanlines: scanlines, width: width, rows: rows, color: color, compression: compression)
   }
 
-  private init(scanlines raw: [UInt8], width: Int, rows: Int, color: PNGColor, compression: PNGCompression) throws {
+  /// Compresses scanlines of `color` (each row filter type 0, then its samples), as
+  /// ``Bitmap/pngScanlines(rows:color:)`` and
+  /// ``scanlines(straightRGBA:width:rows:color:)`` make them: rows gathered from several
+  /// bitmaps, or from straight RGBA, compress to the bytes of one bitmap of the same pixels.
+  public init(scanlines raw: [UInt8], width: Int, rows: Int, color: PNGColor, compression: PNGCompression = .fast) throws {
+    precondition(raw.count == rows * (1 + width * color.channels), "scanlines of another size")
     self.width = width
     self.rows = rows
     self.color = color
@@ -242,8 +247,10 @@ enum Deflate {
 
   /// ``fastRawFlushed(_:)``, handing the compressed bytes to `use` without copying them.
   static func fastRawFlushed<T>(_ raw: [UInt8], _ use: (UnsafeBufferPointer<UInt8>) -> T) throws -> T {
-    // Stored blocks are the worst case: 5 bytes per 64 KiB, plus the flush marker.
-    let capacity = raw.count + raw.count / 16_000 * 5 + 1024
+    // Level 0 never falls back to stored blocks: its Huffman codes make noise some 23%
+    // larger (a photo's grain, a random image). No deflate code is longer than 15 bits, so
+    // twice the input always fits; pages never written are never touched.
+    let capacity = raw.count * 2 + 1024
     return try compressing(raw, capacity: capacity, use) { input, output in
       let written = cisal_deflate_flushed(input.baseAddress, UInt32(input.count), output.baseAddress, UInt32(output.count))
       guard written >= 0 else { throw GraphicsError(.pngEncode, "ISA-L deflate failed") }
