@@ -181,6 +181,12 @@ public struct Bitmap: Hashable, Sendable, CustomStringConvertible {
     }
   }
 
+  /// Rows `rows` as PNG scanlines of `color` (filter type 0, then straight RGB or RGBA), for
+  /// ``PNGStrip/init(scanlines:width:rows:color:compression:)``.
+  public func pngScanlines(rows: Range<Int>, color: PNGColor) -> [UInt8] {
+    straightRGB(rows: rows, alpha: color == .rgba, filterBytes: true)
+  }
+
   /// Writes rows `rows` as straight RGBA, as image files hold them, to `target`
   /// (`rows.count × width × 4` bytes): what ``RGBAImage/init(_:)`` makes of them.
   public func writeStraightRGBA(rows: Range<Int>, into target: UnsafeMutableRawPointer) {

@@ -85,8 +85,7 @@ public final class PNGRowReader {
         transparency = try bytes.take(min(chunk.length, 256))
         try bytes.skip(chunk.length - transparency!.count + 4)
       default:
-        if chunk.critical { throw PNGReader.damaged("an unknown critical chunk \(chunk.name)") }
-        try bytes.skip(chunk.length + 4)
+        try feed.skip(chunk)
       }
     }
     try format.applyTransparency(transparency?[...])
@@ -131,14 +130,16 @@ public final class PNGRowReader {
     rowsRead += count
   }
 
-  /// Reads what is left, rows not asked for included, and checks the image data's end and
-  /// checksum, the CRC of every chunk left and the IEND chunk.
+  /// Reads what is left and checks it: the rows not asked for (inflated, and their filter
+  /// types checked, as ``PNG/check(_:maximumPixels:)`` checks them, without decoding), the
+  /// image data's end and checksum, the CRC of every chunk left and the IEND chunk.
   public func finish() throws {
     guard let inflater else { return }
-    if rowsRead < height {
-      let scratch = UnsafeMutableRawPointer.allocate(byteCount: width * 4 * 2, alignment: 16)
-      defer { scratch.deallocate() }
-      while rowsRead < height { try read(min(2, height - rowsRead), into: scratch) }
+    let rowBytes = format.rowBytes(passWidth: width)
+    while rowsRead < height {
+      let type = try inflater.next(rowBytes + 1, keeping: 0)[0]
+      guard type <= 4 else { throw PNGReader.filterError(type) }
+      rowsRead += 1
     }
     try inflater.finish()
     try feed.drain()
@@ -210,6 +211,12 @@ final class PNGByteStream {
       if count >= 0 { return count }
       if errno != EINTR { throw GraphicsError(.pngDecode, "cannot be read: \(String(cString: strerror(errno)))") }
     }
+  }
+
+  /// Up to `count` of the next bytes, fewer when the input ends first, left unread.
+  func peek(_ count: Int) throws -> [UInt8] {
+    _ = try fill(count)
+    return Array(UnsafeBufferPointer(start: buffer + start, count: min(count, end - start)))
   }
 
   /// The next `count` bytes (at most the buffer's capacity); the file must hold them.
@@ -285,6 +292,21 @@ final class PNGStreamFeed: PNGDataFeed {
     guard value == computed else { throw PNGReader.damaged("the \(chunk.name) chunk's CRC does not match") }
   }
 
+  /// Passes over a chunk that is not used; a critical one's CRC is checked (a damaged type
+  /// is reported as such), and then one of an unknown type is an error.
+  func skip(_ chunk: Chunk) throws {
+    guard chunk.critical else { return try bytes.skip(chunk.length + 4) }
+    var crc = typeCRC(chunk)
+    var left = chunk.length
+    while left > 0 {
+      let piece = try bytes.piece(upTo: left)
+      crc = CRC32.update(crc, piece)
+      left -= piece.count
+    }
+    try checkCRC(of: chunk, computed: crc)
+    if chunk.name != "PLTE" { throw PNGReader.damaged("an unknown critical chunk \(chunk.name)") }
+  }
+
   func startImageData(_ chunk: Chunk) {
     imageData = chunk
     left = chunk.length
@@ -307,12 +329,9 @@ final class PNGStreamFeed: PNGDataFeed {
         ended = true
       case "IHDR":
         throw PNGReader.damaged("a second IHDR chunk")
-      case "PLTE":
-        // Too late to apply, as libpng finds too; its CRC is still checked.
-        try checkCRC(of: chunk, try body(of: chunk))
       default:
-        if chunk.critical { throw PNGReader.damaged("an unknown critical chunk \(chunk.name)") }
-        try bytes.skip(chunk.length + 4)
+        // A PLTE chunk here comes too late to apply; its CRC is still checked.
+        try skip(chunk)
       }
     }
     let piece = try bytes.piece(upTo: left)
@@ -334,5 +353,13 @@ extension PNG {
     let stream = try PNGByteStream(file: url)
     guard try stream.fill(24) else { throw GraphicsError(.pngDecode, "not a PNG file (no PNG signature)") }
     return try header(stream.take(24))
+  }
+}
+
+extension ImageDecoder {
+  /// The format the signature of the file at `url` names, or nil, from its first bytes
+  /// only; a file that is not a regular file is refused before anything is read.
+  public static func format(contentsOf url: URL) throws -> Format? {
+    format(of: try PNGByteStream(file: url).peek(12))
   }
 }

@@ -86,24 +86,25 @@ public enum DiffImage {
 /// that they take no more memory than a strip of each, and are the bytes
 /// ``DiffImage/make(_:reference:actual:)`` and ``DiffImage/composite(_:gap:)`` would
 /// give, encoded by ``PNG/encode(_:compression:)``, for images up to a few megapixels.
-/// Files are written under temporary names until ``commit(diff:composite:)``.
+/// Files are written under temporary names beside their targets until
+/// ``commit(removingStaleTiles:)``.
 public final class DiffImageWriter {
   private let diff: TiledPNGWriter?
   private let composite: TiledPNGWriter?
 
   /// A writer for a comparison of `reference` and `actual` of these sizes, of the diff image
-  /// and the composite (those asked for), each one file or, `tiled`, tiles as
-  /// ``TiledPNG`` cuts them, written as temporary files in `folder`.
+  /// to `diff` and the composite to `composite` (those given), each one file or, with
+  /// `tilePixels`, tiles of at most that many pixels as ``TiledPNG`` cuts them.
   public init(
-    reference: ComparisonResult.Size, actual: ComparisonResult.Size, diff: Bool, composite: Bool, in folder: URL,
-    tiled: Bool = false
+    reference: ComparisonResult.Size, actual: ComparisonResult.Size, diff: URL?, composite: URL?, tilePixels: Int? = nil
   ) {
-    func writer(width: Int) -> TiledPNGWriter {
-      TiledPNGWriter(in: folder, width: width, color: .rgb, tileHeight: tiled ? TiledPNG.tileHeight(width: width) : .max)
+    func writer(_ target: URL, width: Int) -> TiledPNGWriter {
+      let tileHeight = tilePixels.map { TiledPNG.tileHeight(width: width, pixels: $0) } ?? .max
+      return TiledPNGWriter(for: target, width: width, color: .rgb, tileHeight: tileHeight)
     }
     let canvas = max(reference.width, actual.width)
-    self.diff = diff ? writer(width: canvas) : nil
-    self.composite = composite ? writer(width: reference.width + canvas + actual.width + Self.gap * 2) : nil
+    self.diff = diff.map { writer($0, width: canvas) }
+    self.composite = composite.map { writer($0, width: reference.width + canvas + actual.width + Self.gap * 2) }
   }
 
   static let gap = 8
@@ -137,12 +138,12 @@ public final class DiffImageWriter {
     try composite.append(Bitmap.sideBySide(panels, gap: Self.gap, height: rows.count))
   }
 
-  /// Ends the images and moves them into place at `diff` and `composite` (the ones asked
-  /// for), tiles beside them.
-  public func commit(diff diffURL: URL?, composite compositeURL: URL?, removingStaleTiles: Bool = false) throws {
+  /// Ends the images and moves them into place, tiles beside them; with
+  /// `removingStaleTiles`, tiles an earlier image left there are removed.
+  public func commit(removingStaleTiles: Bool = false) throws {
     try diff?.finish()
     try composite?.finish()
-    if let diff, let diffURL { try diff.commit(to: diffURL, removingStaleTiles: removingStaleTiles) }
-    if let composite, let compositeURL { try composite.commit(to: compositeURL, removingStaleTiles: removingStaleTiles) }
+    try diff?.commit(removingStaleTiles: removingStaleTiles)
+    try composite?.commit(removingStaleTiles: removingStaleTiles)
   }
 }

@@ -21,11 +21,11 @@ public struct FailureArtifacts: Hashable, Sendable, Codable {
   /// Writes the artifacts of one case into `directory` (created if needed): the reference
   /// copied from its file, the actual image, and with a comparison's `result` a diff image
   /// and the composite, drawn strip by strip as the images are compared again, so that a
-  /// tall case takes no more memory than a small one. Images taller than one PNG a decoder
-  /// opens are written as tiles (``TiledPNG``). The actual image's files, if it has any, are
-  /// moved here.
+  /// tall case takes no more memory than a small one. Images of more than `tilePixels`
+  /// pixels are written as tiles (``TiledPNG``). The actual image's files, if it has any,
+  /// are moved here.
   static func write(
-    to directory: URL, reference: URL?, actual: CapturedImage, result: ComparisonResult?
+    to directory: URL, reference: URL?, actual: CapturedImage, result: ComparisonResult?, tilePixels: Int
   ) throws -> FailureArtifacts {
     try OutputWriter.createFolder(directory)
     func file(_ name: String) -> URL { directory.appendingPathComponent(name) }
@@ -34,16 +34,18 @@ public struct FailureArtifacts: Hashable, Sendable, Codable {
       composite: file("composite.png").path, result: file("result.json").path)
     if let reference, let result {
       let images = DiffImageWriter(
-        reference: result.referenceSize, actual: result.actualSize, diff: true, composite: true, in: directory, tiled: true)
+        reference: result.referenceSize, actual: result.actualSize, diff: file("diff.png"), composite: file("composite.png"),
+        tilePixels: tilePixels)
       _ = try ImageComparison.compare(TiledPNG.rows(of: reference), actual.rows(), options: result.options, each: images.write)
-      try images.commit(diff: file("diff.png"), composite: file("composite.png"), removingStaleTiles: true)
+      try images.commit(removingStaleTiles: true)
       artifacts.diff = file("diff.png").path
     } else {
       let composite = TiledPNGWriter(
-        in: directory, width: actual.width, color: .rgb, tileHeight: TiledPNG.tileHeight(width: actual.width))
+        for: file("composite.png"), width: actual.width, color: .rgb,
+        tileHeight: TiledPNG.tileHeight(width: actual.width, pixels: tilePixels))
       try actual.eachStrip { try composite.append(DiffImage.composite([$0])) }
       try composite.finish()
-      try composite.commit(to: file("composite.png"), removingStaleTiles: true)
+      try composite.commit(removingStaleTiles: true)
     }
     if let reference {
       try TiledPNG.copy(reference, to: file("reference.png"))

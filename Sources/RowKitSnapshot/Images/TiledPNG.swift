@@ -4,15 +4,15 @@ import RowKitGraphics
 
 /// How RowKit keeps an image too tall for one PNG that every decoder opens: the file itself
 /// holds the top rows, and tiles beside it hold the rest, `name+2.png`, `name+3.png`, …, cut
-/// every ``tileHeight(width:)`` rows as ``TableRenderer`` cuts a tall table. References
+/// every ``tileHeight(width:pixels:)`` rows as ``TableRenderer`` cuts a tall table. References
 /// and failure artifacts are kept this way; a `+` is in no snapshot name, so a tile is never
 /// taken for another case's reference. An image of one file is the same as before tiles.
 public enum TiledPNG {
   /// The tallest tile of an image `width` pixels wide: at most ``TableRenderer``'s tile
-  /// height (libpng's default limit), and no more pixels than ``PNG/defaultMaximumPixels``,
-  /// so each tile also decodes whole.
-  public static func tileHeight(width: Int) -> Int {
-    max(1, min(TableRenderer.defaultMaximumTilePixels, PNG.defaultMaximumPixels / max(1, width)))
+  /// height (libpng's default limit), and no more than `pixels` pixels, by default
+  /// ``PNG/defaultMaximumPixels``, so that each tile also decodes whole.
+  public static func tileHeight(width: Int, pixels: Int = PNG.defaultMaximumPixels) -> Int {
+    max(1, min(TableRenderer.defaultMaximumTilePixels, pixels / max(1, width)))
   }
 
   /// The file of tile `index` (from 0, the file itself) of the image whose file is `url`.
@@ -64,7 +64,7 @@ public enum TiledPNG {
       throw SnapshotError("\(url.path): its tiles are not all \(sizes[0].width) pixels wide")
     }
     return StackedRows(width: width, heights: sizes.map(\.height)) { index in
-      try NamedRows(PNGRowReader(contentsOf: files[index]), file: files[index])
+      try NamedRows(PNGRowReader(contentsOf: files[index]), name: files[index].path)
     }
   }
 
@@ -104,39 +104,109 @@ public enum TiledPNG {
 /// A source whose errors name its file.
 final class NamedRows: RGBARowSource {
   let source: any RGBARowSource
-  let file: URL
+  let name: String
 
-  init(_ source: @autoclosure () throws -> any RGBARowSource, file: URL) throws {
+  init(_ source: @autoclosure () throws -> any RGBARowSource, name: String) throws {
     do {
       self.source = try source()
     } catch {
-      throw SnapshotError("\(file.path): \(error)")
+      throw SnapshotError("\(name): \(error)")
     }
-    self.file = file
+    self.name = name
   }
 
   var width: Int { source.width }
   var height: Int { source.height }
 
   func read(_ count: Int, into output: UnsafeMutableRawPointer) throws {
-    do { try source.read(count, into: output) } catch { throw SnapshotError("\(file.path): \(error)") }
+    do { try source.read(count, into: output) } catch { throw SnapshotError("\(name): \(error)") }
   }
 
   func finish() throws {
-    do { try source.finish() } catch { throw SnapshotError("\(file.path): \(error)") }
+    do { try source.finish() } catch { throw SnapshotError("\(name): \(error)") }
+  }
+}
+
+/// Image files read for a comparison (`rowkit diff`), in bounded memory where the format
+/// allows it; every error names the file.
+public enum ImageFile {
+  /// The rows of the image file at `url`, which errors call `name`: a PNG is decoded a few
+  /// rows at a time as they are read, so it may have any size; JPEG and WebP, told apart by
+  /// their first bytes, are decoded whole, within ``PNG/defaultMaximumPixels``.
+  public static func rows(at url: URL, named name: String) throws -> any RGBARowSource {
+    if try format(at: url, named: name) == .png { return try NamedRows(PNGRowReader(contentsOf: url), name: name) }
+    return try NamedRows(RGBAImageRows(ImageDecoder.decodeRGBA(bytes(at: url, named: name))), name: name)
+  }
+
+  /// Checks that the image file at `url` decodes, and returns its size: a PNG without
+  /// decoding its pixels, a block of the file at a time; JPEG and WebP decoded.
+  public static func check(at url: URL, named name: String) throws -> (width: Int, height: Int) {
+    do {
+      if try format(at: url, named: name) == .png {
+        let reader = try PNGRowReader(contentsOf: url)
+        try reader.finish()
+        return (reader.width, reader.height)
+      }
+      return try ImageDecoder.check(bytes(at: url, named: name))
+    } catch let error as SnapshotError {
+      throw error
+    } catch {
+      throw SnapshotError("\(name): \(error)")
+    }
+  }
+
+  /// Whether `first` and `second` are regular files of the same bytes, read a block at a
+  /// time.
+  public static func sameBytes(_ first: URL, _ second: URL) -> Bool {
+    func attributes(_ url: URL) -> (FileAttributeType?, Int?) {
+      let attributes = try? FileManager.default.attributesOfItem(atPath: url.path)
+      return (attributes?[.type] as? FileAttributeType, (attributes?[.size] as? NSNumber)?.intValue)
+    }
+    let (firstType, firstSize) = attributes(first)
+    let (secondType, secondSize) = attributes(second)
+    guard firstType == .typeRegular, secondType == .typeRegular, let firstSize, firstSize == secondSize,
+      let one = FileHandle(forReadingAtPath: first.path), let two = FileHandle(forReadingAtPath: second.path)
+    else { return false }
+    defer {
+      try? one.close()
+      try? two.close()
+    }
+    while true {
+      guard let a = try? one.read(upToCount: 1 << 20), let b = try? two.read(upToCount: 1 << 20) else { return false }
+      if a != b { return false }
+      if a.isEmpty { return true }
+    }
+  }
+
+  private static func format(at url: URL, named name: String) throws -> ImageDecoder.Format {
+    guard FileManager.default.fileExists(atPath: url.path) else { throw SnapshotError("\(name): no such file") }
+    let format: ImageDecoder.Format?
+    do {
+      format = try ImageDecoder.format(contentsOf: url)
+    } catch {
+      throw SnapshotError("\(name): cannot be read (\(error))")
+    }
+    guard let format else { throw SnapshotError("\(name): not an image (neither PNG, JPEG nor WebP)") }
+    return format
+  }
+
+  private static func bytes(at url: URL, named name: String) throws -> [UInt8] {
+    guard let data = FileManager.default.contents(atPath: url.path) else { throw SnapshotError("\(name): cannot be read") }
+    return [UInt8](data)
   }
 }
 
 /// Writes an image strip by strip into a PNG file, or into tiles as ``TiledPNG`` names them,
-/// under temporary names until ``commit(to:)``: memory holds one strip however tall the
-/// image is. Rows gather into strips of up to ``stripPixels`` before they are compressed, so
-/// an image no larger than that is the bytes ``PNG/encode(_:compression:)`` writes.
+/// under temporary names beside its target until ``commit(to:removingStaleTiles:)``: memory
+/// holds one strip however tall the image is. Rows gather into strips of up to
+/// ``stripPixels`` before they are compressed, so an image no larger than that is the bytes
+/// ``PNG/encode(_:compression:)`` writes.
 final class TiledPNGWriter {
   let width: Int
   let color: PNGColor
   let tileHeight: Int
-  /// Where the temporary files go, and what they are called there.
-  private let folder: URL
+  /// The file the image is meant for: the temporary files go beside it.
+  let target: URL
   private let token = UUID().uuidString
   private var pending: [UInt8] = []
   private var pendingRows = 0
@@ -151,9 +221,9 @@ final class TiledPNGWriter {
   static let stripPixels = 1 << 23
 
   /// A writer of an image `width` pixels wide in `color`, cut every `tileHeight` rows, into
-  /// temporary files in `folder`.
-  init(in folder: URL, width: Int, color: PNGColor, tileHeight: Int = .max) {
-    self.folder = folder
+  /// temporary files beside `target`.
+  init(for target: URL, width: Int, color: PNGColor, tileHeight: Int = .max) {
+    self.target = target
     self.width = width
     self.color = color
     self.tileHeight = max(1, tileHeight)
@@ -166,12 +236,10 @@ final class TiledPNGWriter {
     precondition(bitmap.width == width, "a strip of another width")
     var row = 0
     while row < bitmap.height {
-      let take = reserve(bitmap.height - row)
-      pending.withUnsafeMutableBytes { target in
-        bitmap.writeStraightRGBA(rows: row..<(row + take), into: target.baseAddress! + (pendingRows - take) * width * 4)
-      }
+      let take = room(bitmap.height - row)
+      pending += bitmap.pngScanlines(rows: row..<(row + take), color: color)
+      try added(take)
       row += take
-      try flushIfFull()
     }
   }
 
@@ -179,44 +247,42 @@ final class TiledPNGWriter {
   func append(straightRGBA pixels: UnsafeRawPointer, rows: Int) throws {
     var row = 0
     while row < rows {
-      let take = reserve(rows - row)
-      pending.withUnsafeMutableBytes { target in
-        (target.baseAddress! + (pendingRows - take) * width * 4).copyMemory(from: pixels + row * width * 4, byteCount: take * width * 4)
-      }
+      let take = room(rows - row)
+      pending += PNGStrip.scanlines(straightRGBA: pixels + row * width * 4, width: width, rows: take, color: color)
+      try added(take)
       row += take
-      try flushIfFull()
     }
   }
 
-  /// Makes room for up to `wanted` rows in the pending strip, as many as its size and the
-  /// tile allow, and returns how many.
-  private func reserve(_ wanted: Int) -> Int {
-    let stripRows = max(1, Self.stripPixels / max(1, width))
-    let take = min(wanted, stripRows - pendingRows, tileHeight - rowsInTile - pendingRows)
-    pending.append(contentsOf: repeatElement(0, count: take * width * 4))
-    pendingRows += take
-    height += take
-    return take
+  /// The rows of a strip.
+  private var stripRows: Int { max(1, Self.stripPixels / max(1, width)) }
+
+  /// How many of `wanted` rows the pending strip takes: as many as its size and the tile
+  /// allow.
+  private func room(_ wanted: Int) -> Int {
+    min(wanted, stripRows - pendingRows, tileHeight - rowsInTile - pendingRows)
   }
 
-  private func flushIfFull() throws {
-    if pendingRows * width >= Self.stripPixels || rowsInTile + pendingRows == tileHeight { try flush() }
+  private func added(_ rows: Int) throws {
+    pendingRows += rows
+    height += rows
+    if pendingRows == stripRows || rowsInTile + pendingRows == tileHeight { try flush() }
   }
 
   private func flush() throws {
     guard pendingRows > 0 else { return }
     if writer == nil {
-      let url = folder.appendingPathComponent(".tile-\(files.count + 1).\(token).tmp")
+      let folder = target.deletingLastPathComponent()
+      let url = folder.appendingPathComponent(".\(target.lastPathComponent).\(token)-\(files.count + 1).tmp")
       guard FileManager.default.createFile(atPath: url.path, contents: nil) else {
-        throw SnapshotError("cannot write in \(folder.path): cannot create a file there")
+        throw SnapshotError("cannot write \(target.path): cannot create a file in \(folder.path)")
       }
       files.append(url)
       let handle = try FileHandle(forWritingTo: url)
       self.handle = handle
       writer = try PNGStreamWriter(width: width, color: color, file: handle)
     }
-    let strip = try pending.withUnsafeBytes { try PNGStrip(straightRGBA: $0.baseAddress!, width: width, rows: pendingRows, color: color) }
-    try writer!.append(strip)
+    try writer!.append(PNGStrip(scanlines: pending, width: width, rows: pendingRows, color: color))
     rowsInTile += pendingRows
     pending.removeAll(keepingCapacity: true)
     pendingRows = 0
@@ -239,10 +305,10 @@ final class TiledPNGWriter {
     guard height > 0 else { throw SnapshotError("an image must be at least 1 pixel tall") }
   }
 
-  /// Moves the finished files into place as the image `url` (tiles beside it), and removes
-  /// tiles an earlier image left there when `removingStaleTiles`.
-  func commit(to url: URL, removingStaleTiles: Bool) throws {
-    try TiledPNG.move(handOver(), to: url, removingStaleTiles: removingStaleTiles)
+  /// Moves the finished files into place as the image `url` (by default the target, tiles
+  /// beside it), and removes tiles an earlier image left there when `removingStaleTiles`.
+  func commit(to url: URL? = nil, removingStaleTiles: Bool) throws {
+    try TiledPNG.move(handOver(), to: url ?? target, removingStaleTiles: removingStaleTiles)
   }
 
   /// The finished files, which the caller now owns: the writer no longer removes them.

@@ -52,12 +52,25 @@ public final class ReferenceStore: Sendable {
   /// The stored fingerprint once read (`.some(nil)`: there is none).
   private let fingerprint = Mutex<EnvironmentFingerprint??>(nil)
   private let processEnvironment: [String: String]
+  /// How many pixels a reference or an artifact has before it is tiled, and a render kept in
+  /// memory before it goes to files.
+  let limits: Limits
+
+  struct Limits: Sendable {
+    var tilePixels = PNG.defaultMaximumPixels
+    var memoryPixels = RenderCapture.memoryPixels
+  }
 
   /// A store of references under `root`; failure artifacts go to `artifactsRoot`, else `$ROWKIT_SNAPSHOT_ARTIFACTS`, else ``defaultArtifactsRoot(for:)``.
-  public init(
+  public convenience init(
     root: URL, artifactsRoot: URL? = nil, environment: TextEnvironment = .standard,
     processEnvironment: [String: String] = ProcessInfo.processInfo.environment
   ) {
+    self.init(root: root, artifactsRoot: artifactsRoot, environment: environment, processEnvironment: processEnvironment, limits: Limits())
+  }
+
+  init(root: URL, artifactsRoot: URL?, environment: TextEnvironment, processEnvironment: [String: String], limits: Limits) {
+    self.limits = limits
     self.root = root.standardizedFileURL
     self.artifactsRoot = (artifactsRoot
       ?? processEnvironment["ROWKIT_SNAPSHOT_ARTIFACTS"].map { URL(fileURLWithPath: $0) }
@@ -235,7 +248,7 @@ public final class ReferenceStore: Sendable {
     case .success(let claim):
       let folder = artifactDirectory(suite: claim.suite, name: claim.name)
       defer { removeIfEmpty(folder) }
-      let capture = RenderCapture(baseline: nil, folder: folder)
+      let capture = capture(baseline: nil, folder: folder)
       do {
         try capture.receive(actual)
         let image = try capture.end()
@@ -291,14 +304,14 @@ public final class ReferenceStore: Sendable {
     defer { removeIfEmpty(folder) }
     let reference = claim.reference
     let openReference: @Sendable () throws -> any RGBARowSource = { try TiledPNG.rows(of: reference) }
-    let first = RenderCapture(baseline: claim.mode == .all ? nil : openReference, folder: folder)
+    let first = capture(baseline: claim.mode == .all ? nil : openReference, folder: folder)
     try await render(first)
     let firstImage = try await pool.run { try first.end() }
     defer { firstImage.discard() }
     if firstImage.identical {
       return .matched(ImageComparison.identical(width: firstImage.width, height: firstImage.height, options: claim.options))
     }
-    let second = RenderCapture(baseline: { try firstImage.rows() }, folder: folder)
+    let second = capture(baseline: { try firstImage.rows() }, folder: folder)
     try await render(second)
     let secondImage = try await pool.run { try second.end() }
     defer { secondImage.discard() }
@@ -309,12 +322,17 @@ public final class ReferenceStore: Sendable {
     return try await pool.run { self.compare(firstImage, claim) }
   }
 
+  private func capture(baseline: (@Sendable () throws -> any RGBARowSource)?, folder: URL) -> RenderCapture {
+    RenderCapture(baseline: baseline, folder: folder, memoryPixels: limits.memoryPixels, tilePixels: limits.tilePixels)
+  }
+
   private func compare(_ actual: CapturedImage, _ claim: Claim) -> SnapshotOutcome {
     let (key, reference, mode, options) = (claim.key, claim.reference, claim.mode, claim.options)
     let directory = artifactDirectory(suite: claim.suite, name: claim.name)
     guard FileManager.default.fileExists(atPath: reference.path) else {
       if mode == .never {
-        let artifacts = try? FailureArtifacts.write(to: directory, reference: nil, actual: actual, result: nil)
+        let artifacts = try? FailureArtifacts.write(
+          to: directory, reference: nil, actual: actual, result: nil, tilePixels: limits.tilePixels)
         let where_ = artifacts.map { "; the actual image is at \($0.actual)" } ?? ""
         return .failed(
           message: "\(key): no reference at \(reference.path), and references are never recorded here"
@@ -339,7 +357,8 @@ public final class ReferenceStore: Sendable {
     }
     if result.passed { return .matched(result) }
     do {
-      let artifacts = try FailureArtifacts.write(to: directory, reference: reference, actual: actual, result: result)
+      let artifacts = try FailureArtifacts.write(
+        to: directory, reference: reference, actual: actual, result: result, tilePixels: limits.tilePixels)
       return .failed(message: "\(key): \(result.summary); \(artifacts.listing)", result: result, artifacts: artifacts)
     } catch {
       return .failed(

@@ -19,6 +19,7 @@ final class RenderCapture: TableImageReceiver, @unchecked Sendable {
   private let openBaseline: (@Sendable () throws -> any RGBARowSource)?
   private let folder: URL
   private let memoryPixels: Int
+  private let tilePixels: Int
   private var baseline: (any RGBARowSource)?
   /// Whether every row so far equals the baseline's.
   private var matches = false
@@ -31,12 +32,17 @@ final class RenderCapture: TableImageReceiver, @unchecked Sendable {
   private var dropped = false
   private var spill: TiledPNGWriter?
 
-  /// A capture compared with the image `baseline` opens (nil: compared with nothing), whose
-  /// files, if any, go to `folder` (made when first needed).
-  init(baseline: (@Sendable () throws -> any RGBARowSource)?, folder: URL, memoryPixels: Int = RenderCapture.memoryPixels) {
+  /// A capture compared with the image `baseline` opens (nil: compared with nothing), that
+  /// keeps up to `memoryPixels` pixels in memory and otherwise writes tiles of at most
+  /// `tilePixels` pixels to `folder` (made when first needed).
+  init(
+    baseline: (@Sendable () throws -> any RGBARowSource)?, folder: URL, memoryPixels: Int = RenderCapture.memoryPixels,
+    tilePixels: Int = PNG.defaultMaximumPixels
+  ) {
     openBaseline = baseline
     self.folder = folder
     self.memoryPixels = memoryPixels
+    self.tilePixels = tilePixels
   }
 
   func receive(_ strip: Bitmap) throws {
@@ -85,9 +91,13 @@ final class RenderCapture: TableImageReceiver, @unchecked Sendable {
     }
   }
 
+  /// What the capture's files are named after, in its folder.
+  private var target: URL { folder.appendingPathComponent("actual.png") }
+
   private func makeSpill(color: PNGColor) throws -> TiledPNGWriter {
     try OutputWriter.createFolder(folder)
-    let spill = TiledPNGWriter(in: folder, width: width, color: color, tileHeight: TiledPNG.tileHeight(width: width))
+    let spill = TiledPNGWriter(
+      for: target, width: width, color: color, tileHeight: TiledPNG.tileHeight(width: width, pixels: tilePixels))
     self.spill = spill
     return spill
   }
@@ -120,7 +130,7 @@ final class RenderCapture: TableImageReceiver, @unchecked Sendable {
   /// after opaque ones.
   private func upgradeSpill() throws {
     let old = spill!
-    let spill = TiledPNGWriter(in: folder, width: width, color: .rgba, tileHeight: old.tileHeight)
+    let spill = TiledPNGWriter(for: target, width: width, color: .rgba, tileHeight: old.tileHeight)
     if old.height > 0 {
       try old.finish()
       let source = try old.rows()
@@ -159,7 +169,7 @@ final class RenderCapture: TableImageReceiver, @unchecked Sendable {
       pixels = dropped ? .baseline : .memory(strips)
     }
     strips = []
-    return CapturedImage(identical: identical, width: width, height: height, pixels: pixels)
+    return CapturedImage(identical: identical, width: width, height: height, pixels: pixels, tilePixels: tilePixels)
   }
 }
 
@@ -180,6 +190,8 @@ struct CapturedImage: Sendable {
   var width: Int
   var height: Int
   var pixels: Pixels
+  /// The most pixels of a tile when the image is saved.
+  var tilePixels: Int
 
   /// The image's rows, read from the top.
   func rows() throws -> any RGBARowSource {
@@ -216,18 +228,18 @@ struct CapturedImage: Sendable {
     switch pixels {
     case .memory(let strips):
       let opaque = strips.allSatisfy(\.isOpaque)
-      if height <= TiledPNG.tileHeight(width: width) {
+      let tileHeight = TiledPNG.tileHeight(width: width, pixels: tilePixels)
+      if height <= tileHeight {
         // One strip, as the image was always encoded: a recorded reference keeps its bytes.
         let whole = strips.count == 1 ? strips[0] : Bitmap(width: width, height: height, pixels: strips.flatMap(\.pixels))
         try OutputWriter.write(PNG.encode(whole), to: url)
         TiledPNG.removeTiles(of: url, from: 1)
         return
       }
-      let writer = TiledPNGWriter(
-        in: url.deletingLastPathComponent(), width: width, color: opaque ? .rgb : .rgba, tileHeight: TiledPNG.tileHeight(width: width))
+      let writer = TiledPNGWriter(for: url, width: width, color: opaque ? .rgb : .rgba, tileHeight: tileHeight)
       for strip in strips { try writer.append(strip) }
       try writer.finish()
-      try writer.commit(to: url, removingStaleTiles: true)
+      try writer.commit(removingStaleTiles: true)
     case .files(let files):
       try TiledPNG.move(files, to: url, removingStaleTiles: true)
     case .baseline:
