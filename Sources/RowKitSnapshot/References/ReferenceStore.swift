@@ -247,7 +247,7 @@ public final class ReferenceStore: Sendable {
     case .failure(let early): return early.outcome
     case .success(let claim):
       let folder = artifactDirectory(suite: claim.suite, name: claim.name)
-      defer { removeIfEmpty(folder) }
+      defer { removeEmptyFolders(folder, below: Self.firstExistingFolder(folder)) }
       let capture = capture(baseline: nil, folder: folder)
       do {
         try capture.receive(actual)
@@ -301,7 +301,8 @@ public final class ReferenceStore: Sendable {
     case .success(let claimed): claim = claimed
     }
     let folder = artifactDirectory(suite: claim.suite, name: claim.name)
-    defer { removeIfEmpty(folder) }
+    let existing = Self.firstExistingFolder(folder)
+    defer { removeEmptyFolders(folder, below: existing) }
     let reference = claim.reference
     let openReference: @Sendable () throws -> any RGBARowSource = { try TiledPNG.rows(of: reference) }
     let first = capture(baseline: claim.mode == .all ? nil : openReference, folder: folder)
@@ -371,11 +372,18 @@ public final class ReferenceStore: Sendable {
     (suite.isEmpty ? artifactsRoot : artifactsRoot.appendingPathComponent(suite)).appendingPathComponent(name)
   }
 
-  /// Removes a case's artifact folder, and the suite folders above it, where a check left
-  /// them empty (it makes one for a tall image's temporary files).
-  private func removeIfEmpty(_ folder: URL) {
+  /// `folder`, or the closest folder above it that exists.
+  static func firstExistingFolder(_ folder: URL) -> URL {
     var folder = folder.standardizedFileURL
-    while folder.path.hasPrefix(artifactsRoot.path + "/"), rmdir(folder.path) == 0 {
+    while folder.path != "/", !FileManager.default.fileExists(atPath: folder.path) { folder.deleteLastPathComponent() }
+    return folder
+  }
+
+  /// Removes `folder` and the folders above it up to `existing`, which the check made (for
+  /// a tall image's temporary files), where it left them empty.
+  private func removeEmptyFolders(_ folder: URL, below existing: URL) {
+    var folder = folder.standardizedFileURL
+    while folder.path.hasPrefix(existing.path + "/"), rmdir(folder.path) == 0 {
       folder.deleteLastPathComponent()
     }
   }

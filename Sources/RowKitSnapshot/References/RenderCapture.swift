@@ -109,6 +109,7 @@ final class RenderCapture: TableImageReceiver, @unchecked Sendable {
 
   /// Encodes the rows let go so far (the rows above the current strip) from the baseline.
   private func recover() throws {
+    dropped = false
     let source = try openBaseline!()
     let spill = try makeSpill(color: .rgb)
     let chunk = max(1, 1 << 20 / width)
