@@ -1,5 +1,6 @@
 import Foundation
 import RowKitGraphics
+import RowKitSnapshot
 import RowKitTestSupport
 import Testing
 
@@ -203,6 +204,48 @@ import Testing
     #expect(damagedJPEG.status == 2 && damagedJPEG.stderr.contains("cut.jpg: JPEG data is damaged"), "\(damagedJPEG.stderr)")
     #expect(try await diff(base.path, ["--threshold", "3"]).status == 2)
     #expect(try await diff(base.path, ["--ignore", "1,2,3"]).status == 2)
+  }
+
+  /// The diff image and the composite are drawn and written strip by strip now: for a pair
+  /// of a normal size they are the bytes the whole images gave, and the numbers the same.
+  @Test func aNormalPairGivesTheDiffAndCompositeBytesOfTheWholeImages() async throws {
+    let first = try CraftedImages.card(width: 300, height: 200)
+    let second = CraftedImages.block(try CraftedImages.card(width: 300, height: 200, shift: 0.4), x: 100, y: 150, width: 20, height: 9, .black)
+    let (a, b) = (try save(first, "normal-a.png"), try save(second, "normal-b.png"))
+    let (diffURL, compositeURL) = (folder.appendingPathComponent("normal-diff.png"), folder.appendingPathComponent("normal-composite.png"))
+    let result = try await CommandRunner.run(["diff", a, b, "--json", "-o", diffURL.path, "--composite", compositeURL.path])
+    #expect(result.status == 1)
+    let (reference, actual) = (RGBAImage(first), RGBAImage(second))
+    let whole = ImageComparison.compare(reference, actual)
+    #expect(try json(result)["differentPixels"] as? Int == whole.result.differentPixels)
+    #expect(try json(result)["antialiasedPixels"] as? Int == whole.result.antialiasedPixels)
+    let diff = DiffImage.make(whole, reference: reference, actual: actual)
+    #expect(try [UInt8](Data(contentsOf: diffURL)) == PNG.encode(diff))
+    #expect(try [UInt8](Data(contentsOf: compositeURL)) == PNG.encode(DiffImage.composite([reference.bitmap, diff, actual.bitmap])))
+  }
+
+  /// 8000 × 5001 pixels, more than an image decoded whole may have: PNGs are compared a
+  /// strip at a time, so the pair is compared, exactly, in little memory.
+  @Test func aLargePairIsComparedStripByStrip() async throws {
+    let (width, height) = (8000, 5001)
+    let light = [UInt8](repeating: 230, count: width * 3)
+    let stripe = [UInt8](repeating: 40, count: width * 3)
+    func row(_ y: Int) -> [UInt8] { y % 97 < 3 ? stripe : light }
+    let (a, b) = (folder.appendingPathComponent("large-a.png"), folder.appendingPathComponent("large-b.png"))
+    try CraftedPNG.large(width: width, height: height, to: a, row: row)
+    try CraftedPNG.large(width: width, height: height, to: b) { y in
+      var line = row(y)
+      if (4990..<5001).contains(y) { line.replaceSubrange(3 * 7000..<(3 * 7050), with: repeatElement(0, count: 150)) }
+      return line
+    }
+    #expect(width * height > PNG.defaultMaximumPixels)
+    let result = try await CommandRunner.run(["diff", a.path, b.path, "--json"])
+    #expect(result.status == 1, "\(result.stderr)")
+    let numbers = try json(result)
+    #expect(numbers["differentPixels"] as? Int == 550)
+    #expect((numbers["changedBox"] as? [String: Int]) == ["x": 7000, "y": 4990, "width": 50, "height": 11])
+    #expect((numbers["largestCluster"] as? [String: Any])?["pixels"] as? Int == 550)
+    #expect(try await CommandRunner.run(["diff", a.path, b.path, "-q"]).status == 1)
   }
 
   @Test func writesTheDiffCompositeAndJSON() async throws {

@@ -217,13 +217,16 @@ final class TiledPNGWriter {
   private(set) var files: [URL] = []
   private(set) var height = 0
 
-  /// The rows gathered before they are compressed: 8 megapixels, 32 MB of pixels.
+  /// The most pixels gathered before they are compressed.
+  let stripPixels: Int
+  /// 8 megapixels: 32 MB of pixels, some 24 MB of scanlines.
   static let stripPixels = 1 << 23
 
   /// A writer of an image `width` pixels wide in `color`, cut every `tileHeight` rows, into
   /// temporary files beside `target`.
-  init(for target: URL, width: Int, color: PNGColor, tileHeight: Int = .max) {
+  init(for target: URL, width: Int, color: PNGColor, tileHeight: Int = .max, stripPixels: Int = TiledPNGWriter.stripPixels) {
     self.target = target
+    self.stripPixels = stripPixels
     self.width = width
     self.color = color
     self.tileHeight = max(1, tileHeight)
@@ -255,7 +258,7 @@ final class TiledPNGWriter {
   }
 
   /// The rows of a strip.
-  private var stripRows: Int { max(1, Self.stripPixels / max(1, width)) }
+  private var stripRows: Int { max(1, stripPixels / max(1, width)) }
 
   /// How many of `wanted` rows the pending strip takes: as many as its size and the tile
   /// allow.

@@ -89,6 +89,25 @@ import Testing
     #expect(!exists(folder.appendingPathComponent("Snapshots/S/tall+3.png")))
   }
 
+  /// Rows handed over in strips of any height come out as strips of the writer's own
+  /// height, cut into tiles where the tile height says, and read back as they went in.
+  @Test func theWriterJoinsAndCutsStripsWhereverTheyEnd() throws {
+    let folder = try TestSupport.temporaryDirectory()
+    defer { try? FileManager.default.removeItem(at: folder) }
+    let strips = (0..<9).map { index in
+      CraftedImages.block(Bitmap(width: 37, height: 3 + index, color: .white), x: index, y: 1, width: 5, height: 2, .black)
+    }
+    let writer = TiledPNGWriter(for: folder.appendingPathComponent("image.png"), width: 37, color: .rgb, tileHeight: 20, stripPixels: 37 * 6)
+    for strip in strips { try writer.append(strip) }
+    try writer.finish()
+    try writer.commit(removingStaleTiles: true)
+    let files = TiledPNG.files(of: folder.appendingPathComponent("image.png"))
+    #expect(try files.map { try PNG.header(contentsOf: $0).height } == [20, 20, 20, 3])
+    let image = try TiledPNG.rows(of: folder.appendingPathComponent("image.png"))
+    #expect(try ImageComparison.compare(image, BitmapRows(strips, width: 37)).status == .identical)
+    #expect(try FileManager.default.contentsOfDirectory(atPath: folder.path).count == 4, "no temporary file is left")
+  }
+
   /// A reference written as one file before references had tiles, however tall, still
   /// reads: it is decoded a few rows at a time.
   @Test func aSingleFileReferenceOfATallImageStillPasses() async throws {
