@@ -66,32 +66,44 @@ public enum ReferenceAcceptance {
           + "accepting them would mix the two")
     }
     var accepted: [Accepted] = []
-    var staged: [(bytes: [UInt8], target: URL)] = []
+    // A tall image is its tiles (`actual.png`, `actual+2.png`, …), each checked, then
+    // copied over the reference's tiles of the same numbers.
+    var staged: [(source: URL, target: URL)] = []
     for item in chosen {
       let source = folder.appendingPathComponent(item.actual!)
-      guard let data = FileManager.default.contents(atPath: source.path) else {
+      let tiles = TiledPNG.files(of: source)
+      guard !tiles.isEmpty else {
         throw SnapshotError("\(source.path): the actual image of '\(item.name)' is missing from the report")
       }
-      do {
-        _ = try PNG.decodeRGBA([UInt8](data))
-      } catch {
-        throw SnapshotError("\(source.path): the actual image of '\(item.name)' is not a PNG: \(error)")
+      for tile in tiles {
+        do {
+          try PNGRowReader(contentsOf: tile).finish()
+        } catch {
+          throw SnapshotError("\(tile.path): the actual image of '\(item.name)' is not a PNG: \(error)")
+        }
       }
       let parts = item.name.split(separator: "/")
       let target = try store.referenceURL(suite: parts.dropLast().joined(separator: "/"), name: String(parts.last ?? ""))
-      staged.append(([UInt8](data), target))
+      staged += tiles.enumerated().map { ($1, TiledPNG.tileURL(target, index: $0)) }
       accepted.append(Accepted(name: item.name, source: source, reference: target))
     }
     let files = AtomicFiles()
     defer { files.discard() }
-    for (bytes, target) in staged {
+    for (source, target) in staged {
       try OutputWriter.createFolder(target.deletingLastPathComponent())
-      try files.stage(bytes, as: target)
+      guard let bytes = FileManager.default.contents(atPath: source.path) else {
+        throw SnapshotError("\(source.path): cannot be read")
+      }
+      try files.stage([UInt8](bytes), as: target)
     }
     if stored == nil {
       try files.stage(try report.environment.jsonBytes(), as: store.root.appendingPathComponent(EnvironmentFingerprint.fileName))
     }
     try files.commit()
+    for item in accepted {
+      // Tiles of an earlier, taller reference.
+      TiledPNG.removeTiles(of: item.reference, from: TiledPNG.files(of: item.source).count)
+    }
     return accepted
   }
 }

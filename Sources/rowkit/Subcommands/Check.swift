@@ -18,6 +18,11 @@ extension RowKitCommand {
         case per variant: DIR/a/b.yaml in dark at AX3 is compared with SNAPDIR/a/b@dark,AX3.png. \
         --lint fails a case with design-lint findings (see rowkit lint).
 
+        A table is compared strip by strip as it is rendered, against its reference decoded a \
+        few rows at a time: memory does not grow with the table's height. A reference of more \
+        than 40,000,000 pixels or 1,000,000 rows is kept as tiles, SNAPDIR/a/b.png for the top \
+        and SNAPDIR/a/b+2.png, b+3.png, … below, as are a tall case's images in the report.
+
         References with no case are listed as ORPHAN lines; --fail-on-orphans makes them fail \
         the check and --prune deletes them (never under CI). A folder with nothing to check \
         fails unless --allow-empty is given.

@@ -18,7 +18,9 @@ extension RowKitCommand {
         sizes always differ; they are compared on a canvas as large as both, where every pixel \
         only one image covers counts as different. The diff image shows the first image faded \
         to gray with differing pixels in red, antialiasing in yellow, ignored regions in blue \
-        and the part only one image covers striped in magenta.
+        and the part only one image covers striped in magenta. PNGs are decoded, compared and \
+        drawn a strip at a time, so memory does not grow with their size; JPEG and WebP images \
+        are decoded whole, up to 40,000,000 pixels.
 
         Example:
           rowkit diff expected.png actual.png -o diff.png

@@ -108,6 +108,48 @@ import Testing
     #expect(try FileManager.default.contentsOfDirectory(atPath: folder.path).count == 4, "no temporary file is left")
   }
 
+  /// A table checked by `SnapshotCheck`, rendered strip by strip into the check: recorded as
+  /// tiles, its report's images in tiles, and accepted back over the reference, tiles and
+  /// all, the reference's extra tiles removed when the accepted image is shorter.
+  @Test func aTallTableIsCheckedReportedAndAcceptedInTiles() async throws {
+    let folder = try TestSupport.temporaryDirectory()
+    defer { try? FileManager.default.removeItem(at: folder) }
+    let tables = folder.appendingPathComponent("tables")
+    try FileManager.default.createDirectory(at: tables, withIntermediateDirectories: true)
+    func write(_ texts: [String]) throws {
+      let items = texts.map { "  - { type: text, text: \($0) }" }.joined(separator: "\n")
+      try Data("items:\n\(items)\n".utf8).write(to: tables.appendingPathComponent("long.yaml"))
+    }
+    let report = folder.appendingPathComponent("report")
+    // Tiles of 100 rows of the table's 750 pixels; renders over 150 rows go to files.
+    let limits = ReferenceStore.Limits(tilePixels: 750 * 100, memoryPixels: 750 * 150)
+    func run() async throws -> SnapshotCheck.Report {
+      // As `rowkit check --report` makes it: the artifacts in the report.
+      let store = ReferenceStore(
+        root: folder.appendingPathComponent("Snapshots"), artifactsRoot: report.appendingPathComponent("cases"),
+        environment: .standard, processEnvironment: [:], limits: limits)
+      let check = SnapshotCheck(folder: tables, store: store, reportDirectory: report)
+      return try await check.run(try SnapshotCheck.discover(in: tables), fontFamilies: try TextEnvironment.standard.fontSet().families)
+    }
+    try write(["One", "Two", "Three", "Four", "Five"])
+    #expect(try await run().cases.map(\.status) == [.new])
+    let reference = folder.appendingPathComponent("Snapshots/long.png")
+    let tiles = TiledPNG.files(of: reference).count
+    #expect(tiles >= 4, "\(tiles) tiles")
+    #expect(try await run().cases.map(\.status) == [.passed])
+    try write(["One", "Two", "Three", "Changed"])
+    let failed = try await run()
+    #expect(failed.cases.map(\.status) == [.failed])
+    let actual = report.appendingPathComponent(try #require(failed.cases.first?.actual))
+    #expect(TiledPNG.files(of: actual).count == tiles - 1)
+    let accepted = try ReferenceAcceptance.accept(
+      report: report, names: ["long"], all: false, snapshots: folder.appendingPathComponent("Snapshots"), processEnvironment: [:])
+    #expect(accepted.map(\.name) == ["long"])
+    #expect(TiledPNG.files(of: reference).count == tiles - 1, "the accepted image has a tile fewer")
+    #expect(try ImageComparison.compare(TiledPNG.rows(of: reference), TiledPNG.rows(of: actual)).status == .identical)
+    #expect(try await run().cases.map(\.status) == [.passed])
+  }
+
   /// A reference written as one file before references had tiles, however tall, still
   /// reads: it is decoded a few rows at a time.
   @Test func aSingleFileReferenceOfATallImageStillPasses() async throws {
