@@ -26,11 +26,9 @@ public struct Bitmap: Hashable, Sendable, CustomStringConvertible {
     ]
     var pixels = [UInt8](repeating: 0, count: width * height * 4)
     if pixel != [0, 0, 0, 0] {
-      for index in stride(from: 0, to: pixels.count, by: 4) {
-        pixels[index] = pixel[0]
-        pixels[index + 1] = pixel[1]
-        pixels[index + 2] = pixel[2]
-        pixels[index + 3] = pixel[3]
+      let word = pixel.withUnsafeBytes { $0.loadUnaligned(as: UInt32.self) }
+      pixels.withUnsafeMutableBytes { bytes in
+        for index in 0..<(width * height) { bytes.storeBytes(of: word, toByteOffset: index * 4, as: UInt32.self) }
       }
     }
     self.init(width: width, height: height, pixels: pixels)
@@ -85,23 +83,25 @@ public struct Bitmap: Hashable, Sendable, CustomStringConvertible {
     let height = height ?? images.map(\.height).max() ?? 0
     guard width > 0, height > 0 else { return Bitmap(width: 0, height: 0, pixels: []) }
     var result = Bitmap(width: width, height: height, color: background)
-    var left = 0
-    for image in images {
-      for row in 0..<min(image.height, height) {
-        let target = (row * width + left) * 4
-        let source = row * image.bytesPerRow
-        for column in 0..<image.width {
-          let s = source + column * 4
-          let t = target + column * 4
-          // Premultiplied pixels over white: add the uncovered share of white.
-          let white = 255 - image.pixels[s + 3]
-          result.pixels[t] = image.pixels[s] &+ white
-          result.pixels[t + 1] = image.pixels[s + 1] &+ white
-          result.pixels[t + 2] = image.pixels[s + 2] &+ white
-          result.pixels[t + 3] = 255
+    result.pixels.withUnsafeMutableBytes { target in
+      var left = 0
+      for image in images {
+        image.pixels.withUnsafeBytes { source in
+          for row in 0..<min(image.height, height) {
+            let from = source.baseAddress! + row * image.bytesPerRow
+            let to = target.baseAddress! + (row * width + left) * 4
+            for column in 0..<image.width {
+              // Premultiplied pixels over white: add the uncovered share of white.
+              var pixel = from.loadUnaligned(fromByteOffset: column * 4, as: SIMD4<UInt8>.self)
+              let white = 255 &- pixel[3]
+              pixel &+= SIMD4(white, white, white, 0)
+              pixel[3] = 255
+              to.storeBytes(of: pixel, toByteOffset: column * 4, as: SIMD4<UInt8>.self)
+            }
+          }
         }
+        left += image.width + gap
       }
-      left += image.width + gap
     }
     return result
   }

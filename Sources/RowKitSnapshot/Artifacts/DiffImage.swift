@@ -49,15 +49,22 @@ public enum DiffImage {
     actual: UnsafeRawPointer?, actualWidth: Int, into output: UnsafeMutableRawPointer
   ) {
     let target = output.assumingMemoryBound(to: UInt8.self)
+    // pixelmatch's faded pixel: 10% of its brightness over white.
+    func faded(_ rgba: UInt32) -> UInt8 {
+      let (r, g, b, a) = (Double(rgba & 0xFF), Double(rgba >> 8 & 0xFF), Double(rgba >> 16 & 0xFF), Double(rgba >> 24))
+      let luma = r * 0.29889531 + g * 0.58662247 + b * 0.11448223
+      return UInt8(255 + (luma - 255) * 0.1 * a / 255)
+    }
+    // Rows of a table repeat their colors: the last pixel's gray is kept.
+    var (lastPixel, lastGray) = (UInt32(0), faded(0))
     for x in 0..<width {
       var color = noImageColor
       let covering: UnsafeRawPointer? =
         if let reference, x < referenceWidth { reference + x * 4 } else if let actual, x < actualWidth { actual + x * 4 } else { nil }
-      if let p = covering?.assumingMemoryBound(to: UInt8.self) {
-        // pixelmatch's faded pixel: 10% of its brightness over white.
-        let luma = Double(p[0]) * 0.29889531 + Double(p[1]) * 0.58662247 + Double(p[2]) * 0.11448223
-        let gray = UInt8(255 + (luma - 255) * 0.1 * Double(p[3]) / 255)
-        color = (gray, gray, gray)
+      if let covering {
+        let pixel = UInt32(littleEndian: covering.loadUnaligned(as: UInt32.self))
+        if pixel != lastPixel { (lastPixel, lastGray) = (pixel, faded(pixel)) }
+        color = (lastGray, lastGray, lastGray)
       }
       switch classes?[x] ?? .same {
       case .same, .belowThreshold, .noImage: break
