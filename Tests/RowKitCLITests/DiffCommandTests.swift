@@ -366,6 +366,34 @@ import Testing
     #expect((failed["result"] as? [String: Any])?["differentPixels"] as? Int ?? 0 > 0)
   }
 
+  /// A table larger than what a check keeps in memory (8 megapixels; here 130 rows, 750 ×
+  /// some 11,400 pixels) is compared strip by strip as it renders: passed when unchanged,
+  /// and when a row changed, its report's actual image is the render of the changed table,
+  /// rebuilt from the reference's rows for the part that matched.
+  @Test func aTableLargerThanACheckKeepsInMemoryIsCheckedStripByStrip() async throws {
+    let folder = try TestSupport.temporaryDirectory()
+    defer { try? FileManager.default.removeItem(at: folder) }
+    let tables = folder.appendingPathComponent("tables")
+    try FileManager.default.createDirectory(at: tables, withIntermediateDirectories: true)
+    func write(changing row: Int?) throws {
+      let items = (1...130).map { "  - { type: subtitle, text: \($0 == row ? "Changed" : "Row \($0)"), subtitle: Subtitle }" }
+      try Data(("items:\n" + items.joined(separator: "\n") + "\n").utf8).write(to: tables.appendingPathComponent("long.yaml"))
+    }
+    try write(changing: nil)
+    #expect(try await check(folder).status == 1, "recorded")
+    let passed = try await check(folder)
+    #expect(passed.status == 0 && passed.stdout.contains("1 passed"), "\(passed.stdout)")
+    try write(changing: 120)
+    let failed = try await check(folder, ["--report", "report"], ci: true)
+    #expect(failed.status == 1 && failed.stdout.contains("FAILED long:"), "\(failed.stdout)")
+    let rendered = folder.appendingPathComponent("rendered.png")
+    #expect(try await CommandRunner.run(["render", tables.appendingPathComponent("long.yaml").path, "-o", rendered.path]).status == 0)
+    let actual = folder.appendingPathComponent("report/cases/long/actual.png")
+    let same = try await CommandRunner.run(["diff", rendered.path, actual.path])
+    #expect(same.status == 0, "\(same.stdout)\(same.stderr)")
+    #expect(try PNG.header(contentsOf: actual).height * 750 > 1 << 23)
+  }
+
   @Test func aSizeChangeIsAFailureWithItsNumbersOnTheReviewPage() async throws {
     let folder = try documents()
     defer { try? FileManager.default.removeItem(at: folder) }
