@@ -90,6 +90,13 @@ public struct Bitmap: Hashable, Sendable, CustomStringConvertible {
           for row in 0..<min(image.height, height) {
             let from = source.baseAddress! + row * image.bytesPerRow
             let to = target.baseAddress! + (row * width + left) * 4
+            // An opaque row, the common case, covers the white: it is copied as it is.
+            var alphas: UInt32 = 0xFF00_0000
+            for column in 0..<image.width { alphas &= from.loadUnaligned(fromByteOffset: column * 4, as: UInt32.self) }
+            if alphas & 0xFF00_0000 == 0xFF00_0000 {
+              to.copyMemory(from: from, byteCount: image.bytesPerRow)
+              continue
+            }
             for column in 0..<image.width {
               // Premultiplied pixels over white: add the uncovered share of white.
               var pixel = from.loadUnaligned(fromByteOffset: column * 4, as: SIMD4<UInt8>.self)
