@@ -14,9 +14,32 @@ import RowKitGraphics
 /// `@unchecked Sendable` is safe: `jobs` and `head` are only read and written while
 /// `condition` is locked, and the threads are started once in `init`.
 public final class LoadingExecutor: TaskExecutor, @unchecked Sendable {
-  /// The executor every render and image pipeline of the process shares: the process
-  /// runtime's (``RowKitRuntime/shared``).
-  public static var shared: LoadingExecutor { RowKitRuntime.shared.loadingExecutor }
+  /// The executor every render and image pipeline of the process shares, the process
+  /// runtime's: made at its first use with the size the runtime was configured to (as many
+  /// threads as render workers, and at least two), or one thread per core.
+  public static var shared: LoadingExecutor {
+    process.withLock { process in
+      if let executor = process.executor { return executor }
+      let executor = LoadingExecutor(threads: process.threads ?? max(2, ProcessInfo.processInfo.activeProcessorCount))
+      process.executor = executor
+      return executor
+    }
+  }
+
+  private static let process = Locked<(threads: Int?, executor: LoadingExecutor?)>((nil, nil))
+
+  /// Sizes ``shared`` before its first use, as the process's runtime does when it is
+  /// configured; false when it already runs with another number of threads.
+  static func configureShared(threads: Int) -> Bool {
+    process.withLock { process in
+      if let executor = process.executor, executor.threadCount != threads { return false }
+      process.threads = threads
+      return true
+    }
+  }
+
+  /// How many threads run the executor's jobs.
+  let threadCount: Int
 
   private let condition = NSCondition()
   private var jobs: [UnownedJob] = []
@@ -24,9 +47,10 @@ public final class LoadingExecutor: TaskExecutor, @unchecked Sendable {
   private var head = 0
 
   /// Starts `threads` threads that run jobs in the order they are enqueued. The threads keep
-  /// the executor alive: only a ``RowKitRuntime`` makes one, for the life of the process.
+  /// the executor alive: only the process's runtime makes one, for the life of the process.
   init(threads: Int) {
-    for index in 0..<max(1, threads) {
+    threadCount = max(1, threads)
+    for index in 0..<threadCount {
       let thread = Thread {
         nameCurrentThread("rowkit-load-\(index + 1)")
         self.runJobs()

@@ -25,11 +25,17 @@ public final class RowKitRuntime: Sendable {
   /// A runtime of `jobs` render workers (1 to ``maximumJobs``) and a loading executor of as
   /// many threads, and at least two: a thread that waits on a slow file read must not hold
   /// up the decoding of the image after it.
-  public init(jobs: Int) {
+  public convenience init(jobs: Int) {
+    self.init(jobs: jobs, loadingExecutor: nil)
+  }
+
+  private init(jobs: Int, loadingExecutor: LoadingExecutor?) {
     self.jobs = min(max(1, jobs), Self.maximumJobs)
     renderPool = RenderPool(workers: self.jobs)
-    loadingExecutor = LoadingExecutor(threads: max(2, self.jobs))
+    self.loadingExecutor = loadingExecutor ?? LoadingExecutor(threads: Self.loadingThreads(jobs: self.jobs))
   }
+
+  private static func loadingThreads(jobs: Int) -> Int { max(2, jobs) }
 
   private struct Process {
     var configuredJobs: Int?
@@ -42,7 +48,9 @@ public final class RowKitRuntime: Sendable {
   public static var shared: RowKitRuntime {
     process.withLock { process in
       if let runtime = process.runtime { return runtime }
-      let runtime = RowKitRuntime(jobs: process.configuredJobs ?? ProcessInfo.processInfo.activeProcessorCount)
+      // The loading executor is the images' own process-wide one, sized with the runtime.
+      let runtime = RowKitRuntime(
+        jobs: process.configuredJobs ?? ProcessInfo.processInfo.activeProcessorCount, loadingExecutor: .shared)
       process.runtime = runtime
       return runtime
     }
@@ -59,6 +67,10 @@ public final class RowKitRuntime: Sendable {
       if let runtime = process.runtime, runtime.jobs != jobs {
         throw RuntimeConfigurationError(
           "the process's runtime already runs \(runtime.jobs) render workers; configure it before the first render")
+      }
+      guard LoadingExecutor.configureShared(threads: loadingThreads(jobs: jobs)) else {
+        throw RuntimeConfigurationError(
+          "the process's loading executor already runs; configure the runtime before the first render")
       }
       process.configuredJobs = jobs
     }
