@@ -179,7 +179,7 @@ public enum ImageFile {
   }
 
   private static func format(at url: URL, named name: String) throws -> ImageDecoder.Format {
-    guard FileManager.default.fileExists(atPath: url.path) else { throw SnapshotError("\(name): no such file") }
+    if let problem = InputFile.problem(at: url.path) { throw SnapshotError("\(name): \(problem)") }
     let format: ImageDecoder.Format?
     do {
       format = try ImageDecoder.format(contentsOf: url)
@@ -191,8 +191,11 @@ public enum ImageFile {
   }
 
   private static func bytes(at url: URL, named name: String) throws -> [UInt8] {
-    guard let data = FileManager.default.contents(atPath: url.path) else { throw SnapshotError("\(name): cannot be read") }
-    return [UInt8](data)
+    do {
+      return try InputFile.read(url.path)
+    } catch {
+      throw SnapshotError("\(name): \(error)")
+    }
   }
 }
 
@@ -277,9 +280,9 @@ final class TiledPNGWriter {
     if writer == nil {
       let folder = target.deletingLastPathComponent()
       let url = folder.appendingPathComponent(".\(target.lastPathComponent).\(token)-\(files.count + 1).tmp")
-      guard FileManager.default.createFile(atPath: url.path, contents: nil) else {
-        throw SnapshotError("cannot write \(target.path): cannot create a file in \(folder.path)")
-      }
+      let descriptor = open(url.path, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0o644)
+      guard descriptor >= 0 else { throw OutputError(writing: target, errno: errno) }
+      close(descriptor)
       files.append(url)
       let handle = try FileHandle(forWritingTo: url)
       self.handle = handle
