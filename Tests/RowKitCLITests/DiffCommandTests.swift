@@ -1,5 +1,6 @@
 import Foundation
 import RowKitGraphics
+import RowKitSnapshot
 import RowKitTestSupport
 import Testing
 
@@ -205,6 +206,48 @@ import Testing
     #expect(try await diff(base.path, ["--ignore", "1,2,3"]).status == 2)
   }
 
+  /// The diff image and the composite are drawn and written strip by strip now: for a pair
+  /// of a normal size they are the bytes the whole images gave, and the numbers the same.
+  @Test func aNormalPairGivesTheDiffAndCompositeBytesOfTheWholeImages() async throws {
+    let first = try CraftedImages.card(width: 300, height: 200)
+    let second = CraftedImages.block(try CraftedImages.card(width: 300, height: 200, shift: 0.4), x: 100, y: 150, width: 20, height: 9, .black)
+    let (a, b) = (try save(first, "normal-a.png"), try save(second, "normal-b.png"))
+    let (diffURL, compositeURL) = (folder.appendingPathComponent("normal-diff.png"), folder.appendingPathComponent("normal-composite.png"))
+    let result = try await CommandRunner.run(["diff", a, b, "--json", "-o", diffURL.path, "--composite", compositeURL.path])
+    #expect(result.status == 1)
+    let (reference, actual) = (RGBAImage(first), RGBAImage(second))
+    let whole = ImageComparison.compare(reference, actual)
+    #expect(try json(result)["differentPixels"] as? Int == whole.result.differentPixels)
+    #expect(try json(result)["antialiasedPixels"] as? Int == whole.result.antialiasedPixels)
+    let diff = DiffImage.make(whole, reference: reference, actual: actual)
+    #expect(try [UInt8](Data(contentsOf: diffURL)) == PNG.encode(diff))
+    #expect(try [UInt8](Data(contentsOf: compositeURL)) == PNG.encode(DiffImage.composite([reference.bitmap, diff, actual.bitmap])))
+  }
+
+  /// 8000 × 5001 pixels, more than an image decoded whole may have: PNGs are compared a
+  /// strip at a time, so the pair is compared, exactly, in little memory.
+  @Test func aLargePairIsComparedStripByStrip() async throws {
+    let (width, height) = (8000, 5001)
+    let light = [UInt8](repeating: 230, count: width * 3)
+    let stripe = [UInt8](repeating: 40, count: width * 3)
+    func row(_ y: Int) -> [UInt8] { y % 97 < 3 ? stripe : light }
+    let (a, b) = (folder.appendingPathComponent("large-a.png"), folder.appendingPathComponent("large-b.png"))
+    try CraftedPNG.large(width: width, height: height, to: a, row: row)
+    try CraftedPNG.large(width: width, height: height, to: b) { y in
+      var line = row(y)
+      if (4990..<5001).contains(y) { line.replaceSubrange(3 * 7000..<(3 * 7050), with: repeatElement(0, count: 150)) }
+      return line
+    }
+    #expect(width * height > PNG.defaultMaximumPixels)
+    let result = try await CommandRunner.run(["diff", a.path, b.path, "--json"])
+    #expect(result.status == 1, "\(result.stderr)")
+    let numbers = try json(result)
+    #expect(numbers["differentPixels"] as? Int == 550)
+    #expect((numbers["changedBox"] as? [String: Int]) == ["x": 7000, "y": 4990, "width": 50, "height": 11])
+    #expect((numbers["largestCluster"] as? [String: Any])?["pixels"] as? Int == 550)
+    #expect(try await CommandRunner.run(["diff", a.path, b.path, "-q"]).status == 1)
+  }
+
   @Test func writesTheDiffCompositeAndJSON() async throws {
     let image = try CraftedImages.card()
     let changed = try save(CraftedImages.block(image, x: 0, y: 0, width: 3, height: 3, .black), "changed.png")
@@ -321,6 +364,34 @@ import Testing
     let passed = try #require(cases.first { $0["status"] as? String == "passed" })
     #expect(passed["reference"] is String)
     #expect((failed["result"] as? [String: Any])?["differentPixels"] as? Int ?? 0 > 0)
+  }
+
+  /// A table larger than what a check keeps in memory (8 megapixels; here 130 rows, 750 ×
+  /// some 11,400 pixels) is compared strip by strip as it renders: passed when unchanged,
+  /// and when a row changed, its report's actual image is the render of the changed table,
+  /// rebuilt from the reference's rows for the part that matched.
+  @Test func aTableLargerThanACheckKeepsInMemoryIsCheckedStripByStrip() async throws {
+    let folder = try TestSupport.temporaryDirectory()
+    defer { try? FileManager.default.removeItem(at: folder) }
+    let tables = folder.appendingPathComponent("tables")
+    try FileManager.default.createDirectory(at: tables, withIntermediateDirectories: true)
+    func write(changing row: Int?) throws {
+      let items = (1...130).map { "  - { type: subtitle, text: \($0 == row ? "Changed" : "Row \($0)"), subtitle: Subtitle }" }
+      try Data(("items:\n" + items.joined(separator: "\n") + "\n").utf8).write(to: tables.appendingPathComponent("long.yaml"))
+    }
+    try write(changing: nil)
+    #expect(try await check(folder).status == 1, "recorded")
+    let passed = try await check(folder)
+    #expect(passed.status == 0 && passed.stdout.contains("1 passed"), "\(passed.stdout)")
+    try write(changing: 120)
+    let failed = try await check(folder, ["--report", "report"], ci: true)
+    #expect(failed.status == 1 && failed.stdout.contains("FAILED long:"), "\(failed.stdout)")
+    let rendered = folder.appendingPathComponent("rendered.png")
+    #expect(try await CommandRunner.run(["render", tables.appendingPathComponent("long.yaml").path, "-o", rendered.path]).status == 0)
+    let actual = folder.appendingPathComponent("report/cases/long/actual.png")
+    let same = try await CommandRunner.run(["diff", rendered.path, actual.path])
+    #expect(same.status == 0, "\(same.stdout)\(same.stderr)")
+    #expect(try PNG.header(contentsOf: actual).height * 750 > 1 << 23)
   }
 
   @Test func aSizeChangeIsAFailureWithItsNumbersOnTheReviewPage() async throws {

@@ -1,3 +1,4 @@
+import Foundation
 import RowKitGraphics
 
 /// PNG files written by hand, with stored (uncompressed) deflate blocks: any color type, bit
@@ -57,6 +58,28 @@ public enum CraftedPNG {
   /// 8-bit RGBA with straight alpha, exactly the image's bytes.
   public static func rgba(_ image: RGBAImage, filters: [UInt8] = [0]) -> [UInt8] {
     make(width: image.width, height: image.height, colorType: 6, depth: 8, samples: image.pixels.map(Int.init), filters: filters)
+  }
+
+  /// An 8-bit RGB PNG of any size written to `url` a strip at a time, whose row `y` is
+  /// `row(y)` (`width × 3` bytes): images too large to be whole in a test's memory, and
+  /// small as files when their rows repeat.
+  public static func large(width: Int, height: Int, to url: URL, row: (Int) -> [UInt8]) throws {
+    guard FileManager.default.createFile(atPath: url.path, contents: nil) else { throw CocoaError(.fileWriteUnknown) }
+    let handle = try FileHandle(forWritingTo: url)
+    defer { try? handle.close() }
+    let writer = try PNGStreamWriter(width: width, color: .rgb, file: handle)
+    let stripRows = max(1, (1 << 22) / width)
+    for top in stride(from: 0, to: height, by: stripRows) {
+      let rows = min(stripRows, height - top)
+      var scanlines: [UInt8] = []
+      scanlines.reserveCapacity(rows * (1 + width * 3))
+      for y in top..<(top + rows) {
+        scanlines.append(0)
+        scanlines += row(y)
+      }
+      try writer.append(PNGStrip(scanlines: scanlines, width: width, rows: rows, color: .rgb))
+    }
+    try writer.finish()
   }
 
   /// A row filtered as a PNG encoder would.

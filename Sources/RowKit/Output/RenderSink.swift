@@ -234,6 +234,30 @@ final class MemorySink: RenderSink {
   func discard() {}
 }
 
+/// Bitmaps handed on strip by strip, none kept: to a ``TableImageReceiver``.
+final class ReceiverSink: RenderSink {
+  let receiver: any TableImageReceiver
+  let keepsManifest: Bool
+
+  init(receiver: any TableImageReceiver, keepsManifest: Bool) {
+    self.receiver = receiver
+    self.keepsManifest = keepsManifest
+  }
+
+  var paints: Bool { true }
+  func form(color: PNGColor) -> PaintForm { .bitmaps }
+
+  func write(_ strip: PaintedStrip, topPixel: Int, rowName: String?) throws -> Bool {
+    if let bitmap = strip.bitmap { try receiver.receive(bitmap) }
+    return false
+  }
+
+  func writeEmptyTable(_ row: Bitmap) throws { try receiver.receive(row) }
+  func finish(manifest: inout Manifest, scale: Double) throws -> (tiles: Int, bytes: Int) { (0, 0) }
+  func commit(manifest: Manifest) throws {}
+  func discard() {}
+}
+
 /// Nothing but the manifest: a measure.
 final class MeasureSink: RenderSink {
   var paints: Bool { false }

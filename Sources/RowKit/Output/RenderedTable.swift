@@ -68,6 +68,15 @@ public struct RenderedTable: Sendable {
   }
 }
 
+/// Takes a table image as a render paints it: strips of rows of one width, top to bottom,
+/// each handed over once and kept by nobody else (a table of one empty pixel row is that
+/// row). A receiver compares, encodes or keeps them as it goes; what it throws ends the
+/// render.
+public protocol TableImageReceiver: AnyObject {
+  /// Takes the next `strip.height` rows of the table image.
+  func receive(_ strip: Bitmap) throws
+}
+
 /// Where a render writes; nil writes nothing of that kind.
 public struct RenderDestination: Sendable {
   /// The table's PNG; a table of several tiles is written as `name-1.png`, `name-2.png`… beside it.

@@ -158,6 +158,26 @@ public struct TableRenderer: Sendable {
     return rendered
   }
 
+  /// Lays out, loads images and paints `dataSource`, handing the table image to `receiver`
+  /// strip by strip, top to bottom, and keeping none: memory stays a few chunks of strips
+  /// however tall the table is. The manifest is kept in the report only with
+  /// `keepsManifest`.
+  public func render(
+    _ dataSource: any TableDataSource, policy: ImagePolicy = .complete, into receiver: any TableImageReceiver,
+    keepsManifest: Bool = false
+  ) async throws -> Report {
+    // Smaller chunks than a render to files: the painted strips wait as bitmaps, not as
+    // compressed PNG pieces.
+    var renderer = self
+    renderer.chunkSize = min(chunkSize, Self.receivingChunkSize)
+    return try await renderer.render(dataSource, policy: policy) { _ in
+      ReceiverSink(receiver: receiver, keepsManifest: keepsManifest)
+    }
+  }
+
+  /// The most strips painted together for a ``TableImageReceiver``.
+  static let receivingChunkSize = 32
+
   /// Lays out every row, without loading images or painting: the manifest's geometry.
   public func measure(_ dataSource: any TableDataSource) async throws -> Manifest {
     try await render(dataSource, policy: .placeholder) { _ in MeasureSink() }.manifest
@@ -499,6 +519,16 @@ extension TableDocument {
     with renderer: TableRenderer, policy: ImagePolicy = .complete, outputs: TableRenderer.Outputs = [.table]
   ) async throws -> RenderedTable {
     try await namingRows { try await renderer.render(dataSource, policy: policy, outputs: outputs) }
+  }
+
+  /// Renders the document into `receiver`, strip by strip
+  /// (``TableRenderer/render(_:policy:into:keepsManifest:)``); an error about a row names the
+  /// row's place in the document.
+  public func render(
+    with renderer: TableRenderer, policy: ImagePolicy = .complete, into receiver: any TableImageReceiver,
+    keepsManifest: Bool = false
+  ) async throws -> TableRenderer.Report {
+    try await namingRows { try await renderer.render(dataSource, policy: policy, into: receiver, keepsManifest: keepsManifest) }
   }
 
   /// Renders the document in every variant of `axes` onto one contact sheet

@@ -26,11 +26,9 @@ public struct Bitmap: Hashable, Sendable, CustomStringConvertible {
     ]
     var pixels = [UInt8](repeating: 0, count: width * height * 4)
     if pixel != [0, 0, 0, 0] {
-      for index in stride(from: 0, to: pixels.count, by: 4) {
-        pixels[index] = pixel[0]
-        pixels[index + 1] = pixel[1]
-        pixels[index + 2] = pixel[2]
-        pixels[index + 3] = pixel[3]
+      let word = pixel.withUnsafeBytes { $0.loadUnaligned(as: UInt32.self) }
+      pixels.withUnsafeMutableBytes { bytes in
+        for index in 0..<(width * height) { bytes.storeBytes(of: word, toByteOffset: index * 4, as: UInt32.self) }
       }
     }
     self.init(width: width, height: height, pixels: pixels)
@@ -76,29 +74,41 @@ public struct Bitmap: Hashable, Sendable, CustomStringConvertible {
   }
 
   /// Images side by side with a gap between them, top-aligned, flattened onto white, on a
-  /// background of `background`.
-  public static func sideBySide(_ images: [Bitmap], gap: Int = 8, background: Color = Color(white: 0.5)) -> Bitmap {
+  /// background of `background`; as tall as the tallest, or `height` rows (the strip of a
+  /// taller picture whose images end higher).
+  public static func sideBySide(
+    _ images: [Bitmap], gap: Int = 8, background: Color = Color(white: 0.5), height: Int? = nil
+  ) -> Bitmap {
     let width = images.map(\.width).reduce(0, +) + gap * max(0, images.count - 1)
-    let height = images.map(\.height).max() ?? 0
+    let height = height ?? images.map(\.height).max() ?? 0
     guard width > 0, height > 0 else { return Bitmap(width: 0, height: 0, pixels: []) }
     var result = Bitmap(width: width, height: height, color: background)
-    var left = 0
-    for image in images {
-      for row in 0..<image.height {
-        let target = (row * width + left) * 4
-        let source = row * image.bytesPerRow
-        for column in 0..<image.width {
-          let s = source + column * 4
-          let t = target + column * 4
-          // Premultiplied pixels over white: add the uncovered share of white.
-          let white = 255 - image.pixels[s + 3]
-          result.pixels[t] = image.pixels[s] &+ white
-          result.pixels[t + 1] = image.pixels[s + 1] &+ white
-          result.pixels[t + 2] = image.pixels[s + 2] &+ white
-          result.pixels[t + 3] = 255
+    result.pixels.withUnsafeMutableBytes { target in
+      var left = 0
+      for image in images {
+        image.pixels.withUnsafeBytes { source in
+          for row in 0..<min(image.height, height) {
+            let from = source.baseAddress! + row * image.bytesPerRow
+            let to = target.baseAddress! + (row * width + left) * 4
+            // An opaque row, the common case, covers the white: it is copied as it is.
+            var alphas: UInt32 = 0xFF00_0000
+            for column in 0..<image.width { alphas &= from.loadUnaligned(fromByteOffset: column * 4, as: UInt32.self) }
+            if alphas & 0xFF00_0000 == 0xFF00_0000 {
+              to.copyMemory(from: from, byteCount: image.bytesPerRow)
+              continue
+            }
+            for column in 0..<image.width {
+              // Premultiplied pixels over white: add the uncovered share of white.
+              var pixel = from.loadUnaligned(fromByteOffset: column * 4, as: SIMD4<UInt8>.self)
+              let white = 255 &- pixel[3]
+              pixel &+= SIMD4(white, white, white, 0)
+              pixel[3] = 255
+              to.storeBytes(of: pixel, toByteOffset: column * 4, as: SIMD4<UInt8>.self)
+            }
+          }
         }
+        left += image.width + gap
       }
-      left += image.width + gap
     }
     return result
   }
@@ -175,6 +185,22 @@ public struct Bitmap: Hashable, Sendable, CustomStringConvertible {
         }
         initialized = count
       }
+    }
+  }
+
+  /// Rows `rows` as PNG scanlines of `color` (filter type 0, then straight RGB or RGBA), for
+  /// ``PNGStrip/init(scanlines:width:rows:color:compression:)``.
+  public func pngScanlines(rows: Range<Int>, color: PNGColor) -> [UInt8] {
+    straightRGB(rows: rows, alpha: color == .rgba, filterBytes: true)
+  }
+
+  /// Writes rows `rows` as straight RGBA, as image files hold them, to `target`
+  /// (`rows.count × width × 4` bytes): what ``RGBAImage/init(_:)`` makes of them.
+  public func writeStraightRGBA(rows: Range<Int>, into target: UnsafeMutableRawPointer) {
+    precondition(rows.lowerBound >= 0 && rows.upperBound <= height, "rows outside the bitmap")
+    guard !rows.isEmpty else { return }
+    pixels.withUnsafeBytes { source in
+      Self.straightRGBA(source.baseAddress! + rows.lowerBound * bytesPerRow, target, count: rows.count * width)
     }
   }
 

@@ -53,9 +53,44 @@ public struct PNGStrip: Sendable {
   public init(_ bitmap: Bitmap, rows: Range<Int>? = nil, color: PNGColor, compression: PNGCompression = .fast) throws {
     let rows = rows ?? 0..<bitmap.height
     precondition(rows.lowerBound >= 0 && rows.upperBound <= bitmap.height, "rows outside the bitmap")
-    let raw = bitmap.straightRGB(rows: rows, alpha: color == .rgba, filterBytes: true)
-    self.width = bitmap.width
-    self.rows = rows.count
+    try self.init(
+      scanlines: bitmap.pngScanlines(rows: rows, color: color), width: bitmap.width, rows: rows.count, color: color,
+      compression: compression)
+  }
+
+  /// The scanlines of `rows` rows of straight RGBA pixels `width` wide at `pixels`, as
+  /// ``init(scanlines:width:rows:color:compression:)`` takes them (RGB drops the alpha).
+  public static func scanlines(straightRGBA pixels: UnsafeRawPointer, width: Int, rows: Int, color: PNGColor) -> [UInt8] {
+    let channels = color.channels
+    let lineLength = 1 + width * channels
+    return [UInt8](unsafeUninitializedCapacity: rows * lineLength) { target, initialized in
+      let source = pixels.assumingMemoryBound(to: UInt8.self)
+      for row in 0..<rows {
+        let line = target.baseAddress! + row * lineLength
+        line[0] = 0
+        let from = source + row * width * 4
+        if channels == 4 {
+          (line + 1).update(from: from, count: width * 4)
+        } else {
+          for x in 0..<width {
+            line[1 + x * 3] = from[x * 4]
+            line[2 + x * 3] = from[x * 4 + 1]
+            line[3 + x * 3] = from[x * 4 + 2]
+          }
+        }
+      }
+      initialized = rows * lineLength
+    }
+  }
+
+  /// Compresses scanlines of `color` (each row filter type 0, then its samples), as
+  /// ``Bitmap/pngScanlines(rows:color:)`` and
+  /// ``scanlines(straightRGBA:width:rows:color:)`` make them: rows gathered from several
+  /// bitmaps, or from straight RGBA, compress to the bytes of one bitmap of the same pixels.
+  public init(scanlines raw: [UInt8], width: Int, rows: Int, color: PNGColor, compression: PNGCompression = .fast) throws {
+    precondition(raw.count == rows * (1 + width * color.channels), "scanlines of another size")
+    self.width = width
+    self.rows = rows
     self.color = color
     self.rawLength = raw.count
     self.adler = Adler32.checksum(raw)
@@ -212,8 +247,10 @@ enum Deflate {
 
   /// ``fastRawFlushed(_:)``, handing the compressed bytes to `use` without copying them.
   static func fastRawFlushed<T>(_ raw: [UInt8], _ use: (UnsafeBufferPointer<UInt8>) -> T) throws -> T {
-    // Stored blocks are the worst case: 5 bytes per 64 KiB, plus the flush marker.
-    let capacity = raw.count + raw.count / 16_000 * 5 + 1024
+    // Level 0 never falls back to stored blocks: its Huffman codes make noise some 23%
+    // larger (a photo's grain, a random image). No deflate code is longer than 15 bits, so
+    // twice the input always fits; pages never written are never touched.
+    let capacity = raw.count * 2 + 1024
     return try compressing(raw, capacity: capacity, use) { input, output in
       let written = cisal_deflate_flushed(input.baseAddress, UInt32(input.count), output.baseAddress, UInt32(output.count))
       guard written >= 0 else { throw GraphicsError(.pngEncode, "ISA-L deflate failed") }
@@ -286,7 +323,11 @@ enum Adler32 {
 /// times faster than zlib's tables on a big render's compressed bytes.
 enum CRC32 {
   static func checksum<Bytes: Collection<UInt8>>(_ bytes: Bytes) -> UInt32 {
-    bytes.withContiguousStorageIfAvailable { UInt32(crc32_gzip_refl(0, $0.baseAddress, UInt64($0.count))) }
-      ?? checksum(Array(bytes))
+    bytes.withContiguousStorageIfAvailable { update(0, $0) } ?? checksum(Array(bytes))
+  }
+
+  /// The checksum of the bytes `crc` was the checksum of, followed by `bytes`.
+  static func update(_ crc: UInt32, _ bytes: UnsafeBufferPointer<UInt8>) -> UInt32 {
+    UInt32(crc32_gzip_refl(crc, bytes.baseAddress, UInt64(bytes.count)))
   }
 }

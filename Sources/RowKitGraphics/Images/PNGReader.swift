@@ -1,3 +1,4 @@
+import Foundation
 internal import CISAL
 
 extension PNG {
@@ -10,7 +11,7 @@ extension PNG {
   ///
   /// RowKit's own reader, not libpng: the data is inflated by ISA-L and each row unfiltered
   /// and converted as it comes out, while it is still in the cache, which makes a large PNG
-  /// decode several times faster.
+  /// decode several times faster. ``PNGRowReader`` decodes the same way a few rows at a time.
   public static func decodeRGBA(_ data: [UInt8], maximumPixels: Int = defaultMaximumPixels) throws -> RGBAImage {
     try PNGReader(data, maximumPixels: maximumPixels).decode()
   }
@@ -21,14 +22,13 @@ extension PNG {
   public static func check(_ data: [UInt8], maximumPixels: Int = defaultMaximumPixels) throws -> (width: Int, height: Int) {
     let reader = try PNGReader(data, maximumPixels: maximumPixels)
     try reader.checkRows()
-    return (reader.width, reader.height)
+    return (reader.format.width, reader.format.height)
   }
 }
 
-/// A PNG's chunks, read and checked: the header, palette, transparency and where the image
-/// data lies.
-struct PNGReader {
-  let data: [UInt8]
+/// What a PNG's chunks before its image data say: the size, the samples' format, the
+/// palette and the transparent color.
+struct PNGFormat {
   var width = 0
   var height = 0
   var depth = 0
@@ -36,8 +36,90 @@ struct PNGReader {
   var interlaced = false
   /// 256 RGBA entries: the palette with tRNS alphas; entries past the palette opaque black.
   var palette = [UInt8](repeating: 0, count: 1024)
+  var paletteEntries = -1
   /// tRNS of a gray or RGB image: the raw sample values drawn transparent.
   var transparentKey: [Int]?
+
+  static let signature: [UInt8] = [0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A]
+
+  mutating func readHeader(_ header: ArraySlice<UInt8>, maximumPixels: Int) throws {
+    let bytes = Array(header)
+    func word(_ at: Int) -> Int {
+      Int(bytes[at]) << 24 | Int(bytes[at + 1]) << 16 | Int(bytes[at + 2]) << 8 | Int(bytes[at + 3])
+    }
+    width = word(0)
+    height = word(4)
+    depth = Int(bytes[8])
+    colorType = Int(bytes[9])
+    let depths: [Int: [Int]] = [0: [1, 2, 4, 8, 16], 2: [8, 16], 3: [1, 2, 4, 8], 4: [8, 16], 6: [8, 16]]
+    guard depths[colorType]?.contains(depth) == true else {
+      throw PNGReader.damaged("color type \(colorType) with bit depth \(depth) is not a PNG format")
+    }
+    guard bytes[10] == 0, bytes[11] == 0, bytes[12] <= 1 else { throw PNGReader.damaged("an unknown compression, filter or interlace method") }
+    interlaced = bytes[12] == 1
+    guard width > 0, height > 0 else { throw PNGReader.damaged("a size of \(width)×\(height) pixels") }
+    let pixels = width.multipliedReportingOverflow(by: height)
+    guard width <= maximumPixels, height <= maximumPixels, !pixels.overflow, pixels.partialValue <= maximumPixels else {
+      throw GraphicsError(
+        .imageTooLarge, "PNG of \(width)×\(height) pixels is larger than the limit of \(maximumPixels) pixels")
+    }
+  }
+
+  mutating func readPalette(_ body: ArraySlice<UInt8>) throws {
+    guard body.count % 3 == 0, body.count / 3 <= 256 else { throw PNGReader.damaged("a PLTE chunk of \(body.count) bytes") }
+    paletteEntries = body.count / 3
+    for entry in 0..<paletteEntries {
+      for channel in 0..<3 { palette[entry * 4 + channel] = body[body.startIndex + entry * 3 + channel] }
+    }
+  }
+
+  /// Completes the palette's alphas or the transparent color, once every chunk before the
+  /// image data is read, from the tRNS chunk's bytes if there was one.
+  mutating func applyTransparency(_ transparency: ArraySlice<UInt8>?) throws {
+    for entry in 0..<256 { palette[entry * 4 + 3] = 255 }
+    if colorType == 3 {
+      guard paletteEntries > 0 else { throw PNGReader.damaged("a palette image without a PLTE chunk") }
+      if let transparency {
+        for (entry, alpha) in transparency.prefix(paletteEntries).enumerated() { palette[entry * 4 + 3] = alpha }
+      }
+    } else if let transparency, colorType == 0 || colorType == 2 {
+      let samples = colorType == 0 ? 1 : 3
+      guard transparency.count >= samples * 2 else { throw PNGReader.damaged("a tRNS chunk of \(transparency.count) bytes") }
+      let start = transparency.startIndex
+      transparentKey = (0..<samples).map { Int(transparency[start + $0 * 2]) << 8 | Int(transparency[start + $0 * 2 + 1]) }
+    }
+  }
+
+  /// Adam7's passes: where each starts and how far apart its pixels are.
+  static let adam7: [(startX: Int, startY: Int, stepX: Int, stepY: Int)] = [(0, 0, 8, 8), (4, 0, 8, 8), (0, 4, 4, 8), (2, 0, 4, 4), (0, 2, 2, 4), (1, 0, 2, 2), (0, 1, 1, 2)]
+
+  /// The passes of the image: each one's first column and row, and the steps between them.
+  var passes: [(startX: Int, startY: Int, stepX: Int, stepY: Int)] {
+    interlaced ? Self.adam7 : [(0, 0, 1, 1)]
+  }
+
+  var bitsPerPixel: Int { [0: 1, 2: 3, 3: 1, 4: 2, 6: 4][colorType]! * depth }
+
+  /// The bytes of one row of a pass `passWidth` pixels wide, without its filter byte.
+  func rowBytes(passWidth: Int) -> Int { (passWidth * bitsPerPixel + 7) / 8 }
+
+  /// The width and height of a pass, zero when the image is too small to have it.
+  func size(of pass: (startX: Int, startY: Int, stepX: Int, stepY: Int)) -> (width: Int, height: Int) {
+    let passWidth = pass.startX < width ? (width - pass.startX + pass.stepX - 1) / pass.stepX : 0
+    let passHeight = pass.startY < height ? (height - pass.startY + pass.stepY - 1) / pass.stepY : 0
+    return (passWidth, passHeight)
+  }
+
+  var converter: PNGSampleConverter {
+    PNGSampleConverter(colorType: colorType, depth: depth, palette: palette, key: transparentKey)
+  }
+}
+
+/// A PNG in memory, its chunks read and checked: the header, palette, transparency and where
+/// the image data lies.
+struct PNGReader {
+  let data: [UInt8]
+  var format = PNGFormat()
   var imageData: [Range<Int>] = []
 
   static func damaged(_ reason: String) -> GraphicsError { GraphicsError(.pngDecode, "PNG data is damaged: \(reason)") }
@@ -45,15 +127,13 @@ struct PNGReader {
 
   init(_ data: [UInt8], maximumPixels: Int) throws {
     self.data = data
-    let signature: [UInt8] = [0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A]
-    guard data.count >= 8, data[0..<8].elementsEqual(signature) else {
+    guard data.count >= 8, data[0..<8].elementsEqual(PNGFormat.signature) else {
       throw GraphicsError(.pngDecode, "not a PNG file (no PNG signature)")
     }
     func word(_ at: Int) -> Int {
       Int(data[at]) << 24 | Int(data[at + 1]) << 16 | Int(data[at + 2]) << 8 | Int(data[at + 3])
     }
     var offset = 8
-    var paletteEntries = -1
     var transparency: Range<Int>?
     var ended = false
     while !ended {
@@ -67,7 +147,7 @@ struct PNGReader {
       if offset == 8 {
         // The header first, even before its CRC: a claim of a huge image is refused as such.
         guard name == "IHDR", length == 13 else { throw Self.damaged("the first chunk is \(name), not a header") }
-        try readHeader(data[body], maximumPixels: maximumPixels)
+        try format.readHeader(data[body], maximumPixels: maximumPixels)
       }
       if critical, CRC32.checksum(data[(offset + 4)..<body.upperBound]) != UInt32(word(body.upperBound)) {
         throw Self.damaged("the \(name) chunk's CRC does not match")
@@ -75,12 +155,7 @@ struct PNGReader {
       switch name {
       case "IHDR":
         guard offset == 8 else { throw Self.damaged("a second IHDR chunk") }
-      case "PLTE":
-        guard length % 3 == 0, length / 3 <= 256 else { throw Self.damaged("a PLTE chunk of \(length) bytes") }
-        paletteEntries = length / 3
-        for entry in 0..<paletteEntries {
-          for channel in 0..<3 { palette[entry * 4 + channel] = data[body.lowerBound + entry * 3 + channel] }
-        }
+      case "PLTE": try format.readPalette(data[body])
       case "tRNS": transparency = body
       case "IDAT": imageData.append(body)
       case "IEND": ended = true
@@ -89,73 +164,20 @@ struct PNGReader {
       }
       offset = body.upperBound + 4
     }
-    for entry in 0..<256 { palette[entry * 4 + 3] = 255 }
-    if colorType == 3 {
-      guard paletteEntries > 0 else { throw Self.damaged("a palette image without a PLTE chunk") }
-      if let transparency {
-        for (entry, alpha) in data[transparency].prefix(paletteEntries).enumerated() { palette[entry * 4 + 3] = alpha }
-      }
-    } else if let transparency, colorType == 0 || colorType == 2 {
-      let samples = colorType == 0 ? 1 : 3
-      guard transparency.count >= samples * 2 else { throw Self.damaged("a tRNS chunk of \(transparency.count) bytes") }
-      transparentKey = (0..<samples).map { Int(data[transparency.lowerBound + $0 * 2]) << 8 | Int(data[transparency.lowerBound + $0 * 2 + 1]) }
-    }
+    try format.applyTransparency(transparency.map { data[$0] })
     guard !imageData.isEmpty else { throw Self.damaged("no IDAT chunk") }
-  }
-
-  private mutating func readHeader(_ header: ArraySlice<UInt8>, maximumPixels: Int) throws {
-    let bytes = Array(header)
-    func word(_ at: Int) -> Int {
-      Int(bytes[at]) << 24 | Int(bytes[at + 1]) << 16 | Int(bytes[at + 2]) << 8 | Int(bytes[at + 3])
-    }
-    width = word(0)
-    height = word(4)
-    depth = Int(bytes[8])
-    colorType = Int(bytes[9])
-    let depths: [Int: [Int]] = [0: [1, 2, 4, 8, 16], 2: [8, 16], 3: [1, 2, 4, 8], 4: [8, 16], 6: [8, 16]]
-    guard depths[colorType]?.contains(depth) == true else {
-      throw Self.damaged("color type \(colorType) with bit depth \(depth) is not a PNG format")
-    }
-    guard bytes[10] == 0, bytes[11] == 0, bytes[12] <= 1 else { throw Self.damaged("an unknown compression, filter or interlace method") }
-    interlaced = bytes[12] == 1
-    guard width > 0, height > 0 else { throw Self.damaged("a size of \(width)×\(height) pixels") }
-    let pixels = width.multipliedReportingOverflow(by: height)
-    guard width <= maximumPixels, height <= maximumPixels, !pixels.overflow, pixels.partialValue <= maximumPixels else {
-      throw GraphicsError(
-        .imageTooLarge, "PNG of \(width)×\(height) pixels is larger than the limit of \(maximumPixels) pixels")
-    }
-  }
-
-  /// Adam7's passes: where each starts and how far apart its pixels are.
-  static let adam7: [(startX: Int, startY: Int, stepX: Int, stepY: Int)] = [(0, 0, 8, 8), (4, 0, 8, 8), (0, 4, 4, 8), (2, 0, 4, 4), (0, 2, 2, 4), (1, 0, 2, 2), (0, 1, 1, 2)]
-
-  /// The passes of the image: each one's first column and row, and the steps between them.
-  private var passes: [(startX: Int, startY: Int, stepX: Int, stepY: Int)] {
-    interlaced ? Self.adam7 : [(0, 0, 1, 1)]
-  }
-
-  private var bitsPerPixel: Int { [0: 1, 2: 3, 3: 1, 4: 2, 6: 4][colorType]! * depth }
-
-  /// The bytes of one row of a pass `passWidth` pixels wide, without its filter byte.
-  private func rowBytes(passWidth: Int) -> Int { (passWidth * bitsPerPixel + 7) / 8 }
-
-  /// The width and height of a pass, zero when the image is too small to have it.
-  private func size(of pass: (startX: Int, startY: Int, stepX: Int, stepY: Int)) -> (width: Int, height: Int) {
-    let passWidth = pass.startX < width ? (width - pass.startX + pass.stepX - 1) / pass.stepX : 0
-    let passHeight = pass.startY < height ? (height - pass.startY + pass.stepY - 1) / pass.stepY : 0
-    return (passWidth, passHeight)
   }
 
   /// Inflates every row and checks its filter type, as ``decode()`` would, and the stream's
   /// end and checksum.
   func checkRows() throws {
-    let longestRow = rowBytes(passWidth: width)
+    let longestRow = format.rowBytes(passWidth: format.width)
     try data.withUnsafeBufferPointer { input in
-      let rows = try PNGRowInflater(input, chunks: imageData, longestRow: longestRow + 1)
-      for pass in passes {
-        let (passWidth, passHeight) = size(of: pass)
+      let rows = try PNGRowInflater(PNGMemoryFeed(input, chunks: imageData), longestRow: longestRow + 1)
+      for pass in format.passes {
+        let (passWidth, passHeight) = format.size(of: pass)
         guard passWidth > 0, passHeight > 0 else { continue }
-        let rowBytes = rowBytes(passWidth: passWidth)
+        let rowBytes = format.rowBytes(passWidth: passWidth)
         for _ in 0..<passHeight {
           let type = try rows.next(rowBytes + 1, keeping: 0)[0]
           guard type <= 4 else { throw Self.filterError(type) }
@@ -166,57 +188,37 @@ struct PNGReader {
   }
 
   func decode() throws -> RGBAImage {
-    let bitsPerPixel = self.bitsPerPixel
-    let bytesPerPixel = max(1, bitsPerPixel / 8)
-    let longestRow = rowBytes(passWidth: width)
-    let converter = PNGSampleConverter(colorType: colorType, depth: depth, palette: palette, key: transparentKey)
-    let (width, height) = (self.width, self.height)
+    let format = self.format
+    let (width, height) = (format.width, format.height)
+    let converter = format.converter
     let pixels = try [UInt8](unsafeUninitializedCapacity: width * height * 4) { output, initialized in
       try data.withUnsafeBufferPointer { input in
-        let rows = try PNGRowInflater(input, chunks: imageData, longestRow: longestRow + 1)
-        let zeros = UnsafeMutablePointer<UInt8>.allocate(capacity: longestRow)
-        zeros.initialize(repeating: 0, count: longestRow)
+        let rows = try PNGRowInflater(PNGMemoryFeed(input, chunks: imageData), longestRow: format.rowBytes(passWidth: width) + 1)
         let spread = UnsafeMutablePointer<UInt8>.allocate(capacity: width * 4)
-        defer {
-          zeros.deallocate()
-          spread.deallocate()
-        }
-        for pass in passes {
+        defer { spread.deallocate() }
+        for pass in format.passes {
           let (startX, startY, stepX, stepY) = pass
-          let (passWidth, passHeight) = size(of: pass)
+          let (passWidth, passHeight) = format.size(of: pass)
           guard passWidth > 0, passHeight > 0 else { continue }
-          let rowBytes = rowBytes(passWidth: passWidth)
-          var kept = 0
-          func emit(_ row: UnsafePointer<UInt8>, _ passRow: Int) {
-            let target = output.baseAddress! + (startY + passRow * stepY) * width * 4
-            if stepX == 1 {
-              converter.convert(row, count: passWidth, into: target)
-            } else {
-              converter.convert(row, count: passWidth, into: spread)
-              for column in 0..<passWidth {
-                (target + (startX + column * stepX) * 4).update(from: spread + column * 4, count: 4)
-              }
-            }
-          }
-          // Rows two at a time: two Paeth rows in a row are undone together.
+          let unfilter = PNGPassRows(rows, format: format, passWidth: passWidth)
           var passRow = 0
           while passRow < passHeight {
-            let rowCount = min(2, passHeight - passRow)
-            let lines = try rows.next((rowBytes + 1) * rowCount, keeping: kept)
-            let prior = kept == 0 ? UnsafePointer(zeros) : UnsafePointer(lines - kept + 1)
-            let second = lines + rowBytes + 1
-            if rowCount == 2, lines[0] == 4, second[0] == 4, bytesPerPixel == 4 || bytesPerPixel == 8 {
-              PNGFilters.paethPair(lines + 1, second + 1, prior: prior, count: rowBytes, bytesPerPixel: bytesPerPixel)
-            } else {
-              try PNGFilters.unfilter(lines[0], lines + 1, prior: prior, count: rowBytes, bytesPerPixel: bytesPerPixel)
-              if rowCount == 2 {
-                try PNGFilters.unfilter(second[0], second + 1, prior: lines + 1, count: rowBytes, bytesPerPixel: bytesPerPixel)
+            func emit(_ row: UnsafePointer<UInt8>, _ passRow: Int) {
+              let target = output.baseAddress! + (startY + passRow * stepY) * width * 4
+              if stepX == 1 {
+                converter.convert(row, count: passWidth, into: target)
+              } else {
+                converter.convert(row, count: passWidth, into: spread)
+                for column in 0..<passWidth {
+                  (target + (startX + column * stepX) * 4).update(from: spread + column * 4, count: 4)
+                }
               }
             }
-            emit(lines + 1, passRow)
-            if rowCount == 2 { emit(second + 1, passRow + 1) }
+            let rowCount = min(2, passHeight - passRow)
+            let (first, second) = try unfilter.next(rowCount)
+            emit(first, passRow)
+            if let second { emit(second, passRow + 1) }
             passRow += rowCount
-            kept = rowBytes + 1
           }
         }
         try rows.finish()
@@ -227,13 +229,76 @@ struct PNGReader {
   }
 }
 
+/// One pass's rows as they come out of the inflater, unfiltered in place, two at a time
+/// where it can: two Paeth rows in a row are undone together.
+final class PNGPassRows {
+  private let inflater: PNGRowInflater
+  private let rowBytes: Int
+  private let bytesPerPixel: Int
+  /// The prior row of the pass's first row.
+  private let zeros: UnsafeMutablePointer<UInt8>
+  private var kept = 0
+
+  init(_ inflater: PNGRowInflater, format: PNGFormat, passWidth: Int) {
+    self.inflater = inflater
+    rowBytes = format.rowBytes(passWidth: passWidth)
+    bytesPerPixel = max(1, format.bitsPerPixel / 8)
+    zeros = .allocate(capacity: rowBytes)
+    zeros.initialize(repeating: 0, count: rowBytes)
+  }
+
+  deinit { zeros.deallocate() }
+
+  /// The next `count` (1 or 2) rows of samples, unfiltered; valid until the next call.
+  func next(_ count: Int) throws -> (UnsafePointer<UInt8>, UnsafePointer<UInt8>?) {
+    let lines = try inflater.next((rowBytes + 1) * count, keeping: kept)
+    let prior = kept == 0 ? UnsafePointer(zeros) : UnsafePointer(lines - kept + 1)
+    let second = lines + rowBytes + 1
+    if count == 2, lines[0] == 4, second[0] == 4, bytesPerPixel == 4 || bytesPerPixel == 8 {
+      PNGFilters.paethPair(lines + 1, second + 1, prior: prior, count: rowBytes, bytesPerPixel: bytesPerPixel)
+    } else {
+      try PNGFilters.unfilter(lines[0], lines + 1, prior: prior, count: rowBytes, bytesPerPixel: bytesPerPixel)
+      if count == 2 {
+        try PNGFilters.unfilter(second[0], second + 1, prior: lines + 1, count: rowBytes, bytesPerPixel: bytesPerPixel)
+      }
+    }
+    kept = rowBytes + 1
+    return (UnsafePointer(lines + 1), count == 2 ? UnsafePointer(second + 1) : nil)
+  }
+}
+
+/// Where the zlib stream of a PNG's image data comes from, a piece at a time: the bodies of
+/// its IDAT chunks, joined.
+protocol PNGDataFeed: AnyObject {
+  /// The next piece of the stream; empty at its end. Valid until the next call.
+  func nextPiece() throws -> UnsafeBufferPointer<UInt8>
+}
+
+/// The IDAT chunks of a PNG in memory, whole, in place.
+final class PNGMemoryFeed: PNGDataFeed {
+  private let input: UnsafeBufferPointer<UInt8>
+  private var chunks: ArraySlice<Range<Int>>
+
+  init(_ input: UnsafeBufferPointer<UInt8>, chunks: [Range<Int>]) {
+    self.input = input
+    self.chunks = chunks[...]
+  }
+
+  func nextPiece() throws -> UnsafeBufferPointer<UInt8> {
+    while let chunk = chunks.popFirst() {
+      if !chunk.isEmpty { return UnsafeBufferPointer(rebasing: input[chunk]) }
+    }
+    return UnsafeBufferPointer(start: nil, count: 0)
+  }
+}
+
 /// The image data's zlib stream inflated into a buffer, handed out one scanline at a time;
 /// the scanline before the current one stays in place as the filters' prior row.
 final class PNGRowInflater {
-  private let input: UnsafeBufferPointer<UInt8>
-  private let chunks: [Range<Int>]
-  private var chunk = 0
-  private var position: Int
+  private let feed: PNGDataFeed
+  private var piece = UnsafeBufferPointer<UInt8>(start: nil, count: 0)
+  private var position = 0
+  private var fed = false
   private let state: UnsafeMutableRawPointer
   private let buffer: UnsafeMutablePointer<UInt8>
   private let capacity: Int
@@ -241,11 +306,9 @@ final class PNGRowInflater {
   private var end = 0
   private var finished = false
 
-  init(_ input: UnsafeBufferPointer<UInt8>, chunks: [Range<Int>], longestRow: Int) throws {
+  init(_ feed: PNGDataFeed, longestRow: Int) throws {
     guard let state = cisal_inflater_new() else { throw GraphicsError(.pngDecode, "no memory to inflate a PNG") }
-    self.input = input
-    self.chunks = chunks
-    self.position = chunks[0].lowerBound
+    self.feed = feed
     self.state = state
     // Room for the previous and the current row, and enough beyond for ISA-L to work in
     // large pieces.
@@ -284,16 +347,18 @@ final class PNGRowInflater {
   /// written.
   private func inflate(into output: UnsafeMutablePointer<UInt8>, capacity room: Int) throws -> Int {
     if finished { throw PNGReader.damaged("the image data ends early") }
-    while chunk < chunks.count, position == chunks[chunk].upperBound {
-      chunk += 1
-      if chunk < chunks.count { position = chunks[chunk].lowerBound }
+    // An empty piece is the stream's end: the feed is not asked again.
+    while position == piece.count, !fed || piece.count > 0 {
+      piece = try feed.nextPiece()
+      position = 0
+      fed = true
     }
-    let available = chunk < chunks.count ? chunks[chunk].upperBound - position : 0
     var consumed: UInt32 = 0
     var produced: UInt32 = 0
     var ended: Int32 = 0
-    let status = cisal_inflate(
-      state, input.baseAddress! + position, UInt32(available), &consumed, output, UInt32(room), &produced, &ended)
+    let available = piece.count - position
+    let input = piece.baseAddress.map { UnsafePointer($0 + position) } ?? UnsafePointer(buffer)
+    let status = cisal_inflate(state, input, UInt32(available), &consumed, output, UInt32(room), &produced, &ended)
     guard status >= 0 else {
       throw PNGReader.damaged(status == ISAL_INCORRECT_CHECKSUM ? "the image data's checksum does not match" : "the image data does not inflate")
     }

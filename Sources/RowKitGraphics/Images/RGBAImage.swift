@@ -49,26 +49,48 @@ extension Bitmap {
   /// matches its reference asks this once per case).
   public func hasStraightPixels(of image: RGBAImage) -> Bool {
     guard width == image.width, height == image.height, pixels.count == image.pixels.count else { return false }
+    return image.pixels.withUnsafeBytes { other in other.isEmpty || hasStraightPixels(rows: 0..<height, of: other.baseAddress!) }
+  }
+
+  /// Whether rows `rows` of these pixels, un-premultiplied, are exactly the straight RGBA
+  /// bytes at `other` (`rows.count × width × 4` of them): a strip of a render against the
+  /// same rows of its reference.
+  public func hasStraightPixels(rows: Range<Int>, of other: UnsafeRawPointer) -> Bool {
+    precondition(rows.lowerBound >= 0 && rows.upperBound <= height, "rows outside the bitmap")
     return pixels.withUnsafeBytes { own in
-      image.pixels.withUnsafeBytes { other in
-        for index in 0..<(width * height) {
-          let bgra = own.loadUnaligned(fromByteOffset: index * 4, as: UInt32.self)
-          let rgba = other.loadUnaligned(fromByteOffset: index * 4, as: UInt32.self)
-          let alpha = bgra >> 24
-          let straight: UInt32
-          if alpha == 0xFF {
-            straight = (bgra & 0xFF00_FF00) | (bgra & 0xFF) << 16 | (bgra >> 16) & 0xFF
-          } else if alpha == 0 {
-            straight = 0
-          } else {
-            // The same rounding as RGBAImage(_:) (Cairo's own un-premultiplication).
-            func channel(_ shift: UInt32) -> UInt32 { (((bgra >> shift) & 0xFF) * 255 + alpha / 2) / alpha }
-            straight = channel(16) | channel(8) << 8 | channel(0) << 16 | alpha << 24
-          }
-          if straight != rgba { return false }
+      let first = rows.lowerBound * width
+      let count = rows.count * width
+      func matches(_ index: Int) -> Bool {
+        let bgra = own.loadUnaligned(fromByteOffset: (first + index) * 4, as: UInt32.self)
+        let rgba = other.loadUnaligned(fromByteOffset: index * 4, as: UInt32.self)
+        let alpha = bgra >> 24
+        let straight: UInt32
+        if alpha == 0xFF {
+          straight = (bgra & 0xFF00_FF00) | (bgra & 0xFF) << 16 | (bgra >> 16) & 0xFF
+        } else if alpha == 0 {
+          straight = 0
+        } else {
+          // The same rounding as RGBAImage(_:) (Cairo's own un-premultiplication).
+          func channel(_ shift: UInt32) -> UInt32 { (((bgra >> shift) & 0xFF) * 255 + alpha / 2) / alpha }
+          straight = channel(16) | channel(8) << 8 | channel(0) << 16 | alpha << 24
         }
-        return true
+        return straight == rgba
       }
+      // Two pixels at a time where both are opaque, the common case: BGRA to RGBA swaps the
+      // first and third byte of each.
+      var index = 0
+      while index + 2 <= count {
+        let bgra = own.loadUnaligned(fromByteOffset: (first + index) * 4, as: UInt64.self)
+        if bgra & 0xFF00_0000_FF00_0000 == 0xFF00_0000_FF00_0000 {
+          let rgba = (bgra & 0xFF00_FF00_FF00_FF00) | (bgra & 0x0000_00FF_0000_00FF) &<< 16 | (bgra &>> 16) & 0x0000_00FF_0000_00FF
+          if rgba != other.loadUnaligned(fromByteOffset: index * 4, as: UInt64.self) { return false }
+        } else if !matches(index) || !matches(index + 1) {
+          return false
+        }
+        index &+= 2
+      }
+      if index < count, !matches(index) { return false }
+      return true
     }
   }
 }

@@ -18,35 +18,43 @@ public struct FailureArtifacts: Hashable, Sendable, Codable {
   /// The path of `result.json`: the comparison's numbers and these paths.
   public var result: String
 
-  /// Writes the artifacts of one case into `directory` (created if needed). The reference
-  /// is copied from `referenceFile`, the bytes it was read from, when given.
-  public static func write(
-    to directory: URL, reference: RGBAImage?, referenceFile: [UInt8]? = nil, actual: Bitmap,
-    outcome: ImageComparison.Outcome?
+  /// Writes the artifacts of one case into `directory` (created if needed): the reference
+  /// copied from its file, the actual image, and with a comparison's `result` a diff image
+  /// and the composite, drawn strip by strip as the images are compared again, so that a
+  /// tall case takes no more memory than a small one. Images of more than `tilePixels`
+  /// pixels are written as tiles (``TiledPNG``). The actual image's files, if it has any,
+  /// are moved here.
+  static func write(
+    to directory: URL, reference: URL?, actual: CapturedImage, result: ComparisonResult?, tilePixels: Int
   ) throws -> FailureArtifacts {
     try OutputWriter.createFolder(directory)
-    func save(_ bytes: [UInt8], _ name: String) throws -> String {
-      let url = directory.appendingPathComponent(name)
-      try Data(bytes).write(to: url)
-      return url.path
-    }
+    func file(_ name: String) -> URL { directory.appendingPathComponent(name) }
     var artifacts = FailureArtifacts(
-      directory: directory.path, reference: nil, actual: try save(PNG.encode(actual), "actual.png"), diff: nil,
-      composite: "", result: directory.appendingPathComponent("result.json").path)
-    var panels = [actual]
-    if let reference {
-      artifacts.reference = try save(referenceFile ?? PNG.encode(reference.bitmap), "reference.png")
-      panels = [reference.bitmap, actual]
-      if let outcome {
-        let diff = DiffImage.make(outcome, reference: reference, actual: RGBAImage(actual))
-        artifacts.diff = try save(PNG.encode(diff), "diff.png")
-        panels = [reference.bitmap, diff, actual]
-      }
+      directory: directory.path, reference: nil, actual: file("actual.png").path, diff: nil,
+      composite: file("composite.png").path, result: file("result.json").path)
+    if let reference, let result {
+      let images = DiffImageWriter(
+        reference: result.referenceSize, actual: result.actualSize, diff: file("diff.png"), composite: file("composite.png"),
+        tilePixels: tilePixels)
+      _ = try ImageComparison.compare(TiledPNG.rows(of: reference), actual.rows(), options: result.options, each: images.write)
+      try images.commit(removingStaleTiles: true)
+      artifacts.diff = file("diff.png").path
+    } else {
+      let composite = TiledPNGWriter(
+        for: file("composite.png"), width: actual.width, color: .rgb,
+        tileHeight: TiledPNG.tileHeight(width: actual.width, pixels: tilePixels))
+      try actual.eachStrip { try composite.append(DiffImage.composite([$0])) }
+      try composite.finish()
+      try composite.commit(removingStaleTiles: true)
     }
-    artifacts.composite = try save(PNG.encode(DiffImage.composite(panels)), "composite.png")
+    if let reference {
+      try TiledPNG.copy(reference, to: file("reference.png"))
+      artifacts.reference = file("reference.png").path
+    }
+    try actual.save(to: file("actual.png"))
     let encoder = JSONEncoder()
     encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
-    let report = ArtifactReport(result: outcome?.result, files: artifacts)
+    let report = ArtifactReport(result: result, files: artifacts)
     try encoder.encode(report).write(to: URL(fileURLWithPath: artifacts.result))
     return artifacts
   }

@@ -112,7 +112,7 @@ public enum ReportFolder {
     !path.isEmpty
       && path.split(separator: "/", omittingEmptySubsequences: false).allSatisfy { part in
         !part.isEmpty && part != "." && part != ".."
-          && part.allSatisfy { $0.isASCII && ($0.isLetter || $0.isNumber || "._-@,".contains($0)) }
+          && part.allSatisfy { $0.isASCII && ($0.isLetter || $0.isNumber || "._-@,+".contains($0)) }
       }
   }
 

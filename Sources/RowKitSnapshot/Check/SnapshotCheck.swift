@@ -443,17 +443,19 @@ public struct SnapshotCheck: Sendable {
       if let variant = testCase.variant { renderer = renderer.rendering(variant) }
       (outcome, layout) = try await store.check(
         suite: testCase.suite, name: testCase.baseName, options: options, record: record, pool: pool
-      ) { recordsLayout in
+      ) { receiver, recordsLayout in
         var renderer = renderer
         renderer.recordsLayout = recordsLayout
-        let rendered = try await document.render(with: renderer)
+        // Strip by strip into the check: a table of any height is never whole in memory. The
+        // manifest is kept for its image states, which a reference must not show failed.
+        let rendered = try await document.render(with: renderer, into: receiver, keepsManifest: true)
         if lint != nil { findings = LintReport(file: testCase.document.path, manifest: rendered.manifest).lines }
         // A variant's warnings name it: the same row warns in every variant.
         let variant = testCase.variant.map { "[\($0.name)] " } ?? ""
-        missing = rendered.manifest.rowsWithMissingGlyphs.map { variant + $0.missingGlyphWarning(file: testCase.document.path) }
+        missing = rendered.rowsWithMissingGlyphs.map { variant + $0.missingGlyphWarning(file: testCase.document.path) }
         if failsOnMissingGlyphs, !missing.isEmpty { throw SnapshotError(missing.joined(separator: "; ") + " (--strict)") }
-        try refuseSubstitutes(in: rendered, of: document, file: testCase.document.path)
-        return RenderedSnapshot(image: rendered.image, layout: rendered.layoutRecord)
+        try refuseSubstitutes(in: rendered.manifest.rows, of: document, file: testCase.document.path)
+        return rendered.layoutRecord
       }
       if !missing.isEmpty { result.warnings = missing }
     } catch {
@@ -516,10 +518,10 @@ public struct SnapshotCheck: Sendable {
   /// the Swift assertions refuse it (``SnapshotSubstitutes``): an image that failed to load
   /// (its slot's default drawn instead), unless ``allowsFailedImages`` or the document
   /// switches the `imageFailed` lint rule off, or the fallback cell.
-  private func refuseSubstitutes(in rendered: RenderedTable, of document: TableDocument, file: String) throws {
+  private func refuseSubstitutes(in rows: [Manifest.Row], of document: TableDocument, file: String) throws {
     let ruleOff = !document.lintOptions.adding(lint ?? LintOptions()).runs(.imageFailed)
     let allowed: SnapshotSubstitutes = allowsFailedImages || ruleOff ? .failedImages : []
-    let problems = allowed.problems(in: rendered.manifest.rows, file: file)
+    let problems = allowed.problems(in: rows, file: file)
     guard !problems.isEmpty else { return }
     throw SnapshotError(
       problems.joined(separator: "; ") + "; a reference must not show this, so nothing was compared or recorded"
@@ -532,8 +534,7 @@ public struct SnapshotCheck: Sendable {
     let target = store.artifactDirectory(suite: testCase.suite, name: testCase.baseName).appendingPathComponent(name)
     do {
       try OutputWriter.createFolder(target.deletingLastPathComponent())
-      if FileManager.default.fileExists(atPath: target.path) { try FileManager.default.removeItem(at: target) }
-      try FileManager.default.copyItem(at: source, to: target)
+      try TiledPNG.copy(source, to: target)
     } catch {
       return nil
     }

@@ -18,6 +18,11 @@ public struct ComparisonResult: Hashable, Sendable, Codable {
     public var width: Int
     /// The height in pixels.
     public var height: Int
+    /// A size of `width` × `height` pixels.
+    public init(width: Int, height: Int) {
+      self.width = width
+      self.height = height
+    }
     /// `width×height`.
     public var description: String { "\(width)×\(height)" }
   }

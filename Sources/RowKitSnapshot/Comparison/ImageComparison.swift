@@ -60,6 +60,19 @@ public enum ImageComparison {
     run(reference, actual, options: options, stopWhenFailed: true).result.passed
   }
 
+  /// Compares the images `reference` and `actual` read strip by strip, with the same result
+  /// as a comparison of the whole images; memory holds a strip of each (and the rows around
+  /// it that antialiasing is judged by), whatever their size. `each` is handed every strip
+  /// of the canvas as it is judged, for diff images. With `stopWhenFailed`, stops (and
+  /// reads no further) once the comparison has failed, as ``matches(_:_:options:)`` does.
+  public static func compare(
+    _ reference: any RGBARowSource, _ actual: any RGBARowSource, options: ComparisonOptions = .exact,
+    stopWhenFailed: Bool = false, stripHeight: Int? = nil, each: ((CanvasStrip) throws -> Void)? = nil
+  ) throws -> ComparisonResult {
+    try StripComparison(reference: reference, actual: actual, options: options, stopWhenFailed: stopWhenFailed)
+      .run(stripHeight: stripHeight, each: each)
+  }
+
   /// What ``compare(_:_:options:)-(RGBAImage,_,_)`` reports for two images of `width` × `height` with the
   /// same pixels, known without looking at one (two byte-identical files).
   public static func identical(width: Int, height: Int, options: ComparisonOptions = .exact) -> ComparisonResult {
@@ -67,7 +80,7 @@ public enum ImageComparison {
   }
 
   /// A comparison's result before any pixel is counted.
-  private static func nothingCounted(
+  static func nothingCounted(
     reference: ComparisonResult.Size, actual: ComparisonResult.Size, options: ComparisonOptions
   ) -> ComparisonResult {
     let canvas = ComparisonResult.Size(width: max(reference.width, actual.width), height: max(reference.height, actual.height))
@@ -81,160 +94,363 @@ public enum ImageComparison {
       options: options)
   }
 
+  /// The whole-image comparison: the strip comparison, every strip's classes kept.
   static func run(_ reference: RGBAImage, _ actual: RGBAImage, options: ComparisonOptions, stopWhenFailed: Bool) -> Outcome {
-    var result = nothingCounted(
-      reference: .init(width: reference.width, height: reference.height),
-      actual: .init(width: actual.width, height: actual.height), options: options)
-    let (canvasWidth, canvasHeight) = (result.canvasSize.width, result.canvasSize.height)
-    let width = min(reference.width, actual.width)
-    let height = min(reference.height, actual.height)
-    let sizeMismatch = result.sizeMismatch
-    let total = result.totalPixels
-    if sizeMismatch && stopWhenFailed { return Outcome(result: result, classes: nil) }
-    if !sizeMismatch {
-      let identical = reference.pixels.withUnsafeBytes { a in
-        actual.pixels.withUnsafeBytes { b in a.count == 0 || memcmp(a.baseAddress!, b.baseAddress!, a.count) == 0 }
+    var classes: [PixelClass] = []
+    let comparison = StripComparison(
+      reference: RGBAImageRows(reference), actual: RGBAImageRows(actual), options: options, stopWhenFailed: stopWhenFailed)
+    // Images in memory cannot fail to read.
+    let result = try! comparison.run(stripHeight: nil) { strip in classes += strip.classes }
+    return Outcome(result: result, classes: comparison.sawDifference ? classes : nil)
+  }
+
+  /// One strip of a comparison's canvas, as it was judged: the class of each of its pixels,
+  /// and the rows of both images there.
+  public struct CanvasStrip {
+    /// The canvas rows of the strip.
+    public var rows: Range<Int>
+    /// The canvas's width in pixels.
+    public var width: Int
+    /// One class per pixel of the strip, row by row.
+    public var classes: UnsafeBufferPointer<PixelClass>
+    let reference: RowWindow
+    let actual: RowWindow
+
+    /// Row `y` of the reference image, straight RGBA, while this strip is handed out; nil
+    /// below the image's end.
+    public func referenceRow(_ y: Int) -> UnsafeRawPointer? { reference.contains(y) ? reference.row(y) : nil }
+    /// Row `y` of the actual image, as ``referenceRow(_:)``.
+    public func actualRow(_ y: Int) -> UnsafeRawPointer? { actual.contains(y) ? actual.row(y) : nil }
+    /// The reference image's size.
+    public var referenceSize: ComparisonResult.Size { .init(width: reference.source.width, height: reference.source.height) }
+    /// The actual image's size.
+    public var actualSize: ComparisonResult.Size { .init(width: actual.source.width, height: actual.source.height) }
+  }
+
+  /// The rows of one image that a strip of the comparison needs, with the two rows above and
+  /// below it that antialiasing is judged by, read from its source as the strips move down.
+  final class RowWindow {
+    let source: any RGBARowSource
+    let rowLength: Int
+    private let buffer: UnsafeMutableRawPointer
+    private let capacity: Int
+    /// The image rows in the buffer: `first..<end`.
+    private(set) var first = 0
+    private(set) var end = 0
+
+    init(_ source: any RGBARowSource, rows capacity: Int) {
+      self.source = source
+      self.capacity = capacity
+      rowLength = source.width * 4
+      buffer = .allocate(byteCount: max(1, capacity * rowLength), alignment: 16)
+    }
+
+    deinit { buffer.deallocate() }
+
+    /// Makes rows `lower..<upper` (what of them the image has) ready; `lower` never moves up
+    /// between calls, and the rows are read in order.
+    func load(_ lower: Int, _ upper: Int) throws {
+      let upper = min(upper, source.height)
+      let lower = min(lower, upper)
+      if lower > first {
+        let kept = max(0, end - lower)
+        if kept > 0 { buffer.copyMemory(from: buffer + (lower - first) * rowLength, byteCount: kept * rowLength) }
+        first = lower
+        end = max(end, lower)
       }
-      if identical { return Outcome(result: result, classes: nil) }
+      if upper > end {
+        precondition(upper - first <= capacity, "a strip larger than its window")
+        try source.read(upper - end, into: buffer + (end - first) * rowLength)
+        end = upper
+      }
     }
 
-    var classes = [PixelClass](repeating: .same, count: total)
-    // pixelmatch's scale: 35215 is the largest YIQ distance between two colors.
-    let maxDelta = 35215 * options.threshold * options.threshold
-    var largestDelta = 0.0
-    var box = (minX: Int.max, minY: Int.max, maxX: -1, maxY: -1)
-    func count(_ x: Int, _ y: Int) {
-      result.differentPixels += 1
-      box = (min(box.minX, x), min(box.minY, y), max(box.maxX, x), max(box.maxY, y))
-    }
-    func inIgnoredRegion(_ x: Int, _ y: Int) -> Bool { options.ignoredRegions.contains { $0.contains(x: x, y: y) } }
+    func contains(_ y: Int) -> Bool { y >= first && y < end }
+    func row(_ y: Int) -> UnsafeRawPointer { UnsafeRawPointer(buffer + (y - first) * rowLength) }
 
-    reference.pixels.withUnsafeBytes { rawA in
-      actual.pixels.withUnsafeBytes { rawB in
-        let a = Pixels(raw: rawA, stride: reference.width, width: width, height: height)
-        let b = Pixels(raw: rawB, stride: actual.width, width: width, height: height)
-        var y = 0
-        rows: while y < height && width > 0 {
+    /// The window as the color distance and the antialiasing detector read it: the compared
+    /// area, `width` × `height`.
+    func pixels(width: Int, height: Int) -> Pixels {
+      Pixels(base: UnsafeRawPointer(buffer), firstRow: first, stride: source.width, width: width, height: height)
+    }
+  }
+
+  /// A comparison of two images read strip by strip, in tiers: rows first (identical rows
+  /// cost one memory comparison), then only the pixels that differ, where color distance,
+  /// antialiasing and regions are judged. Counts, boxes and clusters are gathered as the
+  /// strips pass, so the result is the whole images' whatever the strips' height.
+  final class StripComparison {
+    let reference: any RGBARowSource
+    let actual: any RGBARowSource
+    let options: ComparisonOptions
+    let stopWhenFailed: Bool
+    /// Whether any pixel's bytes differed, or the sizes do.
+    private(set) var sawDifference = false
+
+    /// The canvas pixels a strip holds by default: a few megabytes of each image.
+    static let stripPixels = 1 << 20
+
+    init(reference: any RGBARowSource, actual: any RGBARowSource, options: ComparisonOptions, stopWhenFailed: Bool) {
+      self.reference = reference
+      self.actual = actual
+      self.options = options
+      self.stopWhenFailed = stopWhenFailed
+    }
+
+    func run(stripHeight: Int?, each: ((CanvasStrip) throws -> Void)?) throws -> ComparisonResult {
+      var result = nothingCounted(
+        reference: .init(width: reference.width, height: reference.height),
+        actual: .init(width: actual.width, height: actual.height), options: options)
+      let (canvasWidth, canvasHeight) = (result.canvasSize.width, result.canvasSize.height)
+      let width = min(reference.width, actual.width)
+      let height = min(reference.height, actual.height)
+      let sizeMismatch = result.sizeMismatch
+      sawDifference = sizeMismatch
+      if sizeMismatch && stopWhenFailed { return result }
+      let stripRows = max(1, stripHeight ?? Self.stripPixels / max(1, canvasWidth))
+      // Antialiasing looks one row beyond a pixel, and at the neighbours of that row's pixels.
+      let context = 2
+      let first = RowWindow(reference, rows: stripRows + 2 * context)
+      let second = RowWindow(actual, rows: stripRows + 2 * context)
+      let classes = UnsafeMutableBufferPointer<PixelClass>.allocate(capacity: max(1, stripRows * canvasWidth))
+      defer { classes.deallocate() }
+      // pixelmatch's scale: 35215 is the largest YIQ distance between two colors.
+      let maxDelta = 35215 * options.threshold * options.threshold
+      var largestDelta = 0.0
+      var box = (minX: Int.max, minY: Int.max, maxX: -1, maxY: -1)
+      var clusters = ClusterTracker(width: canvasWidth)
+      let options = self.options
+      func count(_ x: Int, _ y: Int) {
+        result.differentPixels += 1
+        box = (min(box.minX, x), min(box.minY, y), max(box.maxX, x), max(box.maxY, y))
+      }
+      func inIgnoredRegion(_ x: Int, _ y: Int) -> Bool { options.ignoredRegions.contains { $0.contains(x: x, y: y) } }
+      func failed() -> Bool { stopWhenFailed && result.differentPixels > result.allowedDiffPixels }
+
+      var top = 0
+      var stopped = false
+      strips: while top < canvasHeight {
+        let bottom = min(top + stripRows, canvasHeight)
+        try first.load(max(0, top - context), bottom + context)
+        try second.load(max(0, top - context), bottom + context)
+        let stripClasses = UnsafeMutableBufferPointer(rebasing: classes[0..<((bottom - top) * canvasWidth)])
+        stripClasses.update(repeating: .same)
+        let a = first.pixels(width: width, height: height)
+        let b = second.pixels(width: width, height: height)
+        var y = top
+        rows: while y < min(bottom, height) && width > 0 {
           defer { y += 1 }
           if memcmp(a.address(0, y), b.address(0, y), width * 4) == 0 { continue }
+          sawDifference = true
           for x in 0..<width where a.word(x, y) != b.word(x, y) {
-            let index = y * canvasWidth + x
+            let index = (y - top) * canvasWidth + x
             let delta = colorDelta(a, b, x, y)
             largestDelta = max(largestDelta, abs(delta))
             if inIgnoredRegion(x, y) {
-              classes[index] = .ignored
+              stripClasses[index] = .ignored
               result.ignoredPixels += 1
             } else if abs(delta) <= maxDelta {
-              classes[index] = .belowThreshold
+              stripClasses[index] = .belowThreshold
               result.belowThresholdPixels += 1
             } else if isAntialiased(a, x, y, other: b) || isAntialiased(b, x, y, other: a) {
               result.antialiasedPixels += 1
-              classes[index] = options.ignoresAntialiasing ? .antialiased : .different
+              stripClasses[index] = options.ignoresAntialiasing ? .antialiased : .different
               if !options.ignoresAntialiasing { count(x, y) }
             } else {
-              classes[index] = .different
+              stripClasses[index] = .different
               count(x, y)
             }
-            if stopWhenFailed && result.differentPixels > result.allowedDiffPixels { break rows }
+            if failed() {
+              stopped = true
+              break rows
+            }
           }
         }
-      }
-    }
-    if sizeMismatch {
-      for y in 0..<canvasHeight {
-        for x in 0..<canvasWidth where x >= width || y >= height {
-          let covered = (x < reference.width && y < reference.height ? 1 : 0) + (x < actual.width && y < actual.height ? 1 : 0)
-          let index = y * canvasWidth + x
-          if covered == 0 {
-            classes[index] = .noImage
-          } else if inIgnoredRegion(x, y) {
-            classes[index] = .ignored
-            result.ignoredPixels += 1
-          } else {
-            classes[index] = .onlyOneImage
-            result.onlyOneImagePixels += 1
-            count(x, y)
+        if sizeMismatch && !stopped {
+          for y in top..<bottom {
+            for x in 0..<canvasWidth where x >= width || y >= height {
+              let covered = (x < reference.width && y < reference.height ? 1 : 0) + (x < actual.width && y < actual.height ? 1 : 0)
+              let index = (y - top) * canvasWidth + x
+              if covered == 0 {
+                stripClasses[index] = .noImage
+              } else if inIgnoredRegion(x, y) {
+                stripClasses[index] = .ignored
+                result.ignoredPixels += 1
+              } else {
+                stripClasses[index] = .onlyOneImage
+                result.onlyOneImagePixels += 1
+                count(x, y)
+              }
+            }
           }
         }
+        for row in 0..<(bottom - top) {
+          clusters.add(row: top + row, UnsafeBufferPointer(rebasing: stripClasses[(row * canvasWidth)..<((row + 1) * canvasWidth)]))
+        }
+        try each?(CanvasStrip(rows: top..<bottom, width: canvasWidth, classes: UnsafeBufferPointer(stripClasses), reference: first, actual: second))
+        if stopped { break strips }
+        top = bottom
       }
+      if !stopped {
+        try reference.finish()
+        try actual.finish()
+      }
+      result.maxDistance = (largestDelta / 35215).squareRoot()
+      if box.maxX >= 0 {
+        result.changedBox = PixelRect(x: box.minX, y: box.minY, width: box.maxX - box.minX + 1, height: box.maxY - box.minY + 1)
+        result.largestCluster = clusters.finish()
+      }
+      if !sizeMismatch && sawDifference {
+        let clusterOK = options.maxClusterPixels.map { (result.largestCluster?.pixels ?? 0) <= $0 } ?? true
+        result.status = result.differentPixels <= result.allowedDiffPixels && clusterOK ? .withinTolerance : .different
+      }
+      return result
     }
-    result.maxDistance = (largestDelta / 35215).squareRoot()
-    if box.maxX >= 0 {
-      let changed = PixelRect(x: box.minX, y: box.minY, width: box.maxX - box.minX + 1, height: box.maxY - box.minY + 1)
-      result.changedBox = changed
-      result.largestCluster = largestCluster(classes, width: canvasWidth, box: changed)
-    }
-    if !sizeMismatch {
-      let clusterOK = options.maxClusterPixels.map { (result.largestCluster?.pixels ?? 0) <= $0 } ?? true
-      result.status = result.differentPixels <= result.allowedDiffPixels && clusterOK ? .withinTolerance : .different
-    }
-    return Outcome(result: result, classes: classes)
   }
 
   // MARK: - Clusters
 
   /// The largest 8-connected patch of counted pixels (different, or covered by only one
-  /// image), searched inside `box` only.
-  static func largestCluster(_ classes: [PixelClass], width: Int, box: PixelRect) -> ComparisonResult.Cluster {
-    func counted(_ index: Int) -> Bool { classes[index] == .different || classes[index] == .onlyOneImage }
-    var visited = [Bool](repeating: false, count: box.width * box.height)
-    var best = ComparisonResult.Cluster(pixels: 0, box: box)
-    var stack: [Int] = []
-    for startY in box.y..<(box.y + box.height) {
-      for startX in box.x..<(box.x + box.width) {
-        let local = (startY - box.y) * box.width + (startX - box.x)
-        guard counted(startY * width + startX), !visited[local] else { continue }
-        visited[local] = true
-        stack.append(startY * width + startX)
-        var count = 0
-        var lowX = startX, highX = startX, lowY = startY, highY = startY
-        while let index = stack.popLast() {
-          count += 1
-          let x = index % width
-          let y = index / width
-          lowX = min(lowX, x)
-          highX = max(highX, x)
-          lowY = min(lowY, y)
-          highY = max(highY, y)
-          for ny in max(box.y, y - 1)...min(box.y + box.height - 1, y + 1) {
-            for nx in max(box.x, x - 1)...min(box.x + box.width - 1, x + 1) {
-              let neighbour = (ny - box.y) * box.width + (nx - box.x)
-              if !visited[neighbour], counted(ny * width + nx) {
-                visited[neighbour] = true
-                stack.append(ny * width + nx)
-              }
-            }
-          }
+  /// image), found row by row: each row's runs of counted pixels join the patches of the
+  /// row above that they touch, and a patch that reaches no further is done. Memory holds
+  /// the patches of two rows. Of patches of one size, the one whose first pixel (top row,
+  /// then left) comes first wins, as a search from the top-left corner finds it.
+  struct ClusterTracker {
+    struct Patch {
+      var pixels: Int
+      var minX: Int
+      var minY: Int
+      var maxX: Int
+      var maxY: Int
+      /// The patch's first pixel in reading order.
+      var first: (y: Int, x: Int)
+      var parent: Int
+    }
+
+    let width: Int
+    /// The patches of the previous row's runs and the current row's, joined by parent links.
+    private var patches: [Patch] = []
+    /// The previous row's runs of counted pixels (first and last column) and their patches.
+    private var above: [(start: Int, end: Int, patch: Int)] = []
+    private var best: Patch?
+
+    init(width: Int) {
+      self.width = width
+    }
+
+    private mutating func root(_ index: Int) -> Int {
+      var index = index
+      while patches[index].parent != index {
+        patches[index].parent = patches[patches[index].parent].parent
+        index = patches[index].parent
+      }
+      return index
+    }
+
+    private mutating func join(_ first: Int, _ second: Int) {
+      let (a, b) = (root(first), root(second))
+      guard a != b else { return }
+      let other = patches[b]
+      patches[b].parent = a
+      patches[a].pixels += other.pixels
+      patches[a].minX = min(patches[a].minX, other.minX)
+      patches[a].minY = min(patches[a].minY, other.minY)
+      patches[a].maxX = max(patches[a].maxX, other.maxX)
+      patches[a].maxY = max(patches[a].maxY, other.maxY)
+      if other.first < patches[a].first { patches[a].first = other.first }
+    }
+
+    private mutating func consider(_ patch: Patch) {
+      if let best, patch.pixels < best.pixels || patch.pixels == best.pixels && !(patch.first < best.first) { return }
+      best = patch
+    }
+
+    /// Takes row `y`'s classes.
+    mutating func add(row y: Int, _ classes: UnsafeBufferPointer<PixelClass>) {
+      var runs: [(start: Int, end: Int, patch: Int)] = []
+      var x = 0
+      while x < width {
+        guard classes[x] == .different || classes[x] == .onlyOneImage else {
+          x += 1
+          continue
         }
-        if count > best.pixels {
-          best = .init(pixels: count, box: PixelRect(x: lowX, y: lowY, width: highX - lowX + 1, height: highY - lowY + 1))
+        let start = x
+        while x < width && (classes[x] == .different || classes[x] == .onlyOneImage) { x += 1 }
+        patches.append(Patch(pixels: x - start, minX: start, minY: y, maxX: x - 1, maxY: y, first: (y, start), parent: patches.count))
+        runs.append((start, x - 1, patches.count - 1))
+      }
+      if runs.isEmpty && above.isEmpty { return }
+      // Runs of both rows are in column order: each run touches a window of runs above.
+      var lowest = 0
+      for run in runs {
+        while lowest < above.count && above[lowest].end < run.start - 1 { lowest += 1 }
+        var index = lowest
+        while index < above.count && above[index].start <= run.end + 1 {
+          join(run.patch, above[index].patch)
+          index += 1
         }
       }
+      // A patch of the row above that no run of this row joined is done.
+      var continues = [Bool](repeating: false, count: patches.count)
+      for run in runs { continues[root(run.patch)] = true }
+      for run in above {
+        let top = root(run.patch)
+        if !continues[top] {
+          consider(patches[top])
+          continues[top] = true
+        }
+      }
+      // Only this row's patches are kept, renumbered.
+      var renumbered = [Int](repeating: -1, count: patches.count)
+      var kept: [Patch] = []
+      above = runs.map { run in
+        let top = root(run.patch)
+        if renumbered[top] < 0 {
+          renumbered[top] = kept.count
+          var patch = patches[top]
+          patch.parent = kept.count
+          kept.append(patch)
+        }
+        return (run.start, run.end, renumbered[top])
+      }
+      patches = kept
     }
-    return best
+
+    /// The largest patch, once every row is added.
+    mutating func finish() -> ComparisonResult.Cluster? {
+      for index in patches.indices where root(index) == index { consider(patches[index]) }
+      patches = []
+      above = []
+      return best.map {
+        ComparisonResult.Cluster(pixels: $0.pixels, box: PixelRect(x: $0.minX, y: $0.minY, width: $0.maxX - $0.minX + 1, height: $0.maxY - $0.minY + 1))
+      }
+    }
   }
 
   // MARK: - Color distance
 
   /// The compared area of one image: `width` × `height` pixels of straight RGBA, rows
-  /// `stride` pixels apart.
+  /// `stride` pixels apart, of which the rows of a strip and around it are held.
   struct Pixels {
-    let raw: UnsafeRawBufferPointer
+    /// Where row `firstRow` starts: the rows held are a window of the image.
+    let base: UnsafeRawPointer
+    let firstRow: Int
     let stride: Int
     let width: Int
     let height: Int
 
-    @inline(__always) func offset(_ x: Int, _ y: Int) -> Int { (y * stride + x) * 4 }
+    @inline(__always) func offset(_ x: Int, _ y: Int) -> Int { ((y - firstRow) * stride + x) * 4 }
 
-    @inline(__always) func address(_ x: Int, _ y: Int) -> UnsafeRawPointer { raw.baseAddress! + offset(x, y) }
+    @inline(__always) func address(_ x: Int, _ y: Int) -> UnsafeRawPointer { base + offset(x, y) }
 
     @inline(__always) func word(_ x: Int, _ y: Int) -> UInt32 {
-      raw.load(fromByteOffset: offset(x, y), as: UInt32.self)
+      base.load(fromByteOffset: offset(x, y), as: UInt32.self)
     }
 
     @inline(__always) func rgba(_ x: Int, _ y: Int) -> (Int, Int, Int, Int) {
-      let at = offset(x, y)
-      return (Int(raw[at]), Int(raw[at + 1]), Int(raw[at + 2]), Int(raw[at + 3]))
+      let at = base + offset(x, y)
+      return (Int(at.load(as: UInt8.self)), Int(at.load(fromByteOffset: 1, as: UInt8.self)),
+              Int(at.load(fromByteOffset: 2, as: UInt8.self)), Int(at.load(fromByteOffset: 3, as: UInt8.self)))
     }
 
     /// pixelmatch's position of a pixel: its byte offset in the compared area.

@@ -95,22 +95,37 @@ public enum ReferenceAcceptance {
           + "accepting them would mix the two")
     }
     var accepted: [Accepted] = []
+    // A tall image is its tiles (`actual.png`, `actual+2.png`, …), each confined to the
+    // report and checked, then copied over the reference's tiles of the same numbers.
     var staged: [(bytes: [UInt8], target: URL)] = []
     var staleRecords: [URL] = []
     for item in chosen {
       let source = try ReportFolder.file(item.actual!, in: folder, what: "the actual image of '\(item.name)'")
-      guard let data = FileManager.default.contents(atPath: source.path) else {
-        throw SnapshotError("\(source.path): the actual image of '\(item.name)' cannot be read")
+      let listedFolder = (item.actual! as NSString).deletingLastPathComponent
+      let tiles = try TiledPNG.files(of: source).map { tile in
+        try ReportFolder.file(
+          (listedFolder as NSString).appendingPathComponent(tile.lastPathComponent), in: folder,
+          what: "the actual image of '\(item.name)'")
       }
-      do {
-        _ = try PNG.decodeRGBA([UInt8](data))
-      } catch {
-        throw SnapshotError("\(source.path): the actual image of '\(item.name)' is not a PNG: \(error)")
+      guard !tiles.isEmpty else {
+        throw SnapshotError("\(source.path): the actual image of '\(item.name)' is missing from the report")
+      }
+      for tile in tiles {
+        do {
+          try PNGRowReader(contentsOf: tile).finish()
+        } catch {
+          throw SnapshotError("\(tile.path): the actual image of '\(item.name)' is not a PNG: \(error)")
+        }
       }
       let parts = item.name.split(separator: "/")
       let target = try store.confined(
         try store.referenceURL(suite: parts.dropLast().joined(separator: "/"), name: String(parts.last ?? "")))
-      staged.append(([UInt8](data), target))
+      for (index, tile) in tiles.enumerated() {
+        guard let data = FileManager.default.contents(atPath: tile.path) else {
+          throw SnapshotError("\(tile.path): the actual image of '\(item.name)' cannot be read")
+        }
+        staged.append(([UInt8](data), try store.confined(TiledPNG.tileURL(target, index: index))))
+      }
       staged += try layoutRecord(of: item, in: folder, besideReference: target, store: store, stale: &staleRecords)
       accepted.append(Accepted(name: item.name, source: source, reference: target))
     }
@@ -127,6 +142,10 @@ public enum ReferenceAcceptance {
     try files.commit()
     // A record of the image that was replaced would tell of a layout that is no longer there.
     for record in staleRecords { try? FileManager.default.removeItem(at: record) }
+    for item in accepted {
+      // Tiles of an earlier, taller reference.
+      TiledPNG.removeTiles(of: item.reference, from: TiledPNG.files(of: item.source).count)
+    }
     return accepted
   }
 

@@ -69,35 +69,82 @@ extension ReferenceStore {
     suite: String, name: String, options: ComparisonOptions = .exact, record: RecordMode? = nil,
     pool: RenderPool = .shared, renderingLayout render: (_ recordsLayout: Bool) async throws -> RenderedSnapshot
   ) async throws -> (outcome: SnapshotOutcome, layout: LayoutFindings) {
+    let plan = layoutPlan(suite: suite, name: name, record: record)
+    var latest: RenderedSnapshot?
+    var renders = 0
+    let outcome = try await check(suite: suite, name: name, options: options, record: record, pool: pool) {
+      renders += 1
+      let rendered = try await render(plan.recordsLayout(render: renders))
+      latest = rendered
+      return rendered.image
+    }
+    return try await settle(
+      outcome, layout: latest?.layout, image: latest.map { RGBAImage($0.image) }, plan: plan, suite: suite, name: name,
+      options: options, pool: pool)
+  }
+
+  /// Checks a render streamed strip by strip into the check
+  /// (``check(suite:name:options:record:pool:rendering:)``), a table of any height, and keeps
+  /// its layout record as ``check(suite:name:options:record:pool:renderingLayout:)`` does:
+  /// `render` is told whether to make a record and returns the one it made.
+  nonisolated(nonsending) public func check(
+    suite: String, name: String, options: ComparisonOptions = .exact, record: RecordMode? = nil,
+    pool: RenderPool = .shared,
+    streamingLayout render: (_ receiver: any TableImageReceiver, _ recordsLayout: Bool) async throws -> LayoutRecord?
+  ) async throws -> (outcome: SnapshotOutcome, layout: LayoutFindings) {
+    let plan = layoutPlan(suite: suite, name: name, record: record)
+    var latest: LayoutRecord?
+    var renders = 0
+    let outcome = try await check(suite: suite, name: name, options: options, record: record, pool: pool) { receiver in
+      renders += 1
+      latest = try await render(receiver, plan.recordsLayout(render: renders))
+    }
+    // The render was never whole in memory: where pixels differ is read from the failure's
+    // own actual image.
+    return try await settle(outcome, layout: latest, image: nil, plan: plan, suite: suite, name: name, options: options, pool: pool)
+  }
+
+  /// What a check does with layout records, decided before it renders.
+  private struct LayoutPlan {
+    var mode: RecordMode
+    var recordURL: URL?
+    var firstRecords: Bool
+    var environmentDiffers: Bool
+
+    /// Whether render number `render` (from 1) makes a record: the first only when one will
+    /// be written, the second (made anyway when the first does not match) always.
+    func recordsLayout(render: Int) -> Bool { firstRecords || render > 1 }
+  }
+
+  private func layoutPlan(suite: String, name: String, record: RecordMode?) -> LayoutPlan {
     let environmentDiffers = comparesInAnotherEnvironment && self.environmentDiffers
     // Nothing is written beside references of another environment (see ``claim``).
     let mode = environmentDiffers ? .never : RecordMode.effective(record, environment: processEnvironment)
     let recordURL = try? layoutRecordURL(suite: suite, name: name)
     let firstRecords = mode == .all || (mode != .never && recordURL.map { !FileManager.default.fileExists(atPath: $0.path) } == true)
-    var latest: RenderedSnapshot?
-    var renders = 0
-    let outcome = try await check(suite: suite, name: name, options: options, record: record, pool: pool) {
-      renders += 1
-      let rendered = try await render(firstRecords || renders > 1)
-      latest = rendered
-      return rendered.image
-    }
-    guard let latest, let layout = latest.layout, let reference = try? referenceURL(suite: suite, name: name) else {
+    return LayoutPlan(mode: mode, recordURL: recordURL, firstRecords: firstRecords, environmentDiffers: environmentDiffers)
+  }
+
+  nonisolated(nonsending) private func settle(
+    _ outcome: SnapshotOutcome, layout: LayoutRecord?, image: RGBAImage?, plan: LayoutPlan, suite: String, name: String,
+    options: ComparisonOptions, pool: RenderPool
+  ) async throws -> (outcome: SnapshotOutcome, layout: LayoutFindings) {
+    guard let layout, let reference = try? referenceURL(suite: suite, name: name) else {
       var findings = LayoutFindings()
       // Under `never`, a matching reference without a record stays without one, and says so.
-      findings.referenceHasNoRecord = outcome.passed && recordURL.map { !FileManager.default.fileExists(atPath: $0.path) } == true
+      findings.referenceHasNoRecord = outcome.passed && plan.recordURL.map { !FileManager.default.fileExists(atPath: $0.path) } == true
       return (outcome, findings)
     }
     return try await pool.run {
       self.settleLayoutRecord(
-        outcome, image: latest.image, layout: layout, reference: reference, mode: mode, options: options,
-        environmentDiffers: environmentDiffers)
+        outcome, image: image, layout: layout, reference: reference, mode: plan.mode, options: options,
+        environmentDiffers: plan.environmentDiffers)
     }
   }
 
   /// Writes, copies and compares layout records after a check ended with `outcome`.
   private func settleLayoutRecord(
-    _ outcome: SnapshotOutcome, image: Bitmap, layout: LayoutRecord, reference: URL, mode: RecordMode,
+    _ outcome: SnapshotOutcome, image: RGBAImage?, layout: LayoutRecord, reference: URL, mode: RecordMode,
     options: ComparisonOptions, environmentDiffers: Bool
   ) -> (outcome: SnapshotOutcome, layout: LayoutFindings) {
     let recordURL = LayoutRecord.url(besidePNG: reference)
@@ -143,8 +190,8 @@ extension ReferenceStore {
       findings.changes = LayoutChanges.compare(old, layout)
       // A font package update changes its files' digests and nothing of the layout.
       let structural = findings.changes.filter { !(environmentDiffers && $0.isFontDigestOnly) }
-      if structural.isEmpty, let result {
-        findings.pixelOnly = pixelOnlyDifference(image, reference: reference, layout: layout, options: options, result: result)
+      if structural.isEmpty, let result, let actual = image ?? Self.decodedImage(at: written.actual) {
+        findings.pixelOnly = pixelOnlyDifference(actual, reference: reference, layout: layout, options: options, result: result)
         findings.rasterizationOnly = environmentDiffers && findings.pixelOnly?.insideGlyphsOnly == true
       }
     default:
@@ -155,14 +202,21 @@ extension ReferenceStore {
 
   /// Where the pixels of `image` differ from the reference's, by element.
   private func pixelOnlyDifference(
-    _ image: Bitmap, reference: URL, layout: LayoutRecord, options: ComparisonOptions, result: ComparisonResult
+    _ image: RGBAImage, reference: URL, layout: LayoutRecord, options: ComparisonOptions, result: ComparisonResult
   ) -> PixelOnlyDifference? {
-    guard let data = FileManager.default.contents(atPath: reference.path),
-      let expected = try? PNG.decodeRGBA([UInt8](data))
-    else { return nil }
-    let outcome = ImageComparison.compare(expected, RGBAImage(image), options: options)
+    guard let expected = Self.decodedImage(at: reference.path) else { return nil }
+    let outcome = ImageComparison.compare(expected, image, options: options)
     guard let classes = outcome.classes else { return nil }
     return PixelOnlyDifference.locate(classes, width: outcome.result.canvasSize.width, in: layout)
+  }
+
+  /// The image of the one PNG file at `path`; nil for a tall image kept as tiles (told apart
+  /// by its sentences alone) or one that cannot be read.
+  private static func decodedImage(at path: String) -> RGBAImage? {
+    guard TiledPNG.files(of: URL(fileURLWithPath: path)).count == 1,
+      let data = FileManager.default.contents(atPath: path)
+    else { return nil }
+    return try? PNG.decodeRGBA([UInt8](data))
   }
 
   /// The layout records that exist beside the reference PNGs `pngs`, by PNG; an error when

@@ -33,7 +33,8 @@ public enum SnapshotOutcome: Sendable {
 }
 
 /// References under `<root>/<Suite>/<name>.png`, with the environment fingerprint beside
-/// them in `<root>/environment.json`.
+/// them in `<root>/environment.json`. A reference taller than one PNG a decoder opens is
+/// kept as tiles: `<name>.png` holds its top, `<name>+2.png`, … the rest (``TiledPNG``).
 ///
 /// Names are explicit (no counters) and a name may be checked once per store: checking it
 /// twice is an error, since two tests would then fight over one file.
@@ -54,6 +55,14 @@ public final class ReferenceStore: Sendable {
   /// Whether checks compare with references recorded in another environment instead of
   /// stopping at the mismatch (``comparingInAnotherEnvironment()``).
   public let comparesInAnotherEnvironment: Bool
+  /// How many pixels a reference or an artifact has before it is tiled, and a render kept in
+  /// memory before it goes to files.
+  let limits: Limits
+
+  struct Limits: Sendable {
+    var tilePixels = PNG.defaultMaximumPixels
+    var memoryPixels = RenderCapture.memoryPixels
+  }
 
   /// A store of references under `root`; failure artifacts go to `artifactsRoot`, else `$ROWKIT_SNAPSHOT_ARTIFACTS`, else ``defaultArtifactsRoot(for:)``.
   public convenience init(
@@ -62,14 +71,15 @@ public final class ReferenceStore: Sendable {
   ) {
     self.init(
       root: root, artifactsRoot: artifactsRoot, environment: environment, processEnvironment: processEnvironment,
-      comparesInAnotherEnvironment: false)
+      comparesInAnotherEnvironment: false, limits: Limits())
   }
 
-  private init(
+  init(
     root: URL, artifactsRoot: URL?, environment: TextEnvironment, processEnvironment: [String: String],
-    comparesInAnotherEnvironment: Bool
+    comparesInAnotherEnvironment: Bool = false, limits: Limits
   ) {
     self.comparesInAnotherEnvironment = comparesInAnotherEnvironment
+    self.limits = limits
     self.root = root.standardizedFileURL
     self.artifactsRoot = (artifactsRoot
       ?? processEnvironment["ROWKIT_SNAPSHOT_ARTIFACTS"].map { URL(fileURLWithPath: $0) }
@@ -83,7 +93,7 @@ public final class ReferenceStore: Sendable {
   public func withArtifactsRoot(_ artifactsRoot: URL) -> ReferenceStore {
     ReferenceStore(
       root: root, artifactsRoot: artifactsRoot, environment: environment, processEnvironment: processEnvironment,
-      comparesInAnotherEnvironment: comparesInAnotherEnvironment)
+      comparesInAnotherEnvironment: comparesInAnotherEnvironment, limits: limits)
   }
 
   /// A store of the same references whose checks compare even when the references were
@@ -94,7 +104,7 @@ public final class ReferenceStore: Sendable {
   public func comparingInAnotherEnvironment() -> ReferenceStore {
     ReferenceStore(
       root: root, artifactsRoot: artifactsRoot, environment: environment, processEnvironment: processEnvironment,
-      comparesInAnotherEnvironment: true)
+      comparesInAnotherEnvironment: true, limits: limits)
   }
 
   /// Whether the references were recorded in another environment than this store renders in.
@@ -127,9 +137,9 @@ public final class ReferenceStore: Sendable {
   }
 
   /// The reference files (relative to the root) whose `suite/name` is none of `keys`: left
-  /// behind by a deleted or renamed case.
+  /// behind by a deleted or renamed case. A tile (``TiledPNG``) goes with its reference.
   public func orphanedReferences(keeping keys: Set<String>) -> [String] {
-    referenceFiles().filter { !keys.contains(String($0.dropLast(4))) }
+    referenceFiles().filter { !keys.contains(String(TiledPNG.imagePath(of: $0).dropLast(4))) }
   }
 
   /// The reference files (relative to the root) that no check of this store claimed: what
@@ -282,58 +292,95 @@ public final class ReferenceStore: Sendable {
   ) -> SnapshotOutcome {
     switch claim(suite: suite, name: name, options: options, record: record) {
     case .failure(let early): return early.outcome
-    case .success(let claim): return compare(actual, claim)
+    case .success(let claim):
+      let folder = artifactDirectory(suite: claim.suite, name: claim.name)
+      defer { removeEmptyFolders(folder, below: Self.firstExistingFolder(folder)) }
+      let capture = capture(baseline: nil, folder: folder)
+      do {
+        try capture.receive(actual)
+        let image = try capture.end()
+        defer { image.discard() }
+        return compare(image, claim)
+      } catch {
+        return .error(message: "\(claim.key): \(error)")
+      }
     }
   }
 
-  /// Renders with `render` and checks the image against the reference for `suite`/`name`.
+  /// Renders with `render` and checks the image against the reference for `suite`/`name`
+  /// (see ``check(suite:name:options:record:pool:rendering:)``).
+  nonisolated(nonsending) public func check(
+    suite: String, name: String, options: ComparisonOptions = .exact, record: RecordMode? = nil,
+    pool: RenderPool = .shared, render: () async throws -> Bitmap
+  ) async throws -> SnapshotOutcome {
+    try await capturing(suite: suite, name: name, options: options, record: record, pool: pool) { capture in
+      let bitmap = try await render()
+      try await pool.run { try capture.receive(bitmap) }
+    }
+  }
+
+  /// Renders with `render`, which hands the image strip by strip to the receiver it is given
+  /// (``TableRenderer/render(_:policy:into:keepsManifest:)``), and checks it against the
+  /// reference for `suite`/`name` as the strips come: memory holds a few strips, not the
+  /// image, however tall it is.
   ///
   /// A render that equals its reference pixel for pixel passes at once: the reference came
   /// from an earlier render, so the render is proven reproducible. Otherwise (no reference, a
   /// difference, or recording) it renders a second time: when the two renders differ, the
   /// outcome is an error saying the rendering is not deterministic, since no reference of it
-  /// could be trusted. Decoding and comparing run on `pool`'s threads. Throws what `render`
-  /// throws.
+  /// could be trusted. Decoding and comparing after a render run on `pool`'s threads. A
+  /// reference taller than one PNG a decoder opens is recorded as tiles (``TiledPNG``).
+  /// Throws what `render` throws.
   nonisolated(nonsending) public func check(
     suite: String, name: String, options: ComparisonOptions = .exact, record: RecordMode? = nil,
-    pool: RenderPool = .shared, render: () async throws -> Bitmap
+    pool: RenderPool = .shared, rendering render: (any TableImageReceiver) async throws -> Void
+  ) async throws -> SnapshotOutcome {
+    try await capturing(suite: suite, name: name, options: options, record: record, pool: pool) { try await render($0) }
+  }
+
+  nonisolated(nonsending) private func capturing(
+    suite: String, name: String, options: ComparisonOptions, record: RecordMode?, pool: RenderPool,
+    render: (RenderCapture) async throws -> Void
   ) async throws -> SnapshotOutcome {
     let claim: Claim
     switch self.claim(suite: suite, name: name, options: options, record: record) {
     case .failure(let early): return early.outcome
     case .success(let claimed): claim = claimed
     }
-    let first = try await render()
-    if claim.mode != .all {
-      let matched = try await pool.run { self.identicalReference(first, claim) }
-      if let matched { return .matched(matched) }
+    let folder = artifactDirectory(suite: claim.suite, name: claim.name)
+    let existing = Self.firstExistingFolder(folder)
+    defer { removeEmptyFolders(folder, below: existing) }
+    let reference = claim.reference
+    let openReference: @Sendable () throws -> any RGBARowSource = { try TiledPNG.rows(of: reference) }
+    let first = capture(baseline: claim.mode == .all ? nil : openReference, folder: folder)
+    try await render(first)
+    let firstImage = try await pool.run { try first.end() }
+    defer { firstImage.discard() }
+    if firstImage.identical {
+      return .matched(ImageComparison.identical(width: firstImage.width, height: firstImage.height, options: claim.options))
     }
-    let second = try await render()
-    guard first == second else {
-      let difference = try await pool.run { ImageComparison.compare(first, second).result.summary }
+    let second = capture(baseline: { try firstImage.rows() }, folder: folder)
+    try await render(second)
+    let secondImage = try await pool.run { try second.end() }
+    defer { secondImage.discard() }
+    guard secondImage.identical else {
+      let difference = try await pool.run { try ImageComparison.compare(firstImage.rows(), secondImage.rows()).summary }
       return .error(message: "\(claim.key): rendering is not deterministic: two renders differ (\(difference))")
     }
-    return try await pool.run { self.compare(first, claim) }
+    return try await pool.run { self.compare(firstImage, claim) }
   }
 
-  /// The comparison with the reference when `actual` is identical to it.
-  private func identicalReference(_ actual: Bitmap, _ claim: Claim) -> ComparisonResult? {
-    guard let data = FileManager.default.contents(atPath: claim.reference.path),
-      let expected = try? PNG.decodeRGBA([UInt8](data))
-    else { return nil }
-    guard actual.hasStraightPixels(of: expected) else { return nil }
-    // Identical pixels: the comparison is one memory comparison, and gives the numbers.
-    let outcome = ImageComparison.compare(expected, expected, options: claim.options)
-    return outcome.result.status == .identical ? outcome.result : nil
+  private func capture(baseline: (@Sendable () throws -> any RGBARowSource)?, folder: URL) -> RenderCapture {
+    RenderCapture(baseline: baseline, folder: folder, memoryPixels: limits.memoryPixels, tilePixels: limits.tilePixels)
   }
 
-  private func compare(_ actual: Bitmap, _ claim: Claim) -> SnapshotOutcome {
+  private func compare(_ actual: CapturedImage, _ claim: Claim) -> SnapshotOutcome {
     let (key, reference, mode, options) = (claim.key, claim.reference, claim.mode, claim.options)
-    let (suite, name) = (claim.suite, claim.name)
-    guard let data = FileManager.default.contents(atPath: reference.path) else {
+    let directory = artifactDirectory(suite: claim.suite, name: claim.name)
+    guard FileManager.default.fileExists(atPath: reference.path) else {
       if mode == .never {
         let artifacts = try? FailureArtifacts.write(
-          to: artifactDirectory(suite: suite, name: name), reference: nil, actual: actual, outcome: nil)
+          to: directory, reference: nil, actual: actual, result: nil, tilePixels: limits.tilePixels)
         let where_ = artifacts.map { "; the actual image is at \($0.actual)" } ?? ""
         return .failed(
           message: "\(key): no reference at \(reference.path), and references are never recorded here"
@@ -342,33 +389,28 @@ public final class ReferenceStore: Sendable {
       }
       return writeReference(actual, at: reference, reason: "\(key): no reference")
     }
-    let referenceFile = [UInt8](data)
-    let expected: RGBAImage
+    let result: ComparisonResult
     do {
-      expected = try PNG.decodeRGBA(referenceFile)
+      result = try ImageComparison.compare(TiledPNG.rows(of: reference), actual.rows(), options: options)
     } catch {
       if mode == .failed || mode == .all { return writeReference(actual, at: reference, reason: "\(key): the reference did not decode") }
-      return .failed(message: "\(key): the reference \(reference.path) does not decode: \(error)", result: nil, artifacts: nil)
+      return .failed(message: "\(key): the reference does not decode: \(error)", result: nil, artifacts: nil)
     }
-    let outcome = ImageComparison.compare(expected, RGBAImage(actual), options: options)
-    if outcome.result.status == .identical {
+    if result.status == .identical {
       if mode == .all { try? updateFingerprint() }
-      return .matched(outcome.result)
+      return .matched(result)
     }
-    if mode == .all || (mode == .failed && !outcome.result.passed) {
-      return writeReference(actual, at: reference, reason: "\(key): \(outcome.result.summary)")
+    if mode == .all || (mode == .failed && !result.passed) {
+      return writeReference(actual, at: reference, reason: "\(key): \(result.summary)")
     }
-    if outcome.result.passed { return .matched(outcome.result) }
+    if result.passed { return .matched(result) }
     do {
       let artifacts = try FailureArtifacts.write(
-        to: artifactDirectory(suite: suite, name: name), reference: expected, referenceFile: referenceFile, actual: actual,
-        outcome: outcome)
-      return .failed(
-        message: "\(key): \(outcome.result.summary); \(artifacts.listing)", result: outcome.result, artifacts: artifacts)
+        to: directory, reference: reference, actual: actual, result: result, tilePixels: limits.tilePixels)
+      return .failed(message: "\(key): \(result.summary); \(artifacts.listing)", result: result, artifacts: artifacts)
     } catch {
       return .failed(
-        message: "\(key): \(outcome.result.summary) (artifacts could not be written: \(error))", result: outcome.result,
-        artifacts: nil)
+        message: "\(key): \(result.summary) (artifacts could not be written: \(error))", result: result, artifacts: nil)
     }
   }
 
@@ -377,12 +419,28 @@ public final class ReferenceStore: Sendable {
     (suite.isEmpty ? artifactsRoot : artifactsRoot.appendingPathComponent(suite)).appendingPathComponent(name)
   }
 
-  private func writeReference(_ actual: Bitmap, at reference: URL, reason: String) -> SnapshotOutcome {
+  /// `folder`, or the closest folder above it that exists.
+  static func firstExistingFolder(_ folder: URL) -> URL {
+    var folder = folder.standardizedFileURL
+    while folder.path != "/", !FileManager.default.fileExists(atPath: folder.path) { folder.deleteLastPathComponent() }
+    return folder
+  }
+
+  /// Removes `folder` and the folders above it up to `existing`, which the check made (for
+  /// a tall image's temporary files), where it left them empty.
+  private func removeEmptyFolders(_ folder: URL, below existing: URL) {
+    var folder = folder.standardizedFileURL
+    while folder.path.hasPrefix(existing.path + "/"), rmdir(folder.path) == 0 {
+      folder.deleteLastPathComponent()
+    }
+  }
+
+  private func writeReference(_ actual: CapturedImage, at reference: URL, reason: String) -> SnapshotOutcome {
     do {
       // Both files are checked before either is written.
       _ = try confined(root.appendingPathComponent(EnvironmentFingerprint.fileName))
       try OutputWriter.createFolder(try confined(reference).deletingLastPathComponent())
-      try writeAtomically(PNG.encode(actual), to: reference)
+      try actual.save(to: reference)
       try updateFingerprint()
       return .recorded(path: reference.path, reason: reason)
     } catch {

@@ -39,6 +39,11 @@ extension RowKitCommand {
         unchanged; 412 pixels differ, all inside s0-r3 title's glyphs). A reference without a \
         record is checked as before; one note says how many have none.
 
+        A table is compared strip by strip as it is rendered, against its reference decoded a \
+        few rows at a time: memory does not grow with the table's height. A reference of more \
+        than 40,000,000 pixels or 1,000,000 rows is kept as tiles, SNAPDIR/a/b.png for the top \
+        and SNAPDIR/a/b+2.png, b+3.png, … below, as are a tall case's images in the report.
+
         References with no case are listed as ORPHAN lines; --fail-on-orphans makes them fail \
         the check and --prune deletes them (never under CI). A folder with nothing to check \
         fails unless --allow-empty is given.

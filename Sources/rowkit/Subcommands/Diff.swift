@@ -18,7 +18,9 @@ extension RowKitCommand {
         sizes always differ; they are compared on a canvas as large as both, where every pixel \
         only one image covers counts as different. The diff image shows the first image faded \
         to gray with differing pixels in red, antialiasing in yellow, ignored regions in blue \
-        and the part only one image covers striped in magenta.
+        and the part only one image covers striped in magenta. PNGs are decoded, compared and \
+        drawn a strip at a time, so memory does not grow with their size; JPEG and WebP images \
+        are decoded whole, up to 40,000,000 pixels.
 
         Example:
           rowkit diff expected.png actual.png -o diff.png
@@ -59,39 +61,33 @@ extension RowKitCommand {
     func run() async throws {
       let options = try tolerance.comparisonOptions()
       if quiet && json { throw ValidationError("--quiet and --json: choose one") }
-      let referenceBytes = try Self.read(reference)
-      let actualBytes = try Self.read(actual)
+      let (first, second) = (URL(fileURLWithPath: reference), URL(fileURLWithPath: actual))
       let drawsImages = output != nil || composite != nil
-      if !drawsImages, Self.sameBytes(referenceBytes, actualBytes) {
+      if !drawsImages, ImageFile.sameBytes(first, second) {
         // Byte-identical files hold the same pixels: checking that they decode is enough.
-        let size = try Self.decoding(reference) { try ImageDecoder.check(referenceBytes) }
+        let size = try ImageFile.check(at: first, named: reference)
         try report(ImageComparison.identical(width: size.width, height: size.height, options: options))
         return
       }
-      // The two decodes are independent and most of the time: each runs in a task of its own.
-      async let decodedReference = Self.decoding(reference) { try ImageDecoder.decodeRGBA(referenceBytes) }
-      async let decodedActual = Self.decoding(actual) { try ImageDecoder.decodeRGBA(actualBytes) }
-      let (first, second) = try await (decodedReference, decodedActual)
+      // PNGs are decoded a strip at a time as they are compared, and the diff image and the
+      // composite written as they are drawn: memory stays a few strips of each, whatever
+      // the images' size.
+      let referenceRows = try ImageFile.rows(at: first, named: reference)
+      let actualRows = try ImageFile.rows(at: second, named: actual)
       if quiet && !drawsImages {
-        if !ImageComparison.matches(first, second, options: options) { throw ExitCode(1) }
+        let result = try ImageComparison.compare(referenceRows, actualRows, options: options, stopWhenFailed: true)
+        if !result.passed { throw ExitCode(1) }
         return
       }
-      let outcome = ImageComparison.compare(first, second, options: options)
-      if drawsImages {
-        let diff = DiffImage.make(outcome, reference: first, actual: second)
-        let outputs = OutputFiles()
-        if let output {
-          try outputs.write(try PNG.encode(diff), to: OutputTarget(output), name: "diff.png", option: "-o")
-        }
-        if let composite {
-          let panels = [first.bitmap, diff, second.bitmap]
-          try outputs.write(
-            try PNG.encode(DiffImage.composite(panels)), to: OutputTarget(composite), name: "composite.png",
-            option: "--composite")
-        }
-        try outputs.commit()
-      }
-      try report(outcome.result)
+      let images = drawsImages
+        ? DiffImageWriter(
+          reference: .init(width: referenceRows.width, height: referenceRows.height),
+          actual: .init(width: actualRows.width, height: actualRows.height), diff: output.map { URL(fileURLWithPath: $0) },
+          composite: composite.map { URL(fileURLWithPath: $0) })
+        : nil
+      let result = try ImageComparison.compare(referenceRows, actualRows, options: options, each: images?.write)
+      try images?.commit()
+      try report(result)
     }
 
     /// Prints `result` as asked and exits 1 when it failed.
@@ -104,29 +100,6 @@ extension RowKitCommand {
         StandardStreams.print(result.summary)
       }
       if !result.passed { throw ExitCode(1) }
-    }
-
-    /// The bytes of one image file, naming the file in any error.
-    static func read(_ path: String) throws -> [UInt8] {
-      do {
-        return try InputFile.read(path)
-      } catch {
-        throw OutputError("\(path): \(error)")
-      }
-    }
-
-    static func sameBytes(_ first: [UInt8], _ second: [UInt8]) -> Bool {
-      first.count == second.count
-        && first.withUnsafeBytes { a in second.withUnsafeBytes { b in a.count == 0 || memcmp(a.baseAddress!, b.baseAddress!, a.count) == 0 } }
-    }
-
-    /// Decodes (or checks) the image of the file at `path`, naming the file in any error.
-    static func decoding<T>(_ path: String, _ decode: () throws -> T) throws -> T {
-      do {
-        return try decode()
-      } catch {
-        throw OutputError("\(path): \(error)")
-      }
     }
   }
 }

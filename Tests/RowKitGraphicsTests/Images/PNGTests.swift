@@ -22,6 +22,20 @@ import Testing
     }
   }
 
+  /// The fast level makes noise larger than it was (a photo's grain): it encoded into a
+  /// buffer sized for stored blocks and failed ("ISA-L deflate failed").
+  @Test func noiseEncodesAtEitherLevel() throws {
+    var state: UInt64 = 42
+    let pixels = (0..<(300 * 200 * 4)).map { index -> UInt8 in
+      state = state &* 6_364_136_223_846_793_005 &+ 1_442_695_040_888_963_407
+      return index % 4 == 3 ? 255 : UInt8(truncatingIfNeeded: state >> 40)
+    }
+    let noise = Bitmap(width: 300, height: 200, pixels: pixels)
+    for compression in PNGCompression.allCases {
+      #expect(try PNG.decode(PNG.encode(noise, compression: compression)) == noise, "\(compression)")
+    }
+  }
+
   @Test func encodingIsDeterministic() throws {
     let bitmap = Bitmap(width: 40, height: 40, color: Color(r: 10, g: 20, b: 30))
     #expect(try PNG.encode(bitmap) == PNG.encode(bitmap))

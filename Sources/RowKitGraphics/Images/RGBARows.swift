@@ -1,0 +1,129 @@
+import Foundation
+
+/// An image's rows of straight 8-bit RGBA, read top to bottom a few at a time: a PNG being
+/// decoded (``PNGRowReader``), an image in memory, tiles one below the other. What images of
+/// any size are compared through, a strip at a time.
+public protocol RGBARowSource: AnyObject {
+  /// The width in pixels.
+  var width: Int { get }
+  /// The height in pixels.
+  var height: Int { get }
+  /// Writes the next `count` rows to `output`: `count × width × 4` bytes.
+  func read(_ count: Int, into output: UnsafeMutableRawPointer) throws
+  /// Once every row is read (or when no more are wanted): checks what follows them, such
+  /// as a file's checksums.
+  func finish() throws
+}
+
+extension PNGRowReader: RGBARowSource {}
+
+/// The rows of an image in memory.
+public final class RGBAImageRows: RGBARowSource {
+  /// The image whose rows are read.
+  public let image: RGBAImage
+  private var next = 0
+
+  /// Reads `image`'s rows from the top.
+  public init(_ image: RGBAImage) {
+    self.image = image
+  }
+
+  public var width: Int { image.width }
+  public var height: Int { image.height }
+
+  public func read(_ count: Int, into output: UnsafeMutableRawPointer) throws {
+    precondition(count >= 0 && next + count <= height, "rows past the image's end")
+    let rowLength = width * 4
+    image.pixels.withUnsafeBytes { pixels in
+      if count > 0 { output.copyMemory(from: pixels.baseAddress! + next * rowLength, byteCount: count * rowLength) }
+    }
+    next += count
+  }
+
+  public func finish() throws {}
+}
+
+/// The rows of bitmaps one below the other, all of one width (a render's strips), made
+/// straight RGBA as they are read.
+public final class BitmapRows: RGBARowSource {
+  /// The bitmaps, top to bottom.
+  public let strips: [Bitmap]
+  public let width: Int
+  public let height: Int
+  private var strip = 0
+  private var rowInStrip = 0
+
+  /// Reads the rows of `strips`, which must all be `width` pixels wide.
+  public init(_ strips: [Bitmap], width: Int) {
+    precondition(strips.allSatisfy { $0.width == width }, "strips of different widths")
+    self.strips = strips
+    self.width = width
+    height = strips.reduce(0) { $0 + $1.height }
+  }
+
+  public func read(_ count: Int, into output: UnsafeMutableRawPointer) throws {
+    var done = 0
+    while done < count {
+      precondition(strip < strips.count, "rows past the image's end")
+      let bitmap = strips[strip]
+      let take = min(count - done, bitmap.height - rowInStrip)
+      bitmap.writeStraightRGBA(rows: rowInStrip..<(rowInStrip + take), into: output + done * width * 4)
+      done += take
+      rowInStrip += take
+      if rowInStrip == bitmap.height {
+        strip += 1
+        rowInStrip = 0
+      }
+    }
+  }
+
+  public func finish() throws {}
+}
+
+/// Images of one width one below the other, read as one: the tiles of a tall image. Each is
+/// opened when its first row is wanted and finished after its last, so one is open at a
+/// time.
+public final class StackedRows: RGBARowSource {
+  public let width: Int
+  public let height: Int
+  private let heights: [Int]
+  private let open: (Int) throws -> any RGBARowSource
+  private var current: (any RGBARowSource)?
+  private var index = -1
+  private var rowInPart = 0
+
+  /// Parts of `width` × `heights[i]` pixels, opened by `open(i)`; a part that opens with
+  /// another size is an error.
+  public init(width: Int, heights: [Int], open: @escaping (Int) throws -> any RGBARowSource) {
+    self.width = width
+    self.heights = heights
+    self.height = heights.reduce(0, +)
+    self.open = open
+  }
+
+  public func read(_ count: Int, into output: UnsafeMutableRawPointer) throws {
+    var done = 0
+    while done < count {
+      if current == nil || rowInPart == heights[index] {
+        try current?.finish()
+        index += 1
+        precondition(index < heights.count, "rows past the image's end")
+        let part = try open(index)
+        guard part.width == width, part.height == heights[index] else {
+          throw GraphicsError(.pngDecode, "part \(index + 1) is \(part.width)×\(part.height) pixels, not \(width)×\(heights[index])")
+        }
+        current = part
+        rowInPart = 0
+      }
+      let take = min(count - done, heights[index] - rowInPart)
+      try current!.read(take, into: output + done * width * 4)
+      done += take
+      rowInPart += take
+    }
+  }
+
+  public func finish() throws {
+    try current?.finish()
+    current = nil
+  }
+}
