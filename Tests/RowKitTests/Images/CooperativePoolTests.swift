@@ -83,16 +83,8 @@ private final class CooperativePoolBlocker: Sendable {
       ImageItem(text: "A local image", imageURL: "bundle://placeholder.png"),
       ImageItem(text: "A downloaded image", imageURL: fixture.server.url("/photo.png")),
     ])
-    let blocker = CooperativePoolBlocker(watchdogSeconds: 300)
-    // Started off the pool, where holding it cannot stop the render from starting; it waits
-    // until the pool is held.
-    let render = Task(executorPreference: LoadingExecutor.shared) {
-      blocker.waitUntilHolding()
-      defer { blocker.release() }
-      return try await renderer.render(rows, policy: .complete, outputs: [.table])
-    }
-    let rendered = await render.result
-    #expect(!blocker.release(), "the render needed the cooperative pool to finish")
+    let (rendered, neededThePool) = await Self.render(rows, with: renderer)
+    #expect(!neededThePool, "the render needed the cooperative pool to finish")
     let states = try rendered.get().manifest.rows.map { $0.images.first?.state }
     #expect(states == [.loaded, .loaded])
   }
@@ -114,16 +106,27 @@ private final class CooperativePoolBlocker: Sendable {
     let rows = ListDataSource(items: ["/photo.png", "/second.png", "/third.png"].map {
       ImageItem(text: "A downloaded image", imageURL: fixture.server.url($0))
     })
+    let (rendered, neededThePool) = await Self.render(rows, with: renderer)
+    #expect(!neededThePool, "a download waited for the cooperative pool")
+    let states = try rendered.get().manifest.rows.map { $0.images.first?.state }
+    #expect(states == [.loaded, .loaded, .loaded])
+    #expect(["/photo.png", "/second.png", "/third.png"].map(fixture.server.requests) == [1, 1, 1])
+  }
+
+  /// Renders `rows` while every cooperative thread is held: the result, and whether the
+  /// watchdog had to let the pool go for the render to finish.
+  private static func render(
+    _ rows: ListDataSource, with renderer: TableRenderer
+  ) async -> (Result<RenderedTable, any Error>, neededThePool: Bool) {
     let blocker = CooperativePoolBlocker(watchdogSeconds: 300)
+    // Started off the pool, where holding it cannot stop the render from starting; it waits
+    // until the pool is held.
     let render = Task(executorPreference: LoadingExecutor.shared) {
       blocker.waitUntilHolding()
       defer { blocker.release() }
       return try await renderer.render(rows, policy: .complete, outputs: [.table])
     }
     let rendered = await render.result
-    #expect(!blocker.release(), "a download waited for the cooperative pool")
-    let states = try rendered.get().manifest.rows.map { $0.images.first?.state }
-    #expect(states == [.loaded, .loaded, .loaded])
-    #expect(["/photo.png", "/second.png", "/third.png"].map(fixture.server.requests) == [1, 1, 1])
+    return (rendered, blocker.release())
   }
 }
