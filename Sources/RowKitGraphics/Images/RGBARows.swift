@@ -28,9 +28,12 @@ public final class RGBAImageRows: RGBARowSource {
     self.image = image
   }
 
+  /// The image's width in pixels.
   public var width: Int { image.width }
+  /// The image's height in pixels.
   public var height: Int { image.height }
 
+  /// Writes the next `count` rows to `output` as straight RGBA.
   public func read(_ count: Int, into output: UnsafeMutableRawPointer) throws {
     precondition(count >= 0 && next + count <= height, "rows past the image's end")
     let rowLength = width * 4
@@ -40,6 +43,7 @@ public final class RGBAImageRows: RGBARowSource {
     next += count
   }
 
+  /// Nothing follows the rows of an image in memory.
   public func finish() throws {}
 }
 
@@ -48,7 +52,9 @@ public final class RGBAImageRows: RGBARowSource {
 public final class BitmapRows: RGBARowSource {
   /// The bitmaps, top to bottom.
   public let strips: [Bitmap]
+  /// The width in pixels of every part.
   public let width: Int
+  /// The height in pixels of all the parts together.
   public let height: Int
   private var strip = 0
   private var rowInStrip = 0
@@ -61,6 +67,7 @@ public final class BitmapRows: RGBARowSource {
     height = strips.reduce(0) { $0 + $1.height }
   }
 
+  /// Writes the next `count` rows to `output` as straight RGBA.
   public func read(_ count: Int, into output: UnsafeMutableRawPointer) throws {
     var done = 0
     while done < count {
@@ -77,6 +84,7 @@ public final class BitmapRows: RGBARowSource {
     }
   }
 
+  /// Nothing follows the rows of an image in memory.
   public func finish() throws {}
 }
 
@@ -84,7 +92,9 @@ public final class BitmapRows: RGBARowSource {
 /// opened when its first row is wanted and finished after its last, so one is open at a
 /// time.
 public final class StackedRows: RGBARowSource {
+  /// The width in pixels of every part.
   public let width: Int
+  /// The height in pixels of all the parts together.
   public let height: Int
   private let heights: [Int]
   private let open: (Int) throws -> any RGBARowSource
@@ -101,6 +111,7 @@ public final class StackedRows: RGBARowSource {
     self.open = open
   }
 
+  /// Writes the next `count` rows to `output` as straight RGBA.
   public func read(_ count: Int, into output: UnsafeMutableRawPointer) throws {
     var done = 0
     while done < count {
@@ -122,6 +133,7 @@ public final class StackedRows: RGBARowSource {
     }
   }
 
+  /// Finishes the part being read, which checks what follows its rows.
   public func finish() throws {
     try current?.finish()
     current = nil

@@ -92,7 +92,7 @@ public enum DiffImage {
 /// (``ImageComparison/compare(_:_:options:stopWhenFailed:stripHeight:each:)``), so
 /// that they take no more memory than a strip of each, and are the bytes
 /// ``DiffImage/make(_:reference:actual:)`` and ``DiffImage/composite(_:gap:)`` would
-/// give, encoded by ``PNG/encode(_:compression:)``, for images up to a few megapixels.
+/// give, encoded by `PNG.encode(_:compression:)`, for images up to a few megapixels.
 /// Files are written under temporary names beside their targets until
 /// ``commit(removingStaleTiles:)``.
 public final class DiffImageWriter {

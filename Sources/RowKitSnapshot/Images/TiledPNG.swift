@@ -4,13 +4,13 @@ import RowKitGraphics
 
 /// How RowKit keeps an image too tall for one PNG that every decoder opens: the file itself
 /// holds the top rows, and tiles beside it hold the rest, `name+2.png`, `name+3.png`, …, cut
-/// every ``tileHeight(width:pixels:)`` rows as ``TableRenderer`` cuts a tall table. References
+/// every ``tileHeight(width:pixels:)`` rows as `TableRenderer` cuts a tall table. References
 /// and failure artifacts are kept this way; a `+` is in no snapshot name, so a tile is never
 /// taken for another case's reference. An image of one file is the same as before tiles.
 public enum TiledPNG {
-  /// The tallest tile of an image `width` pixels wide: at most ``TableRenderer``'s tile
+  /// The tallest tile of an image `width` pixels wide: at most `TableRenderer`'s tile
   /// height (libpng's default limit), and no more than `pixels` pixels, by default
-  /// ``PNG/defaultMaximumPixels``, so that each tile also decodes whole.
+  /// `PNG.defaultMaximumPixels`, so that each tile also decodes whole.
   public static func tileHeight(width: Int, pixels: Int = PNG.defaultMaximumPixels) -> Int {
     max(1, min(TableRenderer.defaultMaximumTilePixels, pixels / max(1, width)))
   }
@@ -132,7 +132,7 @@ final class NamedRows: RGBARowSource {
 public enum ImageFile {
   /// The rows of the image file at `url`, which errors call `name`: a PNG is decoded a few
   /// rows at a time as they are read, so it may have any size; JPEG and WebP, told apart by
-  /// their first bytes, are decoded whole, within ``PNG/defaultMaximumPixels``.
+  /// their first bytes, are decoded whole, within `PNG.defaultMaximumPixels`.
   public static func rows(at url: URL, named name: String) throws -> any RGBARowSource {
     if try format(at: url, named: name) == .png { return try NamedRows(PNGRowReader(contentsOf: url), name: name) }
     return try NamedRows(RGBAImageRows(ImageDecoder.decodeRGBA(bytes(at: url, named: name))), name: name)
@@ -203,7 +203,7 @@ public enum ImageFile {
 /// under temporary names beside its target until ``commit(to:removingStaleTiles:)``: memory
 /// holds one strip however tall the image is. Rows gather into strips of up to
 /// ``stripPixels`` before they are compressed, so an image no larger than that is the bytes
-/// ``PNG/encode(_:compression:)`` writes.
+/// `PNG.encode(_:compression:)` writes.
 final class TiledPNGWriter {
   let width: Int
   let color: PNGColor

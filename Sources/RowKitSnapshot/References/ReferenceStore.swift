@@ -320,7 +320,7 @@ public final class ReferenceStore: Sendable {
   }
 
   /// Renders with `render`, which hands the image strip by strip to the receiver it is given
-  /// (``TableRenderer/render(_:policy:into:keepsManifest:)``), and checks it against the
+  /// (`TableRenderer.render(_:policy:into:keepsManifest:)`), and checks it against the
   /// reference for `suite`/`name` as the strips come: memory holds a few strips, not the
   /// image, however tall it is.
   ///
