@@ -37,7 +37,8 @@ extension RowKitCommand {
         the lines under it say what changed, one sentence each (s0-r3 title moved down 2 pt \
         (y 12 → 14)), or, when the layout is the same, where the pixels differ (layout \
         unchanged; 412 pixels differ, all inside s0-r3 title's glyphs). A reference without a \
-        record is checked as before; one note says how many have none.
+        record is checked as before; one note says how many have none. A table of more than 2,000 \
+        rows keeps no record (it would be held whole in memory) and is checked by its pixels.
 
         A table is compared strip by strip as it is rendered, against its reference decoded a \
         few rows at a time: memory does not grow with the table's height. A reference of more \
