@@ -7,6 +7,7 @@ enum Redirection: String, CaseIterable, CustomStringConvertible {
   case outputFull = ">/dev/full"
   case outputClosed = ">&-"
   case errorFull = "2>/dev/full"
+  case errorClosed = "2>&-"
 
   var description: String { rawValue }
 
@@ -98,10 +99,12 @@ enum Redirection: String, CaseIterable, CustomStringConvertible {
   @Test func noSubcommandCrashesOnAnUnwritableStandardError() async throws {
     let folder = try await Self.makeProject()
     defer { try? FileManager.default.removeItem(at: folder) }
-    for arguments in Self.writingToStandardError {
-      let result = try await Redirection.errorFull.run(arguments, in: folder)
-      #expect(result.status == 2, "\(arguments): status \(result.status)")
-      #expect(result.stderr.isEmpty)
+    for redirection in [Redirection.errorFull, .errorClosed] {
+      for arguments in Self.writingToStandardError {
+        let result = try await redirection.run(arguments, in: folder)
+        #expect(result.status == 2, "\(arguments) \(redirection): status \(result.status)")
+        #expect(result.stderr.isEmpty)
+      }
     }
     // The warning of a render that otherwise succeeded could not be given: the command did
     // not do all it was asked, and says so with its status only.
