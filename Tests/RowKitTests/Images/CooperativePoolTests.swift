@@ -67,7 +67,9 @@ private final class CooperativePoolBlocker: Sendable {
   }
 }
 
-@Suite struct CooperativePoolTests {
+/// One test at a time: two blockers at once would each wait, on a thread of the loading
+/// executor, for cooperative threads the other holds, and stall each other's render.
+@Suite(.serialized) struct CooperativePoolTests {
   /// The stall of issue 11: image work queued on the cooperative pool waits as long as the
   /// caller keeps the pool busy, and a local PNG came back "not loaded within the render's
   /// deadline". Loading runs on RowKit's own threads now; on the old code this render could
