@@ -34,10 +34,13 @@ let package = Package(
       name: "CWebP", pkgConfig: "libwebp", providers: [.apt(["libwebp-dev"])]),
 
     // MARK: - Libraries
-    .target(name: "RowKitGraphics", dependencies: ["CCairo", "CPango", "CPNG", "CTurboJPEG", "CWebP", "CISAL", "CCurl"]),
+    .target(name: "RowKitGraphics", dependencies: ["CCairo", "CPango", "CPNG", "CTurboJPEG", "CWebP", "CISAL"]),
+    // HTTP(S) downloads of image slots over libcurl: the only other target that calls C, kept
+    // apart so that the drawing code does not carry a network client.
+    .target(name: "RowKitHTTP", dependencies: ["CCurl", "RowKitGraphics"]),
     .target(
       name: "RowKit",
-      dependencies: ["RowKitGraphics", .product(name: "Yams", package: "Yams")]),
+      dependencies: ["RowKitGraphics", "RowKitHTTP", .product(name: "Yams", package: "Yams")]),
     .target(name: "RowKitSnapshot", dependencies: ["RowKit", "RowKitGraphics"]),
     // assertSnapshot for XCTest and Swift Testing: test targets depend on this one.
     .target(name: "RowKitSnapshotAssertions", dependencies: ["RowKitSnapshot"]),
@@ -54,6 +57,7 @@ let package = Package(
     // MARK: - Tests
     .target(name: "RowKitTestSupport", dependencies: ["RowKit", "RowKitSnapshot"], path: "Tests/RowKitTestSupport"),
     .testTarget(name: "RowKitGraphicsTests", dependencies: ["RowKitGraphics", "RowKitTestSupport"]),
+    .testTarget(name: "RowKitHTTPTests", dependencies: ["RowKitHTTP", "RowKitGraphics", "RowKitTestSupport"]),
     .testTarget(name: "RowKitTests", dependencies: ["RowKit", "RowKitSnapshot", "RowKitSnapshotAssertions", "RowKitTestSupport"]),
     .testTarget(
       name: "RowKitSnapshotTests", dependencies: ["RowKit", "RowKitSnapshot", "RowKitSnapshotAssertions", "RowKitTestSupport"]),

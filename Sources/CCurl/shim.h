@@ -25,15 +25,20 @@ typedef struct {
   CURLMcode (*multi_poll)(CURLM *multi, struct curl_waitfd *extra, unsigned count, int timeout_ms, int *ready);
   CURLMcode (*multi_wakeup)(CURLM *multi);
   CURLMsg *(*multi_info_read)(CURLM *multi, int *queued);
+  curl_version_info_data *(*version_info)(CURLversion version);
 } ccurl_functions;
 
 /// Loads `library` (e.g. "libcurl.so.4") and fills `functions`; returns NULL on success, or
-/// the loader's message. The library stays loaded for the life of the process.
+/// the loader's message. A loaded library stays loaded for the life of the process; one that
+/// lacks a function is closed again.
 static inline const char *ccurl_load(const char *library, ccurl_functions *functions) {
   void *handle = dlopen(library, RTLD_NOW | RTLD_LOCAL);
   if (handle == NULL) return dlerror();
 #define CCURL_FIND(field, symbol) \
-  if ((*(void **)&functions->field = dlsym(handle, symbol)) == NULL) return "a libcurl function is missing: " symbol;
+  if ((*(void **)&functions->field = dlsym(handle, symbol)) == NULL) { \
+    dlclose(handle); \
+    return "not libcurl: it has no " symbol; \
+  }
   CCURL_FIND(global_init, "curl_global_init")
   CCURL_FIND(easy_init, "curl_easy_init")
   CCURL_FIND(easy_cleanup, "curl_easy_cleanup")
@@ -49,8 +54,15 @@ static inline const char *ccurl_load(const char *library, ccurl_functions *funct
   CCURL_FIND(multi_poll, "curl_multi_poll")
   CCURL_FIND(multi_wakeup, "curl_multi_wakeup")
   CCURL_FIND(multi_info_read, "curl_multi_info_read")
+  CCURL_FIND(version_info, "curl_version_info")
 #undef CCURL_FIND
   return NULL;
+}
+
+/// The loaded library's version record, asked for in the layout this header was compiled with
+/// (`CURLVERSION_NOW` is a macro, which Swift does not see).
+static inline curl_version_info_data *ccurl_version_info(const ccurl_functions *f) {
+  return f->version_info(CURLVERSION_NOW);
 }
 
 // Swift cannot call C's variadic functions; these pass each argument with its own type.

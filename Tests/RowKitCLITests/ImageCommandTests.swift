@@ -71,6 +71,28 @@ import Testing
     #expect(server.totalRequests == 0)
   }
 
+  /// Issue 25: without a loadable libcurl a remote image fails like any other, with a reason
+  /// naming the library tried, and the render goes on with the default image.
+  @Test func aMissingLibcurlFailsTheRemoteImageWithTheLibraryTried() async throws {
+    let server = try server()
+    defer { server.stop() }
+    let folder = try TestSupport.temporaryDirectory()
+    let table = try document([server.url("/a.png")], in: folder)
+    let manifest = folder.appendingPathComponent("table.json")
+    let result = try await CommandRunner.run(
+      ["render", table.path, "-o", folder.appendingPathComponent("table.png").path, "--manifest", manifest.path],
+      environment: ["ROWKIT_LIBCURL": "libcurl-absent.so.9"])
+    #expect(result.status == 0, "\(result.stderr)")
+    let image = try manifestImages(manifest)[0]
+    #expect(image["state"] as? String == "failed")
+    let reason = image["reason"] as? String ?? ""
+    #expect(reason.contains("cannot load libcurl"), "\(reason)")
+    #expect(reason.contains("libcurl-absent.so.9: "), "\(reason)")
+    #expect(reason.contains("ROWKIT_LIBCURL"), "\(reason)")
+    #expect(result.stderr.contains("libcurl-absent.so.9"), "the warning names the library: \(result.stderr)")
+    #expect(server.totalRequests == 0)
+  }
+
   @Test func theHTTPCacheServesASecondRun() async throws {
     let server = try server()
     defer { server.stop() }

@@ -45,15 +45,4 @@ import Testing
       try FontSet.families(ofFontFile: fifo.path)
     }
   }
-
-  /// Issue 24, item 6: libcurl's timeout is a number of milliseconds; any number of seconds
-  /// converts, none traps.
-  @Test func anyTimeoutConvertsToMilliseconds() {
-    #expect(HTTPClient.milliseconds(2.5) == 2500)
-    #expect(HTTPClient.milliseconds(0) == 1)
-    #expect(HTTPClient.milliseconds(1e16) == Int(Int32.max))
-    #expect(HTTPClient.milliseconds(.infinity) == Int(Int32.max))
-    #expect(HTTPClient.milliseconds(.nan) == 1)
-    #expect(HTTPClient.milliseconds(-5) == 1)
-  }
 }

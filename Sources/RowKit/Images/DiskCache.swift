@@ -1,5 +1,4 @@
 import Foundation
-import Synchronization
 import RowKitGraphics
 
 /// HTTP responses kept on disk, one file per URL (named by its SHA-256), within a size and
@@ -25,7 +24,7 @@ public final class DiskCache: Sendable {
   /// The cache's folder and limits.
   public let configuration: Configuration
   /// Held while a file is written and the folder trimmed, so two trims never race.
-  private let lock = Mutex(())
+  private let writing = Locked(())
 
   /// A cache with `configuration`, making its folder if needed.
   public init(_ configuration: Configuration) {
@@ -50,7 +49,7 @@ public final class DiskCache: Sendable {
   /// Keeps `data` as the response for `url`, then removes the oldest files while the folder is over its size.
   public func store(_ data: [UInt8], for url: URL) {
     guard data.count <= configuration.maximumBytes else { return }
-    lock.withLock { _ in
+    writing.withLock { _ in
       try? OutputWriter.write(data, to: file(for: url))
       trim()
     }

@@ -1,5 +1,6 @@
 import Foundation
 import RowKitGraphics
+import RowKitHTTP
 
 /// Fetches the bytes at a remote image URL: the pipeline's one way to the network, so that
 /// tests can script answers (and silences) instead of running servers and waiting.
@@ -51,7 +52,7 @@ public struct ContinuousImageClock: ImageClock {
   }
 }
 
-/// HTTP(S) through RowKitGraphics's `HTTPClient` (libcurl, loaded at the first download): the pipeline's
+/// HTTP(S) through RowKitHTTP's `HTTPClient` (libcurl, loaded at the first download): the pipeline's
 /// default loader.
 public final class HTTPImageLoader: ImageDataLoading {
   private let client: HTTPClient

@@ -1,5 +1,6 @@
 import Foundation
 import RowKitGraphics
+import RowKitHTTP
 
 /// Loads the images of image slots: one pipeline per process, shared by every render.
 ///
@@ -15,11 +16,7 @@ import RowKitGraphics
 /// - Images are decoded from their headers first: one that claims more pixels than
 ///   ``Configuration/maximumPixels`` is refused before any allocation. JPEG decodes straight
 ///   to the smallest DCT scale that still covers the slot.
-///
-/// `@unchecked Sendable` is safe: the stored `var`s (the two memory caches, the remembered
-/// failures and the counts) are read and written only inside `lock.withLock`, and every other
-/// stored property is a `let` of a `Sendable` type.
-public final class ImagePipeline: @unchecked Sendable {
+public final class ImagePipeline: Sendable {
   /// The pipeline's limits and settings.
   public struct Configuration: Sendable {
     /// Bytes of decoded images kept in memory.
@@ -72,11 +69,15 @@ public final class ImagePipeline: @unchecked Sendable {
 
   /// The pipeline's limits and settings.
   public let configuration: Configuration
-  private let lock = NSLock()
-  private var images: MemoryCache<LoadedImage>
-  private var data: MemoryCache<[UInt8]>
-  private var failures: [String: (error: ImageLoadError, until: Double)] = [:]
-  private var counts = Statistics()
+  /// What requests share: the two memory caches, the remembered failures and the counts.
+  private struct Memory {
+    var images: MemoryCache<LoadedImage>
+    var data: MemoryCache<[UInt8]>
+    var failures: [String: (error: ImageLoadError, until: Double)] = [:]
+    var counts = Statistics()
+  }
+
+  private let memory: Locked<Memory>
   private let decodes = Coalescer<LoadedImage>()
   private let downloads = Coalescer<[UInt8]>()
   private let limiter: AsyncLimiter
@@ -93,8 +94,8 @@ public final class ImagePipeline: @unchecked Sendable {
     cache: (any ImageDataCaching)? = nil, clock: any ImageClock = ContinuousImageClock()
   ) {
     self.configuration = configuration
-    images = MemoryCache(budget: configuration.memoryBudget)
-    data = MemoryCache(budget: configuration.dataBudget)
+    memory = Locked(
+      Memory(images: MemoryCache(budget: configuration.memoryBudget), data: MemoryCache(budget: configuration.dataBudget)))
     limiter = AsyncLimiter(limit: configuration.maximumConcurrentDownloads)
     diskCache = cache ?? configuration.diskCache.map(DiskCache.init)
     self.loader =
@@ -107,7 +108,7 @@ public final class ImagePipeline: @unchecked Sendable {
 
   /// What the pipeline has done so far.
   public var statistics: Statistics {
-    var result = lock.withLock { counts }
+    var result = memory.withLock { $0.counts }
     result.coalesced = decodes.joined + downloads.joined
     result.cancelled = decodes.cancelled + downloads.cancelled
     return result
@@ -118,10 +119,10 @@ public final class ImagePipeline: @unchecked Sendable {
 
   /// Forgets every image, downloaded byte and remembered failure (not the disk cache).
   public func removeAll() {
-    lock.withLock {
-      images.removeAll()
-      data.removeAll()
-      failures = [:]
+    memory.withLock { memory in
+      memory.images.removeAll()
+      memory.data.removeAll()
+      memory.failures = [:]
     }
   }
 
@@ -133,13 +134,13 @@ public final class ImagePipeline: @unchecked Sendable {
   public func image(at location: ImageLocation, for target: ImageTarget? = nil) async -> Result<LoadedImage, ImageLoadError> {
     let url = location.key
     let (source, key) = Self.keys(location, target)
-    let early: Result<LoadedImage, ImageLoadError>? = lock.withLock {
-      if let image = images.value(for: key) {
-        counts.memoryHits += 1
+    let early: Result<LoadedImage, ImageLoadError>? = memory.withLock { memory in
+      if let image = memory.images.value(for: key) {
+        memory.counts.memoryHits += 1
         return .success(image)
       }
-      if let failure = failures[url], failure.until > clock.now {
-        counts.rememberedFailures += 1
+      if let failure = memory.failures[url], failure.until > clock.now {
+        memory.counts.rememberedFailures += 1
         return .failure(failure.error)
       }
       return nil
@@ -150,9 +151,9 @@ public final class ImagePipeline: @unchecked Sendable {
         let bytes = try await downloads.value(for: source) { [self] in try await self.bytes(of: location, key: source) }
         try Task.checkCancellation()
         let image = try Self.decode(bytes, for: target, maximumPixels: configuration.maximumPixels)
-        lock.withLock {
-          counts.decodes += 1
-          images.insert(image, cost: image.bitmap.pixels.count, for: key)
+        memory.withLock { memory in
+          memory.counts.decodes += 1
+          memory.images.insert(image, cost: image.bitmap.pixels.count, for: key)
         }
         return image
       })
@@ -162,7 +163,7 @@ public final class ImagePipeline: @unchecked Sendable {
       let failure = error as? ImageLoadError ?? ImageLoadError("\(error)")
       // A missing local file costs nothing to look for again, and may appear.
       if case .remote = location, !Task.isCancelled {
-        lock.withLock { failures[url] = (failure, clock.now + configuration.failureMemory) }
+        memory.withLock { $0.failures[url] = (failure, clock.now + configuration.failureMemory) }
       }
       return .failure(failure)
     }
@@ -172,9 +173,9 @@ public final class ImagePipeline: @unchecked Sendable {
   /// anything: what a render can still show once its deadline has passed.
   public func cachedImage(at location: ImageLocation, for target: ImageTarget? = nil) -> LoadedImage? {
     let key = Self.keys(location, target).image
-    return lock.withLock {
-      guard let image = images.value(for: key) else { return nil }
-      counts.memoryHits += 1
+    return memory.withLock { memory in
+      guard let image = memory.images.value(for: key) else { return nil }
+      memory.counts.memoryHits += 1
       return image
     }
   }
@@ -201,10 +202,12 @@ public final class ImagePipeline: @unchecked Sendable {
 
   /// The encoded bytes at `location`: from memory, a file, the disk cache or the network.
   private func bytes(of location: ImageLocation, key: String) async throws -> [UInt8] {
-    if let cached = lock.withLock({ data.value(for: key) }) {
-      lock.withLock { counts.dataHits += 1 }
-      return cached
+    let cached = memory.withLock { memory in
+      let bytes = memory.data.value(for: key)
+      if bytes != nil { memory.counts.dataHits += 1 }
+      return bytes
     }
+    if let cached { return cached }
     let bytes: [UInt8]
     switch location {
     case .file(let file):
@@ -217,18 +220,18 @@ public final class ImagePipeline: @unchecked Sendable {
       }
     case .remote(let url):
       if let cached = diskCache?.data(for: url) {
-        lock.withLock { counts.diskHits += 1 }
+        memory.withLock { $0.counts.diskHits += 1 }
         bytes = cached
       } else {
         try await limiter.acquire()
         defer { limiter.release() }
         try Task.checkCancellation()
-        lock.withLock { counts.downloads += 1 }
+        memory.withLock { $0.counts.downloads += 1 }
         bytes = try await download(url)
         diskCache?.store(bytes, for: url)
       }
     }
-    lock.withLock { data.insert(bytes, cost: bytes.count, for: key) }
+    memory.withLock { $0.data.insert(bytes, cost: bytes.count, for: key) }
     return bytes
   }
 

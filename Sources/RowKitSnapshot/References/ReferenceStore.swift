@@ -1,5 +1,4 @@
 import Foundation
-import Synchronization
 import RowKit
 import RowKitGraphics
 
@@ -46,11 +45,11 @@ public final class ReferenceStore: Sendable {
   /// The text environment whose fingerprint the references are recorded with.
   public let environment: TextEnvironment
   /// The names checked in this run, and whether the environment mismatch was reported.
-  private let state = Mutex<(claimed: Set<String>, mismatchReported: Bool)>(([], false))
+  private let state = Locked<(claimed: Set<String>, mismatchReported: Bool)>(([], false))
   /// Held while the fingerprint file is compared and rewritten.
-  private let fingerprintLock = Mutex(())
+  private let fingerprintLock = Locked(())
   /// The stored fingerprint once read (`.some(nil)`: there is none).
-  private let fingerprint = Mutex<EnvironmentFingerprint??>(nil)
+  private let fingerprint = Locked<EnvironmentFingerprint??>(nil)
   let processEnvironment: [String: String]
   /// Whether checks compare with references recorded in another environment instead of
   /// stopping at the mismatch (``comparingInAnotherEnvironment()``).

@@ -1,8 +1,9 @@
 import Foundation
+import RowKitGraphics
 import RowKitTestSupport
 import Testing
 
-@testable import RowKitGraphics
+@testable import RowKitHTTP
 
 /// HTTPClient against a loopback server: answers, statuses, redirects, failures and
 /// cancellation. Waits are bounded far above what the machine needs (`eventually`), never
@@ -20,6 +21,42 @@ import Testing
       "/truncated": .truncated(contentType: "text/plain", body: Self.body, sent: 4),
       "/hang": .hang,
     ])
+  }
+
+  /// Issue 24, item 6: libcurl's timeout is a number of milliseconds; any number of seconds
+  /// converts, none traps.
+  @Test func anyTimeoutConvertsToMilliseconds() {
+    #expect(HTTPClient.milliseconds(2.5) == 2500)
+    #expect(HTTPClient.milliseconds(0) == 1)
+    #expect(HTTPClient.milliseconds(1e16) == Int(Int32.max))
+    #expect(HTTPClient.milliseconds(.infinity) == Int(Int32.max))
+    #expect(HTTPClient.milliseconds(.nan) == 1)
+    #expect(HTTPClient.milliseconds(-5) == 1)
+  }
+
+  @Test func libcurlIsLookedForByItsKnownNamesOrTheOneTheEnvironmentNames() {
+    #expect(Curl.candidates(in: [:]) == ["libcurl.so.4", "libcurl-gnutls.so.4", "libcurl-nss.so.4"])
+    #expect(Curl.candidates(in: ["ROWKIT_LIBCURL": "/opt/curl/lib/libcurl.so"]) == ["/opt/curl/lib/libcurl.so"])
+    #expect(Curl.candidates(in: ["ROWKIT_LIBCURL": ""]) == Curl.knownNames)
+  }
+
+  @Test func aLibcurlThatCannotBeUsedIsAnErrorNamingEveryLibraryTried() {
+    // zlib loads but is not libcurl; the other name does not exist.
+    guard case .failure(let error) = Curl.load(candidates: ["libcurl-absent.so.9", "libz.so.1"]) else {
+      Issue.record("a library that is not libcurl was used")
+      return
+    }
+    #expect(error.kind == .download)
+    #expect(error.message.hasPrefix("cannot load libcurl for HTTP downloads (tried libcurl-absent.so.9: "), "\(error.message)")
+    #expect(error.message.contains("; libz.so.1: not libcurl: it has no curl_global_init)"), "\(error.message)")
+    #expect(error.message.hasSuffix("install Debian's libcurl4, or name the library in ROWKIT_LIBCURL"))
+  }
+
+  @Test func theFirstUsableLibcurlIsLoadedAndItsVersionChecked() throws {
+    let curl = try Curl.load(candidates: ["libcurl-absent.so.9"] + Curl.knownNames).get()
+    let parts = curl.version.split(separator: ".").compactMap { Int($0.prefix { $0.isNumber }) }
+    #expect(parts.count >= 2, "\(curl.version)")
+    #expect(parts.lexicographicallyPrecedes([7, 85]) == false, "libcurl \(curl.version) is older than 7.85")
   }
 
   @Test func aGetReturnsTheStatusAndTheBody() async throws {

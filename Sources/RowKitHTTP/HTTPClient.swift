@@ -1,10 +1,10 @@
 import CCurl
 import Foundation
+import RowKitGraphics
 
 /// HTTP(S) GET requests over libcurl, which is loaded when the first request is made.
 ///
-/// This lives in the graphics target because it is the one target that may call C. RowKit
-/// used URLSession before; FoundationNetworking links libcurl and its ~25 libraries into
+/// RowKit used URLSession before; FoundationNetworking links libcurl and its ~25 libraries into
 /// every `rowkit` process, and loading them took 7 to 9 of `rowkit --help`'s 22 ms. A render
 /// of local images, the usual case, now never loads them.
 ///
@@ -13,24 +13,18 @@ import Foundation
 /// callers' threads, Swift's cooperative pool among them, never wait on the network.
 /// Connections are kept and reused between requests to a host.
 ///
-/// The state shared between threads here is guarded by `NSLock`s, not `Mutex`es:
-/// ThreadSanitizer cannot see the Synchronization module's futex-based lock on Linux and
-/// reports every contended access under it as a race, while it understands the POSIX mutex
-/// under `NSLock`.
-///
-/// `@unchecked Sendable` is safe: `engine` is read and written only under `lock`.
-public final class HTTPClient: @unchecked Sendable {
+/// The state shared between threads here is in `Locked` values, the one lock type of RowKit.
+package final class HTTPClient: Sendable {
   /// A response: the status code and the body.
-  public struct Response: Sendable {
+  package struct Response: Sendable {
     /// The HTTP status code of the last response (after redirects).
-    public var status: Int
+    package var status: Int
     /// The response body, decoded from any content encoding libcurl supports.
-    public var body: [UInt8]
+    package var body: [UInt8]
   }
 
   private let settings: TransferSettings
-  private let lock = NSLock()
-  private var engine: TransferEngine?
+  private let engine = Locked<TransferEngine?>(nil)
 
   /// A client whose transfers fail after `timeout` seconds, keeping at most
   /// `connectionsPerHost` connections to a host and refusing bodies larger than
@@ -40,14 +34,14 @@ public final class HTTPClient: @unchecked Sendable {
   /// counted as it inflates): a transfer ends as soon as it passes the limit, and before any
   /// of the body comes when the response's Content-Length is over it. A refused body costs at
   /// most the limit and one of libcurl's buffers, however large it is.
-  public init(timeout: Double, connectionsPerHost: Int, maximumBodySize: Int = 256 << 20) {
+  package init(timeout: Double, connectionsPerHost: Int, maximumBodySize: Int = 256 << 20) {
     settings = TransferSettings(
       timeoutMilliseconds: Self.milliseconds(timeout), connectionsPerHost: max(1, connectionsPerHost),
       maximumBodySize: maximumBodySize)
   }
 
   deinit {
-    engine?.stop()
+    engine.withLock { $0?.stop() }
   }
 
   /// `timeout` in whole milliseconds, at least 1 and at most libcurl's longest (a `long` of
@@ -61,22 +55,22 @@ public final class HTTPClient: @unchecked Sendable {
 
   /// Why a body was refused: `url` sends more than `limit` bytes. The image pipeline says the
   /// same of a body over its limit, whichever loader fetched it.
-  public static func bodyTooLargeMessage(url: String, limit: Int) -> String {
+  package static func bodyTooLargeMessage(url: String, limit: Int) -> String {
     "\(url): the body is larger than the limit of \(limit) bytes"
   }
 
   /// The engine, once a request has started it. Its thread holds it until the thread ends,
   /// so a weak reference to it going nil tells a test that the thread has ended.
-  var startedEngine: AnyObject? { lock.withLock { engine } }
+  var startedEngine: AnyObject? { engine.withLock { $0 } }
 
   /// The response to a GET of `url` (http or https; redirects followed), whatever its status.
   /// Throws a ``GraphicsError`` of kind `.download` when there is no response, and
   /// `CancellationError` at once when the calling task is cancelled.
-  public func get(_ url: String) async throws -> Response {
-    let engine = try lock.withLock {
-      if let running = self.engine { return running }
+  package func get(_ url: String) async throws -> Response {
+    let engine = try engine.withLock { engine in
+      if let running = engine { return running }
       let started = TransferEngine(library: try Curl.library.get(), settings: settings)
-      self.engine = started
+      engine = started
       return started
     }
     let transfer = Transfer(url: url)
@@ -98,25 +92,66 @@ private struct TransferSettings: Sendable {
   var maximumBodySize: Int
 }
 
-/// libcurl's functions, loaded once per process and never unloaded.
+/// libcurl's functions, loaded once per process and never unloaded. The library is found by
+/// its known names, not linked, and checked before use: a missing or too old libcurl fails
+/// each download with a message saying what was tried, never the process.
 ///
 /// `@unchecked Sendable` is safe: `functions` is a constant of C function pointers, which stay
 /// valid because the library is never closed.
-private final class Curl: @unchecked Sendable {
-  static let library: Result<Curl, GraphicsError> = {
-    do throws(GraphicsError) { return .success(try Curl(file: "libcurl.so.4")) } catch { return .failure(error) }
-  }()
+final class Curl: @unchecked Sendable {
+  /// The names Debian's libcurl packages install the same API under: built with OpenSSL
+  /// (`libcurl4`), GnuTLS (`libcurl3-gnutls`) and NSS (`libcurl3-nss`, older releases).
+  static let knownNames = ["libcurl.so.4", "libcurl-gnutls.so.4", "libcurl-nss.so.4"]
+  /// The environment variable that names the library to load instead (a name or a path).
+  static let overrideVariable = "ROWKIT_LIBCURL"
+  /// 7.85.0 added `CURLOPT_PROTOCOLS_STR`, the newest call made here (Debian 12 has 7.88).
+  static let minimumVersion: (number: UInt32, name: String) = (0x07_55_00, "7.85.0")
+
+  static let library = load(candidates: candidates(in: ProcessInfo.processInfo.environment))
+
+  /// The libraries to try, in order: the one `ROWKIT_LIBCURL` names, or every known name.
+  static func candidates(in environment: [String: String]) -> [String] {
+    if let chosen = environment[overrideVariable], !chosen.isEmpty { return [chosen] }
+    return knownNames
+  }
+
+  /// The first of `candidates` that loads, has every function and is new enough; or an error
+  /// naming each one tried and why it was not used.
+  static func load(candidates: [String]) -> Result<Curl, GraphicsError> {
+    var refusals: [String] = []
+    for name in candidates {
+      do throws(GraphicsError) {
+        return .success(try Curl(file: name))
+      } catch {
+        refusals.append("\(name): \(error.message)")
+      }
+    }
+    return .failure(
+      GraphicsError(
+        .download,
+        "cannot load libcurl for HTTP downloads (tried \(refusals.joined(separator: "; "))); "
+          + "install Debian's libcurl4, or name the library in \(overrideVariable)"))
+  }
 
   let functions: ccurl_functions
+  /// The loaded library's version, as libcurl reports it (`7.88.1`).
+  let version: String
 
   private init(file: String) throws(GraphicsError) {
     var loaded = ccurl_functions()
     if let failure = ccurl_load(file, &loaded) {
-      throw GraphicsError(.download, "cannot load \(file) for HTTP downloads: \(String(cString: failure))")
+      throw GraphicsError(.download, String(cString: failure))
     }
     functions = loaded
+    guard let info = withUnsafePointer(to: functions, ccurl_version_info) else {
+      throw GraphicsError(.download, "it reports no version")
+    }
+    version = info.pointee.version.map { String(cString: $0) } ?? "unknown"
+    guard UInt32(info.pointee.version_num) >= Self.minimumVersion.number else {
+      throw GraphicsError(.download, "version \(version) is older than \(Self.minimumVersion.name)")
+    }
     guard functions.global_init(Int(CURL_GLOBAL_DEFAULT)) == CURLE_OK else {
-      throw GraphicsError(.download, "\(file) failed to initialise")
+      throw GraphicsError(.download, "it failed to initialise")
     }
   }
 
@@ -158,36 +193,37 @@ private final class Curl: @unchecked Sendable {
 /// with a response or an error, the caller's cancellation, the client's end) resumes the
 /// caller; later finishes do nothing.
 ///
-/// `@unchecked Sendable` is safe: `continuation` and `outcome` are read and written only
-/// under `lock`, and `url` is a constant.
-private final class Transfer: @unchecked Sendable {
+private final class Transfer: Sendable {
+  private struct State {
+    var continuation: CheckedContinuation<HTTPClient.Response, any Error>?
+    var outcome: Result<HTTPClient.Response, any Error>?
+  }
+
   let url: String
-  private let lock = NSLock()
-  private var continuation: CheckedContinuation<HTTPClient.Response, any Error>?
-  private var outcome: Result<HTTPClient.Response, any Error>?
+  private let state = Locked(State())
 
   init(url: String) {
     self.url = url
   }
 
-  var isFinished: Bool { lock.withLock { outcome != nil } }
+  var isFinished: Bool { state.withLock { $0.outcome != nil } }
 
   /// Hands the caller's continuation over; resumes it at once if the transfer has already
   /// finished (cancelled before it started).
   func attach(_ continuation: CheckedContinuation<HTTPClient.Response, any Error>) {
-    let finished = lock.withLock {
-      if outcome == nil { self.continuation = continuation }
-      return outcome
+    let finished = state.withLock { state in
+      if state.outcome == nil { state.continuation = continuation }
+      return state.outcome
     }
     if let finished { continuation.resume(with: finished) }
   }
 
   func finish(_ outcome: Result<HTTPClient.Response, any Error>) {
-    let waiting = lock.withLock { () -> CheckedContinuation<HTTPClient.Response, any Error>? in
-      guard self.outcome == nil else { return nil }
-      self.outcome = outcome
-      defer { continuation = nil }
-      return continuation
+    let waiting = state.withLock { state -> CheckedContinuation<HTTPClient.Response, any Error>? in
+      guard state.outcome == nil else { return nil }
+      state.outcome = outcome
+      defer { state.continuation = nil }
+      return state.continuation
     }
     waiting?.resume(with: outcome)
   }
@@ -196,16 +232,18 @@ private final class Transfer: @unchecked Sendable {
 /// The multi handle and the thread that drives it. Other threads only queue transfers and
 /// wake the thread; every libcurl call but `curl_multi_wakeup` is made on the thread.
 ///
-/// `@unchecked Sendable` is safe: `pending`, `stopping` and `multi` are read and written only
-/// under `lock`; other threads pass `multi` only to `curl_multi_wakeup`, the one multi call
-/// libcurl allows from any thread, and only under `lock`, so the thread cannot free the
-/// handle under them (it clears `multi` under `lock` first).
-private final class TransferEngine: @unchecked Sendable {
+/// Other threads pass the multi handle only to `curl_multi_wakeup`, the one multi call
+/// libcurl allows from any thread, and only under the state's lock, so the thread cannot free
+/// the handle under them (it clears `multi` under the lock first).
+private final class TransferEngine: Sendable {
+  private struct State {
+    var pending: [Transfer] = []
+    var stopping = false
+    var multi: UnsafeMutableRawPointer?
+  }
+
   private let library: Curl
-  private let lock = NSLock()
-  private var pending: [Transfer] = []
-  private var stopping = false
-  private var multi: UnsafeMutableRawPointer?
+  private let state = Locked(State())
 
   init(library: Curl, settings: TransferSettings) {
     self.library = library
@@ -222,51 +260,52 @@ private final class TransferEngine: @unchecked Sendable {
   }
 
   func submit(_ transfer: Transfer) {
-    let accepted = lock.withLock {
-      guard !stopping else { return false }
-      pending.append(transfer)
-      wakeLocked()
+    let accepted = state.withLock { state in
+      guard !state.stopping else { return false }
+      state.pending.append(transfer)
+      wake(state)
       return true
     }
     if !accepted { transfer.finish(.failure(CancellationError())) }
   }
 
   func wake() {
-    lock.withLock { wakeLocked() }
+    state.withLock { wake($0) }
   }
 
   func stop() {
-    lock.withLock {
-      stopping = true
-      wakeLocked()
+    state.withLock { state in
+      state.stopping = true
+      wake(state)
     }
   }
 
-  private func wakeLocked() {
-    if let multi { _ = library.functions.multi_wakeup(multi) }
+  /// Called with the state's lock held, so that the thread cannot free the handle meanwhile.
+  private func wake(_ state: State) {
+    if let multi = state.multi { _ = library.functions.multi_wakeup(multi) }
   }
 
   /// Called by the thread once its handle is ready for wake-ups.
   fileprivate func attach(_ multi: UnsafeMutableRawPointer) {
-    lock.withLock { self.multi = multi }
+    state.withLock { $0.multi = multi }
   }
 
   /// The transfers queued since the last call, and whether the client has gone.
   fileprivate func takePending() -> (transfers: [Transfer], stopping: Bool) {
-    lock.withLock {
-      defer { pending.removeAll() }
-      return (pending, stopping)
+    state.withLock { state in
+      defer { state.pending.removeAll() }
+      return (state.pending, state.stopping)
     }
   }
 
   /// Called by the thread as it ends: from now on nobody wakes the handle, and transfers
   /// submitted later are refused. Returns the transfers still queued.
   fileprivate func detach() -> [Transfer] {
-    lock.withLock {
-      multi = nil
-      stopping = true
-      defer { pending.removeAll() }
-      return pending
+    state.withLock { state in
+      state.multi = nil
+      state.stopping = true
+      defer { state.pending.removeAll() }
+      return state.pending
     }
   }
 }
