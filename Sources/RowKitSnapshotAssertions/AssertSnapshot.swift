@@ -116,6 +116,41 @@ nonisolated(nonsending) public func assertSnapshot<Value>(
 }
 
 /// Records a failure in whichever test framework is running.
+/// Lays `value` out with `strategy` and checks its layout record against the reference
+/// record `Snapshots/<suite>/<name>.layout.json`, recording a Swift Testing issue or an
+/// XCTest failure that tells each change in a sentence (`s0-r0 title moved down 2 pt (y 12 →
+/// 14)`) when it differs. No image is compared or kept: the layout alone is pinned.
+///
+/// ```swift
+/// @Test func settingsRowLayout() async {
+///   await assertSnapshot(of: SettingsItem(text: "On", caption: "Wi-Fi"), as: .layout(), named: "settings-on-layout")
+/// }
+/// ```
+///
+/// - Parameters:
+///   - value: What is laid out: an item, a data source or a document.
+///   - strategy: ``LayoutSnapshotting/layout(mapping:configuration:stylesheet:images:allowing:)``
+///     for an item's row, the table's or the document's layout, or one of your own.
+///   - name: The reference's name; explicit, never a counter.
+///   - suite: The folder under `Snapshots/`; by default the test file's name.
+///   - record: The record mode for this check; by default `ROWKIT_RECORD`, else `missing`.
+///     Under CI nothing is ever recorded.
+///   - store: The references; by default `Snapshots/` of the test's package.
+@discardableResult
+nonisolated(nonsending) public func assertSnapshot<Value>(
+  of value: Value, as strategy: LayoutSnapshotting<Value>, named name: String, suite: String? = nil,
+  record: RecordMode? = nil, store: ReferenceStore? = nil,
+  fileID: String = #fileID, filePath: StaticString = #filePath, line: Int = #line, column: Int = #column
+) async -> LayoutSnapshotOutcome {
+  let store = store ?? SnapshotConfiguration.store(for: "\(filePath)")
+  let outcome = await store.checkLayout(
+    value, as: strategy, suite: suite ?? SnapshotConfiguration.suite(for: fileID), name: name, record: record)
+  if let message = outcome.message {
+    reportSnapshotFailure(message, fileID: fileID, filePath: filePath, line: line, column: column)
+  }
+  return outcome
+}
+
 func reportSnapshotFailure(_ message: String, fileID: String, filePath: StaticString, line: Int, column: Int) {
   if Test.current != nil {
     Issue.record(

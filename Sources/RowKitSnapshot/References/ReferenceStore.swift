@@ -119,14 +119,21 @@ public final class ReferenceStore: Sendable {
       .appendingPathComponent("\(name.isEmpty ? "root" : name)-\(SHA256.hex(Array(path.utf8)).prefix(12))")
   }
 
-  /// Every reference PNG under the root, as paths relative to it (`Suite/name.png`), sorted.
-  /// Hidden files and folders are left out.
+  /// Every reference under the root, as paths relative to it, sorted: the PNGs
+  /// (`Suite/name.png`), and the layout records with no PNG beside them, which layout
+  /// snapshots (``LayoutSnapshotting``) keep (`Suite/name.layout.json`). Hidden files and
+  /// folders are left out.
   public func referenceFiles() -> [String] {
     guard let enumerator = FileManager.default.enumerator(
       at: root, includingPropertiesForKeys: [.isRegularFileKey], options: [.skipsHiddenFiles])
     else { return [] }
     var files: [String] = []
-    for case let url as URL in enumerator where url.pathExtension.lowercased() == "png" {
+    for case let url as URL in enumerator {
+      let isPNG = url.pathExtension.lowercased() == "png"
+      let isLoneRecord =
+        url.lastPathComponent.hasSuffix(Self.layoutRecordSuffix)
+        && !FileManager.default.fileExists(atPath: String(url.path.dropLast(Self.layoutRecordSuffix.count)) + ".png")
+      guard isPNG || isLoneRecord else { continue }
       guard (try? url.resourceValues(forKeys: [.isRegularFileKey]).isRegularFile) == true else { continue }
       let path = url.standardizedFileURL.path
       guard path.hasPrefix(root.path + "/") else { continue }
@@ -138,8 +145,14 @@ public final class ReferenceStore: Sendable {
   /// The reference files (relative to the root) whose `suite/name` is none of `keys`: left
   /// behind by a deleted or renamed case. A tile (``TiledPNG``) goes with its reference.
   public func orphanedReferences(keeping keys: Set<String>) -> [String] {
-    referenceFiles().filter { !keys.contains(String(TiledPNG.imagePath(of: $0).dropLast(4))) }
+    referenceFiles().filter { file in
+      let key = file.hasSuffix(Self.layoutRecordSuffix) ? file.dropLast(Self.layoutRecordSuffix.count) : TiledPNG.imagePath(of: file).dropLast(4)
+      return !keys.contains(String(key))
+    }
   }
+
+  /// The end of a layout record's file name.
+  static let layoutRecordSuffix = ".layout.json"
 
   /// The reference files (relative to the root) that no check of this store claimed: what
   /// renamed or deleted tests left behind, once every test of the process has run. With
