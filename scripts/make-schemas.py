@@ -729,7 +729,17 @@ def check_report_schema():
                               "to": {"type": ["string", "null"], "description": "the render's value"},
                               "sentence": {"type": "string", "description": "the change in one sentence: "
                                            "`s0-r3 title moved down 2 pt (y 12 → 14)`"},
-                          }, required=("row", "element", "property", "from", "to", "sentence"))},
+                              "referenceBox": {"type": ["array", "null"], "items": {"type": "integer"},
+                                               "minItems": 4, "maxItems": 4,
+                                               "description": "where the changed element (or row) is in the "
+                                               "reference image, in pixels: [x, y, width, height]; null where it "
+                                               "is not there or the change is of the whole table"},
+                              "actualBox": {"type": ["array", "null"], "items": {"type": "integer"},
+                                            "minItems": 4, "maxItems": 4,
+                                            "description": "where the changed element (or row) is in the actual "
+                                            "image, in pixels; null where it is not there"},
+                          }, required=("row", "element", "property", "from", "to", "sentence", "referenceBox",
+                                       "actualBox"))},
         "pixelOnly": {"type": "boolean", "description": "true when the layout records are the same and only "
                       "pixels differ"},
         "pixelOnlyElements": {"type": "array", "items": {"type": "string"},

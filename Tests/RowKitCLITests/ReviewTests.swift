@@ -49,6 +49,12 @@ import Testing
       #expect(section.contains(#"data-role="\#(role)" loading="eager" data-loaded="true""#), "the \(role) image loaded")
     }
     #expect(section.range(of: #"\d+ of 308250 pixels differ"#, options: .regularExpression) != nil, "the exact count: \(section.prefix(2000))")
+    // What changed, in a sentence, and the changed label outlined on both images.
+    #expect(section.contains(#"<li data-change="0" data-property="text">s0-r0 name text "Joe Hewitt" → "Joseph Hewitt"</li>"#), "\(section.prefix(3000))")
+    for role in ["reference", "actual"] {
+      let figure = try #require(section.range(of: #"<figure class="\#(role)">"#))
+      #expect(section[figure.upperBound...].prefix(600).contains(#"<i class="box" data-change="0""#), "the \(role) image outlines the label")
+    }
 
     // The views switch, by address and by keys.
     let slider = try await chromium(["--dump-dom", page.absoluteString + "#case=people&view=slider"])
@@ -64,6 +70,38 @@ import Testing
     _ = try await chromium(["--window-size=1200,900", "--screenshot=\(shot.path)", page.absoluteString])
     let image = try PNG.decode(contentsOf: shot)
     #expect(image.width == 1200 && image.height == 900)
+  }
+
+  /// Issue 26: a change made in several cases is one group with one accept command, and each
+  /// case tells its change and outlines it; the group's link goes to the case.
+  @Test func sharedChangesAreGroupedWithOneAcceptCommand() async throws {
+    let folder = try TestSupport.temporaryDirectory()
+    defer { try? FileManager.default.removeItem(at: folder) }
+    let tables = folder.appendingPathComponent("tables")
+    try FileManager.default.createDirectory(at: tables, withIntermediateDirectories: true)
+    func write(_ first: String) throws {
+      for (name, second) in [("home", "Bluetooth"), ("work", "Cellular"), ("other", "Battery")] {
+        let text = first == "WLAN" && name == "other" ? "Wi-Fi" : first
+        try Data("table: { width: 320 }\nitems:\n  - { type: text, text: \(text) }\n  - { type: text, text: \(second) }\n".utf8)
+          .write(to: tables.appendingPathComponent("\(name).yaml"))
+      }
+    }
+    try write("Wi-Fi")
+    #expect(try await CommandRunner.run(["check", "tables", "--snapshots", "refs"], in: folder, environment: ["CI": ""]).status == 1)
+    try write("WLAN")
+    let result = try await CommandRunner.run(
+      ["check", "tables", "--snapshots", "refs", "--report", "report"], in: folder, environment: ["CI": "true"])
+    #expect(result.status == 1)
+    let dom = try await chromium(["--dump-dom", folder.appendingPathComponent("report/index.html").absoluteString + "#case=work"])
+    let groups = try #require(dom.range(of: #"<ul class="groups" id="groups">"#))
+    let list = String(dom[groups.upperBound...].prefix(1500))
+    #expect(list.contains(#"<strong>2 cases</strong> text "Wi-Fi" → "WLAN""#), "\(list)")
+    #expect(list.contains(##"<a href="#case=home">home</a>, <a href="#case=work">work</a>"##), "\(list)")
+    #expect(list.contains(#"data-command="rowkit accept report -- home work""#), "\(list)")
+    #expect(dom.contains(#"data-name="work" data-status="failed""#))
+    #expect(dom.contains(#"<li data-change="0" data-property="text">s0-r0 text "Wi-Fi" → "WLAN"</li>"#))
+    // The address named a case: it is the current one.
+    #expect(dom.contains(#"data-current="work""#))
   }
 
   /// A suite split in three shards and merged gives the unsharded run's report.json, and a

@@ -149,7 +149,7 @@ public enum CISummaries {
     text += "| \(s.total) | \(s.passed) | \(s.failed) |\(count) \(s.new) | \(s.missing) | \(s.errors) | \(s.orphans) |\n"
     if let mismatch = report.environmentMismatch { text += "\n> \(markdownText(mismatch))\n" }
     if let count = s.rasterizationOnly {
-      let command = reportPath.map { "rowkit accept \($0) --rasterization-only" } ?? "rowkit accept REPORT --rasterization-only"
+      let command = reportPath.map { ReportFolder.acceptRasterizationOnlyCommand(reportPath: $0) } ?? "rowkit accept REPORT --rasterization-only"
       text += "\n\(count) failed \(count == 1 ? "case differs" : "cases differ") in rasterization only (layout unchanged, "
         + "every differing pixel inside glyphs): \(codeSpan(command)) accepts them.\n"
     }

@@ -77,7 +77,22 @@ public enum ReportFolder {
   /// after `--`, so that a case named `--all` or `-rf` is a name, never a flag; a report
   /// path that starts with `-` is given as `./-…` for the same reason.
   public static func acceptCommand(reportPath: String, name: String) -> String {
-    "rowkit accept \(shellQuoted(reportPath.hasPrefix("-") ? "./" + reportPath : reportPath)) -- \(shellQuoted(name))"
+    acceptCommand(reportPath: reportPath, names: [name])
+  }
+
+  /// The shell command that accepts every one of `names` from the report in `reportPath`.
+  public static func acceptCommand(reportPath: String, names: [String]) -> String {
+    "rowkit accept \(shellWord(reportPath: reportPath)) -- " + names.map(shellQuoted).joined(separator: " ")
+  }
+
+  /// The shell command that accepts the cases of the report in `reportPath` that differ in
+  /// rasterization only.
+  public static func acceptRasterizationOnlyCommand(reportPath: String) -> String {
+    "rowkit accept \(shellWord(reportPath: reportPath)) --rasterization-only"
+  }
+
+  private static func shellWord(reportPath: String) -> String {
+    shellQuoted(reportPath.hasPrefix("-") ? "./" + reportPath : reportPath)
   }
 
   /// `text` as one shell word: as it is when it is plain, else in single quotes.

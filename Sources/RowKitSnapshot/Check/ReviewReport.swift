@@ -13,6 +13,12 @@ import Foundation
 /// Each failed, new or missing case shows the `rowkit accept` command that makes its actual
 /// image the reference, with a button that copies it. With `onlyFailures` (for large suites)
 /// passed cases are only counted. References with no case are listed last.
+///
+/// A failure whose layout records differ tells each change in a sentence, and outlines the
+/// changed elements on the reference and the actual image; one whose layout is the same says
+/// where the pixels differ. Above the cases, changes shared by several cases (the same
+/// sentence in any row) and the rasterization-only cases are grouped, each group with one
+/// command that accepts all of its cases.
 public enum ReviewReport {
   /// The page for `report`, which lives in the folder the user calls `reportPath`.
   public static func html(for report: SnapshotCheck.Report, reportPath: String = "report", onlyFailures: Bool = false) -> String {
@@ -42,6 +48,7 @@ public enum ReviewReport {
       body += "\n  <p class=\"mismatch\" id=\"mismatch\">\(escape(mismatch))</p>"
     }
     body += "\n</header>\n<main>"
+    body += groupsHTML(report.cases, reportPath: reportPath)
     for status in order {
       let cases = report.cases.filter { $0.status == status }
       guard !cases.isEmpty else { continue }
@@ -108,13 +115,15 @@ public enum ReviewReport {
         """
       html += "\n  <dl class=\"numbers\" data-size-mismatch=\"\(result.sizeMismatch)\">" + rows + "\n  </dl>"
     }
+    html += explanationHTML(item)
     // Only files inside the report folder are shown: a merged shard's report.json could
     // name any address, which the page would then fetch.
     func contained(_ path: String?) -> String? { path.flatMap { ReportFolder.isContainedPath($0) ? $0 : nil } }
     let (referencePath, actualPath, diffPath) = (contained(item.reference), contained(item.actual), contained(item.diff))
     func image(_ path: String?, _ role: String) -> String {
       guard let path else { return "" }
-      return "<figure class=\"\(role)\"><img src=\"\(escape(path))\" alt=\"\(role)\" data-role=\"\(role)\" loading=\"eager\"><figcaption>\(role)</figcaption></figure>"
+      let img = "<img src=\"\(escape(path))\" alt=\"\(role)\" data-role=\"\(role)\" loading=\"eager\">"
+      return "<figure class=\"\(role)\">\(outlined(img, item, role: role))<figcaption>\(role)</figcaption></figure>"
     }
     switch item.status {
     case .failed where referencePath != nil && actualPath != nil:
@@ -139,6 +148,84 @@ public enum ReviewReport {
       html += "\n  <div class=\"view side\">\(image(referencePath, "reference"))\(image(actualPath, "actual"))</div>"
     }
     return html + "\n</section>"
+  }
+
+  /// The layout changes of a failed case, one sentence each, or where its pixels differ
+  /// when its layout did not change.
+  static func explanationHTML(_ item: SnapshotCheck.CaseResult) -> String {
+    var html = ""
+    if item.rasterizationOnly == true {
+      html += "\n  <p class=\"rasterization\"><span class=\"tag\">rasterization only</span> "
+        + "the layout is unchanged and every differing pixel is inside glyphs: a new font rasterizer, not a new design</p>"
+    }
+    if let changes = item.layoutChanges, !changes.isEmpty {
+      html += "\n  <ul class=\"changes\">"
+        + changes.enumerated().map { index, change in
+          "<li data-change=\"\(index)\" data-property=\"\(escape(change.property))\">\(escape(change.sentence))</li>"
+        }.joined() + "</ul>"
+    }
+    if let summary = item.pixelOnlySummary {
+      html += "\n  <p class=\"pixel-only\">\(escape(summary))</p>"
+    }
+    return html
+  }
+
+  /// `img` with the boxes of the case's changed elements drawn over it, placed in percent of
+  /// the image's size so that they stay on their elements however the page scales it.
+  static func outlined(_ img: String, _ item: SnapshotCheck.CaseResult, role: String) -> String {
+    guard let changes = item.layoutChanges, let result = item.result, role == "reference" || role == "actual" else { return img }
+    let size = role == "reference" ? result.referenceSize : result.actualSize
+    guard size.width > 0, size.height > 0 else { return img }
+    var seen = Set<[Int]>()
+    var boxes = ""
+    for (index, change) in changes.enumerated() {
+      guard let box = role == "reference" ? change.referenceBox : change.actualBox, box.count == 4, seen.insert(box).inserted
+      else { continue }
+      func percent(_ value: Int, of whole: Int) -> String { String(format: "%.3f%%", Double(value) * 100 / Double(whole)) }
+      boxes += "<i class=\"box\" data-change=\"\(index)\" title=\"\(escape(change.sentence))\" style=\"left:\(percent(box[0], of: size.width));"
+        + "top:\(percent(box[1], of: size.height));width:\(percent(box[2], of: size.width));height:\(percent(box[3], of: size.height))\"></i>"
+    }
+    return boxes.isEmpty ? img : "<div class=\"outlined\">\(img)\(boxes)</div>"
+  }
+
+  /// Changes that several failed cases share, and the cases that differ in rasterization
+  /// only: one line each, with its count, links to its cases and one accept command.
+  static func groupsHTML(_ cases: [SnapshotCheck.CaseResult], reportPath: String) -> String {
+    let failed = cases.filter { $0.status == .failed }
+    var groups: [(title: String, names: [String], command: String)] = []
+    var bySentence: [String: [String]] = [:]
+    var order: [String] = []
+    for item in failed {
+      for sentence in Set((item.layoutChanges ?? []).map(\.sentenceWithoutRow)).sorted() {
+        if bySentence[sentence] == nil { order.append(sentence) }
+        bySentence[sentence, default: []].append(item.name)
+      }
+    }
+    for sentence in order where bySentence[sentence]!.count > 1 {
+      let names = bySentence[sentence]!
+      groups.append((sentence, names, ReportFolder.acceptCommand(reportPath: reportPath, names: names)))
+    }
+    groups.sort { $0.names.count > $1.names.count }
+    let rasterization = failed.filter { $0.rasterizationOnly == true }.map(\.name)
+    if !rasterization.isEmpty {
+      groups.insert(("differ in rasterization only", rasterization, ReportFolder.acceptRasterizationOnlyCommand(reportPath: reportPath)), at: 0)
+    }
+    guard !groups.isEmpty else { return "" }
+    var html = "\n<h2 class=\"groups\">Shared changes <span>\(groups.count)</span></h2>\n<ul class=\"groups\" id=\"groups\">"
+    for group in groups {
+      let command = escape(group.command)
+      let links = group.names.map { "<a href=\"#case=\(escape(percentEncoded($0)))\">\(escape($0))</a>" }.joined(separator: ", ")
+      html += "\n  <li data-count=\"\(group.names.count)\"><p><strong>\(group.names.count) cases</strong> \(escape(group.title))</p>"
+        + "<p class=\"members\">\(links)</p>"
+        + "<p class=\"accept\"><code class=\"command\">\(command)</code> "
+        + "<button class=\"copy\" type=\"button\" data-command=\"\(command)\">Copy</button></p></li>"
+    }
+    return html + "\n</ul>"
+  }
+
+  /// `name` as it goes into the page's address after `#case=`.
+  static func percentEncoded(_ name: String) -> String {
+    name.addingPercentEncoding(withAllowedCharacters: .urlFragmentAllowed.subtracting(CharacterSet(charactersIn: "&=#%"))) ?? name
   }
 
   static func escape(_ text: String) -> String {
@@ -203,6 +290,18 @@ public enum ReviewReport {
     .accept button { font: inherit; font-size: 12px; padding: 2px 10px; border: 1px solid #c3c9d1; border-radius: 4px; background: #fff; cursor: pointer; }
     .accept button[data-copied="true"] { border-color: var(--passed); color: var(--passed); }
     .count.orphan, h2.orphan { color: #5f6b7a; }
+    .changes { margin: 0 0 8px; padding-left: 20px; font-size: 13px; }
+    .changes li { margin: 1px 0; } .changes li:hover, .changes li.lit { background: #fff4c2; }
+    .pixel-only { margin: 0 0 8px; font-size: 13px; color: #3c4656; }
+    .rasterization { margin: 0 0 8px; font-size: 13px; color: #3c4656; }
+    .tag { font: 600 11px/1 sans-serif; padding: 3px 6px; border-radius: 4px; background: #e8eaed; color: #3c4656; }
+    .outlined { position: relative; }
+    .outlined .box { position: absolute; border: 2px solid #e37400; border-radius: 2px; box-shadow: 0 0 0 1px #fff8; pointer-events: auto; }
+    .outlined .box.lit { border-color: #1a73e8; background: #1a73e822; }
+    h2.groups { color: #3c4656; }
+    ul.groups { list-style: none; margin: 0 0 12px; padding: 0; }
+    ul.groups li { background: #fff; border: 1px solid #dde1e6; border-radius: 8px; padding: 8px 12px; margin: 0 0 8px; }
+    ul.groups p { margin: 0 0 4px; } ul.groups .members { font-size: 12px; color: #5f6b7a; word-break: break-word; }
     .orphans { margin: 0; padding-left: 20px; font-size: 12px; }
     kbd { font: 11px monospace; border: 1px solid #c3c9d1; border-bottom-width: 2px; border-radius: 3px; padding: 0 4px; background: #f8f9fa; }
     """
@@ -261,6 +360,14 @@ public enum ReviewReport {
           navigator.clipboard.writeText(button.dataset.command).then(() => done(true), fallback);
         } else fallback();
       }));
+      // Pointing at a change lights its boxes on both images, and pointing at a box its change.
+      cases.forEach(section => {
+        const marks = index => section.querySelectorAll('[data-change="' + index + '"]');
+        section.querySelectorAll('[data-change]').forEach(element => {
+          element.addEventListener('mouseenter', () => marks(element.dataset.change).forEach(m => m.classList.add('lit')));
+          element.addEventListener('mouseleave', () => marks(element.dataset.change).forEach(m => m.classList.remove('lit')));
+        });
+      });
       cases.forEach(section => {
         section.querySelectorAll('.views button').forEach(b => b.addEventListener('click', () => setView(section, b.dataset.view)));
         const range = section.querySelector('.slider input');
@@ -289,6 +396,12 @@ public enum ReviewReport {
       const start = wanted ? cases.findIndex(c => c.dataset.name === wanted) : 0;
       focusCase(start < 0 ? 0 : start, !!wanted);
       if (params.get('view')) setView(cases[current], params.get('view'));
+      // A group's links name their cases in the address: go to the case without a reload.
+      window.addEventListener('hashchange', () => {
+        const target = new URLSearchParams(location.hash.slice(1)).get('case');
+        const index = cases.findIndex(c => c.dataset.name === target);
+        if (index >= 0) focusCase(index, true);
+      });
       // A self-test clicks the first Copy button, for checking it in a headless browser.
       if (params.has('copytest')) {
         const button = document.querySelector('button.copy');

@@ -16,15 +16,33 @@ public struct LayoutChange: Codable, Hashable, Sendable {
   public var to: String?
   /// The change in one sentence.
   public var sentence: String
+  /// Where the changed element (or row) is in the reference image, in pixels: [x, y, width,
+  /// height]; nil where it is not in the reference, or the change is of the whole table.
+  public var referenceBox: [Int]?
+  /// Where the changed element (or row) is in the actual image, in pixels; nil where it is
+  /// not there.
+  public var actualBox: [Int]?
 
-  /// A change of `property` of `element` in `row`, from `from` to `to`, told by `sentence`.
-  public init(row: String, element: String? = nil, property: String, from: String?, to: String?, sentence: String) {
+  /// A change of `property` of `element` in `row`, from `from` to `to`, told by `sentence`,
+  /// and where it is in the two images.
+  public init(
+    row: String, element: String? = nil, property: String, from: String?, to: String?, sentence: String,
+    referenceBox: [Int]? = nil, actualBox: [Int]? = nil
+  ) {
     self.row = row
     self.element = element
     self.property = property
     self.from = from
     self.to = to
     self.sentence = sentence
+    self.referenceBox = referenceBox
+    self.actualBox = actualBox
+  }
+
+  /// The sentence without its row (`title color #FF3B30 → #FF453A`): what one change made in
+  /// many rows has in common, by which the review page groups cases.
+  public var sentenceWithoutRow: String {
+    sentence.hasPrefix(row + " ") ? String(sentence.dropFirst(row.count + 1)) : sentence
   }
 
   /// Whether the change is only of font files' digests, the files keeping their names: what
@@ -47,6 +65,8 @@ public struct LayoutChange: Codable, Hashable, Sendable {
     try container.encode(from, forKey: .from)
     try container.encode(to, forKey: .to)
     try container.encode(sentence, forKey: .sentence)
+    try container.encode(referenceBox, forKey: .referenceBox)
+    try container.encode(actualBox, forKey: .actualBox)
   }
 }
 
@@ -56,8 +76,56 @@ public struct LayoutChange: Codable, Hashable, Sendable {
 /// sentence (its height), not one for every row below it that moved down; a label whose
 /// text, font or line count changed is not also said to have changed size.
 public enum LayoutChanges {
-  /// The changes from `reference` to `actual`, in table order.
+  /// The changes from `reference` to `actual`, in table order, each with where it is in the
+  /// two images.
   public static func compare(_ reference: LayoutRecord, _ actual: LayoutRecord) -> [LayoutChange] {
+    let (inReference, inActual) = (Boxes(reference), Boxes(actual))
+    return changes(reference, actual).map { change in
+      var change = change
+      change.referenceBox = inReference.box(of: change)
+      change.actualBox = inActual.box(of: change)
+      return change
+    }
+  }
+
+  /// Where rows, bands and their elements are in a record's image.
+  private struct Boxes {
+    let record: LayoutRecord
+    let rows: [String: LayoutRecord.Row]
+    let bands: [String: LayoutRecord.Band]
+
+    init(_ record: LayoutRecord) {
+      self.record = record
+      rows = Dictionary(record.rows.map { ($0.name, $0) }, uniquingKeysWith: { a, _ in a })
+      bands = Dictionary(record.bands.map { ($0.name, $0) }, uniquingKeysWith: { a, _ in a })
+    }
+
+    /// The element's frame (or the whole row's) in pixels of the image, rounded outwards.
+    func box(of change: LayoutChange) -> [Int]? {
+      let origin: (x: Double, y: Double)
+      let whole: [Double]
+      let elements: [LayoutRecord.Element]
+      if let row = rows[change.row] {
+        (origin, whole, elements) = ((row.x, row.y), [0, row.y, record.width, row.height], row.elements)
+      } else if let band = bands[change.row] {
+        (origin, whole, elements) = ((0, band.y), [0, band.y, record.width, band.height], band.elements)
+      } else {
+        return nil
+      }
+      guard let name = change.element else { return pixels(whole) }
+      guard let frame = elements.first(where: { $0.name == name })?.frame, frame.count == 4 else { return nil }
+      return pixels([origin.x + frame[0], origin.y + frame[1], frame[2], frame[3]])
+    }
+
+    private func pixels(_ rect: [Double]) -> [Int] {
+      let scale = record.scale
+      let (left, top) = ((rect[0] * scale).rounded(.down), (rect[1] * scale).rounded(.down))
+      let (right, bottom) = (((rect[0] + rect[2]) * scale).rounded(.up), ((rect[1] + rect[3]) * scale).rounded(.up))
+      return [Int(left), Int(top), Int(right - left), Int(bottom - top)]
+    }
+  }
+
+  private static func changes(_ reference: LayoutRecord, _ actual: LayoutRecord) -> [LayoutChange] {
     var changes: [LayoutChange] = []
     func table(_ property: String, _ from: String, _ to: String, _ sentence: String) {
       if from != to { changes.append(LayoutChange(row: "table", property: property, from: from, to: to, sentence: sentence)) }

@@ -195,8 +195,33 @@ import Testing
   @Test func changesCarryTheirRowElementPropertyAndValues() async throws {
     let reference = try await Self.record()
     let actual = try await Self.record([("text: Wi-Fi }", "text: WLAN }")])
-    let change = try #require(LayoutChanges.compare(reference, actual).first)
+    var change = try #require(LayoutChanges.compare(reference, actual).first)
+    // Where the label is in each image, in pixels of the scale-2 table, rounded outwards.
+    func box(_ record: LayoutRecord) throws -> [Int] {
+      let row = record.rows[0]
+      let frame = try #require(row.element("text")).frame
+      let (left, top) = (((row.x + frame[0]) * 2).rounded(.down), ((row.y + frame[1]) * 2).rounded(.down))
+      let (right, bottom) = (((row.x + frame[0] + frame[2]) * 2).rounded(.up), ((row.y + frame[1] + frame[3]) * 2).rounded(.up))
+      return [Int(left), Int(top), Int(right - left), Int(bottom - top)]
+    }
+    #expect(change.referenceBox == (try box(reference)))
+    #expect(change.actualBox == (try box(actual)))
+    #expect(change.referenceBox?[2] != change.actualBox?[2], "WLAN is narrower than Wi-Fi")
+    #expect(change.sentenceWithoutRow == #"text "Wi-Fi" → "WLAN""#)
+    change.referenceBox = nil
+    change.actualBox = nil
     #expect(change == LayoutChange(row: "s0-r0", element: "text", property: "text", from: "Wi-Fi", to: "WLAN", sentence: #"s0-r0 text "Wi-Fi" → "WLAN""#))
+  }
+
+  @Test func aRowChangeIsBoxedByTheWholeRowAndATableChangeByNothing() async throws {
+    let reference = try await Self.record()
+    let actual = try await Self.record(variant: Variant(width: 375))
+    let changes = LayoutChanges.compare(reference, actual)
+    let width = try #require(changes.first { $0.row == "table" && $0.property == "width" })
+    #expect(width.referenceBox == nil && width.actualBox == nil)
+    let longText = try #require(changes.first { $0.row == "s0-r3" && $0.property == "height" })
+    let row = actual.rows[3]
+    #expect(longText.actualBox == [0, Int((row.y * 2).rounded(.down)), 750, Int(((row.y + row.height) * 2).rounded(.up) - (row.y * 2).rounded(.down))])
   }
 
   @Test func numbersAreShownAsPeopleWriteThem() {
