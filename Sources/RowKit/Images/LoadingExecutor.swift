@@ -13,11 +13,11 @@ import RowKitGraphics
 ///
 /// `@unchecked Sendable` is safe: `jobs` and `head` are only read and written while
 /// `condition` is locked, and the threads are started once in `init`.
-public final class LoadingExecutor: TaskExecutor, @unchecked Sendable {
+package final class LoadingExecutor: TaskExecutor, @unchecked Sendable {
   /// The executor every render and image pipeline of the process shares, the process
   /// runtime's: made at its first use with the size the runtime was configured to (as many
   /// threads as render workers, and at least two), or one thread per core.
-  public static var shared: LoadingExecutor {
+  package static var shared: LoadingExecutor {
     process.withLock { process in
       if let executor = process.executor { return executor }
       let executor = LoadingExecutor(threads: process.threads ?? max(2, ProcessInfo.processInfo.activeProcessorCount))
@@ -60,7 +60,7 @@ public final class LoadingExecutor: TaskExecutor, @unchecked Sendable {
   }
 
   /// Runs `job` on one of the executor's threads.
-  public func enqueue(_ job: consuming ExecutorJob) {
+  package func enqueue(_ job: consuming ExecutorJob) {
     let job = UnownedJob(job)
     condition.lock()
     jobs.append(job)

@@ -46,9 +46,9 @@ public struct RenderedTable: Sendable {
     try files.commit()
   }
 
-  /// Stages what ``write(to:rowsDirectory:manifest:)`` writes in `files`, for the caller to
+  /// Stages what `write(to:rowsDirectory:manifest:)` writes in `files`, for the caller to
   /// commit together with other files.
-  public func stage(in files: AtomicFiles, table: URL?, rowsDirectory: URL? = nil, manifest manifestURL: URL? = nil) throws {
+  package func stage(in files: AtomicFiles, table: URL?, rowsDirectory: URL? = nil, manifest manifestURL: URL? = nil) throws {
     var manifest = self.manifest
     if let table {
       let urls = OutputWriter.tileURLs(for: table, count: tiles.count)
@@ -86,12 +86,17 @@ public struct RenderDestination: Sendable {
   /// The manifest's JSON file.
   public var manifest: URL?
   /// Where the files are staged when the caller commits them, together with others
-  /// (``AtomicFiles/commit(then:)``); nil: the render commits its own files. A failed
+  /// (`AtomicFiles.commit(then:)`); nil: the render commits its own files. A failed
   /// render removes what it staged here, and only that.
-  public var staging: AtomicFiles?
+  package var staging: AtomicFiles?
 
   /// A destination writing only what is given.
-  public init(table: URL? = nil, rowsDirectory: URL? = nil, manifest: URL? = nil, stagingIn staging: AtomicFiles? = nil) {
+  public init(table: URL? = nil, rowsDirectory: URL? = nil, manifest: URL? = nil) {
+    self.init(table: table, rowsDirectory: rowsDirectory, manifest: manifest, stagingIn: nil)
+  }
+
+  /// A destination whose files are staged in `staging`, for the caller to commit.
+  package init(table: URL? = nil, rowsDirectory: URL? = nil, manifest: URL? = nil, stagingIn staging: AtomicFiles?) {
     self.table = table
     self.rowsDirectory = rowsDirectory
     self.manifest = manifest

@@ -1,7 +1,7 @@
 internal import CPango
 
 /// SHA-256 (FIPS 180-4), for fingerprints of font files and pixel buffers.
-public struct SHA256 {
+package struct SHA256 {
   private var state: [UInt32] = [
     0x6a09_e667, 0xbb67_ae85, 0x3c6e_f372, 0xa54f_f53a, 0x510e_527f, 0x9b05_688c, 0x1f83_d9ab, 0x5be0_cd19,
   ]
@@ -20,12 +20,12 @@ public struct SHA256 {
   ]
 
   /// A hash of no bytes yet.
-  public init() {}
+  package init() {}
 
   /// The hex digest of the file at `path`, or nil when it cannot be read. Font files run to
   /// tens of megabytes (Noto Sans CJK), so this maps the file and hashes it with GLib's
   /// SHA-256 rather than reading it into memory.
-  public static func hex(ofFileAt path: String) -> String? {
+  package static func hex(ofFileAt path: String) -> String? {
     guard let file = g_mapped_file_new(path, 0, nil) else { return nil }
     defer { g_mapped_file_unref(file) }
     let length = g_mapped_file_get_length(file)
@@ -46,7 +46,7 @@ public struct SHA256 {
 
   /// The hex digest of `bytes`, hashed by GLib: for large buffers such as an image's pixels,
   /// where ``hex(_:)`` (written in Swift, byte by byte) is slow.
-  public static func hex(ofBuffer bytes: [UInt8]) -> String {
+  package static func hex(ofBuffer bytes: [UInt8]) -> String {
     var empty: UInt8 = 0
     let digest = bytes.isEmpty
       ? g_compute_checksum_for_data(G_CHECKSUM_SHA256, &empty, 0)
@@ -57,14 +57,14 @@ public struct SHA256 {
   }
 
   /// The hex digest of `bytes`.
-  public static func hex<Bytes: Collection>(_ bytes: Bytes) -> String where Bytes.Element == UInt8 {
+  package static func hex<Bytes: Collection>(_ bytes: Bytes) -> String where Bytes.Element == UInt8 {
     var hash = SHA256()
     hash.update(bytes)
     return hash.finalize().map { ($0 < 16 ? "0" : "") + String($0, radix: 16) }.joined()
   }
 
   /// Adds `bytes` to the hashed message.
-  public mutating func update<Bytes: Collection>(_ bytes: Bytes) where Bytes.Element == UInt8 {
+  package mutating func update<Bytes: Collection>(_ bytes: Bytes) where Bytes.Element == UInt8 {
     length += UInt64(bytes.count)
     buffer.append(contentsOf: bytes)
     var offset = 0
@@ -76,7 +76,7 @@ public struct SHA256 {
   }
 
   /// The 32-byte digest of every byte added so far.
-  public mutating func finalize() -> [UInt8] {
+  package mutating func finalize() -> [UInt8] {
     let bitLength = length * 8
     var tail = buffer + [0x80]
     while tail.count % 64 != 56 { tail.append(0) }

@@ -3,10 +3,10 @@ internal import CCairo
 internal import CPango
 
 /// FreeType faces of a shaper's own, opened in a FreeType library of their own as the
-/// shaper's fonts are first used, so that the shaper draws without the ``TextEngineLock``.
+/// shaper's fonts are first used, so that the shaper draws without the `TextEngineLock`.
 ///
 /// Cairo opens the faces of fonts itself, in one FreeType library for the whole process, and
-/// shares them between threads with too little locking (see ``TextEngineLock``). A font
+/// shares them between threads with too little locking (see `TextEngineLock`). A font
 /// whose pattern carries its FreeType face (`FC_FT_FACE`) is drawn from that face instead:
 /// Cairo never opens, closes or shares it, and every object Cairo keeps for the font is
 /// reached only through it. A hook in Pango (`cpango_install_face_hook`) gives the fonts of a

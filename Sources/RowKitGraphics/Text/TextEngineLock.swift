@@ -22,12 +22,12 @@ import Foundation
 /// lock once around all of them: taking it per call handed it between two workers for every
 /// label, and each hand-over costs a futex wake-up (2-worker render 2,330 rows/s with a lock
 /// per call, 2,700–2,900 with one per batch).
-public enum TextEngineLock {
+package enum TextEngineLock {
   /// Recursive, since one public text call may make another.
   private static let lock = NSRecursiveLock()
 
   /// Runs `body` holding the lock; text calls inside it take the lock again at no cost.
-  public static func run<T>(_ body: () throws -> T) rethrows -> T {
+  package static func run<T>(_ body: () throws -> T) rethrows -> T {
     lock.lock()
     defer { lock.unlock() }
     return try body()

@@ -8,7 +8,7 @@ internal import CPango
 /// caches that must not be shared between threads. Build one per thread from the same
 /// ``TextEnvironment``; they shape identically.
 ///
-/// A shaper's text calls take the ``TextEngineLock``, since Cairo shares what it keeps per
+/// A shaper's text calls take the `TextEngineLock`, since Cairo shares what it keeps per
 /// font file between all of them, unless the shaper has FreeType faces of its own
 /// (``TextEnvironment/makeShaper(ownFaces:)``): those draw in parallel with each other.
 public final class TextShaper {
@@ -72,7 +72,7 @@ public final class TextShaper {
     self.ownFaces = faces
   }
 
-  /// Runs `body` holding the ``TextEngineLock`` if this shaper's fonts need it (its text
+  /// Runs `body` holding the `TextEngineLock` if this shaper's fonts need it (its text
   /// calls inside take it again at no cost): for callers that make many text calls in a row,
   /// such as a worker laying out a batch of rows. A shaper with faces of its own runs `body`
   /// as it is.

@@ -52,10 +52,8 @@ public struct FailureArtifacts: Hashable, Sendable, Codable {
       artifacts.reference = file("reference.png").path
     }
     try actual.save(to: file("actual.png"))
-    let encoder = JSONEncoder()
-    encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
     let report = ArtifactReport(result: result, files: artifacts)
-    try encoder.encode(report).write(to: URL(fileURLWithPath: artifacts.result))
+    try Data(try DeterministicJSON.bytes(report)).write(to: URL(fileURLWithPath: artifacts.result))
     return artifacts
   }
 

@@ -26,9 +26,7 @@ public enum ReportFolder {
 
   /// The bytes of `report.json`: pretty-printed JSON with sorted keys and a final newline.
   public static func encode(_ report: SnapshotCheck.Report) throws -> [UInt8] {
-    let encoder = JSONEncoder()
-    encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
-    return Array(try encoder.encode(report)) + [0x0A]
+    try DeterministicJSON.bytes(report)
   }
 
   /// Reads the report in `folder`; the error names the folder and what is wrong. A report

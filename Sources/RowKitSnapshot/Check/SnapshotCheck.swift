@@ -399,9 +399,7 @@ public struct SnapshotCheck: Sendable {
 
   /// A hash of what makes two reports parts of one run.
   static func runIdentity(suite: [Case], snapshots: String, recordMode: RecordMode, options: ComparisonOptions) -> String {
-    let encoder = JSONEncoder()
-    encoder.outputFormatting = [.sortedKeys]
-    let optionsText = (try? encoder.encode(options)).map { String(decoding: $0, as: UTF8.self) } ?? ""
+    let optionsText = (try? DeterministicJSON.bytes(options)).map { String(decoding: $0, as: UTF8.self) } ?? ""
     let text = ([snapshots, recordMode.rawValue, optionsText] + suite.map(\.name)).joined(separator: "\n")
     return String(SHA256.hex(Array(text.utf8)).prefix(16))
   }

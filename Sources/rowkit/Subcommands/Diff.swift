@@ -93,9 +93,7 @@ extension RowKitCommand {
     /// Prints `result` as asked and exits 1 when it failed.
     private func report(_ result: RowKitSnapshot.ComparisonResult) throws {
       if json {
-        let encoder = JSONEncoder()
-        encoder.outputFormatting = [.prettyPrinted, .sortedKeys]
-        try StandardStreams.write(try encoder.encode(result) + Data("\n".utf8))
+        try StandardStreams.write(Data(try DeterministicJSON.bytes(result)))
       } else if !quiet {
         StandardStreams.print(result.summary)
       }

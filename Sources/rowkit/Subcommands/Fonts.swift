@@ -115,9 +115,7 @@ extension RowKitCommand {
     }
 
     private func printJSON<Value: Encodable>(_ value: Value) throws {
-      let encoder = JSONEncoder()
-      encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
-      try StandardStreams.write(try encoder.encode(value) + Data("\n".utf8))
+      try StandardStreams.write(Data(try DeterministicJSON.bytes(value)))
     }
   }
 }

@@ -64,13 +64,11 @@ extension RowKitCommand {
       }
       let total = reports.reduce(0) { $0 + $1.findingCount }
       if json {
-        let encoder = JSONEncoder()
-        encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
         struct Output: Encodable {
           var findings: Int
           var reports: [LintReport]
         }
-        try StandardStreams.write(try encoder.encode(Output(findings: total, reports: reports)) + Data("\n".utf8))
+        try StandardStreams.write(Data(try DeterministicJSON.bytes(Output(findings: total, reports: reports))))
       } else {
         for report in reports { for line in report.lines { StandardStreams.print(line) } }
         let tables = reports.count

@@ -305,9 +305,9 @@ struct ImageServer {
     let start = Date()
     let rendered = try await renderer.render(ListDataSource(items: items), outputs: [])
     let elapsed = Date().timeIntervalSince(start)
-    // Without the deadline the render would never end; the bound is far above the setting,
-    // so a slow machine (or a sanitizer) cannot fail it.
-    #expect(elapsed >= 1 && elapsed < 300, "the render took \(elapsed) s against a 1 s deadline")
+    // Without the deadline the render would never end; it waited for the deadline, and the
+    // reasons below show that the deadline ended every slot.
+    #expect(elapsed >= 1, "the render took \(elapsed) s against a 1 s deadline")
     #expect(rendered.manifest.rows.count == 1000)
     #expect(rendered.manifest.rows.allSatisfy {
       $0.images.first?.state == .failed && $0.images.first?.reason == "not loaded within the render's 1 s deadline"

@@ -100,7 +100,7 @@ extension SnapshotTesting.Snapshotting where Format == RowKitImage {
       let handOver = UncheckedSendable((value: value, render: strategy.render))
       return Async { callback in
         let callback = UncheckedSendable(callback)
-        Task(executorPreference: RowKitRuntime.shared.loadingExecutor) {
+        Task(executorPreference: RowKitRuntime.shared.taskExecutor) {
           do {
             callback.value(RowKitImage(bitmap: try await handOver.value.render(handOver.value.value)))
           } catch {

@@ -17,7 +17,12 @@ public final class RowKitRuntime: Sendable {
   /// The render workers.
   public let renderPool: RenderPool
   /// Where image work runs and renders wait, off Swift's cooperative pool.
-  public let loadingExecutor: LoadingExecutor
+  package let loadingExecutor: LoadingExecutor
+
+  /// The task executor that image work runs on: code that awaits a render from Swift's
+  /// cooperative pool passes it as its task executor preference, so that the render's image
+  /// work never waits for a cooperative thread its caller holds.
+  public var taskExecutor: any TaskExecutor { loadingExecutor }
 
   /// The most render workers a runtime may have.
   public static let maximumJobs = Int(Bounds.jobs.upperBound)
