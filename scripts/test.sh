@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # The whole test suite, as CI runs it: set up; check the JSON Schemas against the samples and
-# the bad-input fixtures, and the library's folders for cycles; build everything with
+# the bad-input fixtures, and each target's folders for cycles; build everything with
 # warnings as errors and run every test; then a short fuzz smoke run (every libFuzzer harness
 # of Fuzz/ for a few seconds on its seed corpus), so that a harness that stops building or a
 # seed that crashes is caught here (a debug build: it builds in a third of the time).
@@ -8,8 +8,10 @@ set -euo pipefail
 cd "$(dirname "$0")/.."
 bash scripts/setup.sh --tests
 .venv/bin/python scripts/check-schemas.py
-# The library's folders are layers: a cycle between them fails here, before any build.
-python3 scripts/folder-graph.py Sources/RowKit >/dev/null || { python3 scripts/folder-graph.py Sources/RowKit; exit 1; }
+# Each target's folders are layers: a cycle between them fails here, before any build.
+for target in Sources/RowKit Sources/RowKitGraphics Sources/RowKitHTTP Sources/RowKitSnapshot Sources/rowkit; do
+  python3 scripts/folder-graph.py "$target" >/dev/null || { python3 scripts/folder-graph.py "$target"; exit 1; }
+done
 # Every ```swift block of the README and the docs is a test of Tests/RowKitSnippetTests; a
 # document edited without regenerating them fails here.
 python3 scripts/snippets.py --check

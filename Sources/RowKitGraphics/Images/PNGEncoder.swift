@@ -331,3 +331,11 @@ enum CRC32 {
     UInt32(crc32_gzip_refl(crc, bytes.baseAddress, UInt64(bytes.count)))
   }
 }
+
+extension Bitmap {
+  /// Rows `rows` as PNG scanlines of `color` (filter type 0, then straight RGB or RGBA), for
+  /// ``PNGStrip/init(scanlines:width:rows:color:compression:)``.
+  public func pngScanlines(rows: Range<Int>, color: PNGColor) -> [UInt8] {
+    straightRGB(rows: rows, alpha: color == .rgba, filterBytes: true)
+  }
+}

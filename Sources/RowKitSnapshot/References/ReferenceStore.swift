@@ -476,13 +476,3 @@ public final class ReferenceStore: Sendable {
     try OutputWriter.write(bytes, to: url)
   }
 }
-
-/// A snapshot check that could not run, with the reason.
-public struct SnapshotError: Error, Hashable, Sendable, CustomStringConvertible {
-  /// Why the check could not run.
-  public var message: String
-  /// An error explained by `message`.
-  public init(_ message: String) { self.message = message }
-  /// The ``message``.
-  public var description: String { message }
-}
