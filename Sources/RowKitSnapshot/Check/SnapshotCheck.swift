@@ -231,6 +231,9 @@ public struct SnapshotCheck: Sendable {
   /// Whether the review page shows only the cases to look at (failed, new, missing,
   /// errors), and passed cases' references are not copied into the report.
   public var reportsOnlyFailures = false
+  /// Whether cases keep layout records beside their references, and failures are told in
+  /// layout-change sentences; otherwise only PNGs are written and compared.
+  public var keepsLayoutRecords = true
   /// The lint rules switched off besides each document's own, when cases are linted
   /// (`check --lint`): a case with findings fails. Nil lints nothing.
   public var lint: LintOptions?
@@ -447,13 +450,12 @@ public struct SnapshotCheck: Sendable {
       if let lint { renderer.lint = document.lintOptions.adding(lint) }
       if let variant = testCase.variant { renderer = renderer.rendering(variant) }
       tooLongForARecord = document.dataSource.numberOfRows > Self.maximumLayoutRecordRows
-      (outcome, layout) = try await store.check(
-        suite: testCase.suite, name: testCase.baseName, options: options, record: record, pool: pool
-      ) { receiver, recordsLayout in
+      let keepsRecords = keepsLayoutRecords
+      // Strip by strip into the check: a table of any height is never whole in memory. The
+      // manifest is kept for its image states, which a reference must not show failed.
+      func render(into receiver: any TableImageReceiver, recordsLayout: Bool) async throws -> LayoutRecord? {
         var renderer = renderer
         renderer.recordsLayout = recordsLayout && !tooLongForARecord
-        // Strip by strip into the check: a table of any height is never whole in memory. The
-        // manifest is kept for its image states, which a reference must not show failed.
         let rendered = try await document.render(with: renderer, into: receiver, keepsManifest: true)
         if lint != nil { findings = LintReport(file: testCase.document.path, manifest: rendered.manifest).lines }
         // A variant's warnings name it: the same row warns in every variant.
@@ -462,6 +464,16 @@ public struct SnapshotCheck: Sendable {
         if failsOnMissingGlyphs, !missing.isEmpty { throw SnapshotError(missing.joined(separator: "; ") + " (--strict)") }
         try refuseSubstitutes(in: rendered.manifest.rows, of: document, file: testCase.document.path)
         return rendered.layoutRecord
+      }
+      if keepsRecords {
+        (outcome, layout) = try await store.check(
+          suite: testCase.suite, name: testCase.baseName, options: options, record: record, pool: pool
+        ) { receiver, recordsLayout in try await render(into: receiver, recordsLayout: recordsLayout) }
+      } else {
+        outcome = try await store.check(
+          suite: testCase.suite, name: testCase.baseName, options: options, record: record, pool: pool
+        ) { receiver in _ = try await render(into: receiver, recordsLayout: false) }
+        layout = LayoutFindings()
       }
       if !missing.isEmpty { result.warnings = missing }
     } catch {

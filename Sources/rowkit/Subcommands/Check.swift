@@ -107,6 +107,9 @@ extension RowKitCommand {
     @Flag(help: "With --report: the review page shows only failed, new and missing cases and errors, and passed cases' images are not copied.")
     var reportOnlyFailures = false
 
+    @Flag(help: "Keep no layout records: write, compare and prune the PNGs alone (failures are then told by pixels only).")
+    var noLayoutRecords = false
+
     @OptionGroup var jobs: JobsOption
 
     @OptionGroup var tolerance: ToleranceOptions
@@ -194,6 +197,7 @@ extension RowKitCommand {
       check.failsOnOrphans = failOnOrphans
       check.reportPathForCommands = report
       check.reportsOnlyFailures = reportOnlyFailures
+      check.keepsLayoutRecords = !noLayoutRecords
       check.pipeline = imageOptions.makePipeline()
       check.imageDeadline = imageOptions.deadline
       check.imageFolders = imageOptions.folders
