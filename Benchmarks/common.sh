@@ -9,8 +9,9 @@ require_command() {
 }
 
 # Builds rowkit as it is installed (release, the Swift runtime and Foundation linked in
-# statically: see the README's "Installing rowkit") and sets $rowkit to the binary; with
-# ROWKIT_BINARY set, uses that binary instead and builds nothing.
+# statically: see "Install the rowkit command" in Sources/RowKit/RowKit.docc/GettingStarted.md)
+# and sets $rowkit to the binary; with ROWKIT_BINARY set, uses that binary instead and builds
+# nothing.
 build_rowkit() {
   if [ -n "${ROWKIT_BINARY:-}" ]; then rowkit="$ROWKIT_BINARY"; return; fi
   local flags=(-c release --product rowkit --static-swift-stdlib --scratch-path .build-install)

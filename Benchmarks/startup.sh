@@ -6,7 +6,7 @@
 #   bash Benchmarks/startup.sh [runs]
 #   ROWKIT_BINARY=path/to/rowkit bash Benchmarks/startup.sh    # time that binary, build nothing
 #
-# The font scan cache (see the README's "Fonts") lives in its own folder for the benchmark:
+# The font scan cache (Sources/RowKitSnapshot/RowKitSnapshot.docc/Determinism.md) lives in its own folder for the benchmark:
 # the first render fills it and is timed on its own ("no font cache yet"); the runs after it
 # read it, as every run after the first on a user's machine does.
 set -euo pipefail

@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # The whole test suite, as CI runs it: set up; check the JSON Schemas against the samples and
-# the bad-input fixtures, and each target's folders for cycles; build everything with
-# warnings as errors and run every test; then a short fuzz smoke run (every libFuzzer harness
+# the bad-input fixtures, and each target's folders for cycles; build everything (the
+# snippets of Snippets/ too) with warnings as errors, run each snippet and every test; build
+# the documentation; then a short fuzz smoke run (every libFuzzer harness
 # of Fuzz/ for a few seconds on its seed corpus), so that a harness that stops building or a
 # seed that crashes is caught here (a debug build: it builds in a third of the time).
 set -euo pipefail
@@ -12,10 +13,20 @@ bash scripts/setup.sh --tests
 for target in Sources/RowKit Sources/RowKitGraphics Sources/RowKitHTTP Sources/RowKitSnapshot Sources/rowkit; do
   python3 scripts/folder-graph.py "$target" >/dev/null || { python3 scripts/folder-graph.py "$target"; exit 1; }
 done
-# Every ```swift block of the README and the docs is a test of Tests/RowKitSnippetTests; a
-# document edited without regenerating them fails here.
-python3 scripts/snippets.py --check
-swift test -Xswiftc -warnings-as-errors
+# Everything, with warnings as errors: the libraries, rowkit, the tests, and every program of
+# Snippets/ (SwiftPM builds each file there as a program of its own; the DocC articles show
+# them with @Snippet).
+swift build --build-tests -Xswiftc -warnings-as-errors
+# Each snippet runs, in an empty folder of its own: one that fails, or leaves a file behind
+# (the rmdir), fails here.
+bin="$(swift build --show-bin-path)"
+for snippet in Snippets/*.swift; do
+  name="$(basename "$snippet" .swift)"
+  scratch="$(mktemp -d)"
+  (cd "$scratch" && "$bin/$name" >/dev/null) || { echo "test: $snippet failed" >&2; exit 1; }
+  rmdir "$scratch" || { echo "test: $snippet left files behind: $(ls -A "$scratch")" >&2; exit 1; }
+done
+swift test --skip-build
 # The DocC catalogs and every doc comment: a broken symbol link is an error here.
 swift package generate-documentation --target RowKit --target RowKitGraphics --target RowKitSnapshot --warnings-as-errors
 # Every public symbol of those modules has a summary line of its own: read from the symbol

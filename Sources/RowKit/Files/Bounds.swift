@@ -4,7 +4,7 @@ import RowKitGraphics
 /// elements) or a cell design file gives, in one place. Each loader checks each number it
 /// reads against one of these ranges when the file loads, and names the file, the line and
 /// the key of a number out of range; layout and painting then only ever see numbers that
-/// turn into pixels without overflow. The README's table of bounds lists them.
+/// turn into pixels without overflow. The table of bounds in RowKit's "Table documents" article lists them.
 public enum Bounds {
   // MARK: The table
 

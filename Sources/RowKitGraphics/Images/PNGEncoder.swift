@@ -239,7 +239,7 @@ enum Deflate {
   /// NB: not level 1. Inside RowKit's process, level 1 now and then chose other (equally
   /// valid) matches for the same scanlines, so one render in a few dozen wrote other PNG bytes
   /// than the render before it; a C program making the same calls never did, and no cause was
-  /// found in RowKit's calls (see the README's "Speed" section). Level 0 was byte-stable over
+  /// found in RowKit's calls (see Benchmarks/README.md). Level 0 was byte-stable over
   /// hundreds of renders, is faster, and its files are about a fifth larger.
   static func fastRawFlushed(_ raw: [UInt8]) throws -> [UInt8] {
     try fastRawFlushed(raw) { Array($0) }

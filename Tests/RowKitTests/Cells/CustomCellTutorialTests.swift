@@ -6,7 +6,8 @@ import Testing
 
 // The progression Three20's tutorials walked through, in RowKit: a cell with a title and a
 // sub-text; the same cell with a red title, by styling; and a variant with a third label (a
-// URL) that grows to fit it. The README shows the same code.
+// URL) that grows to fit it. The "A custom cell in Swift" article shows the same code, from
+// Snippets/CustomCell.swift.
 
 struct ProductItem: TableItem {
   var title: String

@@ -5,16 +5,17 @@ import Testing
 
 @testable import RowKit
 
-/// Issue 24, item 17 (a): the README's variants example did not parse. Every ```yaml block
-/// of the README, docs/ and the DocC articles is decoded here by RowKit's own decoder, as
-/// the kind of file it shows.
+/// Issue 24, item 17 (a): the README's variants example (now in the "Variants" article) did
+/// not parse. Every ```yaml block of the README, docs/ and the DocC articles is decoded here
+/// by RowKit's own decoder, as the kind of file it shows.
 ///
 /// A block's kind comes from its top-level keys (`items` or `sections`: a document; `body`:
 /// a cell design; `extends`, `vars`, `darkVars`, `styles` or `fonts`: a stylesheet), or from
 /// a comment on the line before it: `<!-- snippet: yaml design in Assets/Designs stylesheet
 /// styles.yaml -->` reads it as if it were a file in that folder of the repository, with
 /// that stylesheet (relative to the folder). `<!-- snippet: skip -->` marks a fragment
-/// (part of a file, or another program's YAML), as it does for Swift blocks.
+/// (part of a file, or another program's YAML), as it does for Swift blocks
+/// (`DocumentationSnippetTests`).
 @Suite struct DocumentationYAMLTests {
   struct Block: CustomStringConvertible {
     var file: String
@@ -130,7 +131,7 @@ import Testing
 
   /// The issue's example: a flow map's plain value cannot hold `, `.
   @Test func theVariantsExampleIsOneOfThem() throws {
-    let blocks = try Self.blocks(in: "README.md").filter { $0.text.hasPrefix("variants:") }
+    let blocks = try Self.blocks(in: "Sources/RowKit/RowKit.docc/Variants.md").filter { $0.text.hasPrefix("variants:") }
     #expect(blocks.count == 1)
     let document = try TableDocument.decode(
       Array(try #require(blocks.first).text.utf8), as: TestSupport.repositoryRoot.appendingPathComponent("example.yaml"),
