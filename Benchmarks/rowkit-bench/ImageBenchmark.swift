@@ -27,7 +27,7 @@ func generatedPhoto(_ index: Int) throws -> Bitmap {
   hills.line(to: Point(x: 0, y: 768))
   hills.close()
   canvas.fill(hills, color: Color(r: 60, g: 130, b: 70, a: 0.9))
-  return canvas.bitmap()
+  return try canvas.bitmap()
 }
 
 /// Loads `slots` image slots that show `files` distinct generated images (half JPEG, half

@@ -26,6 +26,7 @@ typedef struct {
   CURLMcode (*multi_wakeup)(CURLM *multi);
   CURLMsg *(*multi_info_read)(CURLM *multi, int *queued);
   curl_version_info_data *(*version_info)(CURLversion version);
+  const char *(*multi_strerror)(CURLMcode code);
 } ccurl_functions;
 
 /// Loads `library` (e.g. "libcurl.so.4") and fills `functions`; returns NULL on success, or
@@ -55,6 +56,7 @@ static inline const char *ccurl_load(const char *library, ccurl_functions *funct
   CCURL_FIND(multi_wakeup, "curl_multi_wakeup")
   CCURL_FIND(multi_info_read, "curl_multi_info_read")
   CCURL_FIND(version_info, "curl_version_info")
+  CCURL_FIND(multi_strerror, "curl_multi_strerror")
 #undef CCURL_FIND
   return NULL;
 }

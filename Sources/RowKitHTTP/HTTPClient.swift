@@ -159,6 +159,11 @@ final class Curl: @unchecked Sendable {
     functions.easy_strerror(code).map { String(cString: $0) } ?? "curl error \(code.rawValue)"
   }
 
+  /// libcurl's words for a multi handle's result, and its number.
+  func message(_ code: CURLMcode) -> String {
+    (functions.multi_strerror(code).map { String(cString: $0) } ?? "unknown") + " (curl multi error \(code.rawValue))"
+  }
+
   func setOption(_ handle: UnsafeMutableRawPointer, _ option: CURLoption, _ value: Int) -> CURLcode {
     withUnsafePointer(to: functions) { ccurl_setopt_long($0, handle, option, value) }
   }
@@ -347,11 +352,13 @@ private final class TransferLoop {
       // A cancelled caller has been resumed already; its transfer only needs to go.
       for (handle, entry) in active where entry.transfer.isFinished { remove(handle) }
       var running: Int32 = 0
-      _ = library.functions.multi_perform(multi, &running)
+      let performed = library.functions.multi_perform(multi, &running)
+      if performed != CURLM_OK { failActive("libcurl could not go on with the transfers: \(library.message(performed))") }
       collectFinished()
       // libcurl shortens the wait to its own next timer; a wake-up from another thread ends
       // it early. An idle client sleeps until then.
-      _ = library.functions.multi_poll(multi, nil, 0, active.isEmpty ? 60_000 : 1_000, nil)
+      let polled = library.functions.multi_poll(multi, nil, 0, active.isEmpty ? 60_000 : 1_000, nil)
+      if polled != CURLM_OK { failActive("libcurl could not wait for the network: \(library.message(polled))") }
     }
     let ended = GraphicsError(.download, "the HTTP client was released before the transfer ended")
     for transfer in active.values.map(\.transfer) + unstarted + engine.detach() { transfer.finish(.failure(ended)) }
@@ -385,11 +392,21 @@ private final class TransferLoop {
       transfer.finish(.failure(GraphicsError(.download, "\(transfer.url): \(library.message(failed))")))
       return
     }
-    guard library.functions.multi_add_handle(multi, handle) == CURLM_OK else {
-      transfer.finish(.failure(GraphicsError(.download, "\(transfer.url): libcurl refused the transfer")))
+    let added = library.functions.multi_add_handle(multi, handle)
+    guard added == CURLM_OK else {
+      transfer.finish(.failure(GraphicsError(.download, "\(transfer.url): libcurl refused the transfer: \(library.message(added))")))
       return
     }
     active[handle] = started
+  }
+
+  /// Ends every transfer in flight with `reason`: the multi handle failed, and none of them
+  /// would ever finish otherwise.
+  private func failActive(_ reason: String) {
+    for (handle, entry) in active {
+      remove(handle)
+      entry.transfer.finish(.failure(GraphicsError(.download, "\(entry.transfer.url): \(reason)")))
+    }
   }
 
   private func remove(_ handle: UnsafeMutableRawPointer) {

@@ -1,3 +1,4 @@
+import CCurl
 import Foundation
 import RowKitGraphics
 import RowKitTestSupport
@@ -57,6 +58,13 @@ import Testing
     let parts = curl.version.split(separator: ".").compactMap { Int($0.prefix { $0.isNumber }) }
     #expect(parts.count >= 2, "\(curl.version)")
     #expect(parts.lexicographicallyPrecedes([7, 85]) == false, "libcurl \(curl.version) is older than 7.85")
+  }
+
+  /// libcurl's results become words in one place: a transfer's and the multi handle's.
+  @Test func libcurlResultsAreToldInLibcurlsWordsWithTheirNumbers() throws {
+    let curl = try Curl.load(candidates: Curl.knownNames).get()
+    #expect(curl.message(CURLM_BAD_HANDLE) == "Invalid multi handle (curl multi error 1)")
+    #expect(curl.message(CURLE_COULDNT_CONNECT) == "Couldn't connect to server")
   }
 
   @Test func aGetReturnsTheStatusAndTheBody() async throws {

@@ -8,7 +8,7 @@ public enum CraftedImages {
     canvas.clear(.white)
     canvas.fill(.roundedRect(Rect(x: 8 + shift, y: 8, width: 40, height: 24), radius: 6), color: Color(r: 40, g: 60, b: 90))
     canvas.fill(.circle(center: Point(x: 52 + shift, y: 38), radius: 7.3), color: Color(r: 200, g: 40, b: 40))
-    return canvas.bitmap()
+    return try canvas.bitmap()
   }
 
   /// `image` with the given pixels set to `color`.

@@ -130,7 +130,7 @@ public enum SampleArtwork {
     hills.line(to: Point(x: 0, y: 100))
     hills.close()
     canvas.fill(hills, color: Color(r: 70, g: 150, b: 80))
-    return canvas.bitmap()
+    return try canvas.bitmap()
   }
 
   /// A round-headed figure on a warm background.
@@ -140,7 +140,7 @@ public enum SampleArtwork {
     canvas.fill(.rect(all), gradient: .vertical(all, from: Color(r: 250, g: 170, b: 110), to: Color(r: 230, g: 110, b: 90)))
     canvas.fill(.circle(center: Point(x: 50, y: 40), radius: 18), color: Color(white: 1, alpha: 0.9))
     canvas.fill(.roundedRect(Rect(x: 20, y: 64, width: 60, height: 50), radius: 25), color: Color(white: 1, alpha: 0.9))
-    return canvas.bitmap()
+    return try canvas.bitmap()
   }
 
   /// A gray placeholder with a simple picture glyph.
@@ -150,6 +150,6 @@ public enum SampleArtwork {
     canvas.stroke(.roundedRect(Rect(x: 28, y: 32, width: 44, height: 36), radius: 4), color: Color(r: 160, g: 164, b: 170), width: 4)
     canvas.fill(.circle(center: Point(x: 40, y: 45), radius: 4), color: Color(r: 160, g: 164, b: 170))
     canvas.fill(.polyline([Point(x: 32, y: 64), Point(x: 48, y: 52), Point(x: 68, y: 64)]), color: Color(r: 160, g: 164, b: 170))
-    return canvas.bitmap()
+    return try canvas.bitmap()
   }
 }

@@ -51,7 +51,7 @@ struct TablePainter {
       row.moveTo(y: 0)
       paint(row, canvas)
     }
-    return canvas.bitmap()
+    return try canvas.bitmap()
   }
 
   /// One pixel row of bare table background, for a table with no strips.
@@ -59,7 +59,7 @@ struct TablePainter {
     let canvas = try Canvas(pixelWidth: configuration.pixelWidth, pixelHeight: 1, scale: configuration.scale)
     canvas.clear(look.background)
     paintBackground(Rect(x: 0, y: 0, width: configuration.width, height: canvas.size.height), canvas)
-    return canvas.bitmap().pixels
+    return try canvas.bitmap().pixels
   }
 
   private func paintBackground(_ band: Rect, _ canvas: Canvas) {

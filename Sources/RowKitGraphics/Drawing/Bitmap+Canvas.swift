@@ -7,7 +7,7 @@ extension Bitmap {
     if width == self.width && height == self.height { return self }
     let canvas = try Canvas(pixelWidth: width, pixelHeight: height, scale: 1)
     canvas.draw(self, in: Rect(x: 0, y: 0, width: Double(width), height: Double(height)))
-    return canvas.bitmap()
+    return try canvas.bitmap()
   }
 
   /// Images side by side with a gap between them, top-aligned, flattened onto white, on a

@@ -134,6 +134,12 @@ extension Canvas {
     ShadowBlur.blur(&alpha, width: width, height: height, sigma: blur * scale / 2)
     let mask = cairo_image_surface_create(CAIRO_FORMAT_A8, Int32(width), Int32(height))!
     defer { cairo_surface_destroy(mask) }
+    do {
+      try CairoStatus.check(cairo_surface_status(mask), .surface, "Cairo could not make a \(width)×\(height) shadow mask")
+    } catch {
+      recordFailure(error)
+      return
+    }
     cairo_surface_flush(mask)
     let maskStride = Int(cairo_image_surface_get_stride(mask))
     let maskData = cairo_image_surface_get_data(mask)!

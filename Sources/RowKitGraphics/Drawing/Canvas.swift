@@ -23,6 +23,8 @@ public final class Canvas {
   private let store: PixelStore?
   /// Whether text of a shaper without faces of its own was drawn here.
   private var drewSharedFontText = false
+  /// The first failure of a drawing call, which Cairo's own status does not hold.
+  private var drawingFailure: GraphicsError?
 
   /// A transparent canvas of the given pixel size.
   public convenience init(pixelWidth: Int, pixelHeight: Int, scale: Double) throws {
@@ -50,10 +52,11 @@ public final class Canvas {
       surface = cairo_image_surface_create(CAIRO_FORMAT_ARGB32, Int32(pixelWidth), Int32(pixelHeight))!
     }
     self.store = store
-    let status = cairo_surface_status(surface)
-    guard status == CAIRO_STATUS_SUCCESS else {
+    do {
+      try CairoStatus.check(cairo_surface_status(surface), .surface, "Cairo could not create a surface")
+    } catch {
       cairo_surface_destroy(surface)
-      throw GraphicsError(.surface, "Cairo could not create a surface: \(String(cString: cairo_status_to_string(status)))")
+      throw error
     }
     self.surface = surface
     self.cr = cairo_create(surface)!
@@ -212,7 +215,7 @@ public final class Canvas {
   /// fade. Pixels outside `rect` are not touched.
   public func draw(_ bitmap: Bitmap, in rect: Rect, alpha: Double = 1) {
     guard bitmap.width > 0, bitmap.height > 0, rect.width > 0, rect.height > 0 else { return }
-    let source = CairoImage(bitmap)
+    guard let source = image(bitmap) else { return }
     withSavedState {
       cairo_new_path(cr)
       cairo_rectangle(cr, rect.x, rect.y, rect.width, rect.height)
@@ -232,7 +235,7 @@ public final class Canvas {
   /// wherever on the canvas the bitmap lands; the current clip still applies.
   public func blit(_ bitmap: Bitmap, at origin: Point) {
     guard bitmap.width > 0, bitmap.height > 0 else { return }
-    let source = CairoImage(bitmap)
+    guard let source = image(bitmap) else { return }
     withSavedState {
       var x = origin.x
       var y = origin.y
@@ -248,8 +251,12 @@ public final class Canvas {
 
   // MARK: - Pixels
 
-  /// A copy of the canvas pixels.
-  public func bitmap() -> Bitmap {
+  /// A copy of the canvas pixels. Throws when drawing failed: Cairo stopped at a failure
+  /// (its status is sticky, and every later call did nothing), or an image could not be
+  /// made ready to draw.
+  public func bitmap() throws(GraphicsError) -> Bitmap {
+    if let drawingFailure { throw drawingFailure }
+    try CairoStatus.check(cairo_status(cr), .surface, "Cairo stopped drawing")
     cairo_surface_flush(surface)
     let stride = Int(cairo_image_surface_get_stride(surface))
     let data = UnsafeMutableRawPointer(cairo_image_surface_get_data(surface)!)
@@ -279,13 +286,27 @@ public final class Canvas {
         sink.bytes.append(contentsOf: UnsafeBufferPointer(start: data, count: Int(length)))
         return CAIRO_STATUS_SUCCESS
       }, Unmanaged.passUnretained(sink).toOpaque())
-    guard status == CAIRO_STATUS_SUCCESS else {
-      throw GraphicsError(.pngEncode, "cairo could not write a PNG: \(String(cString: cairo_status_to_string(status)))")
-    }
+    try CairoStatus.check(status, .pngEncode, "cairo could not write a PNG")
     return withExtendedLifetime(sink) { sink.bytes }
   }
 
   // MARK: - Private
+
+  /// `bitmap` as a Cairo image; nil, with the failure kept for ``bitmap()``, when Cairo
+  /// could not make one.
+  private func image(_ bitmap: Bitmap) -> CairoImage? {
+    do {
+      return try CairoImage(bitmap)
+    } catch {
+      if drawingFailure == nil { drawingFailure = error }
+      return nil
+    }
+  }
+
+  /// Records the first failure of a drawing call that cannot throw, for ``bitmap()``.
+  func recordFailure(_ failure: GraphicsError) {
+    if drawingFailure == nil { drawingFailure = failure }
+  }
 
   func setSource(_ color: Color) {
     cairo_set_source_rgba(cr, color.red, color.green, color.blue, color.alpha)
@@ -316,8 +337,16 @@ public final class Canvas {
 final class CairoImage {
   let surface: OpaquePointer
 
-  init(_ bitmap: Bitmap) {
-    surface = cairo_image_surface_create(CAIRO_FORMAT_ARGB32, Int32(bitmap.width), Int32(bitmap.height))!
+  init(_ bitmap: Bitmap) throws(GraphicsError) {
+    let surface = cairo_image_surface_create(CAIRO_FORMAT_ARGB32, Int32(bitmap.width), Int32(bitmap.height))!
+    do {
+      try CairoStatus.check(
+        cairo_surface_status(surface), .surface, "Cairo could not make a \(bitmap.width)×\(bitmap.height) image to draw")
+    } catch {
+      cairo_surface_destroy(surface)
+      throw error
+    }
+    self.surface = surface
     cairo_surface_flush(surface)
     let stride = Int(cairo_image_surface_get_stride(surface))
     let data = UnsafeMutableRawPointer(cairo_image_surface_get_data(surface)!)

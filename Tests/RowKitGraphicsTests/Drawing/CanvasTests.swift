@@ -7,11 +7,35 @@ import Testing
     #expect(throws: GraphicsError.self) { try Canvas(pixelWidth: 0, pixelHeight: 10, scale: 1) }
   }
 
+  /// Issue 25: Cairo keeps a drawing failure in the context and ignores every later call;
+  /// the canvas reads that status when its pixels are taken, so a failed drawing is an error
+  /// rather than a blank row.
+  @Test func aFailedDrawingIsAnErrorWhenThePixelsAreTaken() throws {
+    let canvas = try Canvas(pixelWidth: 20, pixelHeight: 20, scale: 1)
+    canvas.clear(.white)
+    canvas.translate(x: .nan, y: 0)
+    canvas.fill(Rect(x: 0, y: 0, width: 5, height: 5), color: .black)
+    #expect(throws: GraphicsError(.surface, "Cairo stopped drawing: invalid matrix (not invertible)")) { try canvas.bitmap() }
+
+    // An image Cairo cannot hold (wider than its 32,767 pixels) fails the same way, by name.
+    let wide = try Canvas(pixelWidth: 20, pixelHeight: 20, scale: 1)
+    wide.draw(Bitmap(width: 40_000, height: 1, color: .black), in: Rect(x: 0, y: 0, width: 20, height: 20))
+    wide.fill(Rect(x: 0, y: 0, width: 5, height: 5), color: .black)
+    #expect(throws: GraphicsError(
+      .surface, "Cairo could not make a 40000×1 image to draw: invalid value (typically too big) for the size of the input (surface, pattern, etc.)"
+    )) { try wide.bitmap() }
+
+    // A canvas that drew nothing wrong gives its pixels.
+    let fine = try Canvas(pixelWidth: 20, pixelHeight: 20, scale: 1)
+    fine.draw(Bitmap(width: 4, height: 1, color: .black), in: Rect(x: 0, y: 0, width: 20, height: 20))
+    #expect(try fine.bitmap().color(x: 10, y: 10) == .black)
+  }
+
   @Test func drawsInPointsAtItsScale() throws {
     let canvas = try Canvas(pixelWidth: 20, pixelHeight: 20, scale: 2)
     canvas.clear(.white)
     canvas.fill(Rect(x: 0, y: 0, width: 5, height: 5), color: .black)
-    let bitmap = canvas.bitmap()
+    let bitmap = try canvas.bitmap()
     #expect(bitmap.color(x: 9, y: 9) == .black)
     #expect(bitmap.color(x: 10, y: 10) == .white)
   }
@@ -21,7 +45,7 @@ import Testing
     let canvas = try Canvas(pixelWidth: 20, pixelHeight: 20, scale: 1)
     canvas.clear(.white)
     canvas.draw(source, in: Rect(x: 5, y: 5, width: 10, height: 10))
-    let bitmap = canvas.bitmap()
+    let bitmap = try canvas.bitmap()
     #expect(bitmap.color(x: 10, y: 10) == Color(r: 255, g: 0, b: 0))
     #expect(bitmap.color(x: 2, y: 2) == .white)
     #expect(bitmap.color(x: 16, y: 16) == .white)

@@ -10,7 +10,7 @@ func photo(width: Int, height: Int) throws -> Bitmap {
   canvas.fill(
     .circle(center: Point(x: Double(width) * 0.6, y: Double(height) * 0.4), radius: Double(height) * 0.25),
     color: Color(r: 200, g: 40, b: 60))
-  return canvas.bitmap()
+  return try canvas.bitmap()
 }
 
 @Suite struct ImageDecoderTests {

@@ -25,11 +25,11 @@ import Testing
     let canvas = try Canvas(pixelWidth: 40, pixelHeight: 30, scale: 1)
     canvas.clear(.white)
     canvas.fill(.circle(center: Point(x: 12, y: 12), radius: 9), color: Color(r: 5, g: 140, b: 245))
-    let opaque = canvas.bitmap()
+    let opaque = try canvas.bitmap()
     #expect(try PNG.decodeRGBA(PNG.encode(opaque)) == RGBAImage(opaque))
     let translucent = try Canvas(pixelWidth: 17, pixelHeight: 9, scale: 1)
     translucent.fill(.circle(center: Point(x: 8, y: 4), radius: 6), color: Color(r: 200, g: 30, b: 60, a: 0.6))
-    let bitmap = translucent.bitmap()
+    let bitmap = try translucent.bitmap()
     #expect(try PNG.decodeRGBA(PNG.encode(bitmap)) == RGBAImage(bitmap))
   }
 
@@ -223,7 +223,7 @@ import Testing
   @Test func jpegAndWebPDecodeToRGBA() throws {
     let canvas = try Canvas(pixelWidth: 24, pixelHeight: 16, scale: 1)
     canvas.clear(Color(r: 250, g: 120, b: 10))
-    let bitmap = canvas.bitmap()
+    let bitmap = try canvas.bitmap()
     let webp = try ImageDecoder.decodeRGBA(WebP.encodeLossless(bitmap))
     #expect(webp == RGBAImage(bitmap))
     let jpeg = try ImageDecoder.decodeRGBA(JPEG.encode(bitmap, quality: 95))

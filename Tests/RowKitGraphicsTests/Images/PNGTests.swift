@@ -7,14 +7,14 @@ import Testing
     let canvas = try Canvas(pixelWidth: 64, pixelHeight: 32, scale: 2)
     canvas.clear(.white)
     canvas.fill(.circle(center: Point(x: 10, y: 8), radius: 6), color: Color(r: 5, g: 140, b: 245))
-    let bitmap = canvas.bitmap()
+    let bitmap = try canvas.bitmap()
     #expect(try PNG.decode(PNG.encode(bitmap)) == bitmap)
   }
 
   @Test func translucentBitmapsRoundTripWithinRounding() throws {
     let canvas = try Canvas(pixelWidth: 16, pixelHeight: 16, scale: 1)
     canvas.fill(Rect(x: 0, y: 0, width: 16, height: 8), color: Color(r: 255, g: 0, b: 0, a: 0.5))
-    let bitmap = canvas.bitmap()
+    let bitmap = try canvas.bitmap()
     let decoded = try PNG.decode(PNG.encode(bitmap))
     #expect(decoded.width == 16 && decoded.height == 16)
     for index in bitmap.pixels.indices {
@@ -68,7 +68,7 @@ import Testing
     canvas.clear(.white)
     canvas.fill(.circle(center: Point(x: 40, y: 30), radius: 25), color: Color(r: 5, g: 140, b: 245))
     canvas.fill(Rect(x: 70, y: 50, width: 40, height: 30), color: Color(r: 230, g: 60, b: 60))
-    return canvas.bitmap()
+    return try canvas.bitmap()
   }
 
   @Test(arguments: PNGCompression.allCases)
@@ -165,7 +165,7 @@ import Testing
   @Test func translucentPixelsAreWrittenWithStraightAlpha() throws {
     let canvas = try Canvas(pixelWidth: 8, pixelHeight: 8, scale: 1)
     canvas.fill(Rect(x: 0, y: 0, width: 8, height: 4), color: Color(r: 200, g: 100, b: 0, a: 0.5))
-    let bitmap = canvas.bitmap()
+    let bitmap = try canvas.bitmap()
     #expect(PNGColor(for: bitmap) == .rgba)
     let png = try PNG.encode(bitmap)
     #expect(png[25] == 6, "color type RGBA")

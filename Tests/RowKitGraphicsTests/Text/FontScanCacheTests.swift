@@ -31,7 +31,7 @@ import Testing
       let canvas = try Canvas(pixelWidth: 640, pixelHeight: 400, scale: 2, store: nil)
       canvas.clear(.white)
       canvas.draw(layout, at: Point(x: 0, y: 0), color: .black)
-      images.append(canvas.bitmap().pixels)
+      images.append(try canvas.bitmap().pixels)
       #expect(shaper.fontRuns(sample, font: font).map(\.family) == (try TextShaper(fontSet: scanned)).fontRuns(sample, font: font).map(\.family))
     }
     // The sample really is drawn, by many fonts: equal images are not two blank canvases.

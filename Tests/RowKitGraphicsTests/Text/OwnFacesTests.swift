@@ -50,6 +50,6 @@ import Testing
     let canvas = try Canvas(pixelWidth: 400, pixelHeight: 120, scale: 2)
     canvas.clear(.white)
     canvas.draw(layout, at: Point(x: 10, y: 5), color: .black)
-    return canvas.bitmap()
+    return try canvas.bitmap()
   }
 }

@@ -32,7 +32,7 @@ import Testing
       pixelWidth: Int((size.maxX + 40).rounded(.up)), pixelHeight: Int((size.maxY + 10).rounded(.up)), scale: 1, store: nil)
     canvas.clear(.white)
     canvas.draw(layout, at: Point(x: 20, y: 0), color: .black)
-    return canvas.bitmap().pixels
+    return try canvas.bitmap().pixels
   }
 
   @Test func longRunsWrapAsPangoWrapsThem() throws {

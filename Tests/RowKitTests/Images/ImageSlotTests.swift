@@ -220,7 +220,7 @@ struct Person: TableItem {
     canvas.fill(Rect(x: 0, y: h - corner, width: corner, height: corner), color: Color(r: 60, g: 180, b: 90))
     canvas.fill(Rect(x: w - corner, y: h - corner, width: corner, height: corner), color: Color(r: 150, g: 80, b: 200))
     canvas.fill(.circle(center: Point(x: w / 2, y: h / 2), radius: min(w, h) / 5), color: .white)
-    return canvas.bitmap()
+    return try canvas.bitmap()
   }
 
   @Test func contentModesAndImageStylesMatchTheirReference() async throws {

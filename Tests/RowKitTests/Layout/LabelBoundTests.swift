@@ -97,7 +97,7 @@ import Testing
     let canvas = try Canvas(pixelWidth: 240, pixelHeight: Int((layout.logicalRect.maxY * 2).rounded(.up)) + 8, scale: 2)
     canvas.clear(.white)
     canvas.draw(layout, at: Point(x: 10, y: 0), color: .black)
-    return canvas.bitmap().pixels
+    return try canvas.bitmap().pixels
   }
 
   /// Issue 24: a 5 MB styled text took 44 s. Its label shapes only what it can show, and Pango

@@ -25,7 +25,7 @@ import Testing
     #expect(style.size(fitting: Size(width: 50, height: 20)) == Size(width: 50 + 20 + 6, height: 20 + 10 + 6))
     let canvas = try Canvas(pixelWidth: 100, pixelHeight: 40, scale: 1)
     canvas.draw(style, in: rect)
-    let pixels = canvas.bitmap()
+    let pixels = try canvas.bitmap()
     #expect(pixels.color(x: 5, y: 20).alpha == 0, "the margin is left undrawn")
     #expect(pixels.color(x: 50, y: 2).alpha == 0)
     #expect(pixels.color(x: 50, y: 36).alpha == 0)
