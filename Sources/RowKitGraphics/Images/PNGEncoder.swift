@@ -97,8 +97,8 @@ public struct PNGStrip: Sendable {
     // The chunk is made from the compressor's buffer: one copy of the compressed bytes, not
     // two (a big render's are some 200 MB).
     switch compression {
-    case .fast: chunk = try Deflate.fastRawFlushed(raw) { PNGStreamWriter.chunk("IDAT", $0) }
-    case .small: chunk = try Deflate.smallRawFlushed(raw) { PNGStreamWriter.chunk("IDAT", $0) }
+    case .fast: chunk = try Deflate.fastRawFlushed(raw) { PNGChunk.bytes(type: "IDAT", data: $0) }
+    case .small: chunk = try Deflate.smallRawFlushed(raw) { PNGChunk.bytes(type: "IDAT", data: $0) }
     }
   }
 }
@@ -195,18 +195,7 @@ public final class PNGStreamWriter {
   }
 
   private func writeChunk(_ type: String, _ data: [UInt8]) throws {
-    try write(Self.chunk(type, data))
-  }
-
-  /// A PNG chunk: the data's length, the type, the data, and the CRC of type and data.
-  static func chunk<Data: Collection<UInt8>>(_ type: String, _ data: Data) -> [UInt8] {
-    var chunk: [UInt8] = []
-    chunk.reserveCapacity(data.count + 12)
-    chunk += bigEndian(UInt32(data.count))
-    chunk += Array(type.utf8)
-    chunk += data
-    chunk += bigEndian(CRC32.checksum(chunk[4...]))
-    return chunk
+    try write(PNGChunk.bytes(type: type, data: data))
   }
 
   private func write(_ bytes: [UInt8]) throws {

@@ -36,7 +36,7 @@ public struct RowKitImage: Sendable {
     do {
       let png = try PNG.encode(bitmap)
       let fingerprint = try EnvironmentFingerprint.current().jsonBytes()
-      return Data(PNGTextChunk.inserting(keyword: Self.environmentKeyword, text: fingerprint, into: png))
+      return Data(PNG.inserting(text: fingerprint, keyword: Self.environmentKeyword, into: png))
     } catch {
       return Data("RowKit could not encode the render: \(error)".utf8)
     }
@@ -47,7 +47,7 @@ public struct RowKitImage: Sendable {
     let bytes = [UInt8](data)
     do {
       bitmap = try PNG.decode(bytes)
-      if let json = PNGTextChunk.text(keyword: Self.environmentKeyword, in: bytes) {
+      if let json = PNG.text(keyword: Self.environmentKeyword, in: bytes) {
         recordedIn = try? JSONDecoder().decode(EnvironmentFingerprint.self, from: Data(json))
       }
     } catch {

@@ -79,8 +79,8 @@ private func removeFailureArtifact(named fileName: String) {
     elsewhere.architecture = "riscv64"
     elsewhere.libraries.pango = "0.0.1"
     let otherRow = Bitmap(width: 750, height: 88, color: .white)
-    let png = PNGTextChunk.inserting(
-      keyword: RowKitImage.environmentKeyword, text: try elsewhere.jsonBytes(), into: try PNG.encode(otherRow))
+    let png = PNG.inserting(
+      text: try elsewhere.jsonBytes(), keyword: RowKitImage.environmentKeyword, into: try PNG.encode(otherRow))
     let reference = RowKitImage(pngData: Data(png))
     #expect(reference.recordedIn == elsewhere)
 
