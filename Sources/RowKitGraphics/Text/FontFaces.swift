@@ -96,12 +96,17 @@ final class FontFaces: @unchecked Sendable {
 
   /// Installs the hook in Pango once per process, checking the shape of Pango's interface
   /// on `sample`, a font of a Cairo FreeType font map; returns whether it is installed. If
-  /// Pango is not the version it expects, shapers fall back to the lock.
+  /// Pango is not the version it expects, or the hooks are refused
+  /// (``PangoHooks/refused``), shapers fall back to the lock.
   static func installHook(sample: UnsafeMutablePointer<PangoFont>?) -> Bool {
     // Under the text lock: the check makes a Cairo font face of a shared font file.
     TextEngineLock.run {
       registry.withLock { state in
         if let installed = state.hookInstalled { return installed }
+        if PangoHooks.refused {
+          state.hookInstalled = false
+          return false
+        }
         let source: cpango_face_source = { owner, path, index in
           guard let owner, let path else { return nil }
           let faces = Unmanaged<FontFaces>.fromOpaque(owner).takeUnretainedValue()

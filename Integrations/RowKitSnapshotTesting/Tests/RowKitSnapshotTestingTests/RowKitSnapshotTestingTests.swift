@@ -58,6 +58,31 @@ private func removeFailureArtifact(named fileName: String) {
     }
   }
 
+  /// Issue 26: the layout strategy keeps `<test>.<name>.layout.json` and fails with the
+  /// change sentences.
+  @Test func aLayoutReferenceIsRecordedAndAChangeToldInSentences() throws {
+    try withTemporaryFolder { folder in
+      let recorded = verifySnapshot(
+        of: wifi, as: .rowkitLayout(width: 375), named: "row", snapshotDirectory: folder.path, timeout: generousTimeout,
+        testName: "layout")
+      #expect(recorded?.contains("No reference was found on disk. Automatically recorded snapshot") == true)
+      let file = folder.appendingPathComponent("layout.row.layout.json")
+      let record = try #require(RowKitLayout(jsonData: try Data(contentsOf: file)).record)
+      #expect(record.rows.count == 1 && record.width == 375)
+      #expect(
+        verifySnapshot(
+          of: wifi, as: .rowkitLayout(width: 375), named: "row", record: .never, snapshotDirectory: folder.path,
+          timeout: generousTimeout, testName: "layout") == nil)
+      let changed = verifySnapshot(
+        of: SettingsItem(text: "On", caption: "WLAN"), as: .rowkitLayout(width: 375), named: "row", record: .never,
+        snapshotDirectory: folder.path, timeout: generousTimeout, testName: "layout")
+      defer { removeFailureArtifact(named: "layout.row.layout.json") }
+      let failure = try #require(changed)
+      #expect(failure.contains(#"RowKit: the layout differs (1 change)"#), "\(failure)")
+      #expect(failure.contains(#"s0-r0 caption text "Wi-Fi" → "WLAN""#), "\(failure)")
+    }
+  }
+
   @Test func failsWithRowKitsSummary() throws {
     try withTemporaryFolder { folder in
       _ = verifySnapshot(
