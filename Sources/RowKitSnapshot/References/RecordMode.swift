@@ -40,4 +40,16 @@ public enum RecordMode: String, Hashable, Sendable, CaseIterable, Codable {
     if let explicit { return explicit }
     return environment[environmentVariable].flatMap { RecordMode(rawValue: $0.lowercased()) } ?? .missing
   }
+
+  /// The note that recording was asked for (`--record MODE` as `explicit`, or
+  /// `ROWKIT_RECORD`) and is ignored because CI is set; nil when nothing is ignored.
+  public static func ignoredUnderCI(
+    _ explicit: RecordMode? = nil, environment: [String: String] = ProcessInfo.processInfo.environment
+  ) -> String? {
+    guard isCI(environment) else { return nil }
+    let asked = explicit ?? environment[environmentVariable].flatMap { RecordMode(rawValue: $0.lowercased()) }
+    guard let asked, asked != .never else { return nil }
+    let source = explicit != nil ? "--record \(asked.rawValue)" : "\(environmentVariable)=\(asked.rawValue)"
+    return "CI is set, so references are never recorded: \(source) is ignored"
+  }
 }

@@ -173,23 +173,11 @@ extension RowKitCommand {
       }
       var cases = suite
       if let (index, count) = try parsedShard() { cases = SnapshotCheck.shard(suite, index: index, count: count) }
-      let environment = ProcessInfo.processInfo.environment
-      if RecordMode.isCI(environment) {
-        let asked = record ?? environment[RecordMode.environmentVariable].flatMap { RecordMode(rawValue: $0.lowercased()) }
-        if let asked, asked != .never {
-          let source = record != nil ? "--record \(asked.rawValue)" : "\(RecordMode.environmentVariable)=\(asked.rawValue)"
-          StandardStreams.writeError(Data("rowkit: CI is set, so references are never recorded: \(source) is ignored\n".utf8))
-        }
-      }
+      if let note = RecordMode.ignoredUnderCI(record) { StandardStreams.writeError("rowkit: \(note)\n") }
       let reportURL = report.map { URL(fileURLWithPath: $0) }
       let snapshotsURL = URL(fileURLWithPath: snapshots)
-      var artifactsURL = reportURL?.appendingPathComponent("cases") ?? artifacts.map { URL(fileURLWithPath: $0) }
-      if artifactsURL == nil && environment["ROWKIT_SNAPSHOT_ARTIFACTS"] == nil {
-        // The references' own folder in the temporary folder, emptied first, as a report's is.
-        let own = ReferenceStore.defaultArtifactsRoot(for: snapshotsURL)
-        try? FileManager.default.removeItem(at: own)
-        artifactsURL = own
-      }
+      let artifactsURL = SnapshotCheck.artifactsRoot(
+        report: reportURL, explicit: artifacts.map { URL(fileURLWithPath: $0) }, snapshots: snapshotsURL)
       let store = ReferenceStore(root: snapshotsURL, artifactsRoot: artifactsURL)
       var check = SnapshotCheck(
         folder: URL(fileURLWithPath: directory ?? designs!), store: store, options: options, record: record,
@@ -207,43 +195,23 @@ extension RowKitCommand {
       if lint { check.lint = try lintRules.options() }
       let result = try await check.run(cases, shard: shard, suite: suite, fontFamilies: try standardFamilies())
       try writeSummaries(result)
-      // The cases were compared anyway, to tell rasterization-only differences from real ones.
-      if let mismatch = result.environmentMismatch { StandardStreams.writeError(Data("rowkit: \(mismatch)\n".utf8)) }
-      for item in result.cases {
-        let label = item.status.rawValue.uppercased()
-        for warning in item.warnings ?? [] where item.status != .error {
-          StandardStreams.writeError(Data("rowkit: warning: \(warning)\n".utf8))
-        }
-        if item.status == .error {
-          // A bad document is bad input: its reason goes to stderr, as every command's does,
-          // and only there; the listing names the case.
-          StandardStreams.writeError(Data("rowkit: error: \(item.message ?? item.name)\n".utf8))
-          StandardStreams.print("\(label) \(item.name)")
-        } else {
-          StandardStreams.print(item.message.map { "\(label) \($0)" } ?? "\(label) \(item.name)")
-          // What changed, told in sentences under the failure line.
-          for sentence in item.layoutSentences { StandardStreams.print("  \(sentence)") }
-          if item.rasterizationOnly == true { StandardStreams.print("  rasterization only") }
-        }
-      }
-      if let line = result.missingLayoutRecordsLine { StandardStreams.writeError("rowkit: note: \(line)\n") }
-      for orphan in result.orphans {
-        StandardStreams.print("ORPHAN \(store.root.appendingPathComponent(orphan).path): no case checks it")
-      }
-      if prune && !result.orphans.isEmpty {
-        try check.prune(result)
-        for orphan in result.orphans { StandardStreams.print("PRUNED \(store.root.appendingPathComponent(orphan).path)") }
-      }
-      var where_ = reportURL.map { "; report in \($0.path)" } ?? ""
-      if reportURL == nil, result.cases.contains(where: { $0.status == .failed || $0.status == .missing }) {
-        where_ = "; failure images in \(store.artifactsRoot.path)"
-      }
-      StandardStreams.print(result.summaryLine + where_)
-      if let count = result.summary.rasterizationOnly, let report {
-        StandardStreams.print(
-          "rowkit accept \(report) --rasterization-only accepts the \(count) \(count == 1 ? "case" : "cases") whose layout is unchanged")
-      }
+      print(result.caseListing(referencesRoot: store.root))
+      let prunes = prune && !result.orphans.isEmpty
+      if prunes { try check.prune(result) }
+      print(
+        result.closingListing(
+          referencesRoot: store.root, artifactsRoot: store.artifactsRoot, reportFolder: reportURL, reportPath: report,
+          pruned: prunes))
       if result.exitStatus != 0 { throw ExitCode(result.exitStatus) }
+    }
+
+    private func print(_ lines: [SnapshotCheck.ListingLine]) {
+      for line in lines {
+        switch line {
+        case .output(let text): StandardStreams.print(text)
+        case .diagnostic(let text): StandardStreams.writeError("\(text)\n")
+        }
+      }
     }
 
     /// Writes the JUnit file and the Markdown summary, when asked for.
