@@ -138,4 +138,21 @@ static inline int cpango_install_face_hook(PangoFont *sample, cpango_face_source
   __atomic_store_n(&iface->create_font_face, cpango_create_font_face, __ATOMIC_RELEASE);
   return 1;
 }
+
+/// How a Pango font class measures a font in a language (PangoFontClass's get_metrics).
+typedef PangoFontMetrics *(*cpango_get_metrics_function)(PangoFont *font, PangoLanguage *language);
+
+/// Puts `hook` in the place of the get_metrics of `sample`'s class (a font of a Cairo
+/// FreeType font map), once per process, and returns the function it replaced; returns NULL
+/// and changes nothing if the class is not one it knows, or already measures with `hook`.
+/// The caller serializes calls, and makes the first before any font of the class is measured.
+static inline cpango_get_metrics_function cpango_install_metrics_hook(PangoFont *sample, cpango_get_metrics_function hook) {
+  if (pango_version() < PANGO_VERSION_ENCODE(1, 44, 0) || pango_version() >= PANGO_VERSION_ENCODE(2, 0, 0)) return NULL;
+  if (!sample || !PANGO_IS_CAIRO_FONT(sample) || !PANGO_IS_FC_FONT(sample)) return NULL;
+  PangoFontClass *font_class = PANGO_FONT_GET_CLASS(sample);
+  cpango_get_metrics_function pango_step = font_class->get_metrics;
+  if (!pango_step || pango_step == hook) return NULL;
+  __atomic_store_n(&font_class->get_metrics, hook, __ATOMIC_RELEASE);
+  return pango_step;
+}
 #endif

@@ -2,7 +2,8 @@ import Foundation
 
 /// The switch for RowKit's hooks into Pango's private font class.
 ///
-/// The hooks let workers draw text in parallel from FreeType faces of their own. When Pango
+/// The hooks let workers draw text in parallel from FreeType faces of their own, and measure
+/// a font one thread at a time (`FontMetricsHook`). When Pango
 /// is not the version whose private interface they expect, RowKit does without them: every
 /// shaper shares the process's fonts under the text lock, one thread at a time, and draws
 /// the same pixels more slowly. `ROWKIT_PANGO_HOOKS=off` takes that path on purpose, so that

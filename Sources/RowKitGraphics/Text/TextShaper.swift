@@ -10,7 +10,9 @@ internal import CPango
 ///
 /// A shaper's text calls take the `TextEngineLock`, since Cairo shares what it keeps per
 /// font file between all of them, unless the shaper has FreeType faces of its own
-/// (``TextEnvironment/makeShaper(ownFaces:)``): those draw in parallel with each other.
+/// (``TextEnvironment/makeShaper(ownFaces:)``): those draw in parallel with each other. Either
+/// way, a font is measured in Pango by one thread at a time (see `FontMetricsHook`), so that
+/// lines break the same on every thread.
 public final class TextShaper {
   /// The fonts, language and fallback order this shaper shapes with.
   public let environment: TextEnvironment
@@ -100,12 +102,18 @@ public final class TextShaper {
       // Set before any font of the map is made; the shaper keeps the faces alive longer
       // than the font map.
       cpango_set_face_owner(fontMap, Unmanaged.passUnretained(ownFaces).toOpaque())
-      // Making a font makes no Cairo font face yet; the hook finds Pango's font interface
-      // through this sample.
+    }
+    if faces != nil || FontMetricsHook.isInstalled == nil {
+      // Making a font makes no Cairo font face and measures nothing yet; the hooks find
+      // Pango's font class and interface through this sample. The metrics hook is installed
+      // by the first shaper, whether its fonts are shared or not: a shaper measuring on its
+      // own thread while a worker measures would change the worker's line breaks.
       let description = pango_font_description_from_string("Sans 12")
       let sample = pango_font_map_load_font(fontMap, context, description)
       pango_font_description_free(description)
-      if !FontFaces.installHook(sample: sample) {
+      let measuresAlone = FontMetricsHook.install(sample: sample)
+      if let ownFaces = faces, !measuresAlone || !FontFaces.installHook(sample: sample) {
+        // Without both hooks, shapers without the text lock would not draw as one does alone.
         cpango_set_face_owner(fontMap, nil)
         ownFaces.giveBack()
         faces = nil

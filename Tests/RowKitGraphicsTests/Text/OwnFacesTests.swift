@@ -47,6 +47,35 @@ struct OwnFacesTests {
     }
   }
 
+  /// Shapers laying out on two threads at once break lines as one shaper alone does. Pango
+  /// measures a font the first time its metrics are asked for, under one flag for the whole
+  /// process: a font measured while the other thread measured kept no approximate character
+  /// width, and the word too long for its line ran one letter longer (`FontMetricsHook`).
+  @Test func shapersOnTwoThreadsAtOnceBreakLinesAsOneAlone() async throws {
+    let style = TextStyle(font: try #require(Font.parse("Inter Bold 17")), width: 300)
+    let text = "नमस्ते, straße, Hello, दुनिया, straße, दुनिया, हिन्दी, " + String(repeating: "x", count: 40) + ", Ångström"
+    let alone = try await Self.onThread { try TextEnvironment.standard.makeShaper(ownFaces: true).shape(text, style: style).linesInView }
+    #expect(alone.count == 4)
+    for _ in 0..<20 {
+      // New shapers each time: their fonts are measured anew, by both threads at once.
+      async let first = Self.onThread { try TextEnvironment.standard.makeShaper(ownFaces: true).shape(text, style: style).linesInView }
+      async let second = Self.onThread { try TextEnvironment.standard.makeShaper(ownFaces: true).shape(text, style: style).linesInView }
+      let (a, b) = try await (first, second)
+      #expect(a == alone && b == alone)
+    }
+  }
+
+  /// `body`'s result, from a thread of its own: a shaper and its layouts live on one thread,
+  /// and the test's waiting blocks none of Swift's cooperative threads.
+  private static func onThread<T: Sendable>(_ body: @escaping @Sendable () throws -> T) async throws -> T {
+    try await withCheckedThrowingContinuation { continuation in
+      let thread = Thread { continuation.resume(with: Result { try body() }) }
+      // Pango's shaping recurses deeply for long paragraphs, as on the render workers.
+      thread.stackSize = 8 << 20
+      thread.start()
+    }
+  }
+
   private func drawn(_ layout: TextLayout) throws -> Bitmap {
     let canvas = try Canvas(pixelWidth: 400, pixelHeight: 120, scale: 2)
     canvas.clear(.white)

@@ -56,6 +56,25 @@ import Testing
     #expect(results.allSatisfy { $0 == serial })
   }
 
+  /// Rows of Devanagari and Latin whose lines break inside a word longer than the line, laid
+  /// out by two workers at once: the same bytes as one worker, every time. Pango measures a
+  /// font the first time its metrics are asked for, under one flag for the whole process; a
+  /// font measured while the other worker measured kept no approximate character width, and
+  /// the word ran one letter past the line's end on most renders of this table. Nothing here
+  /// times anything: the renders run on the pools' worker threads, off the cooperative pool.
+  @Test func twoWorkersBreakMixedScriptLinesAsOneWorkerDoes() async throws {
+    let document = try TableDocument.load(
+      TestSupport.repositoryRoot.appendingPathComponent("Tests/Fixtures/determinism/mixed-script-rows.yaml"),
+      fontFamilies: TextEnvironment.standard.fontSet().families)
+    let reference = try PNG.encode(try await document.render(with: document.makeRenderer(pool: RenderPool(workers: 1))).image)
+    for _ in 0..<10 {
+      // A fresh pool each time: its workers make font maps of their own and measure every font
+      // anew, as a new process's do.
+      let image = try await document.render(with: document.makeRenderer(pool: RenderPool(workers: 2))).image
+      #expect(try PNG.encode(image) == reference)
+    }
+  }
+
   @Test func plainTextIsNeverReadAsMarkup() async throws {
     let renderer = try TestSupport.renderer()
     let layout = try renderer.layout(ListDataSource(items: [TextItem(text: "<b>x</b>"), TextItem(text: "x")]))
