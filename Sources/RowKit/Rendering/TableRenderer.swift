@@ -254,141 +254,28 @@ public struct TableRenderer: Sendable {
     }
   }
 
+  /// Renders in a pipeline that keeps every worker's queue full: chunk k+1 is laid out while
+  /// chunk k is painted, and chunk k-1 is written while chunk k is painted. Placing a chunk
+  /// needs only the heights before it, never the pixels.
   private func run(
     _ dataSource: any TableDataSource, context: RenderContext, policy: ImagePolicy, sink: any RenderSink,
     color: PNGColor
   ) async throws -> Report {
-    let plans = Self.plans(dataSource)
-    let workers = pool.workers
-    let workerCount = workers.count
-    let totalRows = dataSource.numberOfRows
-    let scale = configuration.scale
-    var report = Report(manifest: Manifest(configuration: configuration))
-    var manifest = Manifest(configuration: configuration)
-    manifest.variant = variant.map(\.name)
-    var layoutRecord = recordsLayout ? LayoutRecord(configuration: configuration, variant: manifest.variant) : nil
-    let keepsManifest = sink.keepsManifest
-    let paints = sink.paints
-    let form = sink.form(color: color)
-    var yPixels = 0
-    var rowsDone = 0
-    let loader = SlotImageLoader(resolver: imageResolver, pipeline: pipeline, deadline: imageDeadline, preloaded: preloaded)
-    let size = max(1, chunkSize)
-    let chunks = stride(from: 0, to: plans.count, by: size).map { Array(plans[$0..<min(plans.count, $0 + size)]) }
-    // Each chunk's strips, by the worker their content routes them to.
-    let routing = chunks.map { chunk in Dictionary(grouping: chunk) { $0.worker(of: workerCount) } }
-    func submitLayout(_ chunk: Int) -> [WorkerResult<LayoutBatch>] {
-      routing[chunk].map { workerIndex, strips in workers[workerIndex].submit { try $0.layout(strips, context: context) } }
-    }
-
-    /// A chunk being painted, with what writing it needs.
-    struct Painting {
-      var chunk: Int
-      var results: [WorkerResult<[PaintedStrip]>]
-      var measures: [Int: StripMeasure]
-      var placements: [Int: Int]
-      var images: ResolvedImages?
-    }
-    func write(_ painting: Painting) async throws {
-      var painted: [Int: PaintedStrip] = [:]
-      for result in painting.results { for strip in try await result.value { painted[strip.index] = strip } }
-      for plan in chunks[painting.chunk] {
-        let topPixel = painting.placements[plan.index]!
-        guard let measure = painting.measures[plan.index] else { continue }
-        var rowName: String?
-        if let row = measure.row { rowName = Manifest.rowFileName(section: row.section, row: row.row) }
-        let wroteRow = try painted[plan.index].map { try sink.write($0, topPixel: topPixel, rowName: rowName) } ?? false
-        let top = Double(topPixel) / scale
-        Self.record(measure, top: top, images: painting.images, in: &layoutRecord)
-        if var row = measure.row {
-          row.y = top
-          if let images = painting.images { row.record(images) }
-          if wroteRow { row.file = rowName }
-          if let lint, paints {
-            row.findings = (painted[plan.index]?.findings ?? [])
-              + (lint.runs(.imageFailed) ? LintFinding.imageFailures(row.images) : [])
-          }
-          rowsDone += 1
-          if row.missingGlyphs > 0 { report.rowsWithMissingGlyphs.append(row) }
-          if row.images.contains(where: { $0.state == .failed }) { report.rowsWithFailedImages.append(row) }
-          if row.cell == FallbackCell.cellName { report.rowsWithFallbackCell.append(row) }
-          if keepsManifest {
-            manifest.sections[row.section].rows += 1
-            manifest.rows.append(row)
-          }
-        } else if let band = measure.band, keepsManifest {
-          Self.record(band, top: top, height: measure.height, in: &manifest)
-        } else if case .header(let section, _, _, let rows) = plan.kind, keepsManifest {
-          // No header band: the section starts at its first row.
-          Self.record((.header, section, nil), top: rows > 0 ? top : 0, height: 0, in: &manifest)
-        }
-      }
-      progress?(rowsDone, totalRows)
-    }
-
-    // A pipeline that keeps every worker's queue full: chunk k+1 is laid out while chunk
-    // k is painted, and chunk k-1 is written while chunk k is painted. Placing a chunk
-    // needs only the heights before it, never the pixels.
+    var run = TableRun(self, dataSource: dataSource, context: context, policy: policy, sink: sink, color: color)
     var layouts: [Int: [WorkerResult<LayoutBatch>]] = [:]
-    for chunk in chunks.indices.prefix(2) { layouts[chunk] = submitLayout(chunk) }
-    var previous: Painting?
-    for chunk in chunks.indices {
-      var measures: [Int: StripMeasure] = [:]
-      for result in layouts.removeValue(forKey: chunk)! {
-        let batch = try await result.value
-        for measure in batch.measures { measures[measure.index] = measure }
-        report.labelsShaped += batch.labelsShaped
-        report.cacheHits += batch.cacheHits
-        report.cacheMisses += batch.cacheMisses
-      }
-      var placements: [Int: Int] = [:]
-      var slots: [(ResolvedImages.SlotKey, ImageSlot)] = []
-      for plan in chunks[chunk] {
-        let measure = measures[plan.index]!
-        placements[plan.index] = yPixels
-        if let row = measure.row {
-          slots += ResolvedImages.keyed(measure.slots, section: row.section, row: row.row)
-        }
-        yPixels += measure.heightPixels
-      }
-      var results: [WorkerResult<[PaintedStrip]>] = []
-      var images: ResolvedImages?
-      if paints {
-        let loaded = try await loader.load(slots, scale: scale, policy: policy)
-        images = loaded
-        results = routing[chunk].map { workerIndex, strips in
-          let jobs = strips.map { PaintJob(index: $0.index, topPixel: placements[$0.index]!) }
-          let needed = Self.images(loaded, for: strips)
-          return workers[workerIndex].submit { try $0.paint(jobs, context: context, images: needed, form: form) }
-        }
-      }
-      if chunk + 2 < chunks.count { layouts[chunk + 2] = submitLayout(chunk + 2) }
-      if let previous { try await write(previous) }
-      previous = Painting(chunk: chunk, results: results, measures: measures, placements: placements, images: images)
+    for chunk in run.chunks.indices.prefix(2) { layouts[chunk] = run.submitLayout(chunk) }
+    var previous: TableRun.Painting?
+    for chunk in run.chunks.indices {
+      let placed = try await run.place(chunk, laidOut: layouts.removeValue(forKey: chunk)!)
+      let painting = try await run.paint(placed)
+      if chunk + 2 < run.chunks.count { layouts[chunk + 2] = run.submitLayout(chunk + 2) }
+      if let previous { try await run.write(previous) }
+      previous = painting
     }
-    if let previous { try await write(previous) }
-    if paints, yPixels == 0 {
-      // An empty table is one background-colored pixel row.
-      try sink.writeEmptyTable(try await workers[0].perform { try $0.emptyRow(context: context) })
-    }
-    manifest.height = Double(yPixels) / scale
-    layoutRecord?.height = LayoutRecord.rounded(manifest.height)
-    report.layoutRecord = layoutRecord
-    report.heightPixels = yPixels
-    let finished = try sink.finish(manifest: &manifest, scale: scale)
-    report.tiles = finished.tiles
-    report.pngBytes = finished.bytes
-    if failsOnMissingGlyphs, !report.rowsWithMissingGlyphs.isEmpty {
-      throw MissingGlyphsError(rows: report.rowsWithMissingGlyphs)
-    }
-    if failsOnFailedImages, !report.rowsWithFailedImages.isEmpty {
-      throw FailedImagesError(rows: report.rowsWithFailedImages)
-    }
-    try sink.commit(manifest: manifest)
-    report.rows = rowsDone
-    report.manifest = keepsManifest ? manifest : Manifest(configuration: configuration)
-    return report
+    if let previous { try await run.write(previous) }
+    return try await run.finish()
   }
+
 
   /// Every strip of the table, in order.
   static func plans(_ dataSource: any TableDataSource) -> [StripPlan] {
@@ -418,7 +305,7 @@ public struct TableRenderer: Sendable {
   }
 
   /// Adds the layout record of a laid-out strip at `top`, with its images' states.
-  private static func record(_ measure: StripMeasure, top: Double, images: ResolvedImages?, in record: inout LayoutRecord?) {
+  static func record(_ measure: StripMeasure, top: Double, images: ResolvedImages?, in record: inout LayoutRecord?) {
     guard record != nil else { return }
     if var row = measure.rowRecord {
       row.y = LayoutRecord.rounded(top)
