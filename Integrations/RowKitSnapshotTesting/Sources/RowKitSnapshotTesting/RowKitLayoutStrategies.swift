@@ -60,20 +60,11 @@ extension SnapshotTesting.Snapshotting where Format == RowKitLayout {
   /// `RowKitSnapshot`) and keeps the record alone, `.layout.json`, as the reference. Like the
   /// image strategies, the layout runs on the RowKit runtime's executor.
   public static func rowkitLayout(_ strategy: LayoutSnapshotting<Value>) -> SnapshotTesting.Snapshotting<Value, RowKitLayout> {
-    SnapshotTesting.Snapshotting(pathExtension: "layout.json", diffing: .rowkitLayout) { value in
-      // swift-snapshot-testing's callback API predates Sendable: it hands the value over and
-      // waits for the callback, touching neither until then.
-      let handOver = UncheckedSendable((value: value, layout: strategy.layout))
-      return Async { callback in
-        let callback = UncheckedSendable(callback)
-        Task(executorPreference: RowKitRuntime.shared.taskExecutor) {
-          do {
-            callback.value(RowKitLayout(record: try await handOver.value.layout(handOver.value.value)))
-          } catch {
-            callback.value(RowKitLayout(problem: "RowKit could not lay the snapshot out: \(error)"))
-          }
-        }
-      }
+    let layout = strategy.layout
+    return SnapshotTesting.Snapshotting(pathExtension: "layout.json", diffing: .rowkitLayout) { value in
+      onRowKitRuntime(
+        { RowKitLayout(record: try await layout(value)) },
+        failure: { RowKitLayout(problem: "RowKit could not lay the snapshot out: \($0)") })
     }
   }
 }

@@ -94,20 +94,11 @@ extension SnapshotTesting.Snapshotting where Format == RowKitImage {
   public static func rowkit(
     _ strategy: RowKitSnapshot.Snapshotting<Value>, options: ComparisonOptions = .exact
   ) -> SnapshotTesting.Snapshotting<Value, RowKitImage> {
-    SnapshotTesting.Snapshotting(pathExtension: "png", diffing: .rowkit(options: options)) { value in
-      // swift-snapshot-testing's callback API predates Sendable: it hands the value over and
-      // waits for the callback, touching neither until then.
-      let handOver = UncheckedSendable((value: value, render: strategy.render))
-      return Async { callback in
-        let callback = UncheckedSendable(callback)
-        Task(executorPreference: RowKitRuntime.shared.taskExecutor) {
-          do {
-            callback.value(RowKitImage(bitmap: try await handOver.value.render(handOver.value.value)))
-          } catch {
-            callback.value(RowKitImage(problem: "RowKit could not render the snapshot: \(error)"))
-          }
-        }
-      }
+    let render = strategy.render
+    return SnapshotTesting.Snapshotting(pathExtension: "png", diffing: .rowkit(options: options)) { value in
+      onRowKitRuntime(
+        { RowKitImage(bitmap: try await render(value)) },
+        failure: { RowKitImage(problem: "RowKit could not render the snapshot: \($0)") })
     }
   }
 }
@@ -132,6 +123,28 @@ extension SnapshotTesting.Snapshotting where Value: TableDataSource, Format == R
   ) -> SnapshotTesting.Snapshotting<Value, RowKitImage> {
     let configuration = TableConfiguration(width: width, scale: scale, style: style)
     return .rowkit(.table(configuration: configuration, stylesheet: stylesheet, images: images), options: options)
+  }
+}
+
+/// `work`'s result, for swift-snapshot-testing's callback API. The work runs on the RowKit
+/// runtime's executor, not on Swift's cooperative pool: swift-snapshot-testing waits for a
+/// snapshot by blocking the test's thread, and on a two-core machine two tests blocked that
+/// way would hold the whole pool.
+func onRowKitRuntime<Format>(
+  _ work: @escaping () async throws -> Format, failure: @escaping (any Error) -> Format
+) -> Async<Format> {
+  // The callback API predates Sendable: it hands the work over and waits for the callback,
+  // touching neither until then.
+  let handOver = UncheckedSendable((work: work, failure: failure))
+  return Async { callback in
+    let callback = UncheckedSendable(callback)
+    Task(executorPreference: RowKitRuntime.shared.taskExecutor) {
+      do {
+        callback.value(try await handOver.value.work())
+      } catch {
+        callback.value(handOver.value.failure(error))
+      }
+    }
   }
 }
 
