@@ -126,8 +126,15 @@ public final class LoopbackHTTPServer: @unchecked Sendable {
       var descriptor = pollfd(fd: client, events: Int16(POLLIN), revents: 0)
       if poll(&descriptor, 1, 50) > 0 {
         var byte: UInt8 = 0
-        // Readable with nothing to read: the client hung up.
-        if recv(client, &byte, 1, Int32(MSG_PEEK) | Int32(MSG_DONTWAIT)) <= 0 { return false }
+        // Readable with nothing to read: the client hung up. A wake-up with no data yet
+        // (EAGAIN) or a signal (EINTR) is not a hang-up: on a loaded machine, taking one for
+        // a hang-up closed a request meant to hang, and the client saw an empty reply.
+        let peeked = recv(client, &byte, 1, Int32(MSG_PEEK) | Int32(MSG_DONTWAIT))
+        if peeked == 0 { return false }
+        if peeked < 0 {
+          if errno == EAGAIN || errno == EWOULDBLOCK || errno == EINTR { continue }
+          return false
+        }
         // A pipelined request: leave it for later and keep waiting without spinning.
         Thread.sleep(forTimeInterval: 0.05)
       }
