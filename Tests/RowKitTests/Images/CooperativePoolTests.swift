@@ -121,9 +121,13 @@ private final class CooperativePoolBlocker: Sendable {
     _ rows: ListDataSource, with renderer: TableRenderer
   ) async -> (Result<RenderedTable, any Error>, neededThePool: Bool) {
     let blocker = CooperativePoolBlocker(watchdogSeconds: 300)
+    // Workers of its own: on the process's shared workers the render would queue behind other
+    // suites' renders, which under ThreadSanitizer on a busy machine outlasted the watchdog.
+    var renderer = renderer
+    renderer.pool = RenderPool(workers: 1)
     // Started off the pool, where holding it cannot stop the render from starting; it waits
     // until the pool is held.
-    let render = Task(executorPreference: LoadingExecutor.shared) {
+    let render = Task(executorPreference: LoadingExecutor.shared) { [renderer] in
       blocker.waitUntilHolding()
       defer { blocker.release() }
       return try await renderer.render(rows, policy: .complete, outputs: [.table])
