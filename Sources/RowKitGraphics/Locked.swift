@@ -6,7 +6,9 @@ import Foundation
 /// The lock is an `NSLock`, not the Synchronization module's `Mutex`: ThreadSanitizer cannot
 /// see `Mutex`'s futex-based lock on Linux and reports every contended access under it as a
 /// race, while it understands the POSIX mutex under `NSLock`. State that passes between
-/// threads and that the sanitizer must check goes here.
+/// threads and that the sanitizer must check goes here. Lock a value, never `()`: the
+/// sanitizer reports Swift's exclusive access to a value of no size as a race with the
+/// lock's own field.
 ///
 /// `@unchecked Sendable` is safe: `value` is reached only through `withLock`, under `lock`.
 package final class Locked<Value>: @unchecked Sendable {
