@@ -199,6 +199,11 @@ public final class ReferenceStore: Sendable {
     return url
   }
 
+  /// How a check is named in messages and claims: `suite/name`, or the name alone at the top.
+  static func key(suite: String, name: String) -> String {
+    suite.isEmpty ? name : "\(suite)/\(name)"
+  }
+
   /// The reference file for a suite and a name. Suites may have `/`-separated parts (or be
   /// empty, for references at the top); every part and the name are letters, digits, `.`,
   /// `_` and `-`, and a name may also hold a variant's `@` and `,` (`settings@dark,AX3`).
@@ -271,7 +276,7 @@ public final class ReferenceStore: Sendable {
     } catch {
       return .failure(OutcomeError(.error(message: "\(error)")))
     }
-    let key = suite.isEmpty ? name : "\(suite)/\(name)"
+    let key = Self.key(suite: suite, name: name)
     let duplicate = state.withLock { !$0.claimed.insert(key).inserted }
     if duplicate {
       return .failure(OutcomeError(.error(message: "snapshot \(key) is checked twice in one run; give each check its own name")))

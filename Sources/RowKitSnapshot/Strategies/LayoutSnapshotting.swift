@@ -111,7 +111,7 @@ extension ReferenceStore {
       let layout = try await laidOut { try await strategy.layout(value) }
       return checkLayout(layout, suite: suite, name: name, record: record)
     } catch {
-      return .error(message: "\(suite.isEmpty ? name : "\(suite)/\(name)"): layout failed: \(error)")
+      return .error(message: "\(Self.key(suite: suite, name: name)): layout failed: \(error)")
     }
   }
 
@@ -140,7 +140,7 @@ extension ReferenceStore {
       }
       (reference, mode, environmentDiffers) = (url, .never, true)
     }
-    let key = suite.isEmpty ? name : "\(suite)/\(name)"
+    let key = Self.key(suite: suite, name: name)
     let recordURL = LayoutRecord.url(besidePNG: reference)
     func write(reason: String, changes: [LayoutChange]) -> LayoutSnapshotOutcome {
       do {
