@@ -18,6 +18,11 @@ static inline int cpango_scale(void) { return PANGO_SCALE; }
 /// CAIRO_FONT_TYPE_FT is a PangoFcFontMap.
 static inline PangoFcFontMap *cpango_fc_font_map(PangoFontMap *map) { return PANGO_FC_FONT_MAP(map); }
 static inline void cpango_object_unref(void *object) { g_object_unref(object); }
+/// Whether anyone but the caller, who holds one reference, holds `object`: Pango's own
+/// threads hold a font map while they match and sort fonts for it.
+static inline int cpango_object_is_held_elsewhere(void *object) {
+  return g_atomic_int_get(&G_OBJECT(object)->ref_count) > 1;
+}
 
 /// The file a shaped run's font was loaded from (fontconfig's FC_FILE of the font's
 /// pattern), or NULL; a PangoCairoFont built for CAIRO_FONT_TYPE_FT is a PangoFcFont.

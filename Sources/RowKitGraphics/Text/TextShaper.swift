@@ -59,6 +59,8 @@ public final class TextShaper {
   /// A shaper over `fontSet` that draws from `faces`, if given: they go back to the pool of
   /// faces when the shaper is freed, or at once if Pango cannot take them.
   init(fontSet: FontSet, faces ownFaces: FontFaces?) throws {
+    // Font maps of freed shapers that Pango's threads have let go of since are freed now.
+    FontMapRetirement.sweep()
     self.environment = fontSet.environment
     self.fontSet = fontSet
     self.families = fontSet.families
@@ -140,16 +142,11 @@ public final class TextShaper {
     for description in fontDescriptions.values {
       pango_font_description_free(description)
     }
-    // NB: Pango 1.50 does not release a font map's fontconfig configuration when the map is
-    // finalized (about 57 KB per shaper, seen with LeakSanitizer); clearing it first does.
-    // Layouts keep their shaper alive, so no layout can still need the fonts here.
-    let (fontMap, context) = (self.fontMap, self.context)
-    withTextEngine {
-      pango_fc_font_map_set_config(cpango_fc_font_map(fontMap), nil)
-      cpango_object_unref(UnsafeMutableRawPointer(context))
-      cpango_object_unref(UnsafeMutableRawPointer(fontMap))
-    }
-    ownFaces?.giveBack()
+    // Layouts keep their shaper alive, so no layout can still need the fonts here; Pango's
+    // own threads may still hold the font map, so it is freed when they let go of it.
+    let context = self.context
+    withTextEngine { cpango_object_unref(UnsafeMutableRawPointer(context)) }
+    FontMapRetirement.free(fontMap, faces: ownFaces)
   }
 
   /// Whether `font`'s family is one this shaper has loaded.
