@@ -1,4 +1,4 @@
-// swift-tools-version: 6.0
+// swift-tools-version: 6.1
 // RowKit is Linux-only: it draws with Cairo, Pango and FreeType through fontconfig, reads
 // fonts from Debian's packages and names its threads through /proc.
 import PackageDescription
@@ -43,7 +43,8 @@ let package = Package(
     .target(
       name: "RowKit",
       dependencies: ["RowKitGraphics", "RowKitHTTP", .product(name: "Yams", package: "Yams")]),
-    .target(name: "RowKitSnapshot", dependencies: ["RowKit", "RowKitGraphics"]),
+    .target(
+      name: "RowKitSnapshot", dependencies: ["RowKit", "RowKitGraphics"], plugins: ["RenderCodeDigest"]),
     // assertSnapshot for XCTest and Swift Testing: test targets depend on this one.
     .target(name: "RowKitSnapshotAssertions", dependencies: ["RowKitSnapshot"]),
 
@@ -55,6 +56,11 @@ let package = Package(
       ]),
     .executableTarget(
       name: "rowkit-bench", dependencies: ["RowKit"], path: "Benchmarks/rowkit-bench"),
+
+    // MARK: - Build tools
+    // The digest of the drawing code that the render cache keys on, taken by every build.
+    .executableTarget(name: "render-code-digest", dependencies: ["RowKitGraphics"]),
+    .plugin(name: "RenderCodeDigest", capability: .buildTool(), dependencies: ["render-code-digest"]),
 
     // MARK: - Tests
     .target(name: "RowKitTestSupport", dependencies: ["RowKit", "RowKitSnapshot"], path: "Tests/RowKitTestSupport"),

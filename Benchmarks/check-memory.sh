@@ -18,6 +18,7 @@ source Benchmarks/common.sh
 require_command /usr/bin/time time
 require_command python3 python3
 build_rowkit
+render_every_case
 work="$(mktemp -d)"
 trap 'rm -rf "$work"' EXIT
 
@@ -54,10 +55,10 @@ peak "render -o (for scale)" 0 "$rowkit" render "$work/cases/long.yaml" -o "$wor
 rm -f "$work"/render*.png
 peak "check --record all (records the reference)" 1 "$rowkit" check "$work/cases" --snapshots "$work/refs" --record all
 echo "  the reference: $(ls "$work/refs"/long*.png | wc -l) files, $(megabytes "$work/refs"/long*.png) MB"
-peak "check (passes)" 0 "$rowkit" check "$work/cases" --snapshots "$work/refs"
+peak "check (passes)" 0 "$rowkit" check "$work/cases" --snapshots "$work/refs" "${render_flags[@]}"
 document "Changed" > "$work/cases/long.yaml"
 peak "check with one row changed (fails; --report with artifacts)" 1 \
-  "$rowkit" check "$work/cases" --snapshots "$work/refs" --report "$work/report"
+  "$rowkit" check "$work/cases" --snapshots "$work/refs" --report "$work/report" "${render_flags[@]}"
 echo "  the artifacts: $(find "$work/report/cases" -name '*.png' | wc -l) files, $(megabytes "$work/report/cases") MB"
 
 python3 Benchmarks/memory/png_pair.py 8000 5000 "$work/a.png" "$work/b.png"

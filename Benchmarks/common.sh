@@ -36,3 +36,10 @@ measure() {  # label, command…: best and median of $runs runs, also left in $b
   median="${sorted[$(( ${#sorted[@]} / 2 ))]}"
   printf '%-44s best %5d ms   median %5d ms\n' "$label" "$best" "$median"
 }
+
+# Sets $render_flags to what makes `rowkit check` render every case: --no-cache where the
+# binary has a render cache (which would pass unchanged cases without rendering them).
+render_every_case() {
+  render_flags=()
+  if "$rowkit" check --help 2>&1 | grep -q -- '--no-cache'; then render_flags=(--no-cache); fi
+}

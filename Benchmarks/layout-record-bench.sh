@@ -13,6 +13,7 @@ runs="${2:-7}"
 
 source Benchmarks/common.sh
 build_rowkit
+render_every_case
 work="$(mktemp -d)"
 trap 'rm -rf "$work"' EXIT
 python3 Benchmarks/suite/make_cases.py "$cases" "$work" >/dev/null
@@ -23,7 +24,7 @@ record() {  # folder, extra flags…
   rm -rf "$folder"
   local start end
   start=$(date +%s%N)
-  "$rowkit" check "$work/cases" --snapshots "$folder" --record all "$@" >/dev/null 2>&1 || [ $? -eq 1 ]
+  "$rowkit" check "$work/cases" --snapshots "$folder" --record all "${render_flags[@]}" "$@" >/dev/null 2>&1 || [ $? -eq 1 ]
   end=$(date +%s%N)
   echo $(( (end - start) / 1000000 ))
 }
@@ -53,8 +54,8 @@ echo "layout records written: $records, $(du -sk --apparent-size "$work/refs-rec
 # A passing suite: the references have their records; a passing case compares pixels only.
 passing=(); plain=()
 for _ in $(seq "$runs"); do
-  passing+=("$(time_ms "$rowkit" check "$work/cases" --snapshots "$work/refs-records")")
-  plain+=("$(time_ms "$rowkit" check "$work/cases" --snapshots "$work/refs-records" --no-layout-records)")
+  passing+=("$(time_ms "$rowkit" check "$work/cases" --snapshots "$work/refs-records" "${render_flags[@]}")")
+  plain+=("$(time_ms "$rowkit" check "$work/cases" --snapshots "$work/refs-records" --no-layout-records "${render_flags[@]}")")
 done
 "$rowkit" check "$work/cases" --snapshots "$work/refs-records" >/dev/null  # every case must pass
 stats "check, passing (records kept)" "${passing[@]}"; pass_best=$best; pass_median=$median

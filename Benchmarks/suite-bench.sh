@@ -17,6 +17,7 @@ runs="${2:-3}"
 source Benchmarks/common.sh
 require_command chromium chromium
 build_rowkit
+render_every_case
 venv=".build-bench-venv"
 [ -x "$venv/bin/python" ] || python3 -m venv "$venv"
 "$venv/bin/python" -c 'import playwright' 2>/dev/null || "$venv/bin/pip" install -q playwright
@@ -31,12 +32,12 @@ per_case() { awk -v ms="$1" -v n="$cases" 'BEGIN { printf "%.2f", ms / n }'; }
 declare -A rowkit_ms
 if "$rowkit" check --help 2>&1 | grep -q -- '--jobs'; then
   for jobs in 1 "$(nproc)"; do
-    measure "rowkit check --jobs $jobs" "$rowkit" check "$work/cases" --snapshots "$work/refs" --jobs "$jobs"
+    measure "rowkit check --jobs $jobs" "$rowkit" check "$work/cases" --snapshots "$work/refs" --jobs "$jobs" "${render_flags[@]}"
     rowkit_ms[$jobs]=$(per_case "$best")
     "$rowkit" check "$work/cases" --snapshots "$work/refs" --jobs "$jobs" >/dev/null  # every case must pass
   done
 else
-  measure "rowkit check (no --jobs: one at a time)" "$rowkit" check "$work/cases" --snapshots "$work/refs"
+  measure "rowkit check (no --jobs: one at a time)" "$rowkit" check "$work/cases" --snapshots "$work/refs" "${render_flags[@]}"
   rowkit_ms[1]=$(per_case "$best")
   rowkit_ms[$(nproc)]=${rowkit_ms[1]}
 fi

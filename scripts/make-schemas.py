@@ -751,6 +751,12 @@ def check_report_schema():
                               "files' digests, and every differing pixel lies inside glyphs of unchanged text: "
                               "`rowkit accept REPORT --rasterization-only` accepts these"},
         "actualLayout": relative, "referenceLayout": relative,
+        "cached": {"type": "boolean", "description": "true when the case passed without rendering: every input "
+                   "its render read is as it was when a render matched its reference pixel for pixel "
+                   "(Suite/name.inputs.json beside the reference)"},
+        "renderedBecause": {"type": "array", "items": {"type": "string"},
+                            "description": "with --explain-cache: why the render cache could not pass the case, "
+                            "one phrase each (`stylesheet ../Styles/app.yaml changed`, `no stored inputs`)"},
     }, required=("name", "document", "status"))
     schema = header(
         "check-report.schema.json", "RowKit check report",
@@ -758,7 +764,9 @@ def check_report_schema():
     schema.update(closed({
         "summary": closed({**{name: count for name in ("total", "passed", "failed", "new", "missing", "errors", "orphans")},
                            "rasterizationOnly": {**count, "description": "failed cases that differ in rasterization "
-                                                 "only (cases[].rasterizationOnly); absent for none"}},
+                                                 "only (cases[].rasterizationOnly); absent for none"},
+                           "cached": {**count, "description": "passed cases that passed without rendering "
+                                      "(cases[].cached); absent for none"}},
                           required=("total", "passed", "failed", "new", "missing", "errors", "orphans")),
         "shard": {"type": "string", "pattern": "^[0-9]+/[0-9]+$", "description": "i/n for a shard's report"},
         "run": {"type": "string", "description": "the run's identity, shared by its shards"},

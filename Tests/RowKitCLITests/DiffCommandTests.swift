@@ -354,7 +354,7 @@ import Testing
     #expect(result.stdout.contains("FAILED one:"))
     let report = try JSONSerialization.jsonObject(with: Data(contentsOf: folder.appendingPathComponent("report/report.json"))) as! [String: Any]
     let summary = report["summary"] as! [String: Int]
-    #expect(summary == ["total": 3, "passed": 2, "failed": 1, "new": 0, "missing": 0, "errors": 0, "orphans": 0])
+    #expect(summary == ["total": 3, "passed": 2, "cached": 2, "failed": 1, "new": 0, "missing": 0, "errors": 0, "orphans": 0])
     let cases = report["cases"] as! [[String: Any]]
     let failed = try #require(cases.first { $0["status"] as? String == "failed" })
     for key in ["reference", "actual", "diff", "composite"] {
@@ -433,7 +433,7 @@ import Testing
       #expect(result.status == 0)
       names += result.stdout.split(separator: "\n").filter { $0.hasPrefix("PASSED") }.map(String.init)
     }
-    #expect(names.sorted() == ["PASSED nested/three", "PASSED one", "PASSED two"])
+    #expect(names.sorted() == ["PASSED nested/three (cached)", "PASSED one (cached)", "PASSED two (cached)"])
     #expect(try await check(folder, ["--shard", "3/2"]).status == 2)
   }
 

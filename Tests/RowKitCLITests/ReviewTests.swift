@@ -131,7 +131,7 @@ import Testing
     let merged = try await CommandRunner.run(
       ["merge-reports", "shard-1", "shard-2", "shard-3", "-o", "merged", "--summary", "merged.md"], in: folder, environment: environment)
     #expect(merged.status == 1, "the merged suite fails as the unsharded one: \(merged.stderr)")
-    #expect(merged.stdout.contains("merged 3 shards: 6 cases: 5 passed, 1 failed, 0 new, 0 missing, 0 errors, 1 orphaned reference"), "\(merged.stdout)")
+    #expect(merged.stdout.contains("merged 3 shards: 6 cases: 5 passed (5 cached), 1 failed, 0 new, 0 missing, 0 errors, 1 orphaned reference"), "\(merged.stdout)")
     // Equal but for the folder the failure images are in, which each message names.
     let fullPath = folder.appendingPathComponent("full").standardizedFileURL.path
     let mergedPath = folder.appendingPathComponent("merged").standardizedFileURL.path

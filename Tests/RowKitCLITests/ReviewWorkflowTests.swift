@@ -60,7 +60,8 @@ import Testing
     let listed = try await check(folder, ["--report", "report"], ci: true)
     #expect(listed.status == 0, "orphans alone do not fail: \(listed.stdout)")
     #expect(listed.stdout.contains("ORPHAN \(orphan): no case checks it"), "\(listed.stdout)")
-    #expect(listed.stdout.contains("2 cases: 2 passed, 0 failed, 0 new, 0 missing, 0 errors, 1 orphaned reference"))
+    // Nothing changed since the references were recorded: both pass from the render cache.
+    #expect(listed.stdout.contains("2 cases: 2 passed (2 cached), 0 failed, 0 new, 0 missing, 0 errors, 1 orphaned reference"))
     let report = try json(folder.appendingPathComponent("report/report.json"))
     #expect(report["orphans"] as? [String] == ["case-2.png"])
     #expect((report["summary"] as? [String: Int])?["orphans"] == 1)
@@ -78,6 +79,7 @@ import Testing
     let pruned = try await check(folder, ["--prune"])
     #expect(pruned.status == 0 && pruned.stdout.contains("PRUNED \(orphan)"), "\(pruned.stdout)")
     #expect(!FileManager.default.fileExists(atPath: orphan))
+    #expect(!FileManager.default.fileExists(atPath: folder.appendingPathComponent("refs/case-2.inputs.json").path), "its inputs go with it")
     #expect(FileManager.default.fileExists(atPath: folder.appendingPathComponent("refs/case-1.png").path))
     #expect(try await check(folder, ["--fail-on-orphans"], ci: true).status == 0)
   }
@@ -89,7 +91,7 @@ import Testing
     try change(folder, 1)
     try change(folder, 3)
     let failing = try await check(folder, ["--report", "report"], ci: true)
-    #expect(failing.status == 1 && failing.stdout.contains("4 cases: 2 passed, 2 failed"), "\(failing.stdout)")
+    #expect(failing.status == 1 && failing.stdout.contains("4 cases: 2 passed (2 cached), 2 failed"), "\(failing.stdout)")
     // The review page shows each failed case's command, with a copy button.
     let page = try String(contentsOf: folder.appendingPathComponent("report/index.html"), encoding: .utf8)
     for name in ["case-1", "case-3"] {
@@ -110,8 +112,15 @@ import Testing
     #expect(accepted.status == 0 && accepted.stdout.contains("2 references accepted"), "\(accepted.stderr)")
     let reference = try PNG.decode(contentsOf: folder.appendingPathComponent("refs/case-1.png"))
     #expect(reference == (try PNG.decode(contentsOf: folder.appendingPathComponent("report/cases/case-1/actual.png"))))
+    // The render cache's proof of the replaced image goes with it: the accepted cases render.
+    #expect(!FileManager.default.fileExists(atPath: folder.appendingPathComponent("refs/case-1.inputs.json").path))
+    #expect(FileManager.default.fileExists(atPath: folder.appendingPathComponent("refs/case-0.inputs.json").path))
     let next = try await check(folder, ci: true)
-    #expect(next.status == 0 && next.stdout.contains("4 cases: 4 passed"), "\(next.stdout)")
+    #expect(next.status == 0 && next.stdout.contains("4 cases: 4 passed (2 cached)"), "\(next.stdout)")
+    // A check that may write (not under CI) keeps the new proofs; then all four are cached.
+    _ = try await check(folder)
+    let cached = try await check(folder, ci: true)
+    #expect(cached.stdout.contains("4 cases: 4 passed (4 cached)"), "\(cached.stdout)")
     let files = (FileManager.default.enumerator(atPath: folder.appendingPathComponent("refs").path)?.allObjects as? [String]) ?? []
     #expect(!files.contains { $0.hasSuffix(".tmp") }, "no temporary file left: \(files)")
   }

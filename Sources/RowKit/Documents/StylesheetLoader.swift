@@ -7,6 +7,16 @@ extension Stylesheet {
     try StylesheetLoader(fontFamilies: fontFamilies).load(url, displayName: displayPath(url))
   }
 
+  /// Loads a stylesheet file as ``load(contentsOf:fontFamilies:)`` does, with every file
+  /// read: itself, the stylesheets it extends and its font files.
+  package static func loadRecordingFiles(contentsOf url: URL, fontFamilies: [String]) throws -> (Stylesheet, [URL]) {
+    let recorder = FileRecorder()
+    var loader = StylesheetLoader(fontFamilies: fontFamilies)
+    loader.recorder = recorder
+    let stylesheet = try loader.load(url, displayName: displayPath(url))
+    return (stylesheet, recorder.files)
+  }
+
   /// Decodes a stylesheet from bytes, as if read from `url` (whose folder is where
   /// `extends` and `fonts` resolve), checked as ``load(contentsOf:fontFamilies:)`` checks a
   /// file: for tools that hold a stylesheet in memory, and for the fuzz harnesses.

@@ -106,6 +106,13 @@ public final class ImagePipeline: Sendable {
     self.clock = clock
   }
 
+  /// The bytes a render would load for `url` from the disk cache now, without the network;
+  /// nil when the pipeline keeps no disk cache or it holds nothing fresh for `url`. The
+  /// render cache trusts a downloaded image only as these bytes.
+  public func diskCachedData(for url: URL) -> [UInt8]? {
+    diskCache?.data(for: url)
+  }
+
   /// What the pipeline has done so far.
   public var statistics: Statistics {
     var result = memory.withLock { $0.counts }

@@ -26,7 +26,8 @@ extension SnapshotCheck {
 
 extension SnapshotCheck.Report {
   /// What `rowkit check` prints of the cases and orphans, in order: each case's line with its
-  /// warnings, its layout sentences and whether it differs in rasterization only; the note
+  /// warnings, whether it passed from the render cache or why it was rendered, its layout
+  /// sentences and whether it differs in rasterization only; the note
   /// about references without layout records; and each orphan of `referencesRoot`.
   public func caseListing(referencesRoot: URL) -> [SnapshotCheck.ListingLine] {
     var lines: [SnapshotCheck.ListingLine] = []
@@ -43,7 +44,10 @@ extension SnapshotCheck.Report {
         lines.append(.diagnostic("rowkit: error: \(item.message ?? item.name)"))
         lines.append(.output("\(label) \(item.name)"))
       } else {
-        lines.append(.output(item.message.map { "\(label) \($0)" } ?? "\(label) \(item.name)"))
+        let cached = item.cached == true ? " (cached)" : ""
+        lines.append(.output(item.message.map { "\(label) \($0)" } ?? "\(label) \(item.name)\(cached)"))
+        // Why the render cache could not pass the case (`--explain-cache`).
+        if let reasons = item.renderedBecause { lines.append(.output("  rendered: " + reasons.joined(separator: "; "))) }
         // What changed, told in sentences under the failure line.
         for sentence in item.layoutSentences { lines.append(.output("  \(sentence)")) }
         if item.rasterizationOnly == true { lines.append(.output("  rasterization only")) }

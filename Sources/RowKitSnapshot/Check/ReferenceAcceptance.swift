@@ -127,6 +127,10 @@ public enum ReferenceAcceptance {
         staged.append(([UInt8](data), try store.confined(TiledPNG.tileURL(target, index: index))))
       }
       staged += try layoutRecord(of: item, in: folder, besideReference: target, store: store, stale: &staleRecords)
+      // The render cache's inputs proved a match with the image being replaced; the next
+      // check that renders the case and matches writes them anew.
+      let inputs = try store.confined(CaseInputs.url(besidePNG: target))
+      if FileManager.default.fileExists(atPath: inputs.path) { staleRecords.append(inputs) }
       accepted.append(Accepted(name: item.name, source: source, reference: target))
     }
     let files = AtomicFiles()
@@ -140,7 +144,8 @@ public enum ReferenceAcceptance {
         try report.environment.jsonBytes(), as: try store.confined(store.root.appendingPathComponent(EnvironmentFingerprint.fileName)))
     }
     try files.commit()
-    // A record of the image that was replaced would tell of a layout that is no longer there.
+    // A record of the image that was replaced would tell of a layout that is no longer
+    // there, and its inputs of a render that matched it.
     for record in staleRecords { try? FileManager.default.removeItem(at: record) }
     for item in accepted {
       // Tiles of an earlier, taller reference.

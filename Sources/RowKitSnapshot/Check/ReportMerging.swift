@@ -149,7 +149,9 @@ extension SnapshotCheck.Report.Summary {
   mutating func count(_ result: SnapshotCheck.CaseResult) {
     if result.status == .failed, result.rasterizationOnly == true { rasterizationOnly = (rasterizationOnly ?? 0) + 1 }
     switch result.status {
-    case .passed: passed += 1
+    case .passed:
+      passed += 1
+      if result.cached == true { cached = (cached ?? 0) + 1 }
     case .failed: failed += 1
     case .new: new += 1
     case .missing: missing += 1

@@ -105,6 +105,12 @@ public struct SnapshotCheck: Sendable {
     public var actualLayout: String?
     /// The reference's layout record, relative to the report folder.
     public var referenceLayout: String?
+    /// Set when the case passed without rendering: nothing its render reads changed since a
+    /// render matched its reference pixel for pixel (``CaseInputs``).
+    public var cached: Bool?
+    /// With ``SnapshotCheck/explainsRenderCache``, why the case was rendered rather than
+    /// passed from the cache, one phrase each (`stylesheet Styles/app.yaml changed`).
+    public var renderedBecause: [String]?
 
     /// The layout findings as sentences: the changes, or where only pixels differ.
     public var layoutSentences: [String] {
@@ -133,6 +139,9 @@ public struct SnapshotCheck: Sendable {
       /// Of the failed cases, those that differ in rasterization only
       /// (``CaseResult/rasterizationOnly``); absent for none.
       public var rasterizationOnly: Int?
+      /// Of the passed cases, those passed without rendering (``CaseResult/cached``);
+      /// absent for none.
+      public var cached: Int?
     }
 
     /// How many cases ended each way.
@@ -186,7 +195,8 @@ public struct SnapshotCheck: Sendable {
     public var summaryLine: String {
       let s = summary
       let rasterization = s.rasterizationOnly.map { " (\($0) rasterization only)" } ?? ""
-      return "\(s.total) cases: \(s.passed) passed, \(s.failed) failed\(rasterization), \(s.new) new, \(s.missing) missing, \(s.errors) errors, "
+      let cached = s.cached.map { " (\($0) cached)" } ?? ""
+      return "\(s.total) cases: \(s.passed) passed\(cached), \(s.failed) failed\(rasterization), \(s.new) new, \(s.missing) missing, \(s.errors) errors, "
         + "\(s.orphans) orphaned \(s.orphans == 1 ? "reference" : "references")" + (shard.map { " (shard \($0))" } ?? "")
     }
   }
@@ -237,6 +247,16 @@ public struct SnapshotCheck: Sendable {
   /// The lint rules switched off besides each document's own, when cases are linted
   /// (`check --lint`): a case with findings fails. Nil lints nothing.
   public var lint: LintOptions?
+  /// Whether a case whose inputs are all as they were when a render matched its reference
+  /// pixel for pixel passes without rendering (``CaseInputs``), and whether such proofs are
+  /// written beside references when a render matches pixel for pixel and the record mode
+  /// writes anything (not under CI); `--no-cache` turns both off.
+  /// Cases are always rendered when linted, and when the references were recorded in
+  /// another environment.
+  public var usesRenderCache = true
+  /// Whether each rendered case says why the cache could not pass it
+  /// (``CaseResult/renderedBecause``; `--explain-cache`).
+  public var explainsRenderCache = false
 
   /// A check of the documents in `folder` against `store`, writing a report to `reportDirectory` when given.
   public init(
@@ -366,6 +386,11 @@ public struct SnapshotCheck: Sendable {
     let mismatch = report.recordMode == .all ? nil : try store.environmentMismatch()
     report.environmentMismatch = mismatch
     let checking = mismatch == nil ? self : withStore(store.comparingInAnotherEnvironment())
+    // Cases are linted from their render, and references of another environment are
+    // compared to classify differences: both always render.
+    let cache = usesRenderCache && lint == nil && mismatch == nil
+      ? RenderCache(folder: folder, environment: SHA256.hex(ofBuffer: try report.environment.jsonBytes()), pipeline: pipeline)
+      : nil
     // Cases run side by side on the pool, a few more than it has workers so that one case's
     // image loading overlaps another's painting; results keep the cases' order, so the
     // output and the report are the same for any number of workers.
@@ -376,7 +401,7 @@ public struct SnapshotCheck: Sendable {
         guard next < cases.count else { return }
         let (index, testCase) = (next, cases[next])
         next += 1
-        group.addTask { (index, await checking.check(testCase, fontFamilies: fontFamilies)) }
+        group.addTask { (index, await checking.check(testCase, fontFamilies: fontFamilies, cache: cache)) }
       }
       for _ in 0..<(pool.workerCount * 2) { startNext() }
       for await (index, result) in group {
@@ -407,7 +432,8 @@ public struct SnapshotCheck: Sendable {
     return String(SHA256.hex(Array(text.utf8)).prefix(16))
   }
 
-  /// Loads a case's table: its document, or a one-row table of a design's preview item.
+  /// Loads a case's table: its document, or a one-row table of a design's preview item,
+  /// with every file it was read from in its ``TableDocument/dependencies``.
   private static func load(
     _ testCase: Case, fontFamilies: [String], imageFolders: ImageFolders, brandFonts: [BrandFont]
   ) throws -> TableDocument {
@@ -415,7 +441,9 @@ public struct SnapshotCheck: Sendable {
       return try TableDocument.load(testCase.document, fontFamilies: fontFamilies, imageFolders: imageFolders, brandFonts: brandFonts)
     }
     let families = fontFamilies + brandFonts.flatMap(\.families)
-    let stylesheet = try preview.stylesheet.map { try Stylesheet.load(contentsOf: $0, fontFamilies: families) } ?? .default
+    let (stylesheet, stylesheetFiles) = try preview.stylesheet.map {
+      try Stylesheet.loadRecordingFiles(contentsOf: $0, fontFamilies: families)
+    } ?? (.default, [])
     let template = try DesignTemplate.load(
       contentsOf: testCase.document, stylesheet: stylesheet, fontFamilies: families + stylesheet.fonts.flatMap(\.families),
       assets: preview.assets)
@@ -423,7 +451,49 @@ public struct SnapshotCheck: Sendable {
       template, named: preview.design, file: testCase.document, preview: preview.index, selected: preview.selected,
       stylesheet: stylesheet, assets: preview.assets)
     document.fonts = brandFonts
+    document.dependencies = [testCase.document] + stylesheetFiles
     return document
+  }
+
+  /// The check's settings that change how `testCase` renders or whether it passes, one per
+  /// line: part of what the render cache compares (``CaseInputs/settings``).
+  private func renderSettings(for testCase: Case) -> [String] {
+    var settings: [String] = []
+    if let variant = testCase.variant { settings.append("variant \(variant.name)") }
+    if let preview = testCase.preview {
+      settings.append("preview \(preview.design) \(preview.index + 1)\(preview.selected ? " selected" : "")")
+      settings.append("assets \(preview.assets.standardizedFileURL.path)")
+      if let stylesheet = preview.stylesheet { settings.append("stylesheet \(stylesheet.standardizedFileURL.path)") }
+    }
+    if let documents = imageFolders.documents { settings.append("documents folder \(documents.standardizedFileURL.path)") }
+    if let cache = imageFolders.cache { settings.append("cache folder \(cache.standardizedFileURL.path)") }
+    for font in brandFonts { settings.append("font \(font.file.standardizedFileURL.path)") }
+    if allowsFailedImages { settings.append("failed images allowed") }
+    if failsOnMissingGlyphs { settings.append("strict") }
+    return settings
+  }
+
+  /// The result of a case passed from the render cache, or why it must render (nil and the
+  /// reasons): its stored inputs must all hold, and its reference must have the layout
+  /// record a render would otherwise add.
+  private func cachedPass(_ testCase: Case, settings: [String], cache: RenderCache) async -> (CaseResult?, [String]) {
+    guard let reference = try? store.referenceURL(suite: testCase.suite, name: testCase.baseName) else { return (nil, []) }
+    guard let stored = store.storedInputs(suite: testCase.suite, name: testCase.baseName) else {
+      return (nil, [FileManager.default.fileExists(atPath: reference.path) ? "no stored inputs" : "no reference"])
+    }
+    if keepsLayoutRecords, RecordMode.effective(record, environment: store.processEnvironment) != .never,
+      !FileManager.default.fileExists(atPath: LayoutRecord.url(besidePNG: reference).path)
+    {
+      return (nil, ["no layout record"])
+    }
+    guard let changes = try? await pool.run({ cache.changes(since: stored, reference: reference, settings: settings) }) else {
+      return (nil, ["the inputs could not be read"])
+    }
+    guard changes.isEmpty else { return (nil, changes) }
+    var result = CaseResult(name: testCase.name, document: testCase.document.path, status: .passed)
+    result.cached = true
+    if !reportsOnlyFailures { result.reference = copyForReport(reference, testCase, "reference.png") }
+    return (result, [])
   }
 
   /// The most rows of a table whose layout record a check keeps. A record is made whole in
@@ -433,9 +503,37 @@ public struct SnapshotCheck: Sendable {
   public static let maximumLayoutRecordRows = 2_000
 
   /// Runs one case: its result, and whether its reference has no layout record.
-  private func check(_ testCase: Case, fontFamilies: [String]) async -> (CaseResult, Bool) {
+  private func check(_ testCase: Case, fontFamilies: [String], cache: RenderCache?) async -> (CaseResult, Bool) {
+    let settings = renderSettings(for: testCase)
+    var renderedBecause: [String] = []
+    if let cache {
+      let (cached, reasons) = await cachedPass(testCase, settings: settings, cache: cache)
+      if let cached { return (cached, false) }
+      renderedBecause = reasons
+    }
+    var (result, hasNoRecord, written) = await render(testCase, fontFamilies: fontFamilies, cache: cache, settings: settings)
+    if explainsRenderCache, cache != nil, !renderedBecause.isEmpty { result.renderedBecause = renderedBecause }
+    if let written, result.status == .passed || result.status == .new {
+      // The proof is kept only once the case's outcome is known to be a clean match.
+      do {
+        try store.writeInputs(written, suite: testCase.suite, name: testCase.baseName)
+      } catch {
+        result.warnings = (result.warnings ?? []) + ["the render cache's inputs file could not be written: \(error)"]
+      }
+    }
+    return (result, hasNoRecord)
+  }
+
+  /// Renders and checks one case: its result, whether its reference has no layout record,
+  /// and the inputs to keep beside the reference when the render matched it pixel for pixel
+  /// and the cache may write (the record mode writes anything; the inputs are new or changed).
+  private func render(
+    _ testCase: Case, fontFamilies: [String], cache: RenderCache?, settings: [String]
+  ) async -> (CaseResult, Bool, CaseInputs?) {
     var tooLongForARecord = false
     var result = CaseResult(name: testCase.name, document: testCase.document.path, status: .error)
+    var loaded: TableDocument?
+    var lastManifest: Manifest?
     let outcome: SnapshotOutcome
     let layout: LayoutFindings
     var missing: [String] = []
@@ -445,6 +543,7 @@ public struct SnapshotCheck: Sendable {
       let document = try await pool.run {
         try Self.load(testCase, fontFamilies: fontFamilies, imageFolders: folders, brandFonts: fonts)
       }
+      loaded = document
       var renderer = document.makeRenderer(pipeline: pipeline, pool: pool)
       renderer.imageDeadline = imageDeadline
       if let lint { renderer.lint = document.lintOptions.adding(lint) }
@@ -457,6 +556,7 @@ public struct SnapshotCheck: Sendable {
         var renderer = renderer
         renderer.recordsLayout = recordsLayout && !tooLongForARecord
         let rendered = try await document.render(with: renderer, into: receiver, keepsManifest: true)
+        lastManifest = rendered.manifest
         if lint != nil { findings = LintReport(file: testCase.document.path, manifest: rendered.manifest).lines }
         // A variant's warnings name it: the same row warns in every variant.
         let variant = testCase.variant.map { "[\($0.name)] " } ?? ""
@@ -479,7 +579,7 @@ public struct SnapshotCheck: Sendable {
     } catch {
       result.message = "\(error)"
       if !missing.isEmpty { result.warnings = missing }
-      return (result, false)
+      return (result, false, nil)
     }
     result.message = outcome.message
     let caseDirectory = store.artifactDirectory(suite: testCase.suite, name: testCase.baseName)
@@ -513,7 +613,19 @@ public struct SnapshotCheck: Sendable {
       let count = findings.count == 1 ? "1 lint finding" : "\(findings.count) lint findings"
       result.message = "\(testCase.name): \(count): " + findings.joined(separator: "; ")
     }
-    return (result, layout.referenceHasNoRecord && !tooLongForARecord)
+    var written: CaseInputs?
+    if let cache, let document = loaded, let manifest = lastManifest, missing.isEmpty, findings.isEmpty,
+      outcome.isPixelForPixel, !store.environmentDiffers,
+      RecordMode.effective(record, environment: store.processEnvironment) != .never,
+      let reference = try? store.referenceURL(suite: testCase.suite, name: testCase.baseName)
+    {
+      let inputs = try? await pool.run {
+        cache.inputs(
+          of: document, manifest: manifest, otherFiles: self.brandFonts.map(\.file), reference: reference, settings: settings)
+      }
+      if let inputs, inputs != store.storedInputs(suite: testCase.suite, name: testCase.baseName) { written = inputs }
+    }
+    return (result, layout.referenceHasNoRecord && !tooLongForARecord, written)
   }
 
   /// Puts a case's layout findings in its result, and its records in the report.

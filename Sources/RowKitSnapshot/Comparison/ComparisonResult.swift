@@ -77,6 +77,12 @@ public struct ComparisonResult: Hashable, Sendable, Codable {
   /// Whether the images match: identical, or within the tolerances.
   public var passed: Bool { status == .identical || status == .withinTolerance }
 
+  /// Whether no byte of the two images differs, whatever the tolerances: what the render
+  /// cache requires before it trusts a render to match again.
+  public var isIdentical: Bool {
+    status == .identical && !sizeMismatch && belowThresholdPixels == 0 && ignoredPixels == 0 && antialiasedPixels == 0
+  }
+
   /// The share of the canvas's pixels that counted as different, from 0 to 1.
   public var diffRatio: Double { totalPixels == 0 ? 0 : Double(differentPixels) / Double(totalPixels) }
 

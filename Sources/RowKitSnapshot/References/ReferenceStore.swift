@@ -15,6 +15,16 @@ public enum SnapshotOutcome: Sendable {
   /// The check could not run: a bad name, a duplicate, an unreadable file.
   case error(message: String)
 
+  /// Whether the reference is now exactly the render: just recorded, or matched with no
+  /// byte differing (``ComparisonResult/isIdentical``).
+  public var isPixelForPixel: Bool {
+    switch self {
+    case .recorded: return true
+    case .matched(let result): return result.isIdentical
+    default: return false
+    }
+  }
+
   /// Whether the image matched its reference.
   public var passed: Bool {
     if case .matched = self { return true }
@@ -169,8 +179,8 @@ public final class ReferenceStore: Sendable {
     }
   }
 
-  /// Deletes the reference files `files` (relative to the root) with their layout records,
-  /// and the folders they leave empty. Nothing is deleted when any of them leads out of the root through a symbolic
+  /// Deletes the reference files `files` (relative to the root) with their layout records
+  /// and render cache files (``CaseInputs``), and the folders they leave empty. Nothing is deleted when any of them leads out of the root through a symbolic
   /// link.
   public func removeReferences(_ files: [String]) throws {
     let urls = try files.map { try confined(root.appendingPathComponent($0)) }
@@ -178,6 +188,9 @@ public final class ReferenceStore: Sendable {
     for url in urls {
       try FileManager.default.removeItem(at: url)
       if let record = records[url] { try FileManager.default.removeItem(at: record) }
+      let inputs = try confined(CaseInputs.url(besidePNG: url))
+      var info = stat()
+      if lstat(inputs.path, &info) == 0 { try FileManager.default.removeItem(at: inputs) }
       var folder = url.deletingLastPathComponent().standardizedFileURL
       while folder.path.hasPrefix(root.path + "/"),
         (try? FileManager.default.contentsOfDirectory(atPath: folder.path))?.isEmpty == true

@@ -110,6 +110,12 @@ extension RowKitCommand {
     @Flag(help: "Keep no layout records: write, compare and prune the PNGs alone (failures are then told by pixels only).")
     var noLayoutRecords = false
 
+    @Flag(help: "Render every case: pass none from the render cache, and write no inputs files beside references.")
+    var noCache = false
+
+    @Flag(help: "Say, under each rendered case, why the render cache could not pass it (which input changed).")
+    var explainCache = false
+
     @OptionGroup var jobs: JobsOption
 
     @OptionGroup var tolerance: ToleranceOptions
@@ -135,6 +141,7 @@ extension RowKitCommand {
         throw ValidationError("--prune deletes references, and CI is set: references are never changed under CI")
       }
       if reportOnlyFailures && report == nil { throw ValidationError("--report-only-failures goes with --report") }
+      if noCache && explainCache { throw ValidationError("--explain-cache says why the cache rendered a case; --no-cache uses no cache") }
       if textOptions.language != nil {
         throw ValidationError("--language is not for check: give each document its language with table: { language: … }")
       }
@@ -186,6 +193,8 @@ extension RowKitCommand {
       check.reportPathForCommands = report
       check.reportsOnlyFailures = reportOnlyFailures
       check.keepsLayoutRecords = !noLayoutRecords
+      check.usesRenderCache = !noCache
+      check.explainsRenderCache = explainCache
       check.pipeline = imageOptions.makePipeline()
       check.imageDeadline = imageOptions.deadline
       check.imageFolders = imageOptions.folders

@@ -1,0 +1,139 @@
+import Foundation
+import RowKit
+import RowKitGraphics
+
+/// The SHA-256 of files read during one check, each file read once however many cases
+/// share it (a stylesheet, a brand font, an image).
+final class FileDigests: Sendable {
+  private let digests = Locked<[String: String]>([:])
+
+  /// The hex SHA-256 of the file at `path`, or ``CaseInputs/missingFile``.
+  func sha256(ofFileAt path: String) -> String {
+    if let known = digests.withLock({ $0[path] }) { return known }
+    let digest = Self.sha256(ofRegularFileAt: path) ?? CaseInputs.missingFile
+    digests.withLock { $0[path] = digest }
+    return digest
+  }
+
+  /// The hex SHA-256 of the regular file at `path`; nil for anything else. Stored paths come
+  /// from committed files, which a pull request may change: a FIFO or a device named there
+  /// must not make the check wait forever.
+  static func sha256(ofRegularFileAt path: String) -> String? {
+    guard InputFile.problem(at: path) == nil else { return nil }
+    return SHA256.hex(ofFileAt: path)
+  }
+}
+
+/// What the render cache needs to know about a check: where relative paths start, the
+/// environment, the check's settings and how downloaded images are kept.
+struct RenderCache: Sendable {
+  /// The checked folder: stored paths are relative to it when inside it.
+  var folder: URL
+  /// The hex SHA-256 of the environment fingerprint the check renders in.
+  var environment: String
+  /// Digests of the files this check has read.
+  var digests = FileDigests()
+  /// Where downloaded images come from.
+  var pipeline: ImagePipeline
+
+  /// The hex SHA-256 of the reference at `png` (its tiles in order for a tall one), read
+  /// anew each time: a reference recorded during the check must not hash as the old one.
+  static func referenceDigest(_ png: URL) -> String? {
+    let files = TiledPNG.files(of: png)
+    guard !files.isEmpty else { return nil }
+    if files.count == 1 { return FileDigests.sha256(ofRegularFileAt: files[0].path) }
+    var bytes: [UInt8] = []
+    for file in files {
+      guard let tile = try? InputFile.read(file.path) else { return nil }
+      bytes += tile
+    }
+    return SHA256.hex(ofBuffer: bytes)
+  }
+
+  /// Why a render of the case could now differ from what `stored` proves, one phrase each
+  /// (`stylesheet Styles/app.yaml changed`); empty when nothing that decides the render or its
+  /// reference changed, and the case passes without rendering.
+  func changes(since stored: CaseInputs, reference: URL, settings: [String]) -> [String] {
+    var changes: [String] = []
+    if stored.renderCode != CaseInputs.currentRenderCode { changes.append("render code changed") }
+    if stored.environment != environment { changes.append("environment changed") }
+    if stored.settings != settings {
+      let added = settings.filter { !stored.settings.contains($0) }
+      let removed = stored.settings.filter { !settings.contains($0) }
+      changes.append("settings changed (" + (removed.map { "was \($0)" } + added.map { "now \($0)" }).joined(separator: ", ") + ")")
+    }
+    if Self.referenceDigest(reference) != stored.reference { changes.append("reference \(reference.lastPathComponent) changed") }
+    for file in stored.files {
+      let now = digests.sha256(ofFileAt: absolutePath(file.path))
+      guard now != file.sha256 else { continue }
+      let what = now == CaseInputs.missingFile ? "is missing" : file.sha256 == CaseInputs.missingFile ? "appeared" : "changed"
+      changes.append("\(file.kind.rawValue) \(file.path) \(what)")
+    }
+    for download in stored.downloads {
+      guard let url = URL(string: download.url), let bytes = pipeline.diskCachedData(for: url) else {
+        changes.append("image \(download.url) is not in the image cache")
+        continue
+      }
+      if SHA256.hex(ofBuffer: bytes) != download.sha256 { changes.append("image \(download.url) changed") }
+    }
+    return changes
+  }
+
+  /// The inputs of a render of `document` that showed the rows of `manifest` and matched the
+  /// reference at `reference` pixel for pixel; nil when they cannot be told exactly (a
+  /// downloaded image the image cache does not hold), and the case then always renders.
+  func inputs(
+    of document: TableDocument, manifest: Manifest, otherFiles: [URL], reference: URL, settings: [String]
+  ) -> CaseInputs? {
+    guard let referenceDigest = Self.referenceDigest(reference) else { return nil }
+    let fontPaths = Set((document.fonts + document.stylesheet.fonts).map { $0.file.standardizedFileURL.path })
+    let designPaths = Set(document.designs.values.map { URL(fileURLWithPath: $0.file).standardizedFileURL.path })
+    let documentPath = document.file.standardizedFileURL.path
+    var files: [CaseInputs.File] = []
+    var seen: Set<String> = []
+    func add(_ url: URL, _ kind: CaseInputs.File.Kind? = nil) {
+      let path = url.standardizedFileURL.path
+      guard seen.insert(path).inserted else { return }
+      let kind = kind ?? (path == documentPath ? .document : fontPaths.contains(path) ? .font : designPaths.contains(path) ? .design : .stylesheet)
+      files.append(CaseInputs.File(kind: kind, path: storedPath(path), sha256: digests.sha256(ofFileAt: path)))
+    }
+    add(document.file, .document)
+    document.dependencies.forEach { add($0) }
+    otherFiles.forEach { add($0) }
+    fontPaths.forEach { add(URL(fileURLWithPath: $0), .font) }
+    var downloads: [String: CaseInputs.Download] = [:]
+    let resolver = document.imageResolver
+    for image in manifest.rows.flatMap(\.images) {
+      for string in [image.url, image.defaultImage].compactMap({ $0 }) {
+        guard let location = try? resolver.resolve(string) else { continue }
+        switch location {
+        case .file(let url):
+          add(url, .image)
+        case .remote(let url):
+          guard let bytes = pipeline.diskCachedData(for: url) else { return nil }
+          downloads[url.absoluteString] = CaseInputs.Download(url: url.absoluteString, sha256: SHA256.hex(ofBuffer: bytes))
+        }
+      }
+    }
+    return CaseInputs(
+      reference: referenceDigest, renderCode: CaseInputs.currentRenderCode, environment: environment,
+      settings: settings, files: files, downloads: Array(downloads.values))
+  }
+
+  /// `path` as stored: relative to the checked folder (`../Styles/app.yaml` for a file
+  /// beside it), so that clones of a repository in other places agree; absolute when the
+  /// two share no folder but the root (a system font).
+  func storedPath(_ path: String) -> String {
+    let base = folder.standardizedFileURL.pathComponents
+    let target = URL(fileURLWithPath: path).standardizedFileURL.pathComponents
+    var shared = 0
+    while shared < base.count, shared < target.count, base[shared] == target[shared] { shared += 1 }
+    guard shared > 1 else { return path }
+    return (Array(repeating: "..", count: base.count - shared) + target[shared...]).joined(separator: "/")
+  }
+
+  /// A stored path as a path on this machine.
+  private func absolutePath(_ stored: String) -> String {
+    stored.hasPrefix("/") ? stored : folder.standardizedFileURL.appendingPathComponent(stored).standardizedFileURL.path
+  }
+}

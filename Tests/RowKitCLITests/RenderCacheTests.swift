@@ -1,0 +1,226 @@
+import Foundation
+import RowKitGraphics
+import RowKitTestSupport
+import Testing
+
+/// `rowkit check` passing cases whose inputs are unchanged without rendering them, and
+/// rendering exactly the cases an input change reaches (`CaseInputs`).
+@Suite struct RenderCacheTests {
+  /// A suite in which each case reads inputs of one kind that no other case reads.
+  private struct Suite {
+    let folder: URL
+    var docs: URL { folder.appendingPathComponent("docs") }
+    var refs: URL { folder.appendingPathComponent("refs") }
+
+    init() throws {
+      folder = try TestSupport.temporaryDirectory("renderCache")
+      let files: [String: String] = [
+        "docs/plain.yaml": "items: [{ type: text, text: Plain }]\n",
+        "docs/styled.yaml": "stylesheet: ../styles/app.yaml\nitems: [{ type: text, text: Styled }]\n",
+        "docs/child.yaml": "stylesheet: ../styles/child.yaml\nitems: [{ type: text, text: Child }]\n",
+        "docs/designed.yaml": """
+          cells: { Card: ../designs/card.yaml }
+          items: [{ type: Card, title: Designed }]
+
+          """,
+        "docs/pictured.yaml": """
+          assets: ..
+          items: [{ type: subtitle, text: Pictured, subtitle: An image, imageURL: bundle://images/a.png }]
+
+          """,
+        "docs/branded.yaml": "stylesheet: ../styles/brand.yaml\nitems: [{ type: text, text: Branded }]\n",
+        "docs/varied.yaml": "variants: { appearance: [light, dark] }\nitems: [{ type: text, text: Varied }]\n",
+        "styles/app.yaml": "extends: default\nvars: { textColor: \"#000000\" }\n",
+        "styles/base.yaml": "extends: default\nvars: { textColor: \"#000000\" }\n",
+        "styles/child.yaml": "extends: base.yaml\n",
+        "styles/brand.yaml": "extends: default\nfonts: [../fonts/brand.ttf]\nvars: { tableFont: \"Noto Serif 17\" }\n",
+        "designs/card.yaml": """
+          padding: [10, 12, 10, 12]
+          body:
+            label: { bind: title, font: "Inter 17", color: "#000000", name: title }
+
+          """,
+      ]
+      for (path, text) in files {
+        let url = folder.appendingPathComponent(path)
+        try FileManager.default.createDirectory(at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
+        try text.write(to: url, atomically: true, encoding: .utf8)
+      }
+      try FileManager.default.createDirectory(at: folder.appendingPathComponent("images"), withIntermediateDirectories: true)
+      try FileManager.default.createDirectory(at: folder.appendingPathComponent("fonts"), withIntermediateDirectories: true)
+      try Data(Self.solidPNG([200, 30, 30, 255])).write(to: folder.appendingPathComponent("images/a.png"))
+      try FileManager.default.copyItem(
+        atPath: "/usr/share/fonts/truetype/noto/NotoSerif-Regular.ttf", toPath: folder.appendingPathComponent("fonts/brand.ttf").path)
+    }
+
+    /// An 8 × 8 PNG of one color.
+    static func solidPNG(_ rgba: [UInt8]) -> [UInt8] {
+      CraftedPNG.make(width: 8, height: 8, colorType: 6, depth: 8, samples: Array(repeating: rgba.map(Int.init), count: 64).flatMap { $0 })
+    }
+
+    /// Runs `rowkit check` with the cache explained, CI set unless `recording`.
+    func check(_ extra: [String] = [], recording: Bool = false) async throws -> CommandRunner.Result {
+      try await CommandRunner.run(
+        ["check", docs.path, "--snapshots", refs.path, "--explain-cache"] + extra,
+        environment: ["CI": recording ? "" : "true"])
+    }
+
+    func replace(_ path: String, _ old: String, _ new: String) throws {
+      let url = folder.appendingPathComponent(path)
+      let text = try String(contentsOf: url, encoding: .utf8)
+      #expect(text.contains(old), "\(path) holds \(old)")
+      try text.replacingOccurrences(of: old, with: new).write(to: url, atomically: true, encoding: .utf8)
+    }
+  }
+
+  /// The cases the listing shows as rendered (with their status), and those passed cached.
+  private static func outcomes(_ output: String) -> (rendered: [String: String], cached: Set<String>) {
+    var rendered: [String: String] = [:]
+    var cached: Set<String> = []
+    for line in output.split(separator: "\n").map(String.init) {
+      let words = line.split(separator: " ").map(String.init)
+      guard words.count >= 2, ["PASSED", "FAILED", "NEW", "MISSING", "ERROR"].contains(words[0]) else { continue }
+      let name = words[1].hasSuffix(":") ? String(words[1].dropLast()) : words[1]
+      if line.hasSuffix("(cached)") { cached.insert(name) } else { rendered[name] = words[0] }
+    }
+    return (rendered, cached)
+  }
+
+  static let allCases: Set<String> = ["plain", "styled", "child", "designed", "pictured", "branded", "varied@light", "varied@dark"]
+
+  @Test func onlyTheCasesAnInputReachesRenderAndAChangeInEachFails() async throws {
+    let suite = try Suite()
+    defer { try? FileManager.default.removeItem(at: suite.folder) }
+    let recorded = try await suite.check(["--record", "missing"], recording: true)
+    #expect(recorded.stdout.contains("8 cases: 0 passed, 0 failed, 8 new"), "\(recorded.stdout)\(recorded.stderr)")
+    for name in Self.allCases {
+      #expect(FileManager.default.fileExists(atPath: suite.refs.appendingPathComponent("\(name).inputs.json").path), "\(name)")
+    }
+
+    let unchanged = try await suite.check()
+    #expect(unchanged.status == 0, "\(unchanged.stdout)\(unchanged.stderr)")
+    #expect(unchanged.stdout.contains("8 cases: 8 passed (8 cached)"), "\(unchanged.stdout)")
+
+    // Each change is a real pixel change that only one case can see; it must render and fail.
+    let changes: [(name: String, file: String, old: String, new: String, reason: String)] = [
+      ("plain", "docs/plain.yaml", "Plain", "Plainer", "document plain.yaml changed"),
+      ("styled", "styles/app.yaml", "#000000", "#0000FF", "stylesheet ../styles/app.yaml changed"),
+      ("child", "styles/base.yaml", "#000000", "#00AA00", "stylesheet ../styles/base.yaml changed"),
+      ("designed", "designs/card.yaml", "#000000", "#FF0000", "design ../designs/card.yaml changed"),
+      ("varied@dark", "docs/varied.yaml", "Varied", "Varied!", "document varied.yaml changed"),
+    ]
+    for change in changes {
+      let url = suite.folder.appendingPathComponent(change.file)
+      let original = try Data(contentsOf: url)
+      try suite.replace(change.file, change.old, change.new)
+      let run = try await suite.check()
+      let (rendered, cached) = Self.outcomes(run.stdout)
+      let expected: Set<String> = change.name == "varied@dark" ? ["varied@light", "varied@dark"] : [change.name]
+      #expect(Set(rendered.keys) == expected, "\(change.file): \(run.stdout)")
+      #expect(expected.allSatisfy { rendered[$0] == "FAILED" }, "\(change.file): \(run.stdout)")
+      #expect(cached == Self.allCases.subtracting(expected), "\(change.file): \(run.stdout)")
+      #expect(run.stdout.contains("  rendered: \(change.reason)"), "\(change.file): \(run.stdout)")
+      #expect(run.status == 1)
+      try original.write(to: url)
+    }
+
+    // An image's bytes.
+    let image = suite.folder.appendingPathComponent("images/a.png")
+    let imageBytes = try Data(contentsOf: image)
+    try Data(Suite.solidPNG([30, 30, 200, 255])).write(to: image)
+    var run = try await suite.check()
+    #expect(Self.outcomes(run.stdout).rendered == ["pictured": "FAILED"], "\(run.stdout)")
+    #expect(run.stdout.contains("  rendered: image ../images/a.png changed"), "\(run.stdout)")
+    try imageBytes.write(to: image)
+
+    // A brand font file: the same family, another face.
+    let font = suite.folder.appendingPathComponent("fonts/brand.ttf")
+    let fontBytes = try Data(contentsOf: font)
+    try Data(contentsOf: URL(fileURLWithPath: "/usr/share/fonts/truetype/noto/NotoSerif-Bold.ttf")).write(to: font)
+    run = try await suite.check()
+    #expect(Self.outcomes(run.stdout).rendered == ["branded": "FAILED"], "\(run.stdout)")
+    #expect(run.stdout.contains("  rendered: font ../fonts/brand.ttf changed"), "\(run.stdout)")
+    try fontBytes.write(to: font)
+
+    // Back as recorded, and a file touched without a change to its bytes: nothing renders.
+    let stylesheet = suite.folder.appendingPathComponent("styles/app.yaml")
+    try FileManager.default.setAttributes([.modificationDate: Date(timeIntervalSinceNow: 3600)], ofItemAtPath: stylesheet.path)
+    run = try await suite.check()
+    #expect(run.stdout.contains("8 cases: 8 passed (8 cached)"), "\(run.stdout)")
+  }
+
+  @Test func settingsTheRenderCodeAndTheEnvironmentRenderEveryCaseTheyReach() async throws {
+    let suite = try Suite()
+    defer { try? FileManager.default.removeItem(at: suite.folder) }
+    _ = try await suite.check(["--record", "missing"], recording: true)
+
+    // A check flag that changes outcomes: --strict makes a missing glyph an error.
+    var run = try await suite.check(["--strict"])
+    #expect(Set(Self.outcomes(run.stdout).rendered.keys) == Self.allCases, "\(run.stdout)")
+    #expect(run.stdout.contains("  rendered: settings changed (now strict)"), "\(run.stdout)")
+    #expect(run.status == 0, "the renders still match: \(run.stdout)")
+
+    // The render code: a stored digest of other drawing code renders its case.
+    let inputs = suite.refs.appendingPathComponent("plain.inputs.json")
+    let stored = try String(contentsOf: inputs, encoding: .utf8)
+    let code = try #require(stored.range(of: #""renderCode" : "[0-9a-f]{64}""#, options: .regularExpression))
+    try stored.replacingCharacters(in: code, with: #""renderCode" : "\#(String(repeating: "0", count: 64))""#)
+      .write(to: inputs, atomically: true, encoding: .utf8)
+    run = try await suite.check()
+    #expect(Self.outcomes(run.stdout).rendered == ["plain": "PASSED"], "\(run.stdout)")
+    #expect(run.stdout.contains("  rendered: render code changed"), "\(run.stdout)")
+
+    // A reference replaced by hand (another image of the same size): the case renders and fails.
+    let plain = suite.refs.appendingPathComponent("plain.png")
+    try Data(contentsOf: suite.refs.appendingPathComponent("child.png")).write(to: plain)
+    run = try await suite.check()
+    #expect(Self.outcomes(run.stdout).rendered["plain"] == "FAILED", "\(run.stdout)")
+
+    // The environment fingerprint (a Noto font file's digest, here): every case renders, as
+    // references of another environment are compared, never passed from the cache.
+    let environment = suite.refs.appendingPathComponent("environment.json")
+    let fingerprint = try String(contentsOf: environment, encoding: .utf8)
+    let digest = try #require(fingerprint.range(of: #""sha256" : "[0-9a-f]{64}""#, options: .regularExpression))
+    try fingerprint.replacingCharacters(in: digest, with: #""sha256" : "\#(String(repeating: "1", count: 64))""#)
+      .write(to: environment, atomically: true, encoding: .utf8)
+    run = try await suite.check()
+    #expect(Self.outcomes(run.stdout).cached.isEmpty, "\(run.stdout)")
+    #expect(run.status == 1)
+  }
+
+  @Test func noCacheRendersEverythingAndWritesNothing() async throws {
+    let suite = try Suite()
+    defer { try? FileManager.default.removeItem(at: suite.folder) }
+    _ = try await CommandRunner.run(
+      ["check", suite.docs.path, "--snapshots", suite.refs.path, "--record", "missing", "--no-cache"], environment: ["CI": ""])
+    #expect(!FileManager.default.fileExists(atPath: suite.refs.appendingPathComponent("plain.inputs.json").path))
+    let run = try await CommandRunner.run(
+      ["check", suite.docs.path, "--snapshots", suite.refs.path, "--no-cache"], environment: ["CI": "true"])
+    #expect(run.stdout.contains("8 cases: 8 passed,"), "\(run.stdout)")
+    #expect(Self.outcomes(run.stdout).cached.isEmpty)
+    let both = try await CommandRunner.run(
+      ["check", suite.docs.path, "--snapshots", suite.refs.path, "--no-cache", "--explain-cache"], environment: ["CI": "true"])
+    #expect(both.status == 2, "\(both.stderr)")
+  }
+
+  @Test func aHostileInputsFileCannotMakeTheCheckWaitOrPass() async throws {
+    let suite = try Suite()
+    defer { try? FileManager.default.removeItem(at: suite.folder) }
+    _ = try await suite.check(["--record", "missing"], recording: true)
+    // A committed inputs file may name any path: a FIFO would block a read forever.
+    let fifo = suite.folder.appendingPathComponent("fifo")
+    #expect(mkfifo(fifo.path, 0o600) == 0)
+    let inputs = suite.refs.appendingPathComponent("plain.inputs.json")
+    let stored = try String(contentsOf: inputs, encoding: .utf8)
+    try stored.replacingOccurrences(of: #""path" : "plain.yaml""#, with: #""path" : "../fifo""#)
+      .write(to: inputs, atomically: true, encoding: .utf8)
+    var run = try await suite.check()
+    #expect(Self.outcomes(run.stdout).rendered == ["plain": "PASSED"], "\(run.stdout)")
+    #expect(run.stdout.contains("  rendered: document ../fifo is missing"), "\(run.stdout)")
+    // Not JSON at all: the case renders.
+    try "{ not json".write(to: inputs, atomically: true, encoding: .utf8)
+    run = try await suite.check()
+    #expect(Self.outcomes(run.stdout).rendered == ["plain": "PASSED"], "\(run.stdout)")
+    #expect(run.stdout.contains("  rendered: no stored inputs"), "\(run.stdout)")
+  }
+}
