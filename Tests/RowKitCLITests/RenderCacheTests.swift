@@ -223,4 +223,40 @@ import Testing
     #expect(Self.outcomes(run.stdout).rendered == ["plain": "PASSED"], "\(run.stdout)")
     #expect(run.stdout.contains("  rendered: no stored inputs"), "\(run.stdout)")
   }
+
+  @Test func aDownloadedImageIsTrustedOnlyAsTheImageCacheHoldsIt() async throws {
+    let folder = try TestSupport.temporaryDirectory()
+    defer { try? FileManager.default.removeItem(at: folder) }
+    let red = try PNG.encode(Bitmap(width: 40, height: 40, color: Color(r: 200, g: 60, b: 60)))
+    let blue = try PNG.encode(Bitmap(width: 40, height: 40, color: Color(r: 60, g: 60, b: 200)))
+    let server = try LoopbackHTTPServer(routes: ["/a.png": .ok(contentType: "image/png", body: red)])
+    defer { server.stop() }
+    let docs = folder.appendingPathComponent("docs")
+    try FileManager.default.createDirectory(at: docs, withIntermediateDirectories: true)
+    try "items: [{ type: image, text: Remote, imageURL: \"\(server.url("/a.png"))\" }]\n"
+      .write(to: docs.appendingPathComponent("remote.yaml"), atomically: true, encoding: .utf8)
+    let refs = folder.appendingPathComponent("refs").path
+    let cache = folder.appendingPathComponent("http").path
+    func check(_ extra: [String], ci: Bool = true) async throws -> CommandRunner.Result {
+      try await CommandRunner.run(["check", docs.path, "--snapshots", refs, "--explain-cache"] + extra, environment: ["CI": ci ? "true" : ""])
+    }
+    let recorded = try await check(["--record", "missing", "--http-cache", cache], ci: false)
+    #expect(recorded.stdout.contains("1 new"), "\(recorded.stdout)\(recorded.stderr)")
+    let inputs = try String(contentsOf: folder.appendingPathComponent("refs/remote.inputs.json"), encoding: .utf8)
+    #expect(inputs.contains(server.url("/a.png")), "\(inputs)")
+
+    // The image cache holds the bytes the reference was drawn from: nothing is downloaded.
+    let before = server.requests("/a.png")
+    var run = try await check(["--http-cache", cache])
+    #expect(run.stdout.contains("1 passed (1 cached)"), "\(run.stdout)")
+    #expect(server.requests("/a.png") == before)
+    // Without the image cache, a new download could differ: the case renders.
+    run = try await check([])
+    #expect(run.stdout.contains("  rendered: image \(server.url("/a.png")) is not in the image cache"), "\(run.stdout)")
+    #expect(run.status == 0)
+    // The server's image changed and the cache's copy expired: the case renders and fails.
+    server.setRoute("/a.png", .ok(contentType: "image/png", body: blue))
+    run = try await check(["--http-cache", cache, "--http-cache-age", "0"])
+    #expect(run.stdout.contains("FAILED remote"), "\(run.stdout)")
+  }
 }
