@@ -754,6 +754,8 @@ def check_report_schema():
         "cached": {"type": "boolean", "description": "true when the case passed without rendering: every input "
                    "its render read is as it was when a render matched its reference pixel for pixel "
                    "(Suite/name.inputs.json beside the reference)"},
+        "seconds": {"type": "number", "minimum": 0, "description": "how long the case took (wall time, in "
+                    "seconds, to the millisecond): what `--shard-by cost --timings REPORT` plans shards from"},
         "renderedBecause": {"type": "array", "items": {"type": "string"},
                             "description": "with --explain-cache: why the render cache could not pass the case, "
                             "one phrase each (`stylesheet ../Styles/app.yaml changed`, `no stored inputs`)"},
@@ -769,6 +771,9 @@ def check_report_schema():
                                       "(cases[].cached); absent for none"}},
                           required=("total", "passed", "failed", "new", "missing", "errors", "orphans")),
         "shard": {"type": "string", "pattern": "^[0-9]+/[0-9]+$", "description": "i/n for a shard's report"},
+        "suite": {"type": "array", "items": {"type": "string"}, "description": "for a shard: every case of the "
+                  "whole suite, in order; rowkit merge-reports puts the shards' cases back in this order and names "
+                  "the cases no shard or two shards checked"},
         "run": {"type": "string", "description": "the run's identity, shared by its shards"},
         "snapshots": {"type": "string", "description": "the references folder: relative to the folder the check ran "
                       "in when inside it (Snapshots/Check), else absolute; rowkit accept writes into no other"},

@@ -138,7 +138,47 @@ import Testing
     let fullJSON = try String(contentsOf: folder.appendingPathComponent("full/report.json"), encoding: .utf8)
     let mergedJSON = try String(contentsOf: folder.appendingPathComponent("merged/report.json"), encoding: .utf8)
     #expect(fullJSON.contains(fullPath + "/cases/people/diff.png"))
-    #expect(mergedJSON == fullJSON.replacingOccurrences(of: fullPath + "/", with: mergedPath + "/"))
+    // Each case's time is the one thing two runs do not share.
+    func withoutTimes(_ json: String) -> String {
+      json.replacingOccurrences(of: #"\n *"seconds" : [0-9.e+-]+,"#, with: "", options: .regularExpression)
+    }
+    #expect(fullJSON.contains(#""seconds" : "#))
+    #expect(withoutTimes(mergedJSON) == withoutTimes(fullJSON.replacingOccurrences(of: fullPath + "/", with: mergedPath + "/")))
+
+    // Shards by cost, planned from the full run's times (one case made 100 times longer than
+    // the others), merge into the same report; a plan prints their matrix.
+    var timed = try JSONSerialization.jsonObject(with: Data(contentsOf: folder.appendingPathComponent("full/report.json"))) as! [String: Any]
+    timed["cases"] = (timed["cases"] as! [[String: Any]]).map { item in
+      item.merging(["seconds": item["name"] as? String == "world" ? 100.0 : 1.0]) { $1 }
+    }
+    try FileManager.default.createDirectory(at: folder.appendingPathComponent("timings"), withIntermediateDirectories: true)
+    try JSONSerialization.data(withJSONObject: timed).write(to: folder.appendingPathComponent("timings/report.json"))
+    var costShards: [[String]] = []
+    for index in 1...3 {
+      let run = try await check(["--shard", "\(index)/3", "--shard-by", "cost", "--timings", "timings", "--report", "cost-\(index)"])
+      costShards.append(run.stdout.split(separator: "\n").compactMap { line in
+        let words = line.split(separator: " ")
+        return words.count >= 2 && ["PASSED", "FAILED"].contains(words[0]) ? String(words[1].split(separator: ":")[0]) : nil
+      })
+    }
+    #expect(costShards[0] == ["world"], "the long case alone: \(costShards)")
+    #expect(costShards.flatMap { $0 }.sorted() == ["features", "feed", "people", "photos", "settings", "world"])
+    let costMerged = try await CommandRunner.run(
+      ["merge-reports", "cost-1", "cost-2", "cost-3", "-o", "cost-merged"], in: folder, environment: environment)
+    #expect(costMerged.stdout.contains("merged 3 shards: 6 cases: 5 passed (5 cached), 1 failed"), "\(costMerged.stdout)\(costMerged.stderr)")
+    let costJSON = try String(contentsOf: folder.appendingPathComponent("cost-merged/report.json"), encoding: .utf8)
+    let costPath = folder.appendingPathComponent("cost-merged").standardizedFileURL.path
+    #expect(withoutTimes(costJSON) == withoutTimes(fullJSON.replacingOccurrences(of: fullPath + "/", with: costPath + "/")))
+    let plan = try await CommandRunner.run(["shards", "plan", "3", "--timings", "timings"], in: folder, environment: environment)
+    #expect(
+      plan.stdout == #"{"include":[{"cases":1,"seconds":100,"shard":"1/3"},{"cases":3,"seconds":3,"shard":"2/3"},{"cases":2,"seconds":2,"shard":"3/3"}]}"# + "\n",
+      "\(plan.stdout)\(plan.stderr)")
+    // Shards split two ways do not cover the suite once: merging says which cases.
+    let twoWays = try await CommandRunner.run(
+      ["merge-reports", "shard-1", "cost-2", "cost-3", "-o", "two-ways"], in: folder, environment: environment)
+    #expect(twoWays.status == 2 && twoWays.stderr.contains("the shards do not cover the suite exactly once"), "\(twoWays.stderr)")
+    #expect(twoWays.stderr.contains("in two shards"), "\(twoWays.stderr)")
+    #expect(!FileManager.default.fileExists(atPath: folder.appendingPathComponent("two-ways").path))
     for image in ["people/diff.png", "people/actual.png", "features/reference.png", "world/reference.png"] {
       #expect(FileManager.default.fileExists(atPath: folder.appendingPathComponent("merged/cases/" + image).path), "\(image)")
     }

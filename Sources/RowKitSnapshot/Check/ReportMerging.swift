@@ -49,25 +49,56 @@ public enum ReportMerging {
         "shard \(missing)/\(first.count) is missing: merging \(shards.map(\.folder.path).joined(separator: ", "))")
     }
 
-    // Case k of shard i was case k·n + i−1 of the whole suite (SnapshotCheck.shard).
-    let total = shards.reduce(0) { $0 + $1.report.cases.count }
-    var cases = [SnapshotCheck.CaseResult?](repeating: nil, count: total)
-    for shard in shards {
-      let origin = originalFolder(of: shard.report)
-      for (k, item) in shard.report.cases.enumerated() {
-        let position = k * shard.count + shard.index - 1
-        guard position < total, cases[position] == nil else {
-          throw SnapshotError("\(shard.folder.path): shard \(shard.index)/\(shard.count) has more cases than its run")
+    func relocated(_ item: SnapshotCheck.CaseResult, origin: String?) -> SnapshotCheck.CaseResult {
+      var item = item
+      if let origin, let message = item.message {
+        item.message = message.replacingOccurrences(of: origin + "/", with: output.standardizedFileURL.path + "/")
+      }
+      return item
+    }
+    var cases: [SnapshotCheck.CaseResult?]
+    if let suite = first.report.suite {
+      // Each case goes back to its place in the suite, however the suite was split.
+      let positions = Dictionary(suite.enumerated().map { ($1, $0) }, uniquingKeysWith: { a, _ in a })
+      cases = [SnapshotCheck.CaseResult?](repeating: nil, count: suite.count)
+      var doubled: [String] = []
+      for shard in shards {
+        let origin = originalFolder(of: shard.report)
+        for item in shard.report.cases {
+          guard let position = positions[item.name] else {
+            throw SnapshotError("\(shard.folder.path): case '\(item.name)' is not in the suite of its run")
+          }
+          if cases[position] != nil { doubled.append(item.name) } else { cases[position] = relocated(item, origin: origin) }
         }
-        var item = item
-        if let origin, let message = item.message {
-          item.message = message.replacingOccurrences(of: origin + "/", with: output.standardizedFileURL.path + "/")
+      }
+      let missing = suite.indices.filter { cases[$0] == nil }.map { suite[$0] }
+      if !missing.isEmpty || !doubled.isEmpty {
+        var problems: [String] = []
+        if !missing.isEmpty { problems.append("\(Self.listed(missing)) in no shard") }
+        if !doubled.isEmpty { problems.append("\(Self.listed(doubled)) in two shards") }
+        throw SnapshotError(
+          "the shards do not cover the suite exactly once: " + problems.joined(separator: "; ")
+            + " (were the shards split with the same --shard-by and --timings?)")
+      }
+    } else {
+      // A report of an older RowKit: case k of shard i was case k·n + i−1 of the suite.
+      let total = shards.reduce(0) { $0 + $1.report.cases.count }
+      cases = [SnapshotCheck.CaseResult?](repeating: nil, count: total)
+      for shard in shards {
+        let origin = originalFolder(of: shard.report)
+        for (k, item) in shard.report.cases.enumerated() {
+          let position = k * shard.count + shard.index - 1
+          guard position < total, cases[position] == nil else {
+            throw SnapshotError("\(shard.folder.path): shard \(shard.index)/\(shard.count) has more cases than its run")
+          }
+          cases[position] = relocated(item, origin: origin)
         }
-        cases[position] = item
       }
     }
+    let total = cases.count
     var merged = first.report
     merged.shard = nil
+    merged.suite = nil
     merged.cases = cases.map { $0! }
     merged.summary = SnapshotCheck.Report.Summary()
     merged.summary.total = total
@@ -100,6 +131,13 @@ public enum ReportMerging {
     try ReportFolder.write(report, to: staging.folder, pathForCommands: pathForCommands, onlyFailures: onlyFailures)
     try staging.commit()
     return report
+  }
+
+  /// Case names for a message: all of up to five, else the first three and how many more.
+  static func listed(_ names: [String]) -> String {
+    let count = names.count == 1 ? "1 case" : "\(names.count) cases"
+    let shown = names.count <= 5 ? names : Array(names.prefix(3)) + ["\(names.count - 3) more"]
+    return "\(count) (" + shown.joined(separator: ", ") + ")"
   }
 
   /// The absolute folder the shard's report was written in, read back from the path of a

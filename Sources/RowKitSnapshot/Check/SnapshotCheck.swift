@@ -108,6 +108,10 @@ public struct SnapshotCheck: Sendable {
     /// Set when the case passed without rendering: nothing its render reads changed since a
     /// render matched its reference pixel for pixel (``CaseInputs``).
     public var cached: Bool?
+    /// How long the case took, in seconds (wall time: loading, rendering, comparing and its
+    /// images, or checking its inputs when it passed from the cache): what shards by cost
+    /// are planned from (``ShardPlan``).
+    public var seconds: Double?
     /// With ``SnapshotCheck/explainsRenderCache``, why the case was rendered rather than
     /// passed from the cache, one phrase each (`stylesheet Styles/app.yaml changed`).
     public var renderedBecause: [String]?
@@ -148,6 +152,10 @@ public struct SnapshotCheck: Sendable {
     public var summary = Summary()
     /// Which shard of the suite this report covers (`2/4`); nil for the whole suite.
     public var shard: String?
+    /// For a shard: every case of the whole suite, in order, so that `rowkit merge-reports`
+    /// puts the shards' cases back in that order and says which are missing or doubled,
+    /// however the suite was split.
+    public var suite: [String]?
     /// What identifies the run across its shards: a hash of every case's name (before
     /// sharding), the references folder, the record mode and the comparison options.
     /// `rowkit merge-reports` joins only shards with the same one.
@@ -347,6 +355,13 @@ public struct SnapshotCheck: Sendable {
     cases.enumerated().filter { $0.offset % count == index - 1 }.map(\.element)
   }
 
+  /// The cases of shard `index` (1-based) of `count` when the suite is split by cost
+  /// (``ShardPlan/byCost(_:costs:count:)``), each case costing its seconds in `costs`.
+  public static func shard(_ cases: [Case], index: Int, count: Int, costs: [String: Double]) -> [Case] {
+    let members = Set(ShardPlan.byCost(cases.map(\.name), costs: costs, count: count).shards[index - 1])
+    return cases.filter { members.contains($0.name) }
+  }
+
   /// Runs `cases` (the whole suite, or the shard of `suite` named by `shard`) and writes the
   /// report. Orphans are the references no case of `suite` (by default `cases`) checks.
   nonisolated(nonsending) public func run(
@@ -377,6 +392,7 @@ public struct SnapshotCheck: Sendable {
       shard: shard, run: Self.runIdentity(suite: suite, snapshots: snapshots, recordMode: recordMode, options: options),
       snapshots: snapshots, recordMode: recordMode, options: options, environment: .current(store.environment))
     report.summary.total = cases.count
+    if shard != nil { report.suite = suite.map(\.name) }
     report.failsOnOrphans = failsOnOrphans
     report.orphans = store.orphanedReferences(keeping: Set(suite.map(\.name)))
     report.summary.orphans = report.orphans.count
@@ -504,6 +520,16 @@ public struct SnapshotCheck: Sendable {
 
   /// Runs one case: its result, and whether its reference has no layout record.
   private func check(_ testCase: Case, fontFamilies: [String], cache: RenderCache?) async -> (CaseResult, Bool) {
+    let clock = ContinuousClock()
+    let start = clock.now
+    var (result, hasNoRecord) = await checkUntimed(testCase, fontFamilies: fontFamilies, cache: cache)
+    let elapsed = start.duration(to: clock.now).components
+    // Milliseconds are enough to plan shards, and keep report.json short.
+    result.seconds = ((Double(elapsed.seconds) + Double(elapsed.attoseconds) / 1e18) * 1000).rounded() / 1000
+    return (result, hasNoRecord)
+  }
+
+  private func checkUntimed(_ testCase: Case, fontFamilies: [String], cache: RenderCache?) async -> (CaseResult, Bool) {
     let settings = renderSettings(for: testCase)
     var renderedBecause: [String] = []
     if let cache {

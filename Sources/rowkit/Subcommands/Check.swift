@@ -86,6 +86,14 @@ extension RowKitCommand {
     @Option(help: "Check only shard i of n (1-based), e.g. 2/4, to split a suite across machines.")
     var shard: String?
 
+    @Option(help: "With --shard: split the suite by count (every n-th case) or by cost (shards that take equal time, from --timings).")
+    var shardBy: ShardSplit = .count
+
+    @Option(help: ArgumentHelp(
+      "With --shard-by cost: the report folder (or its report.json) of an earlier run, merged or not, whose cases' times plan the shards.",
+      valueName: "report"))
+    var timings: String?
+
     @Option(help: "Where failure artifacts go when there is no --report (default: a folder of the references' own in the temporary folder).")
     var artifacts: String?
 
@@ -133,6 +141,10 @@ extension RowKitCommand {
 
     func validate() throws {
       _ = try parsedShard()
+      if shardBy == .cost && (shard == nil || timings == nil) {
+        throw ValidationError("--shard-by cost goes with --shard i/n and --timings REPORT (an earlier run's report)")
+      }
+      if timings != nil && shardBy != .cost { throw ValidationError("--timings goes with --shard-by cost") }
       if directory == nil && designs == nil { throw ValidationError("give a folder of table documents, --designs DIR, or both") }
       if designs == nil && (stylesheet != nil || assets != nil) {
         throw ValidationError("--stylesheet and --assets go with --designs")
@@ -179,7 +191,14 @@ extension RowKitCommand {
         throw ExitCode(1)
       }
       var cases = suite
-      if let (index, count) = try parsedShard() { cases = SnapshotCheck.shard(suite, index: index, count: count) }
+      if let (index, count) = try parsedShard() {
+        if let timings, shardBy == .cost {
+          let costs = try ShardPlan.costs(fromReport: URL(fileURLWithPath: timings))
+          cases = SnapshotCheck.shard(suite, index: index, count: count, costs: costs)
+        } else {
+          cases = SnapshotCheck.shard(suite, index: index, count: count)
+        }
+      }
       if let note = RecordMode.ignoredUnderCI(record) { StandardStreams.writeError("rowkit: \(note)\n") }
       let reportURL = report.map { URL(fileURLWithPath: $0) }
       let snapshotsURL = URL(fileURLWithPath: snapshots)
@@ -228,4 +247,12 @@ extension RowKitCommand {
       try CISummaries.write(result, reportPath: report, junit: junit, summary: summary)
     }
   }
+}
+
+/// How `rowkit check --shard` splits a suite.
+enum ShardSplit: String, ExpressibleByArgument, CaseIterable {
+  /// Every n-th case.
+  case count
+  /// Shards of equal time, planned from an earlier run's report (``ShardPlan``).
+  case cost
 }

@@ -1,0 +1,64 @@
+import Foundation
+import RowKit
+
+/// How a suite's cases are split across machines: by count, every n-th case (the default),
+/// or by cost, packed so that every shard takes about as long, from each case's time in an
+/// earlier report (`rowkit check --shard i/n --shard-by cost --timings REPORT`).
+///
+/// Every shard computes the same plan from the same suite and timings, so the machines of
+/// a run need nothing but `i/n` from CI: `rowkit shards plan` prints that matrix.
+public struct ShardPlan: Sendable, Equatable {
+  /// Each shard's cases, in the suite's order.
+  public var shards: [[String]]
+  /// Each shard's estimated time, in seconds.
+  public var estimates: [Double]
+
+  /// The plan of `count` shards for the cases named `cases` (in the suite's order), each
+  /// costing `costs[name]` seconds. A case the timings do not know (new since) costs the
+  /// median of those they do, or 1 s when they know none. Cases are placed longest first,
+  /// each on the shard that would finish first (the first such shard on a tie), and ties
+  /// between cases go by name, so the plan is the same on every machine.
+  public static func byCost(_ cases: [String], costs: [String: Double], count: Int) -> ShardPlan {
+    let known = cases.compactMap { costs[$0] }.sorted()
+    let fallback = known.isEmpty ? 1 : known[known.count / 2]
+    let cost = Dictionary(cases.map { ($0, max(0, costs[$0] ?? fallback)) }, uniquingKeysWith: { a, _ in a })
+    let order = Dictionary(cases.enumerated().map { ($1, $0) }, uniquingKeysWith: { a, _ in a })
+    var loads = [Double](repeating: 0, count: max(1, count))
+    var members = [[String]](repeating: [], count: loads.count)
+    for name in cases.sorted(by: { (cost[$0]!, $1) > (cost[$1]!, $0) }) {
+      let shard = loads.indices.min { (loads[$0], $0) < (loads[$1], $1) }!
+      loads[shard] += cost[name]!
+      members[shard].append(name)
+    }
+    return ShardPlan(shards: members.map { $0.sorted { order[$0]! < order[$1]! } }, estimates: loads)
+  }
+
+  /// The plan of `count` shards by count: case k goes to shard k mod count.
+  public static func byCount(_ cases: [String], count: Int) -> ShardPlan {
+    var members = [[String]](repeating: [], count: max(1, count))
+    for (offset, name) in cases.enumerated() { members[offset % members.count].append(name) }
+    return ShardPlan(shards: members, estimates: members.map { Double($0.count) })
+  }
+
+  /// Each case's time in seconds, read from the report folder or `report.json` at `url` (the
+  /// merged report of an earlier run, or one shard's). An error names the file when it is
+  /// not a RowKit report; a case without a time (a report of an older RowKit) is left out.
+  public static func costs(fromReport url: URL) throws -> [String: Double] {
+    var isFolder: ObjCBool = false
+    let folder = FileManager.default.fileExists(atPath: url.path, isDirectory: &isFolder) && !isFolder.boolValue
+      ? url.deletingLastPathComponent() : url
+    if !isFolder.boolValue, url.lastPathComponent != ReportFolder.reportFile {
+      throw SnapshotError("\(url.path): timings come from a report folder or its \(ReportFolder.reportFile)")
+    }
+    let report = try ReportFolder.read(folder)
+    var costs: [String: Double] = [:]
+    for item in report.cases {
+      guard let seconds = item.seconds else { continue }
+      guard seconds.isFinite, seconds >= 0 else {
+        throw SnapshotError("\(folder.appendingPathComponent(ReportFolder.reportFile).path): case '\(item.name)': seconds \(seconds) is not a time")
+      }
+      costs[item.name] = seconds
+    }
+    return costs
+  }
+}
