@@ -83,10 +83,47 @@ public struct TableDocument: Sendable {
   /// `rows` at the top, which no document has). A file that does not parse counts as a
   /// document, so that loading it reports the mistake.
   public static func looksLikeTableDocument(_ url: URL) -> Bool {
-    guard let value = try? YAMLValue.load(contentsOf: url, displayName: url.lastPathComponent) else { return true }
+    // Most documents are block YAML with `items:` or `sections:` at the start of a line: a
+    // key of the top-level mapping, since nothing nested or continued starts in column 0.
+    // Telling them by that line spares parsing every file of a suite twice.
+    guard let bytes = try? InputFile.read(url.path) else { return true }
+    let keys = topLevelBlockKeys(bytes)
+    if (keys.contains("items") || keys.contains("sections")) && !keys.contains("rows") { return true }
+    guard let value = try? YAMLValue.parse(bytes, displayName: url.lastPathComponent) else { return true }
     guard let map = try? value.mapping() else { return true }
     let isManifest = ["width", "scale", "height", "rows"].allSatisfy { map.keys.contains($0) }
     return (map.keys.contains("sections") || map.keys.contains("items")) && !isManifest
+  }
+
+  /// The keys among `items`, `sections` and `rows` that start a line of `bytes` followed by a
+  /// colon: keys of a block mapping at the top level.
+  private static func topLevelBlockKeys(_ bytes: [UInt8]) -> Set<String> {
+    var keys: Set<String> = []
+    var lineStart = 0
+    while lineStart < bytes.count {
+      for key in ["items", "sections", "rows"] {
+        let utf8 = Array((key + ":").utf8)
+        guard lineStart + utf8.count <= bytes.count, bytes[lineStart..<lineStart + utf8.count].elementsEqual(utf8) else { continue }
+        let next = lineStart + utf8.count
+        if next == bytes.count || [0x20, 0x0A, 0x0D, 0x09].contains(bytes[next]) { keys.insert(key) }
+      }
+      guard let newline = bytes[lineStart...].firstIndex(of: 0x0A) else { break }
+      lineStart = newline + 1
+    }
+    return keys
+  }
+
+  /// Whether the document at `url` may have a `variants:` block: false only when the word
+  /// is nowhere in the file and no escape (`\`) could spell it, so a suite's documents
+  /// without variants are not loaded twice.
+  public static func mayHaveVariants(_ url: URL) -> Bool {
+    guard let bytes = try? InputFile.read(url.path), !bytes.contains(0x5C) else { return true }
+    let word = Array("variants".utf8)
+    guard bytes.count >= word.count else { return false }
+    for start in 0...(bytes.count - word.count) where bytes[start] == word[0] {
+      if bytes[start..<start + word.count].elementsEqual(word) { return true }
+    }
+    return false
   }
 
   /// Decodes a document from bytes, as if read from `url`: its relative paths resolve against

@@ -333,7 +333,9 @@ public struct SnapshotCheck: Sendable {
     overriding flags: VariantAxes = VariantAxes()
   ) -> [Case] {
     cases.flatMap { testCase -> [Case] in
-      guard testCase.variant == nil,
+      // Variant flags give variants to every document; without them, only a document that
+      // names `variants` can have any.
+      guard testCase.variant == nil, !flags.isEmpty || TableDocument.mayHaveVariants(testCase.document),
         let document = try? TableDocument.load(
           testCase.document, fontFamilies: fontFamilies, imageFolders: imageFolders, brandFonts: brandFonts)
       else { return [testCase] }
