@@ -34,9 +34,12 @@ let package = Package(
     .systemLibrary(name: "CCurl", providers: [.apt(["libcurl4-openssl-dev"])]),
     .systemLibrary(
       name: "CWebP", pkgConfig: "libwebp", providers: [.apt(["libwebp-dev"])]),
+    // OpenSSL's libcrypto, for SHA-256 alone: fingerprints, and the render cache's digests.
+    .systemLibrary(
+      name: "CCrypto", pkgConfig: "libcrypto", providers: [.apt(["libssl-dev"])]),
 
     // MARK: - Libraries
-    .target(name: "RowKitGraphics", dependencies: ["CCairo", "CPango", "CPNG", "CTurboJPEG", "CWebP", "CISAL"]),
+    .target(name: "RowKitGraphics", dependencies: ["CCairo", "CPango", "CPNG", "CTurboJPEG", "CWebP", "CISAL", "CCrypto"]),
     // HTTP(S) downloads of image slots over libcurl: the only other target that calls C, kept
     // apart so that the drawing code does not carry a network client.
     .target(name: "RowKitHTTP", dependencies: ["CCurl", "RowKitGraphics"]),

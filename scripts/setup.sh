@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
-# Installs everything RowKit needs on Debian 12: the Cairo, Pango, libpng, libjpeg-turbo and
-# libwebp development packages and the font packages RowKit renders with; with --tests, also
+# Installs everything RowKit needs on Debian 12: the Cairo, Pango, libpng, libjpeg-turbo,
+# libwebp, ISA-L and OpenSSL development packages and the font packages RowKit renders with; with --tests, also
 # what the test suite uses: Debian's Chromium (which opens the review report) and a Python
 # virtual environment, .venv, with the PyPI packages of scripts/requirements-tests.txt (the
 # JSON Schema validator of scripts/check-schemas.py, and the XML Schema validator of
@@ -16,6 +16,7 @@ packages=(
   libturbojpeg0-dev  # JPEG image slots
   libwebp-dev        # WebP image slots
   libisal-dev        # ISA-L deflate: fast PNG encoding
+  libssl-dev         # OpenSSL's SHA-256: digests of fonts, references and the render cache's inputs
   libcurl4-openssl-dev  # HTTP(S) image slots: curl.h for CCurl; libcurl.so.4 is loaded at the first download
   fonts-inter             # Inter: every row's Latin, Greek and Cyrillic text
   fonts-dejavu-core       # DejaVu Sans: Arabic, Hebrew and symbols Inter lacks

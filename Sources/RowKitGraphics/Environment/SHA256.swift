@@ -1,3 +1,4 @@
+internal import CCrypto
 internal import CPango
 
 /// SHA-256 (FIPS 180-4), for fingerprints of font files and pixel buffers.
@@ -23,37 +24,31 @@ package struct SHA256 {
   package init() {}
 
   /// The hex digest of the file at `path`, or nil when it cannot be read. Font files run to
-  /// tens of megabytes (Noto Sans CJK), so this maps the file and hashes it with GLib's
-  /// SHA-256 rather than reading it into memory.
+  /// tens of megabytes (Noto Sans CJK), so this maps the file rather than reading it into
+  /// memory, and hashes it with OpenSSL.
   package static func hex(ofFileAt path: String) -> String? {
     guard let file = g_mapped_file_new(path, 0, nil) else { return nil }
     defer { g_mapped_file_unref(file) }
-    let length = g_mapped_file_get_length(file)
-    // An empty file maps to no memory: hash an empty buffer instead.
-    var empty: UInt8 = 0
-    let digest: UnsafeMutablePointer<gchar>?
-    if length > 0, let contents = g_mapped_file_get_contents(file) {
-      digest = contents.withMemoryRebound(to: UInt8.self, capacity: Int(length)) {
-        g_compute_checksum_for_data(G_CHECKSUM_SHA256, $0, length)
-      }
-    } else {
-      digest = g_compute_checksum_for_data(G_CHECKSUM_SHA256, &empty, 0)
-    }
-    guard let digest else { return nil }
-    defer { g_free(digest) }
-    return String(cString: digest)
+    let length = Int(g_mapped_file_get_length(file))
+    // An empty file maps to no memory.
+    guard length > 0, let contents = g_mapped_file_get_contents(file) else { return hex(ofBuffer: []) }
+    return hex(of: UnsafeRawPointer(contents), count: length)
   }
 
-  /// The hex digest of `bytes`, hashed by GLib: for large buffers such as an image's pixels,
-  /// where ``hex(_:)`` (written in Swift, byte by byte) is slow.
+  /// The hex digest of `bytes`, hashed by OpenSSL: for large buffers such as an image's pixels
+  /// or a reference PNG, where ``hex(_:)`` (written in Swift, byte by byte) is slow.
   package static func hex(ofBuffer bytes: [UInt8]) -> String {
-    var empty: UInt8 = 0
-    let digest = bytes.isEmpty
-      ? g_compute_checksum_for_data(G_CHECKSUM_SHA256, &empty, 0)
-      : bytes.withUnsafeBufferPointer { g_compute_checksum_for_data(G_CHECKSUM_SHA256, $0.baseAddress, gsize($0.count)) }
-    guard let digest else { return hex(bytes) }
-    defer { g_free(digest) }
-    return String(cString: digest)
+    bytes.withUnsafeBytes { buffer in
+      buffer.baseAddress.map { hex(of: $0, count: buffer.count) } ?? hex(bytes)
+    }
+  }
+
+  private static func hex(of data: UnsafeRawPointer, count: Int) -> String {
+    var digest = [UInt8](repeating: 0, count: 32)
+    guard ccrypto_sha256(data, count, &digest) == 1 else {
+      return hex(UnsafeRawBufferPointer(start: data, count: count))
+    }
+    return digest.map { ($0 < 16 ? "0" : "") + String($0, radix: 16) }.joined()
   }
 
   /// The hex digest of `bytes`.
