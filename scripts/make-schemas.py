@@ -558,6 +558,11 @@ def table_document_schema():
                               "mirrors a right-to-left cell (accessories and images on the left, text aligned "
                               "right, chevrons pointing left).",
                               "items": {"enum": DIRECTIONS}},
+                "locale": {"type": "array", "minItems": 1, "maxItems": VARIANT_VALUES_PER_AXIS,
+                           "uniqueItems": True, "description": "Android's pseudo-locales: en-XA accents every "
+                           "letter, brackets every text and pads it with words (short texts grow most); ar-XB "
+                           "forces every word right to left and mirrors every row as rtl does.",
+                           "items": {"enum": ["en-XA", "ar-XB"]}},
             }, description="The variant matrix: the table is rendered in every combination of these axes "
                            "(at most 256)."),
             "lint": closed({
