@@ -125,6 +125,11 @@ extension RowKitCommand {
 
     @OptionGroup(title: "Lint") var lintRules: LintRuleOptions
 
+    @Option(help: ArgumentHelp(
+      "With --lint, a lint baseline (see rowkit lint --baseline): only findings it does not list fail a case.",
+      valueName: "file.json"))
+    var baseline: String?
+
     func validate() throws {
       _ = try parsedShard()
       if directory == nil && designs == nil { throw ValidationError("give a folder of table documents, --designs DIR, or both") }
@@ -134,6 +139,7 @@ extension RowKitCommand {
       if prune && RecordMode.isCI() {
         throw ValidationError("--prune deletes references, and CI is set: references are never changed under CI")
       }
+      if baseline != nil && !lint { throw ValidationError("--baseline goes with --lint") }
       if reportOnlyFailures && report == nil { throw ValidationError("--report-only-failures goes with --report") }
       if textOptions.language != nil {
         throw ValidationError("--language is not for check: give each document its language with table: { language: … }")
@@ -193,6 +199,7 @@ extension RowKitCommand {
       check.failsOnMissingGlyphs = textOptions.strict
       check.allowsFailedImages = !(try lintRules.options().runs(.imageFailed))
       if lint { check.lint = try lintRules.options() }
+      check.lintBaseline = try baseline.map { try LintBaseline.load($0) }
       let result = try await check.run(cases, shard: shard, suite: suite, fontFamilies: try standardFamilies())
       try writeSummaries(result)
       print(result.caseListing(referencesRoot: store.root))

@@ -1,6 +1,7 @@
 import ArgumentParser
 import Foundation
 import RowKit
+import RowKitSnapshot
 
 extension RowKitCommand {
   struct Lint: AsyncParsableCommand {
@@ -15,12 +16,18 @@ extension RowKitCommand {
         a control shorter than 44 points), missingGlyph, overlap (labels, images, accessories) \
         and imageFailed. A document switches rules off with lint: { off: [rule, …] }.
 
-        Exit status: 0 when nothing was found, 1 when something was, 2 on bad input.
+        With --baseline FILE, the findings the file lists pass and only new ones fail; findings \
+        it lists that are gone are reported, and --update-baseline rewrites it with what was \
+        found (never under CI). Findings are matched by document, variant, row (its item type \
+        and title), element and rule, not by line or row number.
+
+        Exit status: 0 when nothing (new) was found, 1 when something was, 2 on bad input.
 
         Example:
           rowkit lint Assets/Samples/*.yaml
           rowkit lint table.yaml --variant-appearance light,dark --variant-text-size large,AX5 --json
           rowkit lint table.yaml --lint-off truncated,tapTarget
+          rowkit lint Assets/Samples/*.yaml --baseline lint-baseline.json
         """)
 
     @Argument(help: "The table documents (YAML or JSON).")
@@ -28,6 +35,13 @@ extension RowKitCommand {
 
     @Flag(help: "Print the findings as JSON on standard output.")
     var json = false
+
+    @Option(help: ArgumentHelp(
+      "A lint baseline: the findings it lists pass, new ones fail, gone ones are reported.", valueName: "file.json"))
+    var baseline: String?
+
+    @Flag(help: "Rewrite the --baseline file with the findings of this run (refused when CI is set).")
+    var updateBaseline = false
 
     @OptionGroup(title: "Variants") var variantOptions: VariantOptions
 
@@ -42,10 +56,19 @@ extension RowKitCommand {
       if documents.filter({ $0 == standardInputName }).count > 1 {
         throw ValidationError("standard input (-) can be read once")
       }
+      if updateBaseline && baseline == nil { throw ValidationError("--update-baseline goes with --baseline FILE") }
+      if updateBaseline && RecordMode.isCI() {
+        throw ValidationError("--update-baseline rewrites the lint baseline, and CI is set: the baseline is never changed under CI")
+      }
     }
 
     func run() async throws {
       let options = try lintRules.options()
+      let baselineURL = baseline.map { URL(fileURLWithPath: $0) }
+      // A missing baseline is an empty one only when it is about to be written.
+      let accepted: LintBaseline? = try baseline.map { path in
+        updateBaseline && !FileManager.default.fileExists(atPath: path) ? LintBaseline() : try LintBaseline.load(path)
+      }
       // Every document is read and checked before any is linted: bad input reports nothing.
       var loaded: [(name: String, document: TableDocument, axes: VariantAxes)] = []
       for path in documents {
@@ -63,19 +86,53 @@ extension RowKitCommand {
         reports += try await document.lint(with: renderer, axes: axes, options: options, name: name)
       }
       let total = reports.reduce(0) { $0 + $1.findingCount }
+      let comparison = accepted?.compare(reports)
+      if let accepted, let baselineURL, updateBaseline {
+        try OutputWriter.write(try accepted.updated(with: reports).bytes(), to: baselineURL)
+      }
       if json {
+        struct Baseline: Encodable {
+          var file: String
+          var known: Int
+          var new: [LintBaseline.Entry]
+          var fixed: [LintBaseline.Entry]
+          var updated: Bool
+        }
         struct Output: Encodable {
           var findings: Int
           var reports: [LintReport]
+          var baseline: Baseline?
         }
-        try StandardStreams.write(Data(try DeterministicJSON.bytes(Output(findings: total, reports: reports))))
+        let baselineOutput = comparison.map {
+          Baseline(file: baseline ?? "", known: $0.known.count, new: $0.new, fixed: $0.fixed, updated: updateBaseline)
+        }
+        try StandardStreams.write(
+          Data(try DeterministicJSON.bytes(Output(findings: total, reports: reports, baseline: baselineOutput))))
+      } else if let comparison {
+        printLines(comparison)
       } else {
         for report in reports { for line in report.lines { StandardStreams.print(line) } }
+      }
+      if !json {
         let tables = reports.count
         StandardStreams.print("\(total) finding\(total == 1 ? "" : "s") in \(loaded.count) document\(loaded.count == 1 ? "" : "s")"
-          + " (\(tables) table\(tables == 1 ? "" : "s") with their variants)")
+          + " (\(tables) table\(tables == 1 ? "" : "s") with their variants)"
+          + (comparison.map { ": \($0.known.count) in the baseline, \($0.new.count) new, \($0.fixed.count) fixed" } ?? ""))
+        if updateBaseline, let baseline { StandardStreams.print("updated \(baseline)") }
       }
-      if total > 0 { throw ExitCode(1) }
+      guard let comparison else {
+        if total > 0 { throw ExitCode(1) }
+        return
+      }
+      if !comparison.new.isEmpty && !updateBaseline { throw ExitCode(1) }
+    }
+
+    /// The new findings, then the fixed ones, one a line.
+    private func printLines(_ comparison: LintBaseline.Comparison) {
+      for entry in comparison.new { StandardStreams.print("new: " + entry.line) }
+      for entry in comparison.fixed {
+        StandardStreams.print("fixed: " + entry.line + (updateBaseline ? "" : " (still in the baseline: --update-baseline removes it)"))
+      }
     }
   }
 }
