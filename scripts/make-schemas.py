@@ -561,8 +561,9 @@ def table_document_schema():
                 "locale": {"type": "array", "minItems": 1, "maxItems": VARIANT_VALUES_PER_AXIS,
                            "uniqueItems": True, "description": "Android's pseudo-locales: en-XA accents every "
                            "letter, brackets every text and pads it with words (short texts grow most); ar-XB "
-                           "forces every word right to left and mirrors every row as rtl does.",
-                           "items": {"enum": ["en-XA", "ar-XB"]}},
+                           "forces every word right to left and mirrors every row as rtl does; en shows the "
+                           "texts as written, beside them.",
+                           "items": {"enum": ["en", "en-XA", "ar-XB"]}},
             }, description="The variant matrix: the table is rendered in every combination of these axes "
                            "(at most 256)."),
             "lint": closed({

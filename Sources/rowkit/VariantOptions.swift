@@ -20,7 +20,7 @@ struct VariantOptions: ParsableArguments {
   var variantDirection: String?
 
   @Option(help: ArgumentHelp(
-    "Pseudo-locales to render: en-XA (accented, bracketed, longer), ar-XB (right to left, rows mirrored), comma-separated.",
+    "Pseudo-locales to render: en (the texts as written), en-XA (accented, bracketed, longer), ar-XB (right to left, rows mirrored), comma-separated.",
     valueName: "l,…"))
   var variantLocale: String?
 

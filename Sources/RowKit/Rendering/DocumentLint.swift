@@ -16,7 +16,8 @@ public struct LintReport: Codable, Hashable, Sendable {
     public var findings: [LintFinding]
     /// The row's title, what a lint baseline knows the row by (with its ``type`` and
     /// ``occurrence``): the item's `text`, else its `title`, `name` or `caption`, else its
-    /// first text, at most 80 characters. Not the row's index, so that a row moved up or
+    /// first text, at most 80 characters; a key–value row's (caption, right caption and
+    /// settings items) is its caption, the key, not the value that changes with the data. Not the row's index, so that a row moved up or
     /// down, or rows added above it, keep its accepted findings; the text a reader sees
     /// first, so that the baseline reads as the table does. Editing that text makes the row
     /// another row: its old findings are reported fixed and its findings are new.
@@ -82,7 +83,9 @@ public struct LintReport: Codable, Hashable, Sendable {
 
   /// The title of `item` (see ``Row/title``).
   static func title(of item: any TableItem) -> String {
-    let preferred = ["text", "title", "name", "caption"]
+    // A key–value row is known by its key, not by a value that changes with the data.
+    let isKeyValue = item is CaptionItem || item is RightCaptionItem || item is SettingsItem
+    let preferred = isKeyValue ? ["caption", "text"] : ["text", "title", "name", "caption"]
     var texts: [(label: String, text: String)] = []
     if let item = item as? DocumentItem {
       texts = item.fields.sorted { $0.key < $1.key }.map { ($0.key, $0.value) }

@@ -9,6 +9,9 @@ import RowKitGraphics
 /// every cell alike: labels, captions, badges, styled text, placeholders, section titles.
 /// What is never shaped (URLs, a slider's value) is never transformed, and digits stay digits.
 public enum PseudoLocale: String, Hashable, Sendable, CaseIterable {
+  /// The texts as written: the source the pseudo-locales are made from, so that a variant
+  /// matrix (and a contact sheet) can show a design beside its pseudo-locales.
+  case source = "en"
   /// Accented and longer: every letter accented, the text in `[` `]`, padded with words.
   case accented = "en-XA"
   /// Right to left: every word forced right to left, and the row mirrored as `rtl` mirrors it.
@@ -30,6 +33,8 @@ public enum PseudoLocale: String, Hashable, Sendable, CaseIterable {
     var offsets: [Int] = []
     offsets.reserveCapacity(text.unicodeScalars.count + 1)
     switch self {
+    case .source:
+      return (text, runs)
     case .accented:
       output.append("[")
       for scalar in text.unicodeScalars {

@@ -56,7 +56,7 @@ public struct Variant: Hashable, Sendable, CustomStringConvertible {
     if let width { configuration.width = width }
     if let direction { configuration.direction = direction }
     if let locale {
-      configuration.pseudoLocale = locale
+      configuration.pseudoLocale = locale == .source ? nil : locale
       if let direction = locale.direction { configuration.direction = direction }
     }
     return configuration

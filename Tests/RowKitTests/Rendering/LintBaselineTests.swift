@@ -29,6 +29,12 @@ import Testing
     #expect(entries.map(\.element) == ["caption", "caption"])
     #expect(entries.map(\.rule) == [.contrast, .contrast])
     #expect(entries.allSatisfy { $0.document == "table.yaml" && $0.type == "subtext" && $0.variant == nil })
+    // A key–value row is known by its key, not by its value.
+    let settings = try await self.reports(
+      "variants: { textSize: [AX5] }\nitems:\n  - { type: settings, caption: Storage, text: 12.4 GB, url: \"app://s\" }\n")
+    let truncated = settings.flatMap(\.baselineEntries).filter { $0.rule == .truncated }
+    #expect(!truncated.isEmpty)
+    #expect(truncated.allSatisfy { $0.title == "Storage" && $0.type == "settings" && $0.variant == "AX5" })
   }
 
   @Test func oldFindingsPassNewOnesFailGoneOnesAreFixed() async throws {
