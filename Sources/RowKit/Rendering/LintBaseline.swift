@@ -99,14 +99,14 @@ public struct LintBaseline: Codable, Hashable, Sendable {
       baseline = try JSONDecoder().decode(LintBaseline.self, from: data)
     } catch let DecodingError.keyNotFound(key, context) {
       throw DocumentError(
-        file: file, keyPath: keyPath(context.codingPath + [key]), message: "not a lint baseline: the key is missing")
+        file: file, keyPath: DocumentError.keyPath(context.codingPath + [key]), message: "not a lint baseline: the key is missing")
     } catch let DecodingError.typeMismatch(_, context), let DecodingError.valueNotFound(_, context) {
       throw DocumentError(
-        file: file, keyPath: keyPath(context.codingPath), message: "not a lint baseline: \(context.debugDescription)")
+        file: file, keyPath: DocumentError.keyPath(context.codingPath), message: "not a lint baseline: \(context.debugDescription)")
     } catch let DecodingError.dataCorrupted(context) {
       let detail = (context.underlyingError as NSError?)?.userInfo[NSDebugDescriptionErrorKey] as? String
       throw DocumentError(
-        file: file, keyPath: keyPath(context.codingPath),
+        file: file, keyPath: DocumentError.keyPath(context.codingPath),
         message: context.codingPath.isEmpty
           ? "not JSON: \(detail ?? context.debugDescription)" : "not a lint baseline: \(context.debugDescription)")
     } catch {
@@ -120,10 +120,6 @@ public struct LintBaseline: Codable, Hashable, Sendable {
       throw DocumentError(file: file, keyPath: "findings[\(index)].occurrence", message: "must be 1 or more")
     }
     return LintBaseline(findings: baseline.findings)
-  }
-
-  private static func keyPath(_ path: [any CodingKey]) -> String {
-    path.map { $0.intValue.map { "[\($0)]" } ?? ".\($0.stringValue)" }.joined().drop { $0 == "." }.description
   }
 
   /// The file's bytes: deterministic JSON, the findings sorted.
