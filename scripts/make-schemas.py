@@ -45,7 +45,7 @@ CONTENT_SIZE_CATEGORIES = ["xSmall", "small", "medium", "large", "xLarge", "xxLa
                            "AX1", "AX2", "AX3", "AX4", "AX5"]
 APPEARANCES = ["light", "dark"]
 DIRECTIONS = ["ltr", "rtl"]
-LINT_RULES = ["contrast", "truncated", "clipped", "tapTarget", "missingGlyph", "overlap", "imageFailed"]
+LINT_RULES = ["contrast", "truncated", "clipped", "tapTarget", "missingGlyph", "overlap", "imageFailed", "headroom"]
 
 # Sources/RowKit/Layout/CellMetrics.swift: the number variables and their bounds.
 METRICS = [

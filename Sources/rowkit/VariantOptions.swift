@@ -82,7 +82,7 @@ struct VariantOptions: ParsableArguments {
 /// The flags that switch lint rules off, over a document's `lint: { off: [...] }`.
 struct LintRuleOptions: ParsableArguments {
   @Option(help: ArgumentHelp(
-    "Lint rules to switch off, comma-separated: contrast, truncated, clipped, tapTarget, missingGlyph, overlap, imageFailed.",
+    "Lint rules to switch off, comma-separated: contrast, truncated, clipped, tapTarget, missingGlyph, overlap, imageFailed, headroom.",
     valueName: "rule,…"))
   var lintOff: String?
 

@@ -60,7 +60,12 @@ public struct LintReport: Codable, Hashable, Sendable {
       guard let findings = row.findings, !findings.isEmpty else { return nil }
       return Row(section: row.section, row: row.row, type: row.type, cell: row.cell, findings: findings)
     }
-    guard let dataSource, !rows.isEmpty else { return }
+    if let dataSource { identifyRows(in: dataSource) }
+  }
+
+  /// Gives each row its ``Row/title`` and ``Row/occurrence`` in `dataSource`.
+  mutating func identifyRows(in dataSource: any TableDataSource) {
+    guard !rows.isEmpty else { return }
     var seen: [String: Int] = [:]
     var places: [[Int]: (String, Int)] = [:]
     for (sectionIndex, section) in dataSource.sections.enumerated() {
@@ -76,6 +81,34 @@ public struct LintReport: Codable, Hashable, Sendable {
       rows[index].title = title
       rows[index].occurrence = occurrence
     }
+  }
+
+  /// Adds a `headroom` finding for each of `slots` (this report's table, measured by
+  /// ``TableRenderer/headroom(_:shaper:)``) with less than `minimum` percent of headroom:
+  /// `truncates at +20% (AX3, 320 pt)`, where `place` is the parenthesis.
+  public mutating func addHeadroomFindings(
+    _ slots: [TextHeadroom], minimum: Int, place: String, dataSource: any TableDataSource
+  ) {
+    for slot in slots {
+      guard let limit = slot.limit, (slot.percent ?? -1) < minimum else { continue }
+      let verb: String
+      switch limit {
+      case .clipped: verb = "runs outside its row"
+      case .overlap: verb = "overlaps"
+      default: verb = "truncates"
+      }
+      let when = slot.percent.map { "at +\($0 + TableRenderer.headroomStep)%" } ?? "as written"
+      let finding = LintFinding(
+        rule: .headroom, label: slot.label,
+        message: "\(verb) \(when) (\(place)); needs +\(minimum)%")
+      if let index = rows.firstIndex(where: { $0.section == slot.section && $0.row == slot.row }) {
+        rows[index].findings.append(finding)
+      } else {
+        rows.append(Row(section: slot.section, row: slot.row, type: slot.type, cell: slot.cell, findings: [finding]))
+      }
+    }
+    rows.sort { ($0.section, $0.row) < ($1.section, $1.row) }
+    identifyRows(in: dataSource)
   }
 
   /// The most characters of a row's title.

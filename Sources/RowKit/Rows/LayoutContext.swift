@@ -38,15 +38,19 @@ public struct LayoutContext {
   /// ``shape(_:font:width:lines:alignment:ellipsize:maxHeight:runs:)`` transforms every text
   /// it shapes, so no cell handles it.
   public let pseudoLocale: PseudoLocale?
+  /// How much longer every text is shaped, as a fraction of its length
+  /// (``PseudoLocale/grown(_:by:)``): measured headroom.
+  public let textGrowth: Double
 
   /// A context for one row; without `metrics`, they are read from the stylesheet.
   public init(
     cellWidth: Double, accessory: Accessory?, tableStyle: TableStyle, scale: Double, isSelected: Bool,
     stylesheet: Stylesheet, shaper: TextShaper, now: Date? = nil, metrics: CellMetrics? = nil,
-    direction: LayoutDirection = .ltr, pseudoLocale: PseudoLocale? = nil
+    direction: LayoutDirection = .ltr, pseudoLocale: PseudoLocale? = nil, textGrowth: Double = 0
   ) {
     self.direction = direction
     self.pseudoLocale = pseudoLocale
+    self.textGrowth = textGrowth
     self.metrics = metrics ?? (try? CellMetrics(stylesheet)) ?? .default
     self.cellWidth = cellWidth
     self.accessory = accessory
@@ -100,7 +104,8 @@ public struct LayoutContext {
     maxHeight: Double? = LayoutContext.maximumLabelHeight, runs: [TextRun] = []
   ) throws -> TextLayout? {
     guard let written = text, !written.isEmpty else { return nil }
-    let (text, runs) = pseudoLocale?.transform(written, runs: runs) ?? (written, runs)
+    var (text, runs) = pseudoLocale?.transform(written, runs: runs) ?? (written, runs)
+    if textGrowth > 0 { text = PseudoLocale.grown(text, by: textGrowth) }
     let style = TextStyle(
       font: try self.font(font), width: width.map { max(1, $0) }, maxLines: lines,
       alignment: direction.resolve(alignment), ellipsize: ellipsize, maxHeight: maxHeight,

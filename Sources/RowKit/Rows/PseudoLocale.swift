@@ -136,6 +136,21 @@ public enum PseudoLocale: String, Hashable, Sendable, CaseIterable {
     return padding
   }
 
+  /// `text` made longer by `fraction` of its length (0.2: 20% more characters, rounded),
+  /// with a space and en-XA's padding words cut at exactly that many characters: the
+  /// growth that measured headroom steps through.
+  public static func grown(_ text: String, by fraction: Double) -> String {
+    let extra = Int((Double(text.count) * fraction).rounded())
+    guard extra > 0 else { return text }
+    var padding = ""
+    var index = 0
+    while padding.count < extra {
+      padding += " " + paddingWords[index % paddingWords.count]
+      index += 1
+    }
+    return text + padding.prefix(extra)
+  }
+
   // MARK: ar-XB
 
   /// Android's marks around every word of ar-XB (aapt2 `Pseudolocalizer.cpp`,

@@ -22,6 +22,10 @@ public struct TableConfiguration: Hashable, Sendable {
   public var direction: LayoutDirection
   /// The pseudo-locale every text of the table is shown in, nil for the texts as written.
   public var pseudoLocale: PseudoLocale?
+  /// How much longer every text is drawn, as a fraction of its length (0.2: 20% longer),
+  /// padded with en-XA's words: what measured headroom lays rows out with
+  /// (``TableRenderer/headroom(_:shaper:)``). 0 draws the texts as they are.
+  public var textGrowth: Double = 0
 
   /// A configuration; by default a plain table 375 points wide at scale 2, rows as tall as their content.
   public init(

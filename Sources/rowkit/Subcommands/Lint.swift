@@ -16,6 +16,10 @@ extension RowKitCommand {
         a control shorter than 44 points), missingGlyph, overlap (labels, images, accessories) \
         and imageFailed. A document switches rules off with lint: { off: [rule, …] }.
 
+        With --headroom, every text slot is laid out again with its text grown in 5% steps up \
+        to 100%, and a slot that truncates, clips or overlaps before it is --min-headroom \
+        percent longer (30 by default) is a headroom finding.
+
         With --baseline FILE, the findings the file lists pass and only new ones fail; findings \
         it lists that are gone are reported, and --update-baseline rewrites it with what was \
         found (never under CI). Findings are matched by document, variant, row (its item type \
@@ -28,6 +32,7 @@ extension RowKitCommand {
           rowkit lint table.yaml --variant-appearance light,dark --variant-text-size large,AX5 --json
           rowkit lint table.yaml --lint-off truncated,tapTarget
           rowkit lint Assets/Samples/*.yaml --baseline lint-baseline.json
+          rowkit lint table.yaml --headroom --min-headroom 40 --variant-text-size large,AX3
         """)
 
     @Argument(help: "The table documents (YAML or JSON).")
@@ -43,6 +48,13 @@ extension RowKitCommand {
     @Flag(help: "Rewrite the --baseline file with the findings of this run (refused when CI is set).")
     var updateBaseline = false
 
+    @Flag(help: "Measure every text slot's headroom: how much longer its text can grow (in 5% steps, up to 100%) before it truncates, clips or overlaps.")
+    var headroom = false
+
+    @Option(help: ArgumentHelp(
+      "With --headroom, the growth every text slot must take, in percent (0 to 100; default 30).", valueName: "percent"))
+    var minHeadroom: Int?
+
     @OptionGroup(title: "Variants") var variantOptions: VariantOptions
 
     @OptionGroup(title: "Lint") var lintRules: LintRuleOptions
@@ -55,6 +67,10 @@ extension RowKitCommand {
       if documents.isEmpty { throw ValidationError("give at least one table document") }
       if documents.filter({ $0 == standardInputName }).count > 1 {
         throw ValidationError("standard input (-) can be read once")
+      }
+      if minHeadroom != nil && !headroom { throw ValidationError("--min-headroom goes with --headroom") }
+      if let minHeadroom, !(0...TableRenderer.maximumGrowth).contains(minHeadroom) {
+        throw ValidationError("--min-headroom: \(minHeadroom) is not a percentage from 0 to \(TableRenderer.maximumGrowth)")
       }
       if updateBaseline && baseline == nil { throw ValidationError("--update-baseline goes with --baseline FILE") }
       if updateBaseline && RecordMode.isCI() {
@@ -79,11 +95,24 @@ extension RowKitCommand {
       }
       let pipeline = imageOptions.makePipeline()
       var reports: [LintReport] = []
+      var headroomReports: [HeadroomReport] = []
       for (name, document, axes) in loaded {
         var renderer = document.makeRenderer(
           configuration: try textOptions.apply(to: document.configuration), pipeline: pipeline)
         renderer.imageDeadline = imageOptions.deadline
-        reports += try await document.lint(with: renderer, axes: axes, options: options, name: name)
+        var documentReports = try await document.lint(with: renderer, axes: axes, options: options, name: name)
+        if headroom && options.adding(document.lintOptions).runs(.headroom) {
+          let dataSource = document.dataSource
+          for (index, variant) in axes.variants.enumerated() {
+            let variantRenderer = renderer.rendering(variant)
+            let slots = try await variantRenderer.pool.run { try variantRenderer.headroom(dataSource) }
+            let place = "\(variant.textSize?.rawValue ?? "large"), \(Bounds.format(variantRenderer.configuration.width)) pt"
+            documentReports[index].addHeadroomFindings(
+              slots, minimum: minHeadroom ?? 30, place: place, dataSource: dataSource)
+            headroomReports.append(HeadroomReport(file: name, variant: variant.name.isEmpty ? nil : variant.name, slots: slots))
+          }
+        }
+        reports += documentReports
       }
       let total = reports.reduce(0) { $0 + $1.findingCount }
       let comparison = accepted?.compare(reports)
@@ -102,12 +131,14 @@ extension RowKitCommand {
           var findings: Int
           var reports: [LintReport]
           var baseline: Baseline?
+          var headroom: [HeadroomReport]?
         }
         let baselineOutput = comparison.map {
           Baseline(file: baseline ?? "", known: $0.known.count, new: $0.new, fixed: $0.fixed, updated: updateBaseline)
         }
         try StandardStreams.write(
-          Data(try DeterministicJSON.bytes(Output(findings: total, reports: reports, baseline: baselineOutput))))
+          Data(try DeterministicJSON.bytes(Output(
+            findings: total, reports: reports, baseline: baselineOutput, headroom: headroom ? headroomReports : nil))))
       } else if let comparison {
         printLines(comparison)
       } else {
@@ -125,6 +156,13 @@ extension RowKitCommand {
         return
       }
       if !comparison.new.isEmpty && !updateBaseline { throw ExitCode(1) }
+    }
+
+    /// Every text slot's headroom in one document and variant, for `--json`.
+    struct HeadroomReport: Encodable {
+      var file: String
+      var variant: String?
+      var slots: [TextHeadroom]
     }
 
     /// The new findings, then the fixed ones, one a line.
