@@ -27,6 +27,9 @@ extension TableRenderer {
   public static let headroomStep = 5
   /// The most growth measured headroom tries, in percent.
   public static let maximumGrowth = 100
+  /// The headroom a text slot needs unless told otherwise, in percent: about what a
+  /// translation from English into German or French adds.
+  public static let defaultMinimumHeadroom = 30
 
   /// Every text slot's headroom in this renderer's configuration: the rows are laid out
   /// again with every text grown by 5%, 10%, … up to 100% of its length (en-XA's padding

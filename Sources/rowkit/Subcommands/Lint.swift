@@ -52,7 +52,7 @@ extension RowKitCommand {
     var headroom = false
 
     @Option(help: ArgumentHelp(
-      "With --headroom, the growth every text slot must take, in percent (0 to 100; default 30).", valueName: "percent"))
+      "With --headroom, the growth every text slot must take, in percent (0 to 100; default \(TableRenderer.defaultMinimumHeadroom)).", valueName: "percent"))
     var minHeadroom: Int?
 
     @OptionGroup(title: "Variants") var variantOptions: VariantOptions
@@ -108,7 +108,7 @@ extension RowKitCommand {
             let slots = try await variantRenderer.pool.run { try variantRenderer.headroom(dataSource) }
             let place = "\(variant.textSize?.rawValue ?? "large"), \(Bounds.format(variantRenderer.configuration.width)) pt"
             documentReports[index].addHeadroomFindings(
-              slots, minimum: minHeadroom ?? 30, place: place, dataSource: dataSource)
+              slots, minimum: minHeadroom ?? TableRenderer.defaultMinimumHeadroom, place: place, dataSource: dataSource)
             headroomReports.append(HeadroomReport(file: name, variant: variant.name.isEmpty ? nil : variant.name, slots: slots))
           }
         }
