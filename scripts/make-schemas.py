@@ -45,7 +45,7 @@ CONTENT_SIZE_CATEGORIES = ["xSmall", "small", "medium", "large", "xLarge", "xxLa
                            "AX1", "AX2", "AX3", "AX4", "AX5"]
 APPEARANCES = ["light", "dark"]
 DIRECTIONS = ["ltr", "rtl"]
-LINT_RULES = ["contrast", "truncated", "clipped", "tapTarget", "missingGlyph", "overlap", "imageFailed"]
+LINT_RULES = ["contrast", "truncated", "clipped", "tapTarget", "missingGlyph", "overlap", "imageFailed", "headroom"]
 
 # Sources/RowKit/Layout/CellMetrics.swift: the number variables and their bounds.
 METRICS = [
@@ -558,6 +558,12 @@ def table_document_schema():
                               "mirrors a right-to-left cell (accessories and images on the left, text aligned "
                               "right, chevrons pointing left).",
                               "items": {"enum": DIRECTIONS}},
+                "locale": {"type": "array", "minItems": 1, "maxItems": VARIANT_VALUES_PER_AXIS,
+                           "uniqueItems": True, "description": "Android's pseudo-locales: en-XA accents every "
+                           "letter, brackets every text and pads it with words (short texts grow most); ar-XB "
+                           "forces every word right to left and mirrors every row as rtl does; en shows the "
+                           "texts as written, beside them.",
+                           "items": {"enum": ["en", "en-XA", "ar-XB"]}},
             }, description="The variant matrix: the table is rendered in every combination of these axes "
                            "(at most 256)."),
             "lint": closed({

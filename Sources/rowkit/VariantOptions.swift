@@ -19,6 +19,11 @@ struct VariantOptions: ParsableArguments {
   @Option(help: ArgumentHelp("Directions to render: ltr, rtl (rows mirrored), comma-separated.", valueName: "d,…"))
   var variantDirection: String?
 
+  @Option(help: ArgumentHelp(
+    "Pseudo-locales to render: en (the texts as written), en-XA (accented, bracketed, longer), ar-XB (right to left, rows mirrored), comma-separated.",
+    valueName: "l,…"))
+  var variantLocale: String?
+
   func validate() throws {
     _ = try axes()
   }
@@ -38,6 +43,7 @@ struct VariantOptions: ParsableArguments {
     if let variantTextSize { axes.textSizes = try Self.cases(variantTextSize, option: "--variant-text-size") }
     if let variantAppearance { axes.appearances = try Self.cases(variantAppearance, option: "--variant-appearance") }
     if let variantDirection { axes.directions = try Self.cases(variantDirection, option: "--variant-direction") }
+    if let variantLocale { axes.locales = try Self.cases(variantLocale, option: "--variant-locale") }
     if let problem = axes.problem { throw ValidationError("variant flags: \(problem)") }
     return axes
   }
@@ -76,7 +82,7 @@ struct VariantOptions: ParsableArguments {
 /// The flags that switch lint rules off, over a document's `lint: { off: [...] }`.
 struct LintRuleOptions: ParsableArguments {
   @Option(help: ArgumentHelp(
-    "Lint rules to switch off, comma-separated: contrast, truncated, clipped, tapTarget, missingGlyph, overlap, imageFailed.",
+    "Lint rules to switch off, comma-separated: contrast, truncated, clipped, tapTarget, missingGlyph, overlap, imageFailed, headroom.",
     valueName: "rule,…"))
   var lintOff: String?
 

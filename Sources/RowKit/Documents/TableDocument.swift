@@ -310,9 +310,9 @@ struct TableDocumentDecoder {
     return configuration
   }
 
-  /// The `variants:` block: `width`, `textSize`, `appearance` and `direction`, each a list.
+  /// The `variants:` block: `width`, `textSize`, `appearance`, `direction` and `locale`, each a list.
   private func decodeVariants(_ value: YAMLValue, configuration: TableConfiguration) throws -> VariantAxes {
-    let map = try value.mapping(allowed: ["width", "textSize", "appearance", "direction"])
+    let map = try value.mapping(allowed: ["width", "textSize", "appearance", "direction", "locale"])
     var axes = VariantAxes()
     if let widths = map["width"] {
       for entry in try widths.sequence() {
@@ -324,7 +324,8 @@ struct TableDocumentDecoder {
     if let sizes = map["textSize"] { axes.textSizes = try decodeList(sizes, as: ContentSizeCategory.self) }
     if let appearances = map["appearance"] { axes.appearances = try decodeList(appearances, as: Appearance.self) }
     if let directions = map["direction"] { axes.directions = try decodeList(directions, as: LayoutDirection.self) }
-    for key in ["width", "textSize", "appearance", "direction"] {
+    if let locales = map["locale"] { axes.locales = try decodeList(locales, as: PseudoLocale.self) }
+    for key in ["width", "textSize", "appearance", "direction", "locale"] {
       let list = map[key]
       if let list, try list.sequence().isEmpty { throw list.error("\(key) lists no values; leave the key out instead") }
     }

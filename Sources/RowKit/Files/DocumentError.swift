@@ -21,6 +21,11 @@ public struct DocumentError: Error, Hashable, Sendable, CustomStringConvertible 
     self.message = message
   }
 
+  /// A JSON decoder's coding path as a key path: `findings[3].rule`.
+  package static func keyPath(_ codingPath: [any CodingKey]) -> String {
+    codingPath.map { $0.intValue.map { "[\($0)]" } ?? ".\($0.stringValue)" }.joined().drop { $0 == "." }.description
+  }
+
   /// `file:line:column: keyPath: message`, leaving out the parts there are not.
   public var description: String {
     var place = file

@@ -14,6 +14,17 @@ public struct LintReport: Codable, Hashable, Sendable {
     public var cell: String
     /// What the lint rules found in the row.
     public var findings: [LintFinding]
+    /// The row's title, what a lint baseline knows the row by (with its ``type`` and
+    /// ``occurrence``): the item's `text`, else its `title`, `name` or `caption`, else its
+    /// first text, at most 80 characters; a key–value row's (caption, right caption and
+    /// settings items) is its caption, the key, not the value that changes with the data. Not the row's index, so that a row moved up or
+    /// down, or rows added above it, keep its accepted findings; the text a reader sees
+    /// first, so that the baseline reads as the table does. Editing that text makes the row
+    /// another row: its old findings are reported fixed and its findings are new.
+    public var title: String?
+    /// Which row of its type and title this is, from 1 at the table's top: two rows that
+    /// read the same are told apart by their order.
+    public var occurrence: Int?
 
     /// The row's name in messages: `s0-r3`.
     public var name: String { Manifest.rowFileName(section: section, row: row).replacingOccurrences(of: ".png", with: "") }
@@ -40,14 +51,84 @@ public struct LintReport: Codable, Hashable, Sendable {
     }
   }
 
-  /// The report of a manifest rendered with lint on.
-  public init(file: String, manifest: Manifest) {
+  /// The report of a manifest rendered with lint on; with the `dataSource` rendered, each
+  /// row carries its ``Row/title`` and ``Row/occurrence``.
+  public init(file: String, manifest: Manifest, dataSource: (any TableDataSource)? = nil) {
     self.file = file
     variant = manifest.variant
     rows = manifest.rows.compactMap { row in
       guard let findings = row.findings, !findings.isEmpty else { return nil }
       return Row(section: row.section, row: row.row, type: row.type, cell: row.cell, findings: findings)
     }
+    if let dataSource { identifyRows(in: dataSource) }
+  }
+
+  /// Gives each row its ``Row/title`` and ``Row/occurrence`` in `dataSource`.
+  mutating func identifyRows(in dataSource: any TableDataSource) {
+    guard !rows.isEmpty else { return }
+    var seen: [String: Int] = [:]
+    var places: [[Int]: (String, Int)] = [:]
+    for (sectionIndex, section) in dataSource.sections.enumerated() {
+      for (rowIndex, item) in section.items.enumerated() {
+        let title = Self.title(of: item)
+        let occurrence = (seen[item.typeName + "\u{0}" + title] ?? 0) + 1
+        seen[item.typeName + "\u{0}" + title] = occurrence
+        places[[sectionIndex, rowIndex]] = (title, occurrence)
+      }
+    }
+    for index in rows.indices {
+      guard let (title, occurrence) = places[[rows[index].section, rows[index].row]] else { continue }
+      rows[index].title = title
+      rows[index].occurrence = occurrence
+    }
+  }
+
+  /// Adds a `headroom` finding for each of `slots` (this report's table, measured by
+  /// ``TableRenderer/headroom(_:shaper:)``) with less than `minimum` percent of headroom:
+  /// `truncates at +20% (AX3, 320 pt)`, where `place` is the parenthesis.
+  public mutating func addHeadroomFindings(
+    _ slots: [TextHeadroom], minimum: Int, place: String, dataSource: any TableDataSource
+  ) {
+    for slot in slots {
+      guard let limit = slot.limit, (slot.percent ?? -1) < minimum else { continue }
+      let verb: String
+      switch limit {
+      case .clipped: verb = "runs outside its row"
+      case .overlap: verb = "overlaps"
+      default: verb = "truncates"
+      }
+      let when = slot.percent.map { "at +\($0 + TableRenderer.headroomStep)%" } ?? "as written"
+      let finding = LintFinding(
+        rule: .headroom, label: slot.label,
+        message: "\(verb) \(when) (\(place)); needs +\(minimum)%")
+      if let index = rows.firstIndex(where: { $0.section == slot.section && $0.row == slot.row }) {
+        rows[index].findings.append(finding)
+      } else {
+        rows.append(Row(section: slot.section, row: slot.row, type: slot.type, cell: slot.cell, findings: [finding]))
+      }
+    }
+    rows.sort { ($0.section, $0.row) < ($1.section, $1.row) }
+    identifyRows(in: dataSource)
+  }
+
+  /// The most characters of a row's title.
+  static let maximumTitleLength = 80
+
+  /// The title of `item` (see ``Row/title``).
+  static func title(of item: any TableItem) -> String {
+    // A key–value row is known by its key, not by a value that changes with the data.
+    let isKeyValue = item is CaptionItem || item is RightCaptionItem || item is SettingsItem
+    let preferred = isKeyValue ? ["caption", "text"] : ["text", "title", "name", "caption"]
+    var texts: [(label: String, text: String)] = []
+    if let item = item as? DocumentItem {
+      texts = item.fields.sorted { $0.key < $1.key }.map { ($0.key, $0.value) }
+    } else {
+      for child in Mirror(reflecting: item).children {
+        if let text = child.value as? String, !text.isEmpty { texts.append((child.label ?? "", text)) }
+      }
+    }
+    let title = preferred.lazy.compactMap { name in texts.first { $0.label == name }?.text }.first ?? texts.first?.text ?? ""
+    return String(title.prefix(maximumTitleLength))
   }
 }
 
@@ -65,7 +146,7 @@ extension TableDocument {
     var reports: [LintReport] = []
     for variant in axes.variants {
       let rendered = try await render(with: renderer.rendering(variant), outputs: [])
-      reports.append(LintReport(file: name, manifest: rendered.manifest))
+      reports.append(LintReport(file: name, manifest: rendered.manifest, dataSource: dataSource))
     }
     return reports
   }

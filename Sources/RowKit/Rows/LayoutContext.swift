@@ -34,14 +34,23 @@ public struct LayoutContext {
   /// ``shape(_:font:width:lines:alignment:ellipsize:maxHeight:runs:)`` swaps left and right
   /// alignment in `rtl`, and the table mirrors the finished row.
   public let direction: LayoutDirection
+  /// The pseudo-locale the row's texts are shown in:
+  /// ``shape(_:font:width:lines:alignment:ellipsize:maxHeight:runs:)`` transforms every text
+  /// it shapes, so no cell handles it.
+  public let pseudoLocale: PseudoLocale?
+  /// How much longer every text is shaped, as a fraction of its length
+  /// (``PseudoLocale/grown(_:by:)``): measured headroom.
+  public let textGrowth: Double
 
   /// A context for one row; without `metrics`, they are read from the stylesheet.
   public init(
     cellWidth: Double, accessory: Accessory?, tableStyle: TableStyle, scale: Double, isSelected: Bool,
     stylesheet: Stylesheet, shaper: TextShaper, now: Date? = nil, metrics: CellMetrics? = nil,
-    direction: LayoutDirection = .ltr
+    direction: LayoutDirection = .ltr, pseudoLocale: PseudoLocale? = nil, textGrowth: Double = 0
   ) {
     self.direction = direction
+    self.pseudoLocale = pseudoLocale
+    self.textGrowth = textGrowth
     self.metrics = metrics ?? (try? CellMetrics(stylesheet)) ?? .default
     self.cellWidth = cellWidth
     self.accessory = accessory
@@ -85,14 +94,18 @@ public struct LayoutContext {
   /// and right swap, and name the box's edges whatever the script (Arabic text aligned left
   /// in `ltr`, which Pango puts at the right, goes to the right in `rtl` too, as UIKit aligns
   /// it in a right-to-left layout). Empty text is not shaped and gives nil: a cell leaves the label
-  /// out. Only as much of the text as the label could ever show is shaped (see
-  /// ``shownText(_:style:runs:)``): the layout's text is that part, measured and painted.
+  /// out. In a ``pseudoLocale`` the text and its runs are first transformed
+  /// (``PseudoLocale/transform(_:runs:)``). Only as much of the text as the label could ever
+  /// show is shaped (see ``shownText(_:style:runs:)``): the layout's text is that part,
+  /// measured and painted.
   public func shape(
     _ text: String?, font: String, width: Double?, lines: Int = 0,
     alignment: TextStyle.Alignment = .left, ellipsize: TextStyle.Ellipsize = .end,
     maxHeight: Double? = LayoutContext.maximumLabelHeight, runs: [TextRun] = []
   ) throws -> TextLayout? {
-    guard let text, !text.isEmpty else { return nil }
+    guard let written = text, !written.isEmpty else { return nil }
+    var (text, runs) = pseudoLocale?.transform(written, runs: runs) ?? (written, runs)
+    if textGrowth > 0 { text = PseudoLocale.grown(text, by: textGrowth) }
     let style = TextStyle(
       font: try self.font(font), width: width.map { max(1, $0) }, maxLines: lines,
       alignment: direction.resolve(alignment), ellipsize: ellipsize, maxHeight: maxHeight,

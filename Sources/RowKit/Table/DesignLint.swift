@@ -17,6 +17,9 @@ public enum LintRule: String, Hashable, Sendable, CaseIterable, Codable, Compara
   case overlap
   /// An image slot showing its default because its image failed.
   case imageFailed
+  /// A text slot with less room to grow than required (`rowkit lint --headroom`): its text
+  /// truncates, clips or overlaps before it is `--min-headroom` longer.
+  case headroom
 
   /// Whether `lhs` comes before `rhs` in the order the rules are declared.
   public static func < (lhs: Self, rhs: Self) -> Bool {

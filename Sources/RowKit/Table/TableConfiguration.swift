@@ -20,12 +20,19 @@ public struct TableConfiguration: Hashable, Sendable {
   /// The direction rows are laid out in; `rtl` mirrors them (``RowLayout``'s
   /// `mirrored(in:)`).
   public var direction: LayoutDirection
+  /// The pseudo-locale every text of the table is shown in, nil for the texts as written.
+  public var pseudoLocale: PseudoLocale?
+  /// How much longer every text is drawn, as a fraction of its length (0.2: 20% longer),
+  /// padded with en-XA's words: what measured headroom lays rows out with
+  /// (``TableRenderer/headroom(_:shaper:)``). 0 draws the texts as they are.
+  public var textGrowth: Double = 0
 
   /// A configuration; by default a plain table 375 points wide at scale 2, rows as tall as their content.
   public init(
     width: Double = 375, scale: Double = 2, style: TableStyle = .plain, rowHeight: Double? = nil, now: Date? = nil,
-    language: String? = nil, direction: LayoutDirection = .ltr
+    language: String? = nil, direction: LayoutDirection = .ltr, pseudoLocale: PseudoLocale? = nil
   ) {
+    self.pseudoLocale = pseudoLocale
     self.direction = direction
     self.language = language
     self.width = width

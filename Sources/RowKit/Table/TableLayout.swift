@@ -235,7 +235,8 @@ public struct TableLayoutEngine {
     let context = LayoutContext(
       cellWidth: cellWidth, accessory: accessory, tableStyle: configuration.style, scale: configuration.scale,
       isSelected: options.isSelected, stylesheet: stylesheet, shaper: shaper, now: configuration.now,
-      metrics: look.metrics, direction: configuration.direction)
+      metrics: look.metrics, direction: configuration.direction, pseudoLocale: configuration.pseudoLocale,
+      textGrowth: configuration.textGrowth)
     guard var layout = try cell.layout(item, in: context) else {
       throw StyleError("cell \(cell.name) cannot draw a \(item.typeName) item")
     }
@@ -298,7 +299,8 @@ public struct TableLayoutEngine {
     let context = LayoutContext(
       cellWidth: width, accessory: nil, tableStyle: configuration.style, scale: configuration.scale,
       isSelected: false, stylesheet: stylesheet, shaper: shaper, metrics: look.metrics,
-      direction: configuration.direction)
+      direction: configuration.direction, pseudoLocale: configuration.pseudoLocale,
+      textGrowth: configuration.textGrowth)
     let metrics = look.metrics
     switch (kind, grouped) {
     case (.header, false):

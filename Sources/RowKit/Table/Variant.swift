@@ -1,7 +1,8 @@
 import RowKitGraphics
 
-/// One configuration of the variant matrix: a width, a text size, an appearance and a
-/// direction, each nil where the matrix does not vary it (the document's own value is used).
+/// One configuration of the variant matrix: a width, a text size, an appearance, a direction
+/// and a pseudo-locale, each nil where the matrix does not vary it (the document's own value
+/// is used).
 ///
 /// A variant is part of the environment a cell lays out in, as the stylesheet is: applying it
 /// gives the table's configuration and stylesheet, and cells read the scaled fonts, the dark
@@ -15,12 +16,15 @@ public struct Variant: Hashable, Sendable, CustomStringConvertible {
   public var appearance: Appearance?
   /// The layout direction; nil keeps the document's.
   public var direction: LayoutDirection?
+  /// The pseudo-locale the texts are shown in; nil shows them as written.
+  public var locale: PseudoLocale?
 
   /// A variant of the values given, nil for each axis that does not vary.
   public init(
     width: Double? = nil, textSize: ContentSizeCategory? = nil, appearance: Appearance? = nil,
-    direction: LayoutDirection? = nil
+    direction: LayoutDirection? = nil, locale: PseudoLocale? = nil
   ) {
+    self.locale = locale
     self.width = width
     self.textSize = textSize
     self.appearance = appearance
@@ -28,12 +32,14 @@ public struct Variant: Hashable, Sendable, CustomStringConvertible {
   }
 
   /// The variant's name in file names and manifests: its values joined by commas, in the
-  /// order width, appearance, text size, direction (`320pt,dark,AX3,rtl`); empty for no
-  /// variant.
+  /// order width, appearance, locale, text size, direction (`320pt,dark,en-XA,AX3,rtl`);
+  /// empty for no variant. The locale comes before the text size, as the language of a
+  /// screen comes before its size in a designer's words (`case@en-XA,AX3.png`).
   public var name: String {
     var parts: [String] = []
     if let width { parts.append(Bounds.format(width) + "pt") }
     if let appearance { parts.append(appearance.rawValue) }
+    if let locale { parts.append(locale.rawValue) }
     if let textSize { parts.append(textSize.rawValue) }
     if let direction { parts.append(direction.rawValue) }
     return parts.joined(separator: ",")
@@ -42,11 +48,17 @@ public struct Variant: Hashable, Sendable, CustomStringConvertible {
   /// The variant's ``name``.
   public var description: String { name }
 
-  /// `configuration` with this variant's width and direction.
+  /// `configuration` with this variant's width, direction and pseudo-locale. `ar-XB` is a
+  /// right-to-left locale: its rows are mirrored whatever the direction says, as Android
+  /// lays a right-to-left locale out right to left.
   public func apply(to configuration: TableConfiguration) -> TableConfiguration {
     var configuration = configuration
     if let width { configuration.width = width }
     if let direction { configuration.direction = direction }
+    if let locale {
+      configuration.pseudoLocale = locale == .source ? nil : locale
+      if let direction = locale.direction { configuration.direction = direction }
+    }
     return configuration
   }
 
@@ -84,12 +96,15 @@ public struct VariantAxes: Hashable, Sendable {
   public var appearances: [Appearance]
   /// The layout directions.
   public var directions: [LayoutDirection]
+  /// The pseudo-locales.
+  public var locales: [PseudoLocale]
 
   /// Axes of the values given; an axis left empty does not vary.
   public init(
     widths: [Double] = [], textSizes: [ContentSizeCategory] = [], appearances: [Appearance] = [],
-    directions: [LayoutDirection] = []
+    directions: [LayoutDirection] = [], locales: [PseudoLocale] = []
   ) {
+    self.locales = locales
     self.widths = widths
     self.textSizes = textSizes
     self.appearances = appearances
@@ -97,24 +112,31 @@ public struct VariantAxes: Hashable, Sendable {
   }
 
   /// Whether no axis varies.
-  public var isEmpty: Bool { widths.isEmpty && textSizes.isEmpty && appearances.isEmpty && directions.isEmpty }
+  public var isEmpty: Bool {
+    widths.isEmpty && textSizes.isEmpty && appearances.isEmpty && directions.isEmpty && locales.isEmpty
+  }
 
   /// The most values one axis may list, and the most variants a matrix may make.
   public static let maximumValuesPerAxis = Bounds.variantValuesPerAxis
   /// The most variants a matrix may make.
   public static let maximumVariants = Bounds.variants
 
-  /// Every variant, widths outermost, then appearances, then text sizes, then directions;
-  /// one empty variant when no axis varies.
+  /// Every variant, widths outermost, then appearances, then locales, then text sizes, then
+  /// directions (the order of ``Variant/name``); one empty variant when no axis varies.
   public var variants: [Variant] {
     let widths: [Double?] = self.widths.isEmpty ? [nil] : self.widths.map { $0 }
     let appearances: [Appearance?] = self.appearances.isEmpty ? [nil] : self.appearances.map { $0 }
+    let locales: [PseudoLocale?] = self.locales.isEmpty ? [nil] : self.locales.map { $0 }
     let textSizes: [ContentSizeCategory?] = self.textSizes.isEmpty ? [nil] : self.textSizes.map { $0 }
     let directions: [LayoutDirection?] = self.directions.isEmpty ? [nil] : self.directions.map { $0 }
     return widths.flatMap { width in
       appearances.flatMap { appearance in
-        textSizes.flatMap { textSize in
-          directions.map { Variant(width: width, textSize: textSize, appearance: appearance, direction: $0) }
+        locales.flatMap { locale in
+          textSizes.flatMap { textSize in
+            directions.map {
+              Variant(width: width, textSize: textSize, appearance: appearance, direction: $0, locale: locale)
+            }
+          }
         }
       }
     }
@@ -126,14 +148,15 @@ public struct VariantAxes: Hashable, Sendable {
       widths: other.widths.isEmpty ? widths : other.widths,
       textSizes: other.textSizes.isEmpty ? textSizes : other.textSizes,
       appearances: other.appearances.isEmpty ? appearances : other.appearances,
-      directions: other.directions.isEmpty ? directions : other.directions)
+      directions: other.directions.isEmpty ? directions : other.directions,
+      locales: other.locales.isEmpty ? locales : other.locales)
   }
 
   /// The reason these axes are out of bounds, or nil.
   public var problem: String? {
     for (axis, count) in [
       ("width", widths.count), ("textSize", textSizes.count), ("appearance", appearances.count),
-      ("direction", directions.count),
+      ("direction", directions.count), ("locale", locales.count),
     ]
     where count > Self.maximumValuesPerAxis {
       return "\(axis) lists \(count) values, more than \(Self.maximumValuesPerAxis)"
@@ -143,9 +166,11 @@ public struct VariantAxes: Hashable, Sendable {
     }
     let count =
       max(1, widths.count) * max(1, textSizes.count) * max(1, appearances.count) * max(1, directions.count)
+      * max(1, locales.count)
     if count > Self.maximumVariants { return "the axes make \(count) variants, more than \(Self.maximumVariants)" }
     if Set(widths).count < widths.count || Set(textSizes).count < textSizes.count
       || Set(appearances).count < appearances.count || Set(directions).count < directions.count
+      || Set(locales).count < locales.count
     {
       return "an axis lists a value twice"
     }

@@ -57,18 +57,14 @@ public enum ReportFolder {
     do {
       return try JSONDecoder().decode(SnapshotCheck.Report.self, from: data)
     } catch let DecodingError.keyNotFound(key, context) {
-      throw SnapshotError("\(file.path): not a RowKit report: no key '\(keyPath(context.codingPath + [key]))'")
+      throw SnapshotError("\(file.path): not a RowKit report: no key '\(DocumentError.keyPath(context.codingPath + [key]))'")
     } catch let DecodingError.typeMismatch(_, context), let DecodingError.valueNotFound(_, context),
       let DecodingError.dataCorrupted(context)
     {
-      throw SnapshotError("\(file.path): not a RowKit report: at '\(keyPath(context.codingPath))': \(context.debugDescription)")
+      throw SnapshotError("\(file.path): not a RowKit report: at '\(DocumentError.keyPath(context.codingPath))': \(context.debugDescription)")
     } catch {
       throw SnapshotError("\(file.path): not a RowKit report: \(error)")
     }
-  }
-
-  private static func keyPath(_ path: [any CodingKey]) -> String {
-    path.map { $0.intValue.map { "[\($0)]" } ?? ".\($0.stringValue)" }.joined().drop { $0 == "." }.description
   }
 
   /// The shell command that accepts `name` from the report in `reportPath`. The name comes

@@ -265,6 +265,10 @@ public struct SnapshotCheck: Sendable {
   /// Whether each rendered case says why the cache could not pass it
   /// (``CaseResult/renderedBecause``; `--explain-cache`).
   public var explainsRenderCache = false
+  /// With ``lint``, the findings accepted for now (`check --lint --baseline FILE`): a case
+  /// fails only for findings the baseline does not list, and those it lists that are gone
+  /// are the case's warnings. Cases are known to it by name, without their variant.
+  public var lintBaseline: LintBaseline?
 
   /// A check of the documents in `folder` against `store`, writing a report to `reportDirectory` when given.
   public init(
@@ -566,6 +570,7 @@ public struct SnapshotCheck: Sendable {
     let layout: LayoutFindings
     var missing: [String] = []
     var findings: [String] = []
+    var fixedFindings: [String] = []
     do {
       let (folders, fonts) = (imageFolders, brandFonts)
       let document = try await pool.run {
@@ -585,7 +590,7 @@ public struct SnapshotCheck: Sendable {
         renderer.recordsLayout = recordsLayout && !tooLongForARecord
         let rendered = try await document.render(with: renderer, into: receiver, keepsManifest: true)
         lastManifest = rendered.manifest
-        if lint != nil { findings = LintReport(file: testCase.document.path, manifest: rendered.manifest).lines }
+        if lint != nil { findings = lintFindings(testCase, rendered.manifest, document.dataSource, fixed: &fixedFindings) }
         // A variant's warnings name it: the same row warns in every variant.
         let variant = testCase.variant.map { "[\($0.name)] " } ?? ""
         missing = rendered.rowsWithMissingGlyphs.map { variant + $0.missingGlyphWarning(file: testCase.document.path) }
@@ -603,7 +608,7 @@ public struct SnapshotCheck: Sendable {
         ) { receiver in _ = try await render(into: receiver, recordsLayout: false) }
         layout = LayoutFindings()
       }
-      if !missing.isEmpty { result.warnings = missing }
+      if !missing.isEmpty || !fixedFindings.isEmpty { result.warnings = missing + fixedFindings }
     } catch {
       result.message = "\(error)"
       if !missing.isEmpty { result.warnings = missing }
@@ -654,6 +659,18 @@ public struct SnapshotCheck: Sendable {
       if let inputs, inputs != store.storedInputs(suite: testCase.suite, name: testCase.baseName) { written = inputs }
     }
     return (result, layout.referenceHasNoRecord && !tooLongForARecord, written)
+  }
+
+  /// The lines of a case's lint findings that fail it: every finding, or with a baseline the
+  /// new ones; `fixed` gets the baseline's findings that are gone.
+  private func lintFindings(
+    _ testCase: Case, _ manifest: Manifest, _ dataSource: any TableDataSource, fixed: inout [String]
+  ) -> [String] {
+    guard let lintBaseline else { return LintReport(file: testCase.document.path, manifest: manifest).lines }
+    let document = testCase.variant == nil ? testCase.name : String(testCase.name[..<(testCase.name.lastIndex(of: "@") ?? testCase.name.endIndex)])
+    let comparison = lintBaseline.compare([LintReport(file: document, manifest: manifest, dataSource: dataSource)])
+    fixed = comparison.fixed.map { "fixed lint finding, still in the baseline: " + $0.line }
+    return comparison.new.map { "new: " + $0.line }
   }
 
   /// Puts a case's layout findings in its result, and its records in the report.

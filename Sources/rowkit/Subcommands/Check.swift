@@ -139,6 +139,11 @@ extension RowKitCommand {
 
     @OptionGroup(title: "Lint") var lintRules: LintRuleOptions
 
+    @Option(help: ArgumentHelp(
+      "With --lint, a lint baseline (see rowkit lint --baseline): only findings it does not list fail a case.",
+      valueName: "file.json"))
+    var baseline: String?
+
     func validate() throws {
       _ = try parsedShard()
       if shardBy == .cost && (shard == nil || timings == nil) {
@@ -152,6 +157,7 @@ extension RowKitCommand {
       if prune && RecordMode.isCI() {
         throw ValidationError("--prune deletes references, and CI is set: references are never changed under CI")
       }
+      if baseline != nil && !lint { throw ValidationError("--baseline goes with --lint") }
       if reportOnlyFailures && report == nil { throw ValidationError("--report-only-failures goes with --report") }
       if noCache && explainCache { throw ValidationError("--explain-cache says why the cache rendered a case; --no-cache uses no cache") }
       if textOptions.language != nil {
@@ -221,6 +227,7 @@ extension RowKitCommand {
       check.failsOnMissingGlyphs = textOptions.strict
       check.allowsFailedImages = !(try lintRules.options().runs(.imageFailed))
       if lint { check.lint = try lintRules.options() }
+      check.lintBaseline = try baseline.map { try LintBaseline.load($0) }
       let result = try await check.run(cases, shard: shard, suite: suite, fontFamilies: try standardFamilies())
       try writeSummaries(result)
       print(result.caseListing(referencesRoot: store.root))

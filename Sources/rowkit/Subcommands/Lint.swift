@@ -1,6 +1,7 @@
 import ArgumentParser
 import Foundation
 import RowKit
+import RowKitSnapshot
 
 extension RowKitCommand {
   struct Lint: AsyncParsableCommand {
@@ -15,12 +16,23 @@ extension RowKitCommand {
         a control shorter than 44 points), missingGlyph, overlap (labels, images, accessories) \
         and imageFailed. A document switches rules off with lint: { off: [rule, …] }.
 
-        Exit status: 0 when nothing was found, 1 when something was, 2 on bad input.
+        With --headroom, every text slot is laid out again with its text grown in 5% steps up \
+        to 100%, and a slot that truncates, clips or overlaps before it is --min-headroom \
+        percent longer (30 by default) is a headroom finding.
+
+        With --baseline FILE, the findings the file lists pass and only new ones fail; findings \
+        it lists that are gone are reported, and --update-baseline rewrites it with what was \
+        found (never under CI). Findings are matched by document, variant, row (its item type \
+        and title), element and rule, not by line or row number.
+
+        Exit status: 0 when nothing (new) was found, 1 when something was, 2 on bad input.
 
         Example:
           rowkit lint Assets/Samples/*.yaml
           rowkit lint table.yaml --variant-appearance light,dark --variant-text-size large,AX5 --json
           rowkit lint table.yaml --lint-off truncated,tapTarget
+          rowkit lint Assets/Samples/*.yaml --baseline lint-baseline.json
+          rowkit lint table.yaml --headroom --min-headroom 40 --variant-text-size large,AX3
         """)
 
     @Argument(help: "The table documents (YAML or JSON).")
@@ -28,6 +40,20 @@ extension RowKitCommand {
 
     @Flag(help: "Print the findings as JSON on standard output.")
     var json = false
+
+    @Option(help: ArgumentHelp(
+      "A lint baseline: the findings it lists pass, new ones fail, gone ones are reported.", valueName: "file.json"))
+    var baseline: String?
+
+    @Flag(help: "Rewrite the --baseline file with the findings of this run (refused when CI is set).")
+    var updateBaseline = false
+
+    @Flag(help: "Measure every text slot's headroom: how much longer its text can grow (in 5% steps, up to 100%) before it truncates, clips or overlaps.")
+    var headroom = false
+
+    @Option(help: ArgumentHelp(
+      "With --headroom, the growth every text slot must take, in percent (0 to 100; default \(TableRenderer.defaultMinimumHeadroom)).", valueName: "percent"))
+    var minHeadroom: Int?
 
     @OptionGroup(title: "Variants") var variantOptions: VariantOptions
 
@@ -42,10 +68,23 @@ extension RowKitCommand {
       if documents.filter({ $0 == standardInputName }).count > 1 {
         throw ValidationError("standard input (-) can be read once")
       }
+      if minHeadroom != nil && !headroom { throw ValidationError("--min-headroom goes with --headroom") }
+      if let minHeadroom, !(0...TableRenderer.maximumGrowth).contains(minHeadroom) {
+        throw ValidationError("--min-headroom: \(minHeadroom) is not a percentage from 0 to \(TableRenderer.maximumGrowth)")
+      }
+      if updateBaseline && baseline == nil { throw ValidationError("--update-baseline goes with --baseline FILE") }
+      if updateBaseline && RecordMode.isCI() {
+        throw ValidationError("--update-baseline rewrites the lint baseline, and CI is set: the baseline is never changed under CI")
+      }
     }
 
     func run() async throws {
       let options = try lintRules.options()
+      let baselineURL = baseline.map { URL(fileURLWithPath: $0) }
+      // A missing baseline is an empty one only when it is about to be written.
+      let accepted: LintBaseline? = try baseline.map { path in
+        updateBaseline && !FileManager.default.fileExists(atPath: path) ? LintBaseline() : try LintBaseline.load(path)
+      }
       // Every document is read and checked before any is linted: bad input reports nothing.
       var loaded: [(name: String, document: TableDocument, axes: VariantAxes)] = []
       for path in documents {
@@ -56,26 +95,82 @@ extension RowKitCommand {
       }
       let pipeline = imageOptions.makePipeline()
       var reports: [LintReport] = []
+      var headroomReports: [HeadroomReport] = []
       for (name, document, axes) in loaded {
         var renderer = document.makeRenderer(
           configuration: try textOptions.apply(to: document.configuration), pipeline: pipeline)
         renderer.imageDeadline = imageOptions.deadline
-        reports += try await document.lint(with: renderer, axes: axes, options: options, name: name)
+        var documentReports = try await document.lint(with: renderer, axes: axes, options: options, name: name)
+        if headroom && options.adding(document.lintOptions).runs(.headroom) {
+          let dataSource = document.dataSource
+          for (index, variant) in axes.variants.enumerated() {
+            let variantRenderer = renderer.rendering(variant)
+            let slots = try await variantRenderer.pool.run { try variantRenderer.headroom(dataSource) }
+            let place = "\(variant.textSize?.rawValue ?? "large"), \(Bounds.format(variantRenderer.configuration.width)) pt"
+            documentReports[index].addHeadroomFindings(
+              slots, minimum: minHeadroom ?? TableRenderer.defaultMinimumHeadroom, place: place, dataSource: dataSource)
+            headroomReports.append(HeadroomReport(file: name, variant: variant.name.isEmpty ? nil : variant.name, slots: slots))
+          }
+        }
+        reports += documentReports
       }
       let total = reports.reduce(0) { $0 + $1.findingCount }
+      let comparison = accepted?.compare(reports)
+      if let accepted, let baselineURL, updateBaseline {
+        try OutputWriter.write(try accepted.updated(with: reports).bytes(), to: baselineURL)
+      }
       if json {
+        struct Baseline: Encodable {
+          var file: String
+          var known: Int
+          var new: [LintBaseline.Entry]
+          var fixed: [LintBaseline.Entry]
+          var updated: Bool
+        }
         struct Output: Encodable {
           var findings: Int
           var reports: [LintReport]
+          var baseline: Baseline?
+          var headroom: [HeadroomReport]?
         }
-        try StandardStreams.write(Data(try DeterministicJSON.bytes(Output(findings: total, reports: reports))))
+        let baselineOutput = comparison.map {
+          Baseline(file: baseline ?? "", known: $0.known.count, new: $0.new, fixed: $0.fixed, updated: updateBaseline)
+        }
+        try StandardStreams.write(
+          Data(try DeterministicJSON.bytes(Output(
+            findings: total, reports: reports, baseline: baselineOutput, headroom: headroom ? headroomReports : nil))))
+      } else if let comparison {
+        printLines(comparison)
       } else {
         for report in reports { for line in report.lines { StandardStreams.print(line) } }
+      }
+      if !json {
         let tables = reports.count
         StandardStreams.print("\(total) finding\(total == 1 ? "" : "s") in \(loaded.count) document\(loaded.count == 1 ? "" : "s")"
-          + " (\(tables) table\(tables == 1 ? "" : "s") with their variants)")
+          + " (\(tables) table\(tables == 1 ? "" : "s") with their variants)"
+          + (comparison.map { ": \($0.known.count) in the baseline, \($0.new.count) new, \($0.fixed.count) fixed" } ?? ""))
+        if updateBaseline, let baseline { StandardStreams.print("updated \(baseline)") }
       }
-      if total > 0 { throw ExitCode(1) }
+      guard let comparison else {
+        if total > 0 { throw ExitCode(1) }
+        return
+      }
+      if !comparison.new.isEmpty && !updateBaseline { throw ExitCode(1) }
+    }
+
+    /// Every text slot's headroom in one document and variant, for `--json`.
+    struct HeadroomReport: Encodable {
+      var file: String
+      var variant: String?
+      var slots: [TextHeadroom]
+    }
+
+    /// The new findings, then the fixed ones, one a line.
+    private func printLines(_ comparison: LintBaseline.Comparison) {
+      for entry in comparison.new { StandardStreams.print("new: " + entry.line) }
+      for entry in comparison.fixed {
+        StandardStreams.print("fixed: " + entry.line + (updateBaseline ? "" : " (still in the baseline: --update-baseline removes it)"))
+      }
     }
   }
 }

@@ -136,7 +136,7 @@ import Testing
     let document = try TableDocument.decode(
       Array(try #require(blocks.first).text.utf8), as: TestSupport.repositoryRoot.appendingPathComponent("example.yaml"),
       fontFamilies: try TextEnvironment.standard.fontSet().families)
-    #expect(document.variantAxes.variants.count == 4 * 4 * 2 * 2)
+    #expect(document.variantAxes.variants.count == 4 * 4 * 2 * 2 * 2)
     let item = try #require(document.dataSource.sections.first?.items.first as? SubtitleItem)
     #expect(item.subtitle == "Shoot, edit and share video.")
   }

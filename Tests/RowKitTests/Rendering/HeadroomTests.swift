@@ -1,0 +1,69 @@
+import Foundation
+import RowKit
+import RowKitGraphics
+import RowKitTestSupport
+import Testing
+
+/// Measured headroom: each text slot laid out with its text grown step by step, and the
+/// largest growth that still fits.
+@Suite struct HeadroomTests {
+  @Test func growthAddsThatShareOfCharacters() {
+    let text = "Wireless network settings"
+    #expect(PseudoLocale.grown(text, by: 0) == text)
+    #expect(PseudoLocale.grown(text, by: 0.2) == text + " one ")
+    #expect(PseudoLocale.grown(text, by: 0.2).count == 30)
+    #expect(PseudoLocale.grown(text, by: 1).count == 50)
+    #expect(PseudoLocale.grown("OK", by: 0.05) == "OK")
+  }
+
+  /// A one-line title in a slot made a quarter point wider than its text grown by 22%: the
+  /// truth, measured by shaping the grown text without a width at every whole percent, is
+  /// the first growth past that (+26% for 25 characters, whose growth comes a character,
+  /// 4%, at a time); measured headroom, in 5% steps, must be the step just below it.
+  @Test func aSlotTruncatesWithinOneStepOfTheMeasuredTruth() throws {
+    let text = "Wireless network settings"
+    let item = SubtitleItem(text: text, subtitle: "Short")
+    let shaper = try TextEnvironment.standard.makeShaper()
+    let wide = try TestSupport.layoutRow(item, width: 375, shaper: shaper)
+    let label = try #require(wide.layout.label("text"))
+    let slotAt375 = try #require(label.text.style.width)
+    func naturalWidth(_ percent: Int) -> Double {
+      shaper.shape(PseudoLocale.grown(text, by: Double(percent) / 100), style: TextStyle(font: label.text.style.font))
+        .logicalRect.width
+    }
+    // The cell's slot is the table's width less a fixed margin.
+    let width = (375 - slotAt375) + naturalWidth(22) + 0.25
+    let renderer = TableRenderer(configuration: TableConfiguration(width: width))
+    let slot = try #require(try TestSupport.layoutRow(item, renderer: renderer, shaper: shaper).layout.label("text")?.text.style.width)
+    let truth = try #require((0...100).first { naturalWidth($0) > slot })
+    #expect((23...30).contains(truth), "the slot was built to truncate just past +22%, not at +\(truth)%")
+    let dataSource = SectionedDataSource(sections: [TableSection(items: [item])])
+    let slots = try renderer.headroom(dataSource, shaper: shaper)
+    let title = try #require(slots.first { $0.label == "text" })
+    let measured = try #require(title.percent)
+    #expect(measured < truth && truth - measured <= TableRenderer.headroomStep, "measured +\(measured)%, truth +\(truth)%")
+    #expect(measured == truth - 1 - (truth - 1) % TableRenderer.headroomStep)
+    #expect(title.limit == .truncated)
+    // The subtitle, far shorter than its slot, takes the whole growth.
+    let subtitle = try #require(slots.first { $0.label == "subtitle" })
+    #expect(subtitle.percent == TableRenderer.maximumGrowth && subtitle.limit == nil)
+  }
+
+  /// A text truncated as written has no headroom; the lint turns slots below the minimum
+  /// into findings naming the growth, the text size and the width.
+  @Test func findingsNameTheGrowthTextSizeAndWidth() async throws {
+    let item = SubtitleItem(text: "Wireless network settings and more", subtitle: "Short")
+    let dataSource = SectionedDataSource(sections: [TableSection(items: [item])])
+    let renderer = TableRenderer(configuration: TableConfiguration(width: 160))
+    let slots = try renderer.headroom(dataSource)
+    let title = try #require(slots.first { $0.label == "text" })
+    #expect(title.percent == nil && title.limit == .truncated)
+    var report = LintReport(file: "t.yaml", manifest: try await renderer.measure(dataSource), dataSource: dataSource)
+    #expect(report.rows.isEmpty)
+    report.addHeadroomFindings(slots, minimum: 30, place: "AX3, 160 pt", dataSource: dataSource)
+    let finding = try #require(report.rows.first?.findings.first)
+    #expect(finding.rule == .headroom && finding.label == "text")
+    #expect(finding.message == "truncates as written (AX3, 160 pt); needs +30%")
+    #expect(report.rows.first?.title == "Wireless network settings and more")
+  }
+}
