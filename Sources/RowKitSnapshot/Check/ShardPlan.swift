@@ -45,8 +45,10 @@ public struct ShardPlan: Sendable, Equatable {
   /// not a RowKit report; a case without a time (a report of an older RowKit) is left out.
   public static func costs(fromReport url: URL) throws -> [String: Double] {
     var isFolder: ObjCBool = false
-    let folder = FileManager.default.fileExists(atPath: url.path, isDirectory: &isFolder) && !isFolder.boolValue
-      ? url.deletingLastPathComponent() : url
+    guard FileManager.default.fileExists(atPath: url.path, isDirectory: &isFolder) else {
+      throw SnapshotError("\(url.path): no such report folder (timings come from an earlier run's report)")
+    }
+    let folder = isFolder.boolValue ? url : url.deletingLastPathComponent()
     if !isFolder.boolValue, url.lastPathComponent != ReportFolder.reportFile {
       throw SnapshotError("\(url.path): timings come from a report folder or its \(ReportFolder.reportFile)")
     }
