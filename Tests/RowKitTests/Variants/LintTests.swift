@@ -65,6 +65,52 @@ import Testing
     #expect(try await self.rules("items: [{ type: text, text: Hello }]").isEmpty)
   }
 
+  @Test func textOverAGradientIsJudgedWhereItIsWorstWithItsPercentile() async throws {
+    // White text over a gradient from near black to light gray: fine at the dark end,
+    // unreadable at the light one. Over the dark end's flat color alone, it passes.
+    let gradient = try await findings("""
+      stylesheet:
+        vars: { textColor: "#FFFFFF" }
+        styles:
+          fade: [{ linearGradient: ["#101010", "#E0E0E0"] }]
+      table: { rowHeight: 44 }
+      items: [{ type: text, text: Hello over a gradient, background: fade }]
+      """)
+    #expect(gradient.map(\.rule) == [.contrast], "\(gradient)")
+    let message = gradient.first?.message ?? ""
+    #expect(message.hasPrefix("text #FFFFFF on #"), "\(message)")
+    #expect(message.contains(" at worst, ") && message.contains(" at the 5th percentile, below WCAG AA's 4.5:1"), "\(message)")
+    let flat = try await rules("""
+      stylesheet:
+        vars: { textColor: "#FFFFFF" }
+        styles:
+          dark: [{ fill: "#101010" }]
+      items: [{ type: text, text: Hello over a gradient, background: dark }]
+      """)
+    #expect(flat.isEmpty)
+  }
+
+  @Test func aTranslucentSelectedBackgroundIsJudgedAsComposited() async throws {
+    // 25% blue over the white row is light blue: white text fails on it, dark blue passes.
+    let stylesheet = """
+      stylesheet:
+        vars: { highlightedTextColor: "COLOR" }
+        styles:
+          tint: [{ fill: "#0000FF40" }]
+      """
+    let white = try await findings(stylesheet.replacingOccurrences(of: "COLOR", with: "#FFFFFF") + """
+
+      items: [{ type: text, text: Selected, selected: true, selectedBackground: tint }]
+      """)
+    #expect(white.map(\.rule) == [.contrast], "\(white)")
+    #expect(white.first?.message.contains("text #FFFFFF on #BFBFFF") == true, "\(white)")
+    let navy = try await rules(stylesheet.replacingOccurrences(of: "COLOR", with: "#000080") + """
+
+      items: [{ type: text, text: Selected, selected: true, selectedBackground: tint }]
+      """)
+    #expect(navy.isEmpty)
+  }
+
   @Test func truncated() async throws {
     let long = String(repeating: "A very long title ", count: 20)
     #expect(try await rules("items: [{ type: subtitle, text: \"\(long)\", subtitle: Short }]") == [.truncated])
