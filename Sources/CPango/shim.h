@@ -122,6 +122,11 @@ static inline int cpango_install_face_hook(PangoFont *sample, cpango_face_source
   // The interface has had this shape since Pango moved to HarfBuzz (1.44); check it anyway.
   if (pango_version() < PANGO_VERSION_ENCODE(1, 44, 0) || pango_version() >= PANGO_VERSION_ENCODE(2, 0, 0)) return 0;
   if (!sample || !PANGO_IS_CAIRO_FONT(sample) || !PANGO_IS_FC_FONT(sample)) return 0;
+  // The interface's size as Pango registered it must be the size of the copy above: a field
+  // added or removed anywhere changes it, even where the members checked below still look right.
+  GTypeQuery iface_query;
+  g_type_query(PANGO_TYPE_CAIRO_FONT, &iface_query);
+  if (iface_query.type == 0 || iface_query.class_size != sizeof(cpango_cairo_font_iface)) return 0;
   cpango_cairo_font_iface *iface = g_type_interface_peek(G_OBJECT_GET_CLASS(sample), PANGO_TYPE_CAIRO_FONT);
   GTypeQuery query;
   g_type_query(G_TYPE_FROM_INSTANCE(sample), &query);
@@ -154,6 +159,11 @@ typedef PangoFontMetrics *(*cpango_get_metrics_function)(PangoFont *font, PangoL
 static inline cpango_get_metrics_function cpango_install_metrics_hook(PangoFont *sample, cpango_get_metrics_function hook) {
   if (pango_version() < PANGO_VERSION_ENCODE(1, 44, 0) || pango_version() >= PANGO_VERSION_ENCODE(2, 0, 0)) return NULL;
   if (!sample || !PANGO_IS_CAIRO_FONT(sample) || !PANGO_IS_FC_FONT(sample)) return NULL;
+  // The font's class must hold at least the PangoFontClass this header describes, or the
+  // get_metrics slot is not where the header says.
+  GTypeQuery query;
+  g_type_query(G_TYPE_FROM_INSTANCE(sample), &query);
+  if (query.type == 0 || query.class_size < sizeof(PangoFontClass)) return NULL;
   PangoFontClass *font_class = PANGO_FONT_GET_CLASS(sample);
   cpango_get_metrics_function pango_step = font_class->get_metrics;
   if (!pango_step || pango_step == hook) return NULL;
