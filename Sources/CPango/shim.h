@@ -55,8 +55,9 @@ static inline int cpango_bidi_strength(gunichar character) {
 /// file itself and the pattern handed to Cairo carries that face (FC_FT_FACE), so Cairo
 /// draws from it rather than opening the file in its process-wide FreeType library. The
 /// owner keeps a reference to each Cairo font face so made, so that Cairo never frees one
-/// (and never unlinks it from its face's list, which it does without a lock). Fonts of other
-/// font maps go through Pango's own step unchanged.
+/// (and never unlinks it from its face's list, which it does without a lock). A face that
+/// cannot be opened gives a font face that draws nothing, never none. Fonts of other font
+/// maps go through Pango's own step unchanged.
 typedef FT_Face (*cpango_face_source)(void *owner, const char *path, int index);
 /// Takes one reference to a Cairo font face the hook made of `owner`'s faces, to keep it.
 typedef void (*cpango_font_face_keeper)(void *owner, cairo_font_face_t *font_face);
@@ -106,7 +107,12 @@ static cairo_font_face_t *cpango_create_font_face(PangoCairoFont *font) {
       return font_face;
     }
     if (pattern) FcPatternDestroy(pattern);
-    return NULL;  // Pango draws nothing for the font rather than share Cairo's faces unlocked
+    // The face could not be opened (its file damaged or removed since fontconfig read it).
+    // Not NULL: Pango measures the font through its scaled font and would crash on none. Not
+    // Cairo's own face of the file either, which would be shared between threads unlocked. A
+    // user font face with no callbacks is a valid face that draws nothing; the shaper counts
+    // the text as missing glyphs (FontFaces.unopenedFiles).
+    return cairo_user_font_face_create();
   }
   cpango_create_font_face_function pango_step =
       (cpango_create_font_face_function)g_type_get_qdata(PANGO_TYPE_CAIRO_FONT, cpango_pango_step_quark());
@@ -122,11 +128,6 @@ static inline int cpango_install_face_hook(PangoFont *sample, cpango_face_source
   // The interface has had this shape since Pango moved to HarfBuzz (1.44); check it anyway.
   if (pango_version() < PANGO_VERSION_ENCODE(1, 44, 0) || pango_version() >= PANGO_VERSION_ENCODE(2, 0, 0)) return 0;
   if (!sample || !PANGO_IS_CAIRO_FONT(sample) || !PANGO_IS_FC_FONT(sample)) return 0;
-  // The interface's size as Pango registered it must be the size of the copy above: a field
-  // added or removed anywhere changes it, even where the members checked below still look right.
-  GTypeQuery iface_query;
-  g_type_query(PANGO_TYPE_CAIRO_FONT, &iface_query);
-  if (iface_query.type == 0 || iface_query.class_size != sizeof(cpango_cairo_font_iface)) return 0;
   cpango_cairo_font_iface *iface = g_type_interface_peek(G_OBJECT_GET_CLASS(sample), PANGO_TYPE_CAIRO_FONT);
   GTypeQuery query;
   g_type_query(G_TYPE_FROM_INSTANCE(sample), &query);

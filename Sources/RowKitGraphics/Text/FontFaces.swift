@@ -40,6 +40,9 @@ final class FontFaces: @unchecked Sendable {
 
   /// How many faces are open.
   var openCount: Int { faces.count }
+  /// The font files FreeType could not open (removed or damaged since fontconfig read
+  /// them). Pango draws nothing for their fonts, so their characters count as missing.
+  private(set) var unopenedFiles: Set<String> = []
 
   init() throws {
     var library: FT_Library?
@@ -62,7 +65,11 @@ final class FontFaces: @unchecked Sendable {
     let key = Key(path: path, index: index)
     if let face = faces[key] { return face }
     var face: FT_Face?
-    guard FT_New_Face(library, path, FT_Long(index), &face) == 0, let face else { return nil }
+    guard FT_New_Face(library, path, FT_Long(index), &face) == 0, let face else {
+      unopenedFiles.insert(path)
+      return nil
+    }
+    unopenedFiles.remove(path)
     faces[key] = face
     return face
   }

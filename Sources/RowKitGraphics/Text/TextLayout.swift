@@ -17,9 +17,11 @@ public final class TextLayout {
   public let lineCount: Int
   /// Whether an ellipsis replaced some of the text.
   public let isEllipsized: Bool
-  /// Glyphs drawn as boxes because no loaded font has their character.
+  /// Glyphs drawn as boxes because no loaded font has their character, and glyphs of a font
+  /// whose file could not be opened when it was first drawn (which Pango draws as nothing).
   public let unknownGlyphCount: Int
-  /// The characters no loaded font can draw, each once, in the order they first appear.
+  /// The characters no loaded font can draw (or whose font's file could not be opened), each
+  /// once, in the order they first appear.
   public let missingCharacters: [Unicode.Scalar]
   /// The first line's baseline, down from the layout's top, in points.
   public let baseline: Double
@@ -68,8 +70,16 @@ public final class TextLayout {
     self.lineCount = lines
     self.isClipped = clipped
     self.isEllipsized = pango_layout_is_ellipsized(layout) != 0
-    self.unknownGlyphCount = Int(pango_layout_get_unknown_glyphs_count(layout))
-    self.missingCharacters = unknownGlyphCount == 0 ? [] : TextLayout.missingCharacters(in: layout)
+    var unknownGlyphs = Int(pango_layout_get_unknown_glyphs_count(layout))
+    var missing = unknownGlyphs == 0 ? [] : TextLayout.missingCharacters(in: layout)
+    let unopened = shaper.unopenedFontFiles
+    if !unopened.isEmpty {
+      let blank = TextLayout.characters(drawnFrom: unopened, in: layout, text: shapedText)
+      unknownGlyphs += blank.glyphs
+      missing += blank.characters.filter { !missing.contains($0) }
+    }
+    self.unknownGlyphCount = unknownGlyphs
+    self.missingCharacters = missing
     self.baseline = cpango_units_to_double(pango_layout_get_baseline(layout))
     self.isRightToLeft = pango_layout_get_direction(layout, 0) == PANGO_DIRECTION_RTL
   }
@@ -158,6 +168,28 @@ public final class TextLayout {
       if seen.insert(value).inserted, let scalar = Unicode.Scalar(value) { found.append(scalar) }
     }
     return found
+  }
+
+  /// How many glyphs of `layout` are drawn in fonts loaded from `files`, and their
+  /// characters, each once: text whose font's face could not be opened.
+  private static func characters(
+    drawnFrom files: Set<String>, in layout: OpaquePointer, text: String
+  ) -> (glyphs: Int, characters: [Unicode.Scalar]) {
+    var glyphs = 0
+    var offsets = Set<Int>()
+    forEachGlyph(in: layout) { font, glyph, byteOffset in
+      guard glyph & unknownGlyphFlag == 0, let font, let file = cpango_font_file(font), files.contains(String(cString: file))
+      else { return }
+      glyphs += 1
+      offsets.insert(byteOffset)
+    }
+    var characters: [Unicode.Scalar] = []
+    var byteOffset = 0
+    for scalar in text.unicodeScalars {
+      if offsets.contains(byteOffset), !characters.contains(scalar) { characters.append(scalar) }
+      byteOffset += UTF8.width(scalar)
+    }
+    return (glyphs, characters)
   }
 
   /// Calls `body` with each shaped glyph's font, glyph id and the byte offset of its

@@ -43,6 +43,9 @@ public final class TextShaper {
   public var hasOwnFaces: Bool { ownFaces != nil }
   /// How many FreeType faces of its own this shaper's fonts have opened so far.
   var ownFacesOpened: Int { ownFaces?.openCount ?? 0 }
+  /// The font files this shaper's own faces could not be opened from: text in their fonts is
+  /// drawn blank, and counted as missing glyphs.
+  var unopenedFontFiles: Set<String> { ownFaces?.unopenedFiles ?? [] }
   /// How many Cairo font faces made of its own faces this shaper keeps.
   var ownFontFacesKept: Int { ownFaces?.keptFontFaceCount ?? 0 }
 

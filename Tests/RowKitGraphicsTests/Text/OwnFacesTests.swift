@@ -65,6 +65,29 @@ struct OwnFacesTests {
     }
   }
 
+  /// A font file that FreeType cannot open when its font is first drawn (damaged or removed
+  /// after fontconfig read it) makes Pango draw that text as nothing: its characters count as
+  /// missing glyphs, as characters no font has do, so that warnings and `--strict` see them.
+  @Test func textInAFontWhoseFileCannotBeOpenedCountsAsMissing() throws {
+    let folder = FileManager.default.temporaryDirectory.appendingPathComponent("own-faces-\(UUID().uuidString)")
+    try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+    defer { try? FileManager.default.removeItem(at: folder) }
+    let brand = folder.appendingPathComponent("Brand.ttf")
+    try FileManager.default.copyItem(atPath: "/usr/share/fonts/truetype/noto/NotoSerif-Regular.ttf", toPath: brand.path)
+    let environment = TextEnvironment.standard.adding(brandFonts: [brand])
+    let fontSet = try environment.fontSet()
+    let style = TextStyle(font: Font(family: "Noto Serif", size: 17))
+    let drawn = try TextShaper(fontSet: fontSet, faces: FontFaces()).shape("Brand", style: style)
+    #expect(drawn.unknownGlyphCount == 0 && drawn.missingCharacters.isEmpty)
+    // Damaged after fontconfig read it: FreeType cannot open it for a new shaper's faces.
+    try Data().write(to: brand)
+    let shaper = try TextShaper(fontSet: fontSet, faces: FontFaces())
+    let blank = shaper.shape("Brand", style: style)
+    #expect(shaper.unopenedFontFiles.count == 1)
+    #expect(blank.unknownGlyphCount == 5)
+    #expect(blank.missingCharacters == Array("Brand".unicodeScalars))
+  }
+
   /// `body`'s result, from a thread of its own: a shaper and its layouts live on one thread,
   /// and the test's waiting blocks none of Swift's cooperative threads.
   private static func onThread<T: Sendable>(_ body: @escaping @Sendable () throws -> T) async throws -> T {
