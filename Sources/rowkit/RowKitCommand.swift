@@ -2,6 +2,7 @@ import ArgumentParser
 import Foundation
 import RowKit
 import RowKitGraphics
+import RowKitReview
 import RowKitSnapshot
 
 @main
@@ -17,7 +18,7 @@ struct RowKitCommand: AsyncParsableCommand {
       """,
     version: "0.1.0",
     subcommands: [
-      Render.self, Measure.self, Catalog.self, Diff.self, Check.self, Shards.self, MergeReports.self, Accept.self, Lint.self, Fonts.self,
+      Render.self, Measure.self, Catalog.self, Diff.self, Check.self, Shards.self, MergeReports.self, Accept.self, Review.self, Lint.self, Fonts.self,
     ])
 
   /// Runs the command and maps every failure to RowKit's exit statuses: 2 with one line on
@@ -46,7 +47,7 @@ struct RowKitCommand: AsyncParsableCommand {
       }
       let message: String
       if error is DocumentError || error is GraphicsError || error is OutputError || error is StyleError || error is SnapshotError
-        || error is MissingGlyphsError || error is FailedImagesError
+        || error is MissingGlyphsError || error is FailedImagesError || error is ReviewError
       {
         message = "\(error)"
       } else {

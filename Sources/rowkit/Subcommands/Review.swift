@@ -1,0 +1,70 @@
+import ArgumentParser
+import Foundation
+import RowKitReview
+import RowKitSnapshot
+
+extension RowKitCommand {
+  struct Review: AsyncParsableCommand {
+    static let configuration = CommandConfiguration(
+      commandName: "review",
+      abstract: "Serve a check's report folder on 127.0.0.1 to accept, reject and undo its cases from the page.",
+      discussion: """
+        Prints the page's address, with a random token that every request must carry, and \
+        serves until interrupted. Accept makes the actual image and its layout record the \
+        reference, through the same code as rowkit accept (refused under CI); Reject keeps \
+        the reference and marks the case reviewed; Undo takes back the latest one, any \
+        number of steps, putting back the exact bytes. Groups of cases (a shared layout \
+        change, rasterization-only differences, new cases) are accepted in one action.
+
+        Every action is appended to REPORT/review-log.json, with the SHA-256 of each file \
+        before and after; the bytes undo needs are kept in REPORT/review-undo/. The review's \
+        state and its undo survive a reload of the page and a restart of the server.
+
+        Keys on the page: a accept, r reject, u undo, g accept the group, j/k next/previous.
+
+        The references are --snapshots, as for rowkit accept: the folder the report was \
+        checked against, named as the check named it (run review in the same folder of your \
+        checkout).
+
+        Example:
+          rowkit review report
+          rowkit review ci-report --snapshots Snapshots/Check --open
+        """)
+
+    @Argument(help: "The report folder (rowkit check --report, or rowkit merge-reports -o).")
+    var report = "report"
+
+    @Option(help: "The references folder; it must be the one the report was checked against (default: that folder, when it is inside the working folder).")
+    var snapshots: String?
+
+    @Option(help: "The port on 127.0.0.1 (default: a free one).")
+    var port: UInt16 = 0
+
+    @Flag(help: "Open the page in the browser (xdg-open), when there is one.")
+    var open = false
+
+    func run() async throws {
+      let session = try ReviewSession(report: URL(fileURLWithPath: report), snapshots: snapshots.map { URL(fileURLWithPath: $0) })
+      let server = try ReviewServer(session: session, port: port, reportPath: report)
+      async let serving: Void = server.run()
+      let address = try await server.waitUntilListening()
+      StandardStreams.print("Reviewing \(session.reviewable.count) cases of \(report) at \(address.absoluteString)")
+      StandardStreams.print("Press Ctrl-C to stop; the review log is \(report)/\(ReportFolder.reviewLogFile).")
+      if open { Self.openBrowser(address) }
+      try await serving
+    }
+
+    /// Starts xdg-open on `address` and does not wait for it: a missing opener only says so.
+    static func openBrowser(_ address: URL) {
+      let opener = "/usr/bin/xdg-open"
+      guard FileManager.default.isExecutableFile(atPath: opener) else {
+        StandardStreams.writeError("rowkit: no \(opener); open the address yourself\n")
+        return
+      }
+      let process = Process()
+      process.executableURL = URL(fileURLWithPath: opener)
+      process.arguments = [address.absoluteString]
+      do { try process.run() } catch { StandardStreams.writeError("rowkit: \(opener) did not start: \(error)\n") }
+    }
+  }
+}
