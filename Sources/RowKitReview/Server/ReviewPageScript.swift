@@ -136,7 +136,7 @@ enum ReviewPageScript {
         }
         event.preventDefault();
       });
-      const loaded = api('/api/state').then(next => { show(next); decorate(); }, error => say(error.message, true));
+      const loaded = api('/api/state').then(next => { state = next; decorate(); show(next); }, error => say(error.message, true));
       // A self-test drives the review with real key events, for checking it in a headless
       // browser: accept the first case, undo, accept its group, reject the last case.
       if (new URLSearchParams(location.hash.slice(1)).has('reviewtest')) {
