@@ -11,6 +11,7 @@ let package = Package(
     .library(name: "RowKitSnapshot", targets: ["RowKitSnapshot"]),
     .library(name: "RowKitSnapshotAssertions", targets: ["RowKitSnapshotAssertions"]),
     .executable(name: "rowkit", targets: ["rowkit"]),
+    .executable(name: "rowkit-review", targets: ["rowkit-review"]),
   ],
   dependencies: [
     .package(url: "https://github.com/apple/swift-argument-parser", from: "1.5.0"),
@@ -50,8 +51,8 @@ let package = Package(
       dependencies: ["RowKitGraphics", "RowKitHTTP", .product(name: "Yams", package: "Yams")]),
     .target(
       name: "RowKitSnapshot", dependencies: ["RowKit", "RowKitGraphics"], plugins: ["RenderCodeDigest"]),
-    // The local review server of `rowkit review`: kept out of the libraries so that nothing but
-    // that subcommand links an HTTP server.
+    // The local review server of `rowkit review`: kept out of the libraries and out of
+    // `rowkit` itself, so that nothing but that subcommand links an HTTP server.
     .target(
       name: "RowKitReview",
       dependencies: ["RowKitSnapshot", "RowKitGraphics", .product(name: "FlyingFox", package: "FlyingFox")]),
@@ -62,8 +63,12 @@ let package = Package(
     .executableTarget(
       name: "rowkit",
       dependencies: [
-        "RowKit", "RowKitSnapshot", "RowKitReview", .product(name: "ArgumentParser", package: "swift-argument-parser"),
+        "RowKit", "RowKitSnapshot", .product(name: "ArgumentParser", package: "swift-argument-parser"),
       ]),
+    // The program `rowkit review` runs in its place (exec, from beside the `rowkit` binary):
+    // FlyingFox links FoundationNetworking, and with it libcurl and libssl, which would cost
+    // every other subcommand, `--help` included, milliseconds at each start.
+    .executableTarget(name: "rowkit-review", dependencies: ["RowKitReview", "RowKitSnapshot"]),
     .executableTarget(
       name: "rowkit-bench", dependencies: ["RowKit"], path: "Benchmarks/rowkit-bench"),
 
@@ -79,7 +84,7 @@ let package = Package(
     .testTarget(name: "RowKitTests", dependencies: ["RowKit", "RowKitSnapshot", "RowKitSnapshotAssertions", "RowKitTestSupport"]),
     .testTarget(
       name: "RowKitSnapshotTests", dependencies: ["RowKit", "RowKitSnapshot", "RowKitSnapshotAssertions", "RowKitTestSupport"]),
-    .testTarget(name: "RowKitCLITests", dependencies: ["rowkit", "RowKit", "RowKitGraphics", "RowKitSnapshot", "RowKitTestSupport"]),
+    .testTarget(name: "RowKitCLITests", dependencies: ["rowkit", "rowkit-review", "RowKit", "RowKitGraphics", "RowKitSnapshot", "RowKitTestSupport"]),
     .testTarget(
       name: "RowKitReviewTests", dependencies: ["RowKitReview", "RowKitSnapshot", "RowKitGraphics", "RowKitTestSupport"]),
 

@@ -2,7 +2,6 @@ import ArgumentParser
 import Foundation
 import RowKit
 import RowKitGraphics
-import RowKitReview
 import RowKitSnapshot
 
 @main
@@ -47,7 +46,7 @@ struct RowKitCommand: AsyncParsableCommand {
       }
       let message: String
       if error is DocumentError || error is GraphicsError || error is OutputError || error is StyleError || error is SnapshotError
-        || error is MissingGlyphsError || error is FailedImagesError || error is ReviewError
+        || error is MissingGlyphsError || error is FailedImagesError
       {
         message = "\(error)"
       } else {

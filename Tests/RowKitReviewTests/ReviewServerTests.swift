@@ -258,4 +258,38 @@ import Testing
     #expect(after["case-3.png"] == before["case-3.png"] && after["case-5.png"] == nil)
     #expect(try log(project).map { $0["action"] as? String } == ["accept", "undo", "accept", "reject"])
   }
+
+  @Test func rowkitReviewPrintsItsAddressAndServesTheReport() async throws {
+    let project = try await project()
+    defer { try? FileManager.default.removeItem(at: project.folder) }
+    let process = Process()
+    process.executableURL = CommandRunner.binary
+    process.arguments = ["review", "report", "--snapshots", project.refs.path]
+    process.currentDirectoryURL = project.work
+    let output = Pipe()
+    process.standardOutput = output
+    process.standardError = FileHandle.nullDevice
+    try process.run()
+    defer {
+      process.terminate()
+      // Reaped on a thread of its own, as every wait here.
+      Thread { process.waitUntilExit() }.start()
+    }
+    // The first line, read on a thread of its own: the read blocks until the server prints.
+    let line: String = await withCheckedContinuation { continuation in
+      Thread {
+        var bytes: [UInt8] = []
+        while let byte = try? output.fileHandleForReading.read(upToCount: 1)?.first, byte != 10 { bytes.append(byte) }
+        continuation.resume(returning: String(decoding: bytes, as: UTF8.self))
+      }.start()
+    }
+    let address = try #require(line.split(separator: " ").last.flatMap { URL(string: String($0)) }, "\(line)")
+    #expect(line.hasPrefix("Reviewing 5 cases of report at http://127.0.0.1:"), "\(line)")
+    let token = try #require(address.query?.split(separator: "=").last.map(String.init))
+    #expect(token.count == 64)
+    let server = Server(address: address, token: token)
+    #expect(try await server.state()["reviewable"] as? [String] == ["case-1", "case-2", "case-3", "case-4", "case-5"])
+    let page = try await server.request("/?token=\(token)")
+    #expect(page.status == 200 && page.body.contains("review-bar"))
+  }
 }

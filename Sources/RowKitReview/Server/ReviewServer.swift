@@ -22,18 +22,45 @@ package final class ReviewServer: Sendable {
   /// The header the page's requests carry the token in.
   package static let tokenHeader = "X-RowKit-Token"
 
-  package let session: ReviewSession
-  /// The random token of the printed address.
-  package let token: String
+  private let routes: ReviewRoutes
   private let server: HTTPServer
-  private let page: [UInt8]
-  // Known once the socket listens (a port of 0 asks for a free one); until then every
-  // request is refused, since its Host cannot be checked.
-  private let boundPort = Locked<UInt16?>(nil)
 
   /// A server of `session` on 127.0.0.1:`port` (0: a free port). `reportPath` is how the
   /// page names the report folder in the commands it shows.
   package init(session: ReviewSession, port: UInt16 = 0, reportPath: String) throws {
+    let routes = ReviewRoutes(session: session, reportPath: reportPath)
+    self.routes = routes
+    // The handler holds the routes alone, not the server that holds it.
+    server = HTTPServer(
+      address: try .inet(ip4: "127.0.0.1", port: port), timeout: 30, logger: .disabled,
+      handler: ClosureHTTPHandler { request in await routes.respond(to: request) })
+  }
+
+  /// The random token of the printed address.
+  package var token: String { routes.token }
+
+  /// Serves until the task is cancelled.
+  package func run() async throws { try await server.run() }
+
+  /// Waits until the server listens, and returns its address with the token.
+  package func waitUntilListening() async throws -> URL {
+    try await server.waitUntilListening(timeout: 30)
+    guard case .ip4(_, let port)? = await server.listeningAddress else { throw ReviewError("the server is not listening") }
+    routes.boundPort.withLock { $0 = port }
+    return URL(string: "http://127.0.0.1:\(port)/?token=\(routes.token)")!
+  }
+}
+
+/// What the server answers to each request (see ``ReviewServer``).
+private final class ReviewRoutes: Sendable {
+  let session: ReviewSession
+  let token: String
+  private let page: [UInt8]
+  // Known once the socket listens (a port of 0 asks for a free one); until then every
+  // request is refused, since its Host cannot be checked.
+  let boundPort = Locked<UInt16?>(nil)
+
+  init(session: ReviewSession, reportPath: String) {
     self.session = session
     var random = SystemRandomNumberGenerator()
     token = (0..<4).map { _ in String(random.next() as UInt64, radix: 16).leftPadded(to: 16) }.joined()
@@ -46,30 +73,11 @@ package final class ReviewServer: Sendable {
         for: session.report, reportPath: reportPath, onlyFailures: storedPage.contains(#"id="omitted""#),
         servedScript: ReviewPageScript.source
       ).utf8)
-    let holder = Locked<ReviewServer?>(nil)
-    server = HTTPServer(
-      address: try .inet(ip4: "127.0.0.1", port: port), timeout: 30, logger: .disabled,
-      handler: ClosureHTTPHandler { request in
-        guard let server = holder.withLock({ $0 }) else { return Self.error(503, "starting") }
-        return await server.respond(to: request)
-      })
-    holder.withLock { $0 = self }
-  }
-
-  /// Serves until the task is cancelled.
-  package func run() async throws { try await server.run() }
-
-  /// Waits until the server listens, and returns its address with the token.
-  package func waitUntilListening() async throws -> URL {
-    try await server.waitUntilListening(timeout: 30)
-    guard case .ip4(_, let port)? = await server.listeningAddress else { throw ReviewError("the server is not listening") }
-    boundPort.withLock { $0 = port }
-    return URL(string: "http://127.0.0.1:\(port)/?token=\(token)")!
   }
 
   // MARK: - Requests
 
-  private func respond(to request: HTTPRequest) async -> HTTPResponse {
+  func respond(to request: HTTPRequest) async -> HTTPResponse {
     guard let port = boundPort.withLock({ $0 }) else { return Self.error(503, "starting") }
     let host = request.headers[.host] ?? ""
     guard host == "127.0.0.1:\(port)" || host == "localhost:\(port)" else {
@@ -77,7 +85,7 @@ package final class ReviewServer: Sendable {
     }
     // The path as sent, before any decoding: it is compared whole, or checked part by part.
     let path = request.target.path(percentEncoded: true)
-    let given = request.headers[HTTPHeader(Self.tokenHeader)] ?? request.query.first { $0.name == "token" }?.value
+    let given = request.headers[HTTPHeader(ReviewServer.tokenHeader)] ?? request.query.first { $0.name == "token" }?.value
     let authorized = given.map { Self.sameToken($0, token) } ?? false
     switch (request.method, path) {
     case (.GET, "/"), (.GET, "/index.html"):

@@ -1,10 +1,9 @@
 import ArgumentParser
 import Foundation
-import RowKitReview
 import RowKitSnapshot
 
 extension RowKitCommand {
-  struct Review: AsyncParsableCommand {
+  struct Review: ParsableCommand {
     static let configuration = CommandConfiguration(
       commandName: "review",
       abstract: "Serve a check's report folder on 127.0.0.1 to accept, reject and undo its cases from the page.",
@@ -43,28 +42,24 @@ extension RowKitCommand {
     @Flag(help: "Open the page in the browser (xdg-open), when there is one.")
     var open = false
 
-    func run() async throws {
-      let session = try ReviewSession(report: URL(fileURLWithPath: report), snapshots: snapshots.map { URL(fileURLWithPath: $0) })
-      let server = try ReviewServer(session: session, port: port, reportPath: report)
-      async let serving: Void = server.run()
-      let address = try await server.waitUntilListening()
-      StandardStreams.print("Reviewing \(session.reviewable.count) cases of \(report) at \(address.absoluteString)")
-      StandardStreams.print("Press Ctrl-C to stop; the review log is \(report)/\(ReportFolder.reviewLogFile).")
-      if open { Self.openBrowser(address) }
-      try await serving
-    }
-
-    /// Starts xdg-open on `address` and does not wait for it: a missing opener only says so.
-    static func openBrowser(_ address: URL) {
-      let opener = "/usr/bin/xdg-open"
-      guard FileManager.default.isExecutableFile(atPath: opener) else {
-        StandardStreams.writeError("rowkit: no \(opener); open the address yourself\n")
-        return
+    func run() throws {
+      // The server is a program of its own beside this one (see Package.swift: its HTTP
+      // library would otherwise load with every subcommand); it takes this process's place,
+      // so that Ctrl-C and the exit status are its own.
+      let me = URL(fileURLWithPath: (try? FileManager.default.destinationOfSymbolicLink(atPath: "/proc/self/exe")) ?? CommandLine.arguments[0])
+      let server = me.deletingLastPathComponent().appendingPathComponent("rowkit-review")
+      guard FileManager.default.isExecutableFile(atPath: server.path) else {
+        throw SnapshotError("\(server.path): rowkit review's server is not installed beside rowkit (swift build builds both)")
       }
-      let process = Process()
-      process.executableURL = URL(fileURLWithPath: opener)
-      process.arguments = [address.absoluteString]
-      do { try process.run() } catch { StandardStreams.writeError("rowkit: \(opener) did not start: \(error)\n") }
+      var arguments = [server.path]
+      if let snapshots { arguments += ["--snapshots", snapshots] }
+      arguments += ["--port", String(port)]
+      if open { arguments.append("--open") }
+      arguments += ["--", report]
+      let words = arguments.map { strdup($0) } + [nil]
+      defer { words.forEach { free($0) } }
+      execv(server.path, words)
+      throw SnapshotError("\(server.path): cannot start: \(String(cString: strerror(errno)))")
     }
   }
 }
