@@ -128,6 +128,13 @@ import Testing
     let image = try #require(files.first { $0["path"] as? String == "case-1.png" })
     #expect(image["before"] as? String == SHA256.hex([UInt8](before["case-1.png"]!)))
     #expect((image["after"] as? String)?.count == 64 && image["time"] == nil && entries[0]["time"] is String)
+    // The next check's report replaces the reviewed one, its log and undo bytes with it.
+    let again = try await CommandRunner.run(
+      ["check", "tables", "--snapshots", project.refs.path, "--report", "report"], in: project.work,
+      environment: ["CI": "true", "ROWKIT_RECORD": "", "ROWKIT_SNAPSHOT_ARTIFACTS": project.folder.appendingPathComponent("artifacts").path])
+    #expect(again.status == 1, "\(again.stderr)")
+    #expect(!FileManager.default.fileExists(atPath: project.report.appendingPathComponent("review-log.json").path))
+    #expect(!FileManager.default.fileExists(atPath: project.report.appendingPathComponent("review-undo").path))
   }
 
   @Test func aGroupIsAcceptedInOneActionAndTheReviewSurvivesARestart() async throws {
