@@ -1,6 +1,6 @@
 import Foundation
 import RowKitGraphics
-import RowKitReview
+@testable import RowKitReview
 import RowKitTestSupport
 import Testing
 
@@ -298,5 +298,18 @@ import Testing
     #expect(try await server.state()["reviewable"] as? [String] == ["case-1", "case-2", "case-3", "case-4", "case-5"])
     let page = try await server.request("/?token=\(token)")
     #expect(page.status == 200 && page.body.contains("review-bar"))
+  }
+
+  @Test func casesWithTheSamePixelDifferenceAreOneGroupUnlessASharedChangeIsAlreadyIt() async throws {
+    let project = try await project()
+    defer { try? FileManager.default.removeItem(at: project.folder) }
+    // case-1 and case-2 changed the same subtitle in the same place: the same differing
+    // pixels and colors. case-3's change is its own.
+    let session = try ReviewSession(report: project.report, snapshots: project.refs, processEnvironment: ["CI": ""])
+    let identical = IdenticalDifferences.groups(of: session.report, in: project.report)
+    #expect(identical.map(\.names) == [["case-1", "case-2"]])
+    #expect(identical.first?.kind == .identicalPixels)
+    // The shared change "Same" → "Other" has the very same cases: it is not repeated.
+    #expect(session.groups.map(\.kind) == [.sharedChange, .new])
   }
 }

@@ -19,8 +19,8 @@ package final class ReviewSession: Sendable {
   package let report: SnapshotCheck.Report
   /// The references the report was checked against, which accept writes into.
   package let store: ReferenceStore
-  /// The groups cases are reviewed in, by their index: the page's shared changes, then the
-  /// new cases.
+  /// The groups cases are reviewed in, by their index: the page's shared changes, the cases
+  /// with the same pixel difference, then the cases with no reference.
   package let groups: [ReviewReport.Group]
   private let processEnvironment: [String: String]
   // Every action reads and extends the log under this one lock, so that two requests never
@@ -42,6 +42,9 @@ package final class ReviewSession: Sendable {
     store = ReferenceStore(
       root: try ReferenceAcceptance.referencesFolder(of: report, file: file, given: snapshots), processEnvironment: processEnvironment)
     var groups = ReviewReport.sharedGroups(of: report.cases)
+    // A group with the very cases of a shared change would only repeat it.
+    let shared = Set(groups.map { Set($0.names) })
+    groups += IdenticalDifferences.groups(of: report, in: folder).filter { !shared.contains(Set($0.names)) }
     let new = report.cases.filter { [.new, .missing].contains($0.status) && ReportFolder.isAcceptable($0) }.map(\.name)
     if new.count > 1 { groups.append(ReviewReport.Group(kind: .new, title: "have no reference yet", names: new)) }
     self.groups = groups

@@ -228,6 +228,8 @@ public enum ReviewReport {
       case sharedChange
       /// Failed cases that differ in rasterization only.
       case rasterizationOnly
+      /// Failed cases whose differing pixels and their colors are the same.
+      case identicalPixels
       /// Cases with no reference yet.
       case new
     }

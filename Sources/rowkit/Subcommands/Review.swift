@@ -13,7 +13,8 @@ extension RowKitCommand {
         reference, through the same code as rowkit accept (refused under CI); Reject keeps \
         the reference and marks the case reviewed; Undo takes back the latest one, any \
         number of steps, putting back the exact bytes. Groups of cases (a shared layout \
-        change, rasterization-only differences, new cases) are accepted in one action.
+        change, rasterization-only differences, the same pixel difference, cases with no \
+        reference) are accepted or rejected in one action.
 
         Every action is appended to REPORT/review-log.json, with the SHA-256 of each file \
         before and after; the bytes undo needs are kept in REPORT/review-undo/. The review's \
