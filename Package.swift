@@ -11,10 +11,13 @@ let package = Package(
     .library(name: "RowKitSnapshot", targets: ["RowKitSnapshot"]),
     .library(name: "RowKitSnapshotAssertions", targets: ["RowKitSnapshotAssertions"]),
     .executable(name: "rowkit", targets: ["rowkit"]),
+    .executable(name: "rowkit-review", targets: ["rowkit-review"]),
   ],
   dependencies: [
     .package(url: "https://github.com/apple/swift-argument-parser", from: "1.5.0"),
     .package(url: "https://github.com/jpsim/Yams", from: "6.0.0"),
+    // The HTTP server of `rowkit review` alone: no library target links it.
+    .package(url: "https://github.com/swhitty/FlyingFox", from: "0.27.1"),
     // `swift package generate-documentation`: a command plugin, never linked into a product.
     .package(url: "https://github.com/swiftlang/swift-docc-plugin", from: "1.4.0"),
   ],
@@ -48,6 +51,11 @@ let package = Package(
       dependencies: ["RowKitGraphics", "RowKitHTTP", .product(name: "Yams", package: "Yams")]),
     .target(
       name: "RowKitSnapshot", dependencies: ["RowKit", "RowKitGraphics"], plugins: ["RenderCodeDigest"]),
+    // The local review server of `rowkit review`: kept out of the libraries and out of
+    // `rowkit` itself, so that nothing but that subcommand links an HTTP server.
+    .target(
+      name: "RowKitReview",
+      dependencies: ["RowKitSnapshot", "RowKitGraphics", .product(name: "FlyingFox", package: "FlyingFox")]),
     // assertSnapshot for XCTest and Swift Testing: test targets depend on this one.
     .target(name: "RowKitSnapshotAssertions", dependencies: ["RowKitSnapshot"]),
 
@@ -57,6 +65,10 @@ let package = Package(
       dependencies: [
         "RowKit", "RowKitSnapshot", .product(name: "ArgumentParser", package: "swift-argument-parser"),
       ]),
+    // The program `rowkit review` runs in its place (exec, from beside the `rowkit` binary):
+    // FlyingFox links FoundationNetworking, and with it libcurl and libssl, which would cost
+    // every other subcommand, `--help` included, milliseconds at each start.
+    .executableTarget(name: "rowkit-review", dependencies: ["RowKitReview", "RowKitSnapshot"]),
     .executableTarget(
       name: "rowkit-bench", dependencies: ["RowKit"], path: "Benchmarks/rowkit-bench"),
 
@@ -72,7 +84,9 @@ let package = Package(
     .testTarget(name: "RowKitTests", dependencies: ["RowKit", "RowKitSnapshot", "RowKitSnapshotAssertions", "RowKitTestSupport"]),
     .testTarget(
       name: "RowKitSnapshotTests", dependencies: ["RowKit", "RowKitSnapshot", "RowKitSnapshotAssertions", "RowKitTestSupport"]),
-    .testTarget(name: "RowKitCLITests", dependencies: ["rowkit", "RowKit", "RowKitGraphics", "RowKitSnapshot", "RowKitTestSupport"]),
+    .testTarget(name: "RowKitCLITests", dependencies: ["rowkit", "rowkit-review", "RowKit", "RowKitGraphics", "RowKitSnapshot", "RowKitTestSupport"]),
+    .testTarget(
+      name: "RowKitReviewTests", dependencies: ["RowKitReview", "RowKitSnapshot", "RowKitGraphics", "RowKitTestSupport"]),
 
     // MARK: - Snippets
     // No target: SwiftPM builds every file of Snippets/ as a program of its own (`swift run

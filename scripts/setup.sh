@@ -28,7 +28,8 @@ packages=(
 tests=false
 if [ "${1:-}" = "--tests" ]; then
   tests=true
-  packages+=(chromium python3 python3-venv)
+  # curl drives rowkit review's server in its tests (a foreign Host header, raw paths).
+  packages+=(chromium curl python3 python3-venv)
 fi
 
 missing=()

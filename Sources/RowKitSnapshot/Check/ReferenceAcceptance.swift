@@ -183,7 +183,7 @@ public enum ReferenceAcceptance {
   /// checked against it, else the report's own folder when it is one of the project's (see
   /// ``accept(report:names:all:snapshots:processEnvironment:)``); an error saying which
   /// otherwise.
-  static func referencesFolder(of report: SnapshotCheck.Report, file: String, given: URL?) throws -> URL {
+  package static func referencesFolder(of report: SnapshotCheck.Report, file: String, given: URL?) throws -> URL {
     let recorded = ReportFolder.referencesFolder(named: report.snapshots)
     if let given {
       guard ContainedPath.resolved(given) == ContainedPath.resolved(recorded) else {

@@ -11,6 +11,10 @@ public enum ReportFolder {
   public static let pageFile = "index.html"
   /// The subfolder that holds the cases' images.
   public static let casesFolder = "cases"
+  /// The log of `rowkit review`'s accepts, rejects and undos.
+  package static let reviewLogFile = "review-log.json"
+  /// The folder of the bytes `rowkit review`'s undo puts back.
+  package static let reviewUndoFolder = "review-undo"
 
   /// Writes `report.json` and `index.html` into `folder` (made if missing), both renamed
   /// into place together. `pathForCommands` is how the page names the folder in the
@@ -173,7 +177,8 @@ public enum ReportFolder {
       throw SnapshotError("\(folder.path): cannot list the folder: \(error.localizedDescription)")
     }
     guard !contents.isEmpty else { return }
-    let ours: Set<String> = [reportFile, pageFile, casesFolder]
+    // `rowkit review` keeps its log and the bytes that undo needs beside the report.
+    let ours: Set<String> = [reportFile, pageFile, casesFolder, reviewLogFile, reviewUndoFolder]
     let foreign = contents.filter { !ours.contains($0) }
     var cases = stat()
     let casesIsFolder = lstat(folder.appendingPathComponent(casesFolder).path, &cases) != 0 || cases.st_mode & S_IFMT == S_IFDIR
@@ -233,7 +238,7 @@ public enum ReportFolder {
   }
 
   /// Whether a case's actual image can be accepted as its reference.
-  static func isAcceptable(_ item: SnapshotCheck.CaseResult) -> Bool {
+  package static func isAcceptable(_ item: SnapshotCheck.CaseResult) -> Bool {
     [.failed, .new, .missing].contains(item.status) && item.actual != nil
   }
 }

@@ -22,6 +22,14 @@ import Foundation
 public enum ReviewReport {
   /// The page for `report`, which lives in the folder the user calls `reportPath`.
   public static func html(for report: SnapshotCheck.Report, reportPath: String = "report", onlyFailures: Bool = false) -> String {
+    html(for: report, reportPath: reportPath, onlyFailures: onlyFailures, servedScript: nil)
+  }
+
+  /// The page with `servedScript` run after the page's own script: `rowkit review` adds its
+  /// buttons so, and the page written to disk stays the same without a server.
+  package static func html(
+    for report: SnapshotCheck.Report, reportPath: String, onlyFailures: Bool, servedScript: String?
+  ) -> String {
     let order: [SnapshotCheck.Status] = [.failed, .new, .missing, .error, .passed]
     let titles: [SnapshotCheck.Status: String] = [
       .failed: "Failed", .new: "New", .missing: "Missing", .error: "Errors", .passed: "Passed",
@@ -78,7 +86,7 @@ public enum ReviewReport {
       </head>
       <body>
       \(body)
-      <script>\(script)</script>
+      <script>\(script)</script>\(servedScript.map { "\n<script>\($0)</script>" } ?? "")
       </body>
       </html>
 
@@ -191,24 +199,13 @@ public enum ReviewReport {
   /// Changes that several failed cases share, and the cases that differ in rasterization
   /// only: one line each, with its count, links to its cases and one accept command.
   static func groupsHTML(_ cases: [SnapshotCheck.CaseResult], reportPath: String) -> String {
-    let failed = cases.filter { $0.status == .failed }
-    var groups: [(title: String, names: [String], command: String)] = []
-    var bySentence: [String: [String]] = [:]
-    var order: [String] = []
-    for item in failed {
-      for sentence in Set((item.layoutChanges ?? []).map(\.sentenceWithoutRow)).sorted() {
-        if bySentence[sentence] == nil { order.append(sentence) }
-        bySentence[sentence, default: []].append(item.name)
-      }
-    }
-    for sentence in order where bySentence[sentence]!.count > 1 {
-      let names = bySentence[sentence]!
-      groups.append((sentence, names, ReportFolder.acceptCommand(reportPath: reportPath, names: names)))
-    }
-    groups.sort { $0.names.count > $1.names.count }
-    let rasterization = failed.filter { $0.rasterizationOnly == true }.map(\.name)
-    if !rasterization.isEmpty {
-      groups.insert(("differ in rasterization only", rasterization, ReportFolder.acceptRasterizationOnlyCommand(reportPath: reportPath)), at: 0)
+    let groups = sharedGroups(of: cases).map { group in
+      (
+        title: group.title, names: group.names,
+        command: group.kind == .rasterizationOnly
+          ? ReportFolder.acceptRasterizationOnlyCommand(reportPath: reportPath)
+          : ReportFolder.acceptCommand(reportPath: reportPath, names: group.names)
+      )
     }
     guard !groups.isEmpty else { return "" }
     var html = "\n<h2 class=\"groups\">Shared changes <span>\(groups.count)</span></h2>\n<ul class=\"groups\" id=\"groups\">"
@@ -221,6 +218,57 @@ public enum ReviewReport {
         + "<button class=\"copy\" type=\"button\" data-command=\"\(command)\">Copy</button></p></li>"
     }
     return html + "\n</ul>"
+  }
+
+  /// Cases reviewed together: the page's "Shared changes" and the review server's groups.
+  package struct Group: Hashable, Sendable {
+    /// What puts cases in one group.
+    package enum Kind: String, Hashable, Sendable {
+      /// The same layout-change sentence (without its row) in several failed cases.
+      case sharedChange
+      /// Failed cases that differ in rasterization only.
+      case rasterizationOnly
+      /// Failed cases whose differing pixels and their colors are the same.
+      case identicalPixels
+      /// Cases with no reference yet.
+      case new
+    }
+    package var kind: Kind
+    /// The line the page shows: the shared sentence, or what the cases have in common.
+    package var title: String
+    /// The cases, in the report's order.
+    package var names: [String]
+
+    package init(kind: Kind, title: String, names: [String]) {
+      self.kind = kind
+      self.title = title
+      self.names = names
+    }
+  }
+
+  /// The groups of the page's "Shared changes", in its order: the rasterization-only cases
+  /// first, then each sentence that several failed cases share, the largest first.
+  package static func sharedGroups(of cases: [SnapshotCheck.CaseResult]) -> [Group] {
+    let failed = cases.filter { $0.status == .failed }
+    var groups: [Group] = []
+    var bySentence: [String: [String]] = [:]
+    var order: [String] = []
+    for item in failed {
+      for sentence in Set((item.layoutChanges ?? []).map(\.sentenceWithoutRow)).sorted() {
+        if bySentence[sentence] == nil { order.append(sentence) }
+        bySentence[sentence, default: []].append(item.name)
+      }
+    }
+    for sentence in order where bySentence[sentence]!.count > 1 {
+      groups.append(Group(kind: .sharedChange, title: sentence, names: bySentence[sentence]!))
+    }
+    // Stable, so that equal counts keep the report's order on every reload.
+    groups = groups.enumerated().sorted { ($0.element.names.count, $1.offset) > ($1.element.names.count, $0.offset) }.map(\.element)
+    let rasterization = failed.filter { $0.rasterizationOnly == true }.map(\.name)
+    if !rasterization.isEmpty {
+      groups.insert(Group(kind: .rasterizationOnly, title: "differ in rasterization only", names: rasterization), at: 0)
+    }
+    return groups
   }
 
   /// `name` as it goes into the page's address after `#case=`.

@@ -1,0 +1,158 @@
+/// The script `rowkit review` adds to the review page: Accept, Reject and Undo buttons on each
+/// case and group, the progress line, and the keys `a`, `r`, `u` and `g`. It runs only with
+/// the token in the page's address, so the page opened from disk stays as it was.
+enum ReviewPageScript {
+  static let source = """
+    (function () {
+      const token = new URLSearchParams(location.search).get('token');
+      if (!token) return;
+      const style = document.createElement('style');
+      style.textContent = `
+        .review-bar { margin: 6px 0 0; display: flex; gap: 10px; align-items: center; flex-wrap: wrap; }
+        .review-bar .error { color: var(--failed); }
+        .review-actions { display: flex; gap: 6px; align-items: center; margin: 0 0 8px; }
+        .review-actions button, .review-bar button { font: inherit; font-size: 12px; padding: 3px 12px; border: 1px solid #c3c9d1; border-radius: 4px; background: #fff; cursor: pointer; }
+        .review-actions button.accept { border-color: var(--passed); color: var(--passed); font-weight: 600; }
+        .review-actions button.reject { border-color: var(--failed); color: var(--failed); }
+        .review-state { font-size: 12px; font-weight: 600; }
+        .case[data-review="accepted"] { border-color: var(--passed); }
+        .case[data-review="accepted"] .review-state { color: var(--passed); }
+        .case[data-review="rejected"] { border-color: #9aa0a6; }
+        .case[data-review="rejected"] .review-state { color: #5f6b7a; }
+        .case[data-review] { opacity: 0.75; }
+        .case.current[data-review] { opacity: 1; }`;
+      document.head.appendChild(style);
+      const cases = Array.from(document.querySelectorAll('section.case'));
+      const byName = new Map(cases.map(c => [c.dataset.name, c]));
+      const bar = document.createElement('p');
+      bar.className = 'review-bar'; bar.id = 'review-bar';
+      bar.innerHTML = '<strong id="review-progress">loading…</strong>'
+        + '<button type="button" id="review-undo" disabled>Undo (u)</button>'
+        + '<span id="review-message" role="status"></span>'
+        + '<span class="meta">review keys: <kbd>a</kbd> accept, <kbd>r</kbd> reject, <kbd>u</kbd> undo, <kbd>g</kbd> accept the group</span>';
+      document.querySelector('header').appendChild(bar);
+      const message = document.getElementById('review-message');
+      const undoButton = document.getElementById('review-undo');
+      let state = null;
+      // The promise of the latest request, for the self-test below to wait on.
+      let pending = Promise.resolve();
+      function api(path, body) {
+        return fetch(path, {
+          method: body ? 'POST' : 'GET', cache: 'no-store',
+          headers: { 'X-RowKit-Token': token, 'Content-Type': 'application/json' },
+          body: body ? JSON.stringify(body) : undefined,
+        }).then(response => response.json().then(json => {
+          if (!response.ok) throw new Error(json.error || response.statusText);
+          return json;
+        }));
+      }
+      function say(text, isError) { message.textContent = text; message.className = isError ? 'error' : ''; }
+      function show(next) {
+        state = next;
+        document.getElementById('review-progress').textContent = state.reviewed + ' of ' + state.reviewable.length + ' reviewed';
+        undoButton.disabled = !state.undo;
+        undoButton.title = state.undo ? 'Undo: ' + state.undo : 'nothing to undo';
+        state.reviewable.forEach(name => {
+          const section = byName.get(name);
+          if (!section) return;
+          const review = state.cases[name];
+          if (review) section.dataset.review = review; else delete section.dataset.review;
+          const label = section.querySelector('.review-state');
+          if (label) label.textContent = review || '';
+        });
+        document.body.dataset.reviewed = String(state.reviewed);
+      }
+      function act(path, body, advance) {
+        pending = api(path, body).then(next => {
+          show(next);
+          say(next.entry ? (next.entry.action === 'undo' ? 'undone: ' : next.entry.action + 'ed: ') + next.entry.cases.length + (next.entry.cases.length === 1 ? ' case' : ' cases') : '', false);
+          if (advance) document.dispatchEvent(new KeyboardEvent('keydown', { key: 'j', bubbles: true }));
+        }, error => say(error.message, true));
+        return pending;
+      }
+      function currentName() { return document.body.dataset.current; }
+      function groupOf(name) { return state ? state.groups.find(g => g.names.includes(name)) : undefined; }
+      function addGroupButtons(item, group) {
+        const actions = document.createElement('p');
+        actions.className = 'review-actions';
+        actions.innerHTML = '<button type="button" class="accept">Accept all ' + group.names.length + '</button>'
+          + '<button type="button" class="reject">Reject all ' + group.names.length + '</button>';
+        actions.querySelector('.accept').addEventListener('click', () => act('/api/accept', { group: group.index }, false));
+        actions.querySelector('.reject').addEventListener('click', () => act('/api/reject', { group: group.index }, false));
+        item.dataset.group = String(group.index);
+        item.appendChild(actions);
+      }
+      function decorate() {
+        state.reviewable.forEach(name => {
+          const section = byName.get(name);
+          if (!section || section.querySelector('.review-actions')) return;
+          const actions = document.createElement('p');
+          actions.className = 'review-actions';
+          actions.innerHTML = '<button type="button" class="accept">Accept (a)</button><button type="button" class="reject">Reject (r)</button><span class="review-state"></span>';
+          actions.querySelector('.accept').addEventListener('click', () => act('/api/accept', { cases: [name] }, false));
+          actions.querySelector('.reject').addEventListener('click', () => act('/api/reject', { cases: [name] }, false));
+          section.querySelector('h3').after(actions);
+        });
+        // The page lists the shared changes in the server's order; groups it does not list
+        // (the new cases) get an item of their own.
+        let list = document.getElementById('groups');
+        const items = list ? Array.from(list.children) : [];
+        state.groups.forEach((group, index) => {
+          let item = items[index];
+          if (!item) {
+            if (!list) {
+              const heading = document.createElement('h2'); heading.className = 'groups'; heading.textContent = 'Groups';
+              list = document.createElement('ul'); list.className = 'groups'; list.id = 'groups';
+              document.querySelector('main').prepend(heading, list);
+            }
+            item = document.createElement('li');
+            item.dataset.count = String(group.names.length);
+            const line = document.createElement('p');
+            line.innerHTML = '<strong></strong> ';
+            line.firstChild.textContent = group.names.length + ' cases';
+            line.append(group.title);
+            item.appendChild(line);
+            list.appendChild(item);
+          }
+          addGroupButtons(item, group);
+        });
+      }
+      undoButton.addEventListener('click', () => act('/api/undo', {}, false));
+      document.addEventListener('keydown', event => {
+        if (!state || event.ctrlKey || event.metaKey || event.altKey) return;
+        if (event.target && event.target.tagName === 'INPUT') return;
+        const name = currentName();
+        const reviewable = name && state.reviewable.includes(name);
+        switch (event.key) {
+          case 'a': if (reviewable) act('/api/accept', { cases: [name] }, true); else say('this case has nothing to accept', true); break;
+          case 'r': if (reviewable) act('/api/reject', { cases: [name] }, true); else say('this case has nothing to reject', true); break;
+          case 'u': act('/api/undo', {}, false); break;
+          case 'g': {
+            const group = groupOf(name);
+            if (group) act('/api/accept', { group: group.index }, false); else say('this case is in no group', true);
+            break;
+          }
+          default: return;
+        }
+        event.preventDefault();
+      });
+      const loaded = api('/api/state').then(next => { state = next; decorate(); show(next); }, error => say(error.message, true));
+      // A self-test drives the review with real key events, for checking it in a headless
+      // browser: accept the first case, undo, accept its group, reject the last case.
+      if (new URLSearchParams(location.hash.slice(1)).has('reviewtest')) {
+        const log = [];
+        const press = key => { document.dispatchEvent(new KeyboardEvent('keydown', { key: key, bubbles: true })); return pending; };
+        const note = step => log.push(step + ' ' + document.getElementById('review-progress').textContent + ' ' + (document.body.dataset.current || ''));
+        loaded.then(() => note('start'))
+          .then(() => press('a')).then(() => note('a'))
+          .then(() => press('u')).then(() => note('u'))
+          .then(() => press('k')).then(() => press('g')).then(() => note('g'))
+          .then(() => { const last = state.reviewable[state.reviewable.length - 1]; for (let i = 0; i < cases.length && currentName() !== last; i++) press('j'); }).then(() => press('r')).then(() => note('r'))
+          .then(() => {
+            const out = document.createElement('pre'); out.id = 'reviewtest'; out.textContent = log.join('\\n') + '\\n' + message.textContent;
+            document.body.appendChild(out);
+          });
+      }
+    })();
+    """
+}

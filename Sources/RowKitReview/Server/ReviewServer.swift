@@ -1,0 +1,224 @@
+import FlyingFox
+import FlyingSocks
+import Foundation
+import RowKit
+import RowKitGraphics
+import RowKitSnapshot
+
+/// The HTTP server of `rowkit review`: the report's review page with buttons and keys, its
+/// case images, and the JSON API the page drives.
+///
+/// It listens on 127.0.0.1 only. Every request must carry a `Host` of `127.0.0.1:PORT` or
+/// `localhost:PORT` (a page of another site that a DNS name rebinds to this address sends its
+/// own host); the page, the state and every change need the random token of the printed
+/// address (`?token=` on the page, the `X-RowKit-Token` header on the API); changes are
+/// POSTs, whose custom header no other site's page can send without a preflight that the
+/// server never allows. A request names cases by their names in the report, never a path.
+///
+/// Endpoints: `GET /?token=` the page; `GET /cases/…` the report's images; `GET /api/state`;
+/// `POST /api/accept`, `/api/reject` with `{"cases": [names]}` or `{"group": index}`, and
+/// `POST /api/undo`. Each answers with the state, or `{"error": …}` and a 4xx status.
+package final class ReviewServer: Sendable {
+  /// The header the page's requests carry the token in.
+  package static let tokenHeader = "X-RowKit-Token"
+
+  private let routes: ReviewRoutes
+  private let server: HTTPServer
+
+  /// A server of `session` on 127.0.0.1:`port` (0: a free port). `reportPath` is how the
+  /// page names the report folder in the commands it shows.
+  package init(session: ReviewSession, port: UInt16 = 0, reportPath: String) throws {
+    let routes = ReviewRoutes(session: session, reportPath: reportPath)
+    self.routes = routes
+    // The handler holds the routes alone, not the server that holds it.
+    server = HTTPServer(
+      address: try .inet(ip4: "127.0.0.1", port: port), timeout: 30, logger: .disabled,
+      handler: ClosureHTTPHandler { request in await routes.respond(to: request) })
+  }
+
+  /// The random token of the printed address.
+  package var token: String { routes.token }
+
+  /// Serves until the task is cancelled.
+  package func run() async throws { try await server.run() }
+
+  /// Waits until the server listens, and returns its address with the token.
+  package func waitUntilListening() async throws -> URL {
+    try await server.waitUntilListening(timeout: 30)
+    guard case .ip4(_, let port)? = await server.listeningAddress else { throw ReviewError("the server is not listening") }
+    routes.boundPort.withLock { $0 = port }
+    return URL(string: "http://127.0.0.1:\(port)/?token=\(routes.token)")!
+  }
+}
+
+/// What the server answers to each request (see ``ReviewServer``).
+private final class ReviewRoutes: Sendable {
+  let session: ReviewSession
+  let token: String
+  private let page: [UInt8]
+  // Known once the socket listens (a port of 0 asks for a free one); until then every
+  // request is refused, since its Host cannot be checked.
+  let boundPort = Locked<UInt16?>(nil)
+
+  init(session: ReviewSession, reportPath: String) {
+    self.session = session
+    var random = SystemRandomNumberGenerator()
+    token = (0..<4).map { _ in String(random.next() as UInt64, radix: 16).leftPadded(to: 16) }.joined()
+    let storedPage = (try? String(contentsOf: session.reportFolder.appendingPathComponent(ReportFolder.pageFile), encoding: .utf8)) ?? ""
+    // The page is made again from report.json (checked as the report is), never served from
+    // the folder's own index.html, which could hold any script; only whether it left the
+    // passed cases out is read from it.
+    page = Array(
+      ReviewReport.html(
+        for: session.report, reportPath: reportPath, onlyFailures: storedPage.contains(#"id="omitted""#),
+        servedScript: ReviewPageScript.source
+      ).utf8)
+  }
+
+  // MARK: - Requests
+
+  func respond(to request: HTTPRequest) async -> HTTPResponse {
+    guard let port = boundPort.withLock({ $0 }) else { return Self.error(503, "starting") }
+    let host = request.headers[.host] ?? ""
+    guard host == "127.0.0.1:\(port)" || host == "localhost:\(port)" else {
+      return Self.error(403, "the Host header must be 127.0.0.1:\(port) or localhost:\(port)")
+    }
+    // The path as sent, before any decoding: it is compared whole, or checked part by part.
+    let path = request.target.path(percentEncoded: true)
+    let given = request.headers[HTTPHeader(ReviewServer.tokenHeader)] ?? request.query.first { $0.name == "token" }?.value
+    let authorized = given.map { Self.sameToken($0, token) } ?? false
+    switch (request.method, path) {
+    case (.GET, "/"), (.GET, "/index.html"):
+      guard authorized else { return Self.error(403, "open the address rowkit review printed, with its token") }
+      return HTTPResponse(
+        statusCode: .ok,
+        headers: [
+          .contentType: "text/html; charset=utf-8", .cacheControl: "no-store",
+          HTTPHeader("Content-Security-Policy"):
+            "default-src 'none'; script-src 'unsafe-inline'; style-src 'unsafe-inline'; img-src 'self'; connect-src 'self'; frame-ancestors 'none'",
+          HTTPHeader("Referrer-Policy"): "no-referrer",
+        ],
+        body: Data(page))
+    case (.GET, "/api/state"):
+      guard authorized else { return Self.error(403, "the token is missing or wrong") }
+      return await onOwnThread { self.state(entry: nil) }
+    case (.POST, "/api/accept"), (.POST, "/api/reject"), (.POST, "/api/undo"):
+      guard authorized else { return Self.error(403, "the token is missing or wrong") }
+      guard let body = try? await request.bodyData, body.count <= 1 << 20 else { return Self.error(400, "the body cannot be read") }
+      return await onOwnThread { self.change(path, body: body) }
+    case (.GET, _) where path.hasPrefix("/\(ReportFolder.casesFolder)/"):
+      return await onOwnThread { self.caseFile(path) }
+    case (.GET, _), (.POST, _):
+      return Self.error(404, "no such page")
+    default:
+      return Self.error(405, "only GET and POST")
+    }
+  }
+
+  /// An accept, reject or undo, from the JSON body of its request.
+  private func change(_ path: String, body: Data) -> HTTPResponse {
+    struct Body: Decodable {
+      var cases: [String]?
+      var group: Int?
+    }
+    do {
+      let request: Body
+      do {
+        request = body.isEmpty ? Body() : try JSONDecoder().decode(Body.self, from: body)
+      } catch {
+        throw ReviewError(#"the body is not {"cases": [names]} or {"group": index}"#)
+      }
+      let entry: ReviewLog.Entry
+      switch path {
+      case "/api/accept": entry = try session.accept(request.cases ?? [], group: request.group)
+      case "/api/reject": entry = try session.reject(request.cases ?? [], group: request.group)
+      default: entry = try session.undo()
+      }
+      return state(entry: entry)
+    } catch let error as ReviewError {
+      return Self.error(error.status, error.description)
+    } catch {
+      return Self.error(500, "\(error)")
+    }
+  }
+
+  /// An image of the report, by its path under `cases/`: a plain path inside the folder,
+  /// after percent-decoding, reached without following a link.
+  private func caseFile(_ path: String) -> HTTPResponse {
+    let relative = String(path.dropFirst())
+    guard let decoded = relative.removingPercentEncoding, ReportFolder.isContainedPath(decoded),
+      decoded.hasSuffix(".png")
+    else { return Self.error(404, "not an image of the report") }
+    guard let url = try? ReportFolder.file(decoded, in: session.reportFolder, what: "the image"),
+      let data = FileManager.default.contents(atPath: url.path)
+    else { return Self.error(404, "not an image of the report") }
+    return HTTPResponse(statusCode: .ok, headers: [.contentType: "image/png", .cacheControl: "no-store"], body: data)
+  }
+
+  /// What the page shows: each reviewable case's review, the progress, the groups and what
+  /// undo would take back.
+  private func state(entry: ReviewLog.Entry?) -> HTTPResponse {
+    struct Group: Encodable {
+      var index: Int
+      var kind: String
+      var title: String
+      var names: [String]
+    }
+    struct State: Encodable {
+      var reviewable: [String]
+      var reviewed: Int
+      var cases: [String: String]
+      var groups: [Group]
+      var undo: String?
+      var ci: Bool
+      var entry: ReviewLog.Entry?
+    }
+    let log = session.currentLog
+    let reviewable = session.reviewable
+    let reviews = log.reviews.filter { reviewable.contains($0.key) }.mapValues { $0 == .accept ? "accepted" : "rejected" }
+    let undo = log.nextUndo.map { entry in
+      "\(entry.action.rawValue) " + (entry.group.map { "\(entry.cases.count) cases that \($0)" } ?? entry.cases.joined(separator: ", "))
+    }
+    let state = State(
+      reviewable: reviewable, reviewed: reviews.count, cases: reviews,
+      groups: session.groups.enumerated().map { Group(index: $0, kind: $1.kind.rawValue, title: $1.title, names: $1.names) },
+      undo: undo, ci: session.refusesChanges, entry: entry)
+    return Self.json(200, state)
+  }
+
+  // MARK: - Helpers
+
+  private static func json(_ status: Int, _ value: some Encodable) -> HTTPResponse {
+    let body = (try? DeterministicJSON.bytes(value)) ?? Array(#"{"error":"cannot encode"}"#.utf8)
+    return HTTPResponse(
+      statusCode: HTTPStatusCode(status, phrase: status == 200 ? "OK" : "Error"),
+      headers: [.contentType: "application/json", .cacheControl: "no-store"], body: Data(body))
+  }
+
+  private static func error(_ status: Int, _ message: String) -> HTTPResponse {
+    json(status, ["error": message])
+  }
+
+  /// Compares the whole token whatever differs first, so that its time tells nothing.
+  private static func sameToken(_ given: String, _ token: String) -> Bool {
+    let (a, b) = (Array(given.utf8), Array(token.utf8))
+    guard a.count == b.count else { return false }
+    return zip(a, b).reduce(0) { $0 | ($1.0 ^ $1.1) } == 0
+  }
+}
+
+/// Runs `body`, which blocks on the file system, on a thread of its own, so that no thread
+/// of Swift's cooperative pool (two on a 2-core machine) ever waits for a disk.
+func onOwnThread<Value: Sendable>(_ body: @escaping @Sendable () -> Value) async -> Value {
+  await withCheckedContinuation { continuation in
+    let thread = Thread { continuation.resume(returning: body()) }
+    thread.name = "rowkit-review"
+    thread.start()
+  }
+}
+
+extension String {
+  fileprivate func leftPadded(to length: Int) -> String {
+    String(repeating: "0", count: max(0, length - count)) + self
+  }
+}

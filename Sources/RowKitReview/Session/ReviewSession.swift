@@ -1,0 +1,299 @@
+import Foundation
+import RowKit
+import RowKitGraphics
+import RowKitSnapshot
+
+/// The review of one report folder: accepts through `rowkit accept`'s own code
+/// (`ReferenceAcceptance`), rejects, and undos, each appended to `review-log.json` in the
+/// report folder, with the bytes that undo puts back under `review-undo/`.
+///
+/// The report folder is untrusted (a pull request controls its own CI run's report): a
+/// request names cases of the report by their names only, every file read from the report is
+/// reached without following a link, and nothing is written outside the references folder
+/// and the report folder. Every method blocks on the file system: call them from a thread of
+/// your own, never from Swift's cooperative pool.
+package final class ReviewSession: Sendable {
+  /// The report folder.
+  package let reportFolder: URL
+  /// The report, as read when the session started.
+  package let report: SnapshotCheck.Report
+  /// The references the report was checked against, which accept writes into.
+  package let store: ReferenceStore
+  /// The groups cases are reviewed in, by their index: the page's shared changes, the cases
+  /// with the same pixel difference, then the cases with no reference.
+  package let groups: [ReviewReport.Group]
+  private let processEnvironment: [String: String]
+  // Every action reads and extends the log under this one lock, so that two requests never
+  // interleave their writes; it is held by the request threads alone, never across an await.
+  private let log: Locked<ReviewLog>
+
+  /// A review of the report in `folder`, writing into `snapshots` (which must be the folder
+  /// the report was checked against) or, without it, the report's own references folder when
+  /// it is the project's (as `rowkit accept` decides).
+  package init(
+    report folder: URL, snapshots: URL? = nil, processEnvironment: [String: String] = ProcessInfo.processInfo.environment
+  ) throws {
+    let folder = folder.standardizedFileURL
+    let report = try ReportFolder.read(folder)
+    let file = folder.appendingPathComponent(ReportFolder.reportFile).path
+    self.reportFolder = folder
+    self.report = report
+    self.processEnvironment = processEnvironment
+    store = ReferenceStore(
+      root: try ReferenceAcceptance.referencesFolder(of: report, file: file, given: snapshots), processEnvironment: processEnvironment)
+    var groups = ReviewReport.sharedGroups(of: report.cases)
+    // A group with the very cases of a shared change would only repeat it.
+    let shared = Set(groups.map { Set($0.names) })
+    groups += IdenticalDifferences.groups(of: report, in: folder).filter { !shared.contains(Set($0.names)) }
+    let new = report.cases.filter { [.new, .missing].contains($0.status) && ReportFolder.isAcceptable($0) }.map(\.name)
+    if new.count > 1 { groups.append(ReviewReport.Group(kind: .new, title: "have no reference yet", names: new)) }
+    self.groups = groups
+    log = Locked(try ReviewLog.read(folder.appendingPathComponent(ReportFolder.reviewLogFile)))
+  }
+
+  /// The cases a reviewer decides on: failed, new and missing ones with an actual image.
+  package var reviewable: [String] { report.cases.filter(ReportFolder.isAcceptable).map(\.name) }
+
+  /// Whether accepts and undos of accepts are refused: under CI, as `rowkit accept` is.
+  package var refusesChanges: Bool { RecordMode.isCI(processEnvironment) }
+
+  /// The log as it stands.
+  package var currentLog: ReviewLog { log.withLock { $0 } }
+
+  /// Makes the actual images of `names` (or of group `group`) their references, through
+  /// `rowkit accept`'s code, and logs it with the bytes it replaced.
+  @discardableResult
+  package func accept(_ names: [String], group: Int? = nil) throws -> ReviewLog.Entry {
+    if RecordMode.isCI(processEnvironment) {
+      throw ReviewError("CI is set: references are never changed under CI; review on your own machine", status: 403)
+    }
+    let (names, chosenGroup) = try resolve(names, group: group)
+    return try log.withLock { log in
+      let id = log.entries.count + 1
+      let targets = try files(of: names)
+      let saved = try saveBytes(of: targets, entry: id)
+      do {
+        _ = try ReferenceAcceptance.accept(
+          report: reportFolder, names: chosenGroup?.kind == .rasterizationOnly ? [] : names, all: false,
+          rasterizationOnly: chosenGroup?.kind == .rasterizationOnly, snapshots: store.root, processEnvironment: processEnvironment)
+      } catch {
+        saved.discard()
+        throw ReviewError("\(error)", status: 409)
+      }
+      var changes: [ReviewLog.FileChange] = []
+      for (index, target) in targets.enumerated() {
+        let after = try bytes(at: target.url).map { SHA256.hex($0) }
+        guard after != saved.digests[index] else {
+          // Unchanged: undo has nothing to put back there.
+          try? FileManager.default.removeItem(at: reportFolder.appendingPathComponent(saved.paths[index]))
+          continue
+        }
+        changes.append(
+          ReviewLog.FileChange(
+            case: target.name, path: relativePath(target.url), before: saved.digests[index], after: after,
+            saved: saved.digests[index] == nil ? nil : saved.paths[index]))
+      }
+      let entry = ReviewLog.Entry(
+        id: id, time: Self.now(), action: .accept, cases: names, group: chosenGroup?.title, undoes: nil, files: changes)
+      try append(entry, to: &log)
+      return entry
+    }
+  }
+
+  /// Marks `names` (or group `group`) reviewed with their references kept.
+  @discardableResult
+  package func reject(_ names: [String], group: Int? = nil) throws -> ReviewLog.Entry {
+    let (names, chosenGroup) = try resolve(names, group: group)
+    return try log.withLock { log in
+      let reviews = log.reviews
+      if let accepted = names.first(where: { reviews[$0] == .accept }) {
+        throw ReviewError("case '\(accepted)' is accepted: undo the accept to keep its reference", status: 409)
+      }
+      let entry = ReviewLog.Entry(
+        id: log.entries.count + 1, time: Self.now(), action: .reject, cases: names, group: chosenGroup?.title, undoes: nil, files: [])
+      try append(entry, to: &log)
+      return entry
+    }
+  }
+
+  /// Takes back the latest accept or reject in force: an accept's files get their exact
+  /// bytes from before it back (a file it made is removed), when they are still the bytes it
+  /// wrote; otherwise nothing changes and the error names the file.
+  @discardableResult
+  package func undo() throws -> ReviewLog.Entry {
+    try log.withLock { log in
+      guard let target = log.nextUndo else { throw ReviewError("there is nothing to undo", status: 409) }
+      if target.action == .accept && !target.files.isEmpty {
+        if RecordMode.isCI(processEnvironment) {
+          throw ReviewError("CI is set: references are never changed under CI", status: 403)
+        }
+        try restore(target)
+      }
+      let entry = ReviewLog.Entry(
+        id: log.entries.count + 1, time: Self.now(), action: .undo, cases: target.cases, group: target.group, undoes: target.id,
+        files: target.files.map { ReviewLog.FileChange(case: $0.case, path: $0.path, before: $0.after, after: $0.before, saved: nil) })
+      try append(entry, to: &log)
+      return entry
+    }
+  }
+
+  // MARK: - Names
+
+  /// The cases a request names: each one a reviewable case of the report, by its exact name
+  /// (never a path), or the cases of a group by its index.
+  private func resolve(_ names: [String], group: Int?) throws -> ([String], ReviewReport.Group?) {
+    if let group {
+      guard names.isEmpty else { throw ReviewError("name cases or a group, not both") }
+      guard groups.indices.contains(group) else { throw ReviewError("no group \(group)", status: 404) }
+      return (groups[group].names, groups[group])
+    }
+    guard !names.isEmpty else { throw ReviewError("name the cases") }
+    let reviewable = Set(reviewable)
+    var seen = Set<String>()
+    for name in names {
+      guard reviewable.contains(name) else {
+        let known = report.cases.contains { $0.name == name }
+        throw ReviewError(
+          known ? "case '\(name)' has nothing to review" : "the report has no case named '\(name)'", status: known ? 409 : 404)
+      }
+      seen.insert(name)
+    }
+    return (names.filter { seen.remove($0) != nil }, nil)
+  }
+
+  // MARK: - Files
+
+  /// A file of the references that an accept of case `name` may write or remove.
+  private struct Target {
+    var name: String?
+    var url: URL
+  }
+
+  /// Every file an accept of `names` may change: each reference's tiles (those there and
+  /// those the actual image has), layout record and render-cache inputs, and the
+  /// references' environment fingerprint.
+  private func files(of names: [String]) throws -> [Target] {
+    var targets: [Target] = []
+    for name in names {
+      let item = report.cases.first { $0.name == name }!
+      let parts = name.split(separator: "/")
+      let reference = try store.confined(
+        try store.referenceURL(suite: parts.dropLast().joined(separator: "/"), name: String(parts.last ?? "")))
+      let actualTiles = (try? ReportFolder.file(item.actual ?? "", in: reportFolder, what: "the actual image")).map {
+        TiledPNG.files(of: $0).count
+      } ?? 1
+      for index in 0..<max(1, actualTiles, TiledPNG.files(of: reference).count) {
+        targets.append(Target(name: name, url: TiledPNG.tileURL(reference, index: index)))
+      }
+      targets.append(Target(name: name, url: LayoutRecord.url(besidePNG: reference)))
+      targets.append(Target(name: name, url: CaseInputs.url(besidePNG: reference)))
+    }
+    targets.append(Target(name: nil, url: store.root.appendingPathComponent(EnvironmentFingerprint.fileName)))
+    return try targets.map { Target(name: $0.name, url: try store.confined($0.url)) }
+  }
+
+  /// The bytes of the reference file `url`, none when there is no file.
+  private func bytes(at url: URL) throws -> [UInt8]? {
+    var info = stat()
+    guard lstat(url.path, &info) == 0 else { return nil }
+    guard info.st_mode & S_IFMT == S_IFREG, let data = FileManager.default.contents(atPath: url.path) else {
+      throw ReviewError("\(url.path): not a regular file that can be read", status: 409)
+    }
+    return [UInt8](data)
+  }
+
+  private func relativePath(_ url: URL) -> String {
+    String(url.standardizedFileURL.path.dropFirst(store.root.path.count + 1))
+  }
+
+  /// The bytes of `targets` before an action, kept in a folder of their own under
+  /// `review-undo/`.
+  private struct SavedBytes {
+    var folder: URL
+    var digests: [String?]
+    var paths: [String]
+    func discard() { try? FileManager.default.removeItem(at: folder) }
+  }
+
+  private func saveBytes(of targets: [Target], entry: Int) throws -> SavedBytes {
+    let undo = try ownFolder(reportFolder.appendingPathComponent(ReportFolder.reviewUndoFolder))
+    // A random part: a folder left by an interrupted action never blocks the next one.
+    let name = "\(entry)-" + String(UInt64.random(in: 0...UInt64.max), radix: 16)
+    let folder = try ownFolder(undo.appendingPathComponent(name))
+    var saved = SavedBytes(folder: folder, digests: [], paths: [])
+    do {
+      for (index, target) in targets.enumerated() {
+        let bytes = try bytes(at: target.url)
+        let path = "\(ReportFolder.reviewUndoFolder)/\(name)/\(index)"
+        if let bytes { try OutputWriter.write(bytes, to: reportFolder.appendingPathComponent(path)) }
+        saved.digests.append(bytes.map { SHA256.hex($0) })
+        saved.paths.append(path)
+      }
+    } catch {
+      saved.discard()
+      throw error
+    }
+    return saved
+  }
+
+  /// `url`, a folder made if missing; an error when something else (a link) is there.
+  private func ownFolder(_ url: URL) throws -> URL {
+    var info = stat()
+    if lstat(url.path, &info) != 0 { try OutputWriter.createFolder(url) } else if info.st_mode & S_IFMT != S_IFDIR {
+      throw ReviewError("\(url.path): not a folder; the review keeps its files only in a folder of its own", status: 409)
+    }
+    return url
+  }
+
+  /// Puts back the bytes from before the accept `entry`, after checking every file first.
+  private func restore(_ entry: ReviewLog.Entry) throws {
+    let logFile = reportFolder.appendingPathComponent(ReportFolder.reviewLogFile).path
+    var staged: [(bytes: [UInt8], url: URL)] = []
+    var removed: [URL] = []
+    for change in entry.files {
+      // The log lies in the untrusted report folder: its paths are checked like the report's.
+      guard ReportFolder.isContainedPath(change.path) else {
+        throw ReviewError("\(logFile): entry \(entry.id): '\(change.path)' is not a path inside the references folder")
+      }
+      let url = try store.confined(store.root.appendingPathComponent(change.path))
+      let current = try bytes(at: url).map { SHA256.hex($0) }
+      guard current == change.after else {
+        throw ReviewError(
+          "\(url.path): changed since the accept of entry \(entry.id) (\(entry.cases.joined(separator: ", "))); nothing was undone",
+          status: 409)
+      }
+      guard let before = change.before else {
+        if change.after != nil { removed.append(url) }
+        continue
+      }
+      guard let saved = change.saved else { throw ReviewError("\(logFile): entry \(entry.id): no saved bytes for '\(change.path)'") }
+      let source = try ReportFolder.file(saved, in: reportFolder, what: "the bytes undo keeps of '\(change.path)'")
+      guard let data = FileManager.default.contents(atPath: source.path), SHA256.hex([UInt8](data)) == before else {
+        throw ReviewError("\(source.path): not the bytes '\(change.path)' had before entry \(entry.id); nothing was undone", status: 409)
+      }
+      staged.append(([UInt8](data), url))
+    }
+    let files = AtomicFiles()
+    defer { files.discard() }
+    for (bytes, url) in staged {
+      try OutputWriter.createFolder(url.deletingLastPathComponent())
+      try files.stage(bytes, as: url)
+    }
+    try files.commit()
+    // Only files whose bytes are the ones the accept wrote (checked above) are removed.
+    for url in removed { try FileManager.default.removeItem(at: url) }
+  }
+
+  private func append(_ entry: ReviewLog.Entry, to log: inout ReviewLog) throws {
+    var extended = log
+    extended.entries.append(entry)
+    try OutputWriter.write(try DeterministicJSON.bytes(extended), to: reportFolder.appendingPathComponent(ReportFolder.reviewLogFile))
+    log = extended
+  }
+
+  private static func now() -> String {
+    let formatter = ISO8601DateFormatter()
+    formatter.timeZone = TimeZone(identifier: "UTC")
+    return formatter.string(from: Date())
+  }
+}

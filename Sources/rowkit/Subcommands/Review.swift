@@ -1,0 +1,66 @@
+import ArgumentParser
+import Foundation
+import RowKitSnapshot
+
+extension RowKitCommand {
+  struct Review: ParsableCommand {
+    static let configuration = CommandConfiguration(
+      commandName: "review",
+      abstract: "Serve a check's report folder on 127.0.0.1 to accept, reject and undo its cases from the page.",
+      discussion: """
+        Prints the page's address, with a random token that every request must carry, and \
+        serves until interrupted. Accept makes the actual image and its layout record the \
+        reference, through the same code as rowkit accept (refused under CI); Reject keeps \
+        the reference and marks the case reviewed; Undo takes back the latest one, any \
+        number of steps, putting back the exact bytes. Groups of cases (a shared layout \
+        change, rasterization-only differences, the same pixel difference, cases with no \
+        reference) are accepted or rejected in one action.
+
+        Every action is appended to REPORT/review-log.json, with the SHA-256 of each file \
+        before and after; the bytes undo needs are kept in REPORT/review-undo/. The review's \
+        state and its undo survive a reload of the page and a restart of the server.
+
+        Keys on the page: a accept, r reject, u undo, g accept the group, j/k next/previous.
+
+        The references are --snapshots, as for rowkit accept: the folder the report was \
+        checked against, named as the check named it (run review in the same folder of your \
+        checkout).
+
+        Example:
+          rowkit review report
+          rowkit review ci-report --snapshots Snapshots/Check --open
+        """)
+
+    @Argument(help: "The report folder (rowkit check --report, or rowkit merge-reports -o).")
+    var report = "report"
+
+    @Option(help: "The references folder; it must be the one the report was checked against (default: that folder, when it is inside the working folder).")
+    var snapshots: String?
+
+    @Option(help: "The port on 127.0.0.1 (default: a free one).")
+    var port: UInt16 = 0
+
+    @Flag(help: "Open the page in the browser (xdg-open), when there is one.")
+    var open = false
+
+    func run() throws {
+      // The server is a program of its own beside this one (see Package.swift: its HTTP
+      // library would otherwise load with every subcommand); it takes this process's place,
+      // so that Ctrl-C and the exit status are its own.
+      let me = URL(fileURLWithPath: (try? FileManager.default.destinationOfSymbolicLink(atPath: "/proc/self/exe")) ?? CommandLine.arguments[0])
+      let server = me.deletingLastPathComponent().appendingPathComponent("rowkit-review")
+      guard FileManager.default.isExecutableFile(atPath: server.path) else {
+        throw SnapshotError("\(server.path): rowkit review's server is not installed beside rowkit (swift build builds both)")
+      }
+      var arguments = [server.path]
+      if let snapshots { arguments += ["--snapshots", snapshots] }
+      arguments += ["--port", String(port)]
+      if open { arguments.append("--open") }
+      arguments += ["--", report]
+      let words = arguments.map { strdup($0) } + [nil]
+      defer { words.forEach { free($0) } }
+      execv(server.path, words)
+      throw SnapshotError("\(server.path): cannot start: \(String(cString: strerror(errno)))")
+    }
+  }
+}
