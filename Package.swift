@@ -74,8 +74,7 @@ let package = Package(
 
     // MARK: - Build tools
     // The digest of the drawing code that the render cache keys on, taken by every build.
-    .executableTarget(name: "render-code-digest", dependencies: ["RowKitGraphics"]),
-    .plugin(name: "RenderCodeDigest", capability: .buildTool(), dependencies: ["render-code-digest"]),
+    .plugin(name: "RenderCodeDigest", capability: .buildTool()),
 
     // MARK: - Tests
     .target(name: "RowKitTestSupport", dependencies: ["RowKit", "RowKitSnapshot"], path: "Tests/RowKitTestSupport"),
