@@ -42,6 +42,7 @@ public enum TestSupport {
   /// test's own folders, and removed when the process exits: a run leaves nothing behind,
   /// even when a test fails before its own clean-up.
   public static let processTemporaryDirectory: URL = {
+    removeFoldersOfEndedProcesses()
     let url = FileManager.default.temporaryDirectory
       .appendingPathComponent("rowkit-tests-\(getpid())-\(UUID().uuidString.prefix(8))")
     try? FileManager.default.createDirectory(at: url, withIntermediateDirectories: true)
@@ -53,6 +54,18 @@ public enum TestSupport {
   }()
 
   private static let processTemporaryPath = Mutex<String?>(nil)
+
+  /// Removes the folders of earlier test processes that ended without their `atexit` (a
+  /// crash, a signal, a debugger stopped): `rowkit-tests-PID-…` whose process is gone.
+  private static func removeFoldersOfEndedProcesses() {
+    let folder = FileManager.default.temporaryDirectory
+    for name in (try? FileManager.default.contentsOfDirectory(atPath: folder.path)) ?? [] where name.hasPrefix("rowkit-tests-") {
+      guard let pid = Int32(name.dropFirst("rowkit-tests-".count).prefix { $0 != "-" }), pid != getpid(),
+        kill(pid, 0) != 0, errno == ESRCH
+      else { continue }
+      try? FileManager.default.removeItem(at: folder.appendingPathComponent(name))
+    }
+  }
 
   public static func temporaryDirectory(_ name: String = #function) throws -> URL {
     let safe = name.filter { $0.isLetter || $0.isNumber }
