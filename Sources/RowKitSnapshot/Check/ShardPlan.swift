@@ -44,15 +44,29 @@ public struct ShardPlan: Sendable, Equatable {
   /// merged report of an earlier run, or one shard's). An error names the file when it is
   /// not a RowKit report; a case without a time (a report of an older RowKit) is left out.
   public static func costs(fromReport url: URL) throws -> [String: Double] {
+    try timings(at: url).costs
+  }
+
+  /// The report at `url` (a report folder or its `report.json`) and each case's seconds in it.
+  public static func timings(at url: URL) throws -> (report: SnapshotCheck.Report, costs: [String: Double]) {
+    let folder = try timingsFolder(url)
+    let report = try ReportFolder.read(folder)
+    return (report, try costs(of: report, folder: folder))
+  }
+
+  private static func timingsFolder(_ url: URL) throws -> URL {
     var isFolder: ObjCBool = false
     guard FileManager.default.fileExists(atPath: url.path, isDirectory: &isFolder) else {
       throw SnapshotError("\(url.path): no such report folder (timings come from an earlier run's report)")
     }
-    let folder = isFolder.boolValue ? url : url.deletingLastPathComponent()
     if !isFolder.boolValue, url.lastPathComponent != ReportFolder.reportFile {
       throw SnapshotError("\(url.path): timings come from a report folder or its \(ReportFolder.reportFile)")
     }
-    let report = try ReportFolder.read(folder)
+    return isFolder.boolValue ? url : url.deletingLastPathComponent()
+  }
+
+  /// Each case's seconds in `report`, read from `folder`.
+  private static func costs(of report: SnapshotCheck.Report, folder: URL) throws -> [String: Double] {
     var costs: [String: Double] = [:]
     for item in report.cases {
       guard let seconds = item.seconds else { continue }

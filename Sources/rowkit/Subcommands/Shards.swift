@@ -38,12 +38,7 @@ extension RowKitCommand {
       }
 
       func run() throws {
-        let url = URL(fileURLWithPath: timings)
-        let costs = try ShardPlan.costs(fromReport: url)
-        var isFolder: ObjCBool = false
-        let folder = FileManager.default.fileExists(atPath: url.path, isDirectory: &isFolder) && !isFolder.boolValue
-          ? url.deletingLastPathComponent() : url
-        let report = try ReportFolder.read(folder)
+        let (report, costs) = try ShardPlan.timings(at: URL(fileURLWithPath: timings))
         let plan = ShardPlan.byCost(report.suite ?? report.cases.map(\.name), costs: costs, count: count)
         let shards = plan.shards.indices.map { index -> PlannedShard in
           PlannedShard(
