@@ -760,8 +760,9 @@ def check_report_schema():
         "cached": {"type": "boolean", "description": "true when the case passed without rendering: every input "
                    "its render read is as it was when a render matched its reference pixel for pixel "
                    "(Suite/name.inputs.json beside the reference)"},
-        "seconds": {"type": "number", "minimum": 0, "description": "how long the case took (wall time, in "
-                    "seconds, to the millisecond): what `--shard-by cost --timings REPORT` plans shards from"},
+        "seconds": {"type": "number", "minimum": 0, "description": "the time the render workers spent on the "
+                    "case, in seconds to the millisecond, not counting its wait behind other cases: what "
+                    "`--shard-by cost --timings REPORT` plans shards from"},
         "renderedBecause": {"type": "array", "items": {"type": "string"},
                             "description": "with --explain-cache: why the render cache could not pass the case, "
                             "one phrase each (`stylesheet ../Styles/app.yaml changed`, `no stored inputs`)"},

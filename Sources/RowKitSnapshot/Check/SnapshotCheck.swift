@@ -108,9 +108,10 @@ public struct SnapshotCheck: Sendable {
     /// Set when the case passed without rendering: nothing its render reads changed since a
     /// render matched its reference pixel for pixel (``CaseInputs``).
     public var cached: Bool?
-    /// How long the case took, in seconds (wall time: loading, rendering, comparing and its
-    /// images, or checking its inputs when it passed from the cache): what shards by cost
-    /// are planned from (``ShardPlan``).
+    /// The time the render workers spent on the case, in seconds: loading, rendering and
+    /// comparing it, or checking its inputs when it passed from the cache, not counting the
+    /// time it waited behind other cases (so the same on one worker or several). What shards
+    /// by cost are planned from (``ShardPlan``).
     public var seconds: Double?
     /// With ``SnapshotCheck/explainsRenderCache``, why the case was rendered rather than
     /// passed from the cache, one phrase each (`stylesheet Styles/app.yaml changed`).
@@ -315,15 +316,16 @@ public struct SnapshotCheck: Sendable {
     guard FileManager.default.fileExists(atPath: root.path, isDirectory: &isDirectory), isDirectory.boolValue else {
       throw SnapshotError("\(root.path): no such folder")
     }
-    guard let enumerator = FileManager.default.enumerator(at: root, includingPropertiesForKeys: nil) else {
+    guard let entries = FileTree.entries(under: root.path) else {
       throw SnapshotError("\(root.path): cannot list the folder")
     }
     var cases: [Case] = []
-    for case let url as URL in enumerator {
-      let ext = url.pathExtension.lowercased()
+    for entry in entries where entry.kind != .folder {
+      guard let dot = entry.name.lastIndex(of: "."), dot != entry.name.startIndex else { continue }
+      let ext = entry.name[entry.name.index(after: dot)...].lowercased()
+      let url = root.appendingPathComponent(entry.path)
       guard ["yaml", "yml", "json"].contains(ext), isTableDocument(url) else { continue }
-      let relative = url.standardizedFileURL.path.dropFirst(root.path.count + 1)
-      cases.append(Case(name: String(relative.dropLast(ext.count + 1)), document: url))
+      cases.append(Case(name: String(entry.path.dropLast(ext.count + 1)), document: url))
     }
     return cases.sorted { $0.name < $1.name }
   }
@@ -526,12 +528,12 @@ public struct SnapshotCheck: Sendable {
 
   /// Runs one case: its result, and whether its reference has no layout record.
   private func check(_ testCase: Case, fontFamilies: [String], cache: RenderCache?) async -> (CaseResult, Bool) {
-    let clock = ContinuousClock()
-    let start = clock.now
-    var (result, hasNoRecord) = await checkUntimed(testCase, fontFamilies: fontFamilies, cache: cache)
-    let elapsed = start.duration(to: clock.now).components
+    let meter = WorkMeter()
+    var (result, hasNoRecord) = await WorkMeter.$current.withValue(meter) {
+      await checkUntimed(testCase, fontFamilies: fontFamilies, cache: cache)
+    }
     // Milliseconds are enough to plan shards, and keep report.json short.
-    result.seconds = ((Double(elapsed.seconds) + Double(elapsed.attoseconds) / 1e18) * 1000).rounded() / 1000
+    result.seconds = (meter.seconds * 1000).rounded() / 1000
     return (result, hasNoRecord)
   }
 
