@@ -292,20 +292,29 @@ public struct SnapshotCheck: Sendable {
   ) throws -> [Case] {
     let sheet = try stylesheet.map { try Stylesheet.load(contentsOf: $0, fontFamilies: fontFamilies) } ?? .default
     let catalog = try DesignCatalog.load(folder: folder, stylesheet: sheet, fontFamilies: fontFamilies, assets: assets)
-    var cases: [Case] = []
-    for entry in catalog.entries {
+    return catalog.entries.flatMap { entry in
       let file = folder.appendingPathComponent(entry.name + ".yaml")
       let document = FileManager.default.fileExists(atPath: file.path) ? file : folder.appendingPathComponent(entry.name + ".yml")
-      for index in DesignCatalog.previewFields(of: entry.template).indices {
-        for selected in [false, true] {
-          let preview = DesignPreview(
-            design: entry.name, index: index, selected: selected, stylesheet: stylesheet, assets: assets ?? folder)
-          cases.append(Case(
-            name: "\(entry.name)/preview-\(index + 1)\(selected ? "-selected" : "")", document: document, preview: preview))
-        }
+      return designCases(entry.name, template: entry.template, file: document, stylesheet: stylesheet, assets: assets ?? folder)
+    }
+  }
+
+  /// The cases of the design file `file` alone: each preview item, normal and selected,
+  /// checked against `stylesheet`; an error names the file, line, column and key.
+  package static func designCases(of file: URL, stylesheet: URL?, assets: URL, fontFamilies: [String]) throws -> [Case] {
+    let sheet = try stylesheet.map { try Stylesheet.load(contentsOf: $0, fontFamilies: fontFamilies) } ?? .default
+    let template = try DesignTemplate.load(contentsOf: file, stylesheet: sheet, fontFamilies: fontFamilies, assets: assets)
+    return designCases(file.deletingPathExtension().lastPathComponent, template: template, file: file, stylesheet: stylesheet, assets: assets)
+  }
+
+  private static func designCases(_ name: String, template: DesignTemplate, file: URL, stylesheet: URL?, assets: URL) -> [Case] {
+    DesignCatalog.previewFields(of: template).indices.flatMap { index in
+      [false, true].map { selected in
+        Case(
+          name: "\(name)/preview-\(index + 1)\(selected ? "-selected" : "")", document: file,
+          preview: DesignPreview(design: name, index: index, selected: selected, stylesheet: stylesheet, assets: assets))
       }
     }
-    return cases
   }
 
   /// The table documents in `folder` and below, sorted by name. YAML and JSON files whose
@@ -458,7 +467,7 @@ public struct SnapshotCheck: Sendable {
 
   /// Loads a case's table: its document, or a one-row table of a design's preview item,
   /// with every file it was read from in its ``TableDocument/dependencies``.
-  private static func load(
+  static func load(
     _ testCase: Case, fontFamilies: [String], imageFolders: ImageFolders, brandFonts: [BrandFont]
   ) throws -> TableDocument {
     guard let preview = testCase.preview else {
