@@ -58,7 +58,7 @@ func servePreview(_ arguments: [String]) async -> Never {
       group.addTask { try await server.run() }
       let address = try await server.waitUntilListening()
       let errors = catalog.entries.filter { $0.error != nil }.count
-      say("Previewing \(first.count) cases of \(title) at \(address.absoluteString)" + (errors > 0 ? " (\(errors) with errors)" : ""))
+      say("Previewing \(first.count) cases of \(title)\(errors > 0 ? " (\(errors) with errors)" : "") at \(address.absoluteString)")
       say("Press Ctrl-C to stop; saving a file the page shows renders what it reaches again.")
       if open { openBrowser(address) }
       group.addTask {

@@ -19,6 +19,9 @@ package final class PreviewCatalog: Sendable {
     /// The catalog's version when the case last changed: the page asks for its image again
     /// when this moves.
     package var version: Int
+    /// The catalog's version when the image last changed: part of its address, so that an
+    /// error shown over the last good image leaves the image alone.
+    package var imageVersion: Int
     /// Whether an image was ever rendered (the last good one is kept through errors).
     package var hasImage: Bool
     /// The image's size in points.
@@ -111,7 +114,7 @@ package final class PreviewCatalog: Sendable {
       state.order = names
       for item in found {
         var known = state.items[item.name] ?? Item(
-          entry: Entry(name: item.name, file: item.file.path, version: 0, hasImage: false, width: 0, height: 0, marks: [], error: nil),
+          entry: Entry(name: item.name, file: item.file.path, version: 0, imageVersion: 0, hasImage: false, width: 0, height: 0, marks: [], error: nil),
           testCase: nil, png: nil, stamps: [:])
         let isNew = state.items[item.name] == nil
         let filesChanged = known.stamps.contains { path, stamp in FileStamp(path) != stamp }
@@ -147,11 +150,13 @@ package final class PreviewCatalog: Sendable {
       for await result in group { results.append(result) }
       return results
     }
+    var imageChanged: Set<String> = []
     return state.withLock { state in
       for (name, result, stamps) in results {
         guard var item = state.items[name] else { continue }
         switch result {
         case .success(let render):
+          if item.png != render.png { imageChanged.insert(name) }
           item.png = render.png
           item.entry.hasImage = true
           (item.entry.width, item.entry.height, item.entry.marks, item.entry.error) = (render.width, render.height, render.marks, nil)
@@ -167,6 +172,7 @@ package final class PreviewCatalog: Sendable {
       guard !changed.isEmpty else { return [] }
       state.version += 1
       for name in changed { state.items[name]?.entry.version = state.version }
+      for name in imageChanged { state.items[name]?.entry.imageVersion = state.version }
       return state.order.filter(changed.contains) + changed.filter { !state.order.contains($0) }.sorted()
     }
   }

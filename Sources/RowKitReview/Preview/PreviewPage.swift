@@ -63,7 +63,7 @@ enum PreviewPage {
           frame.className = 'frame';
           const image = document.createElement('img');
           image.alt = entry.name;
-          image.src = '/image?case=' + encodeURIComponent(entry.name) + '&v=' + entry.version + '&token=' + token;
+          image.src = '/image?case=' + encodeURIComponent(entry.name) + '&v=' + entry.imageVersion + '&token=' + token;
           image.style.width = entry.width + 'px';
           frame.appendChild(image);
           entry.marks.forEach(function (mark, index) {
