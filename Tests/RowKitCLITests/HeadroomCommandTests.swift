@@ -82,8 +82,14 @@ import Testing
     let plain = try await CommandRunner.run(["render", document.path, "--manifest", "-"])
     let plainManifest = try JSONSerialization.jsonObject(with: Data(plain.stdout.utf8)) as! [String: Any]
     #expect(plainManifest["headroom"] == nil)
-    let bad = try await CommandRunner.run(["render", document.path, "--manifest", "-", "--min-headroom", "40"])
-    #expect(bad.status == 2 && bad.stderr.contains("--min-headroom goes with --headroom"), "\(bad.stderr)")
+    for (arguments, message) in [
+      (["--manifest", "-", "--min-headroom", "40"], "--min-headroom goes with --headroom"),
+      (["-o", folder.appendingPathComponent("t.png").path, "--headroom"], "--headroom puts every text slot's headroom in the manifest: give --manifest FILE (or -)"),
+    ] {
+      let bad = try await CommandRunner.run(["render", document.path] + arguments)
+      #expect(bad.status == 2 && bad.stderr.contains(message), "\(bad.stderr)")
+      #expect(!FileManager.default.fileExists(atPath: folder.appendingPathComponent("t.png").path))
+    }
   }
 
   /// `check --headroom`: report.json keeps each case's slots and minimum, the review page

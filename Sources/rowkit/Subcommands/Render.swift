@@ -118,6 +118,9 @@ extension RowKitCommand {
       if output == nil && rowsDir == nil && manifest == nil && variantsSheet == nil {
         throw ValidationError("nothing to write: give -o, --rows-dir, --manifest or --variants-sheet")
       }
+      if headroomOptions.headroom && manifest == nil {
+        throw ValidationError("--headroom puts every text slot's headroom in the manifest: give --manifest FILE (or -)")
+      }
       let pipeline = imageOptions.makePipeline()
       try outputOptions.jobs.configureRuntime()
       guard watch else {
