@@ -723,6 +723,24 @@ def check_report_schema():
                      "description": "one line per row with characters no loaded font can draw"},
         "findings": {"type": "array", "items": {"type": "string"},
                      "description": "with --lint, one line per design-lint finding"},
+        "headroom": closed({
+            "minimum": {"type": "integer", "minimum": 0, "maximum": 100,
+                        "description": "the headroom every text slot needs, in percent (--min-headroom)"},
+            "slots": {"type": "array", "description": "every label of every row, in table order",
+                      "items": closed({
+                          "section": count, "row": count,
+                          "type": {"type": "string", "description": "the item's type"},
+                          "cell": {"type": "string", "description": "the cell that drew the row"},
+                          "label": {"type": "string", "description": "the label's name in its row"},
+                          "percent": {"type": "integer", "minimum": 0, "maximum": 100, "multipleOf": 5,
+                                      "description": "the largest growth of the text, in percent of its length, "
+                                      "at which it still fits; absent when it does not fit as written"},
+                          "limit": {"enum": ["truncated", "clipped", "overlap"],
+                                    "description": "what happens one 5% step further; absent when the text still "
+                                    "fits at +100%"},
+                      }, required=("section", "row", "type", "cell", "label"))},
+        }, required=("minimum", "slots"), description="with --headroom: every text slot's headroom in the case's "
+            "render, and the headroom each needs"),
         "layoutChanges": {"type": "array", "description": "what changed in the layout, when the case failed and "
                           "both the reference and the render have a layout record",
                           "items": closed({

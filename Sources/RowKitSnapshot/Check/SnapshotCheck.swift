@@ -88,6 +88,9 @@ public struct SnapshotCheck: Sendable {
     public var warnings: [String]?
     /// With lint on, one line per design-lint finding; any fails the case.
     public var findings: [String]?
+    /// With ``SnapshotCheck/measuresHeadroom``, every text slot's headroom in the case's
+    /// render and the headroom each needs (`rowkit check --headroom`).
+    public var headroom: TableHeadroom?
     /// What changed in the layout, one sentence each, when the case failed and both the
     /// reference and the render have a layout record.
     public var layoutChanges: [LayoutChange]?
@@ -270,6 +273,12 @@ public struct SnapshotCheck: Sendable {
   /// fails only for findings the baseline does not list, and those it lists that are gone
   /// are the case's warnings. Cases are known to it by name, without their variant.
   public var lintBaseline: LintBaseline?
+  /// Whether each case's text slots have their headroom measured (``CaseResult/headroom``;
+  /// `check --headroom`): with ``lint``, a slot with less than ``minimumHeadroom`` is a
+  /// finding that fails its case. Cases are then always rendered.
+  public var measuresHeadroom = false
+  /// The headroom every text slot needs, in percent, when ``measuresHeadroom``.
+  public var minimumHeadroom = TableRenderer.defaultMinimumHeadroom
 
   /// A check of the documents in `folder` against `store`, writing a report to `reportDirectory` when given.
   public init(
@@ -419,9 +428,9 @@ public struct SnapshotCheck: Sendable {
     let mismatch = report.recordMode == .all ? nil : try store.environmentMismatch()
     report.environmentMismatch = mismatch
     let checking = mismatch == nil ? self : withStore(store.comparingInAnotherEnvironment())
-    // Cases are linted from their render, and references of another environment are
-    // compared to classify differences: both always render.
-    let cache = usesRenderCache && lint == nil && mismatch == nil
+    // Cases are linted and their headroom measured from their render, and references of
+    // another environment are compared to classify differences: all always render.
+    let cache = usesRenderCache && lint == nil && !measuresHeadroom && mismatch == nil
       ? RenderCache(folder: folder, environment: SHA256.hex(ofBuffer: try report.environment.jsonBytes()), pipeline: pipeline)
       : nil
     // Cases run side by side on the pool, a few more than it has workers so that one case's
@@ -591,6 +600,8 @@ public struct SnapshotCheck: Sendable {
       var renderer = document.makeRenderer(pipeline: pipeline, pool: pool)
       renderer.imageDeadline = imageDeadline
       if let lint { renderer.lint = document.lintOptions.adding(lint) }
+      renderer.measuresHeadroom = measuresHeadroom
+      renderer.minimumHeadroom = minimumHeadroom
       if let variant = testCase.variant { renderer = renderer.rendering(variant) }
       tooLongForARecord = document.dataSource.numberOfRows > Self.maximumLayoutRecordRows
       let keepsRecords = keepsLayoutRecords
@@ -601,6 +612,7 @@ public struct SnapshotCheck: Sendable {
         renderer.recordsLayout = recordsLayout && !tooLongForARecord
         let rendered = try await document.render(with: renderer, into: receiver, keepsManifest: true)
         lastManifest = rendered.manifest
+        result.headroom = rendered.manifest.headroom
         if lint != nil { findings = lintFindings(testCase, rendered.manifest, document.dataSource, fixed: &fixedFindings) }
         // A variant's warnings name it: the same row warns in every variant.
         let variant = testCase.variant.map { "[\($0.name)] " } ?? ""
