@@ -26,12 +26,19 @@ extension RowKitCommand {
         checked against, named as the check named it (run review in the same folder of your \
         checkout).
 
+        Given documents instead of a report folder (a folder without report.json, or a \
+        document) and --snapshots, review runs rowkit check DOCS --snapshots DIR first, into \
+        a report folder of its own under the temporary folder, and serves that; the folder, \
+        its review log with it, is removed when review stops. When every case passes there \
+        is nothing to review, and it exits 0.
+
         Example:
           rowkit review report
           rowkit review ci-report --snapshots Snapshots/Check --open
+          rowkit review Assets/Samples --snapshots Snapshots/Check
         """)
 
-    @Argument(help: "The report folder (rowkit check --report, or rowkit merge-reports -o).")
+    @Argument(help: "The report folder (rowkit check --report, or rowkit merge-reports -o), or the documents to check first (with --snapshots).")
     var report = "report"
 
     @Option(help: "The references folder; it must be the one the report was checked against (default: that folder, when it is inside the working folder).")
@@ -53,7 +60,15 @@ extension RowKitCommand {
         throw SnapshotError("\(server.path): rowkit review's server is not installed beside rowkit (swift build builds both)")
       }
       var arguments = [server.path]
-      if let snapshots { arguments += ["--snapshots", snapshots] }
+      if let snapshots {
+        arguments += ["--snapshots", snapshots]
+        // Documents, not a report folder: the server checks them first.
+        var isFolder: ObjCBool = false
+        let exists = FileManager.default.fileExists(atPath: report, isDirectory: &isFolder)
+        if exists && !(isFolder.boolValue && FileManager.default.fileExists(atPath: (report as NSString).appendingPathComponent(ReportFolder.reportFile))) {
+          arguments.append("--check")
+        }
+      }
       arguments += ["--port", String(port)]
       if open { arguments.append("--open") }
       arguments += ["--", report]
