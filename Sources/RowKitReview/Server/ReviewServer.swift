@@ -71,7 +71,7 @@ private final class ReviewRoutes: Sendable {
     page = Array(
       ReviewReport.html(
         for: session.report, reportPath: reportPath, onlyFailures: storedPage.contains(#"id="omitted""#),
-        servedScript: ReviewPageScript.source, lazyImages: true
+        servedScript: ReviewPageScript.source, onlyNearView: true
       ).utf8)
   }
 
