@@ -39,8 +39,10 @@ PY
 # Recording exits 1 (new references are for review); anything else is a failure.
 CI= "$rowkit" check "$work/cases" --snapshots "$work/refs" --record all >/dev/null || [ $? -eq 1 ]
 echo "$cases cases of 8 subtitle rows, 375 points at scale 2, best of $runs runs ($(nproc) cores)"
-# Checks run as in CI: nothing is written beside the references.
+# Checks run as in CI: nothing is written beside the references; failure images go to the
+# benchmark's own folder.
 export CI=true
+artifacts=(--artifacts "$work/artifacts")
 "$rowkit" check "$work/cases" --snapshots "$work/refs" | tail -1
 
 measure "rowkit check, nothing changed (cached)" "$rowkit" check "$work/cases" --snapshots "$work/refs"
@@ -50,8 +52,8 @@ uncached_best=$best
 
 # One variable of one stylesheet: a tenth of the cases change color, render and fail.
 sed -i 's/#4F5900/#C02000/' "$work/styles/group-0.yaml"
-"$rowkit" check "$work/cases" --snapshots "$work/refs" | tail -1 || true
-measure "rowkit check, a tenth changed" "$rowkit" check "$work/cases" --snapshots "$work/refs"
+"$rowkit" check "$work/cases" --snapshots "$work/refs" "${artifacts[@]}" | tail -1 || true
+measure "rowkit check, a tenth changed" "$rowkit" check "$work/cases" --snapshots "$work/refs" "${artifacts[@]}"
 changed_best=$best
 mkdir -p "$work/alone/cases" "$work/alone/refs"
 ln -s "$work/styles" "$work/alone/styles"
@@ -63,7 +65,7 @@ for file in "$work"/cases/*.yaml; do
     cp "$work/refs/$name.png" "$work/refs/$name.layout.json" "$work/alone/refs/"
   fi
 done
-measure "rowkit check --no-cache, that tenth alone" "$rowkit" check "$work/alone/cases" --snapshots "$work/alone/refs" --no-cache
+measure "rowkit check --no-cache, that tenth alone" "$rowkit" check "$work/alone/cases" --snapshots "$work/alone/refs" --no-cache "${artifacts[@]}"
 alone_best=$best
 
 echo

@@ -723,6 +723,24 @@ def check_report_schema():
                      "description": "one line per row with characters no loaded font can draw"},
         "findings": {"type": "array", "items": {"type": "string"},
                      "description": "with --lint, one line per design-lint finding"},
+        "headroom": closed({
+            "minimum": {"type": "integer", "minimum": 0, "maximum": 100,
+                        "description": "the headroom every text slot needs, in percent (--min-headroom)"},
+            "slots": {"type": "array", "description": "every label of every row, in table order",
+                      "items": closed({
+                          "section": count, "row": count,
+                          "type": {"type": "string", "description": "the item's type"},
+                          "cell": {"type": "string", "description": "the cell that drew the row"},
+                          "label": {"type": "string", "description": "the label's name in its row"},
+                          "percent": {"type": "integer", "minimum": 0, "maximum": 100, "multipleOf": 5,
+                                      "description": "the largest growth of the text, in percent of its length, "
+                                      "at which it still fits; absent when it does not fit as written"},
+                          "limit": {"enum": ["truncated", "clipped", "overlap"],
+                                    "description": "what happens one 5% step further; absent when the text still "
+                                    "fits at +100%"},
+                      }, required=("section", "row", "type", "cell", "label"))},
+        }, required=("minimum", "slots"), description="with --headroom: every text slot's headroom in the case's "
+            "render, and the headroom each needs"),
         "layoutChanges": {"type": "array", "description": "what changed in the layout, when the case failed and "
                           "both the reference and the render have a layout record",
                           "items": closed({
@@ -760,8 +778,9 @@ def check_report_schema():
         "cached": {"type": "boolean", "description": "true when the case passed without rendering: every input "
                    "its render read is as it was when a render matched its reference pixel for pixel "
                    "(Suite/name.inputs.json beside the reference)"},
-        "seconds": {"type": "number", "minimum": 0, "description": "how long the case took (wall time, in "
-                    "seconds, to the millisecond): what `--shard-by cost --timings REPORT` plans shards from"},
+        "seconds": {"type": "number", "minimum": 0, "description": "the time the render workers spent on the "
+                    "case, in seconds to the millisecond, not counting its wait behind other cases: what "
+                    "`--shard-by cost --timings REPORT` plans shards from"},
         "renderedBecause": {"type": "array", "items": {"type": "string"},
                             "description": "with --explain-cache: why the render cache could not pass the case, "
                             "one phrase each (`stylesheet ../Styles/app.yaml changed`, `no stored inputs`)"},

@@ -91,10 +91,15 @@ public enum SnapshotConfiguration {
 ///   - record: The record mode for this check; by default `ROWKIT_RECORD`, else `missing`.
 ///     Under CI nothing is ever recorded.
 ///   - store: The references; by default `Snapshots/` of the test's package.
+///   - usesRenderCache: Whether a document as loaded from its file (``Snapshotting/document``)
+///     may pass without rendering when nothing its render reads changed since it last matched
+///     pixel for pixel; true by default, false to always render (`ROWKIT_RENDER_CACHE=off`
+///     does the same for every assertion). Values built in Swift always render.
 @discardableResult
 nonisolated(nonsending) public func assertSnapshot<Value>(
   of value: Value, as strategy: Snapshotting<Value>, named name: String, suite: String? = nil,
   options: ComparisonOptions = .exact, record: RecordMode? = nil, store: ReferenceStore? = nil,
+  usesRenderCache: Bool = true,
   fileID: String = #fileID, filePath: StaticString = #filePath, line: Int = #line, column: Int = #column
 ) async -> SnapshotOutcome {
   let store = store ?? SnapshotConfiguration.store(for: "\(filePath)")
@@ -103,7 +108,7 @@ nonisolated(nonsending) public func assertSnapshot<Value>(
   do {
     (outcome, layout) = try await store.checkExplaining(
       value, as: strategy, suite: suite ?? SnapshotConfiguration.suite(for: fileID), name: name, options: options,
-      record: record)
+      record: record, usesRenderCache: usesRenderCache)
   } catch {
     outcome = .error(message: "rendering failed: \(error)")
   }

@@ -18,6 +18,10 @@ func say(_ line: String) {
   FileHandle.standardOutput.write(Data((line + "\n").utf8))
 }
 
+if CommandLine.arguments.dropFirst().first == "preview" {
+  await servePreview(Array(CommandLine.arguments.dropFirst(2)))
+}
+
 var report: String?
 var snapshots: String?
 var port: UInt16 = 0

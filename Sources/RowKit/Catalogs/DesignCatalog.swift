@@ -47,6 +47,11 @@ public struct DesignCatalog {
     return DesignCatalog(entries: entries)
   }
 
+  /// Whether the YAML file at `url` looks like a cell design (its top level has `body`).
+  package static func isDesignFile(_ url: URL) -> Bool {
+    DesignFileLoader.looksLikeDesign(url)
+  }
+
   /// One section per design: each preview item, then the same item selected. A design
   /// without previews shows its field names in braces.
   public func dataSource() -> SectionedDataSource {

@@ -6,30 +6,35 @@ import RowKitGraphics
 /// line and the key path.
 public struct TableDocument: Sendable {
   /// The document's file.
-  public var file: URL
+  public var file: URL { didSet { isAsLoaded = false } }
   /// The table's width, scale and style, as the document sets them.
-  public var configuration: TableConfiguration
+  public var configuration: TableConfiguration { didSet { isAsLoaded = false } }
   /// The stylesheet the document names, or the default one.
-  public var stylesheet: Stylesheet
+  public var stylesheet: Stylesheet { didSet { isAsLoaded = false } }
   /// Where `bundle://` image URLs resolve.
-  public var assetsDirectory: URL
+  public var assetsDirectory: URL { didSet { isAsLoaded = false } }
   /// Where `documents://` and `cache://` image URLs resolve.
-  public var imageFolders: ImageFolders
+  public var imageFolders: ImageFolders { didSet { isAsLoaded = false } }
   /// The document's sections of items, with their cells registered.
-  public var dataSource: SectionedDataSource
+  public var dataSource: SectionedDataSource { didSet { isAsLoaded = false } }
   /// The design files that `cells:` names, by item type.
-  public var designs: [String: DesignTemplate]
+  public var designs: [String: DesignTemplate] { didSet { isAsLoaded = false } }
   /// Where each item was written, by section and row.
   let places: [[Place]]
   /// Every file the document was read from: itself, its stylesheets and its cell designs.
-  public var dependencies: [URL] = []
+  public var dependencies: [URL] = [] { didSet { isAsLoaded = false } }
   /// The brand font files the document's `fonts:` (and `--fonts`) load; the stylesheet's
   /// own are in ``stylesheet``.
-  public var fonts: [BrandFont] = []
+  public var fonts: [BrandFont] = [] { didSet { isAsLoaded = false } }
   /// The document's variant matrix (`variants:`); empty axes when it has none.
-  public var variantAxes = VariantAxes()
+  public var variantAxes = VariantAxes() { didSet { isAsLoaded = false } }
   /// The lint rules the document switches off (`lint: { off: [...] }`).
-  public var lintOptions = LintOptions()
+  public var lintOptions = LintOptions() { didSet { isAsLoaded = false } }
+
+  /// Whether the document is as ``load(_:fontFamilies:imageFolders:brandFonts:)`` read it,
+  /// nothing set on it in Swift since: only then are its files (``dependencies``, fonts and
+  /// images) all that its render reads, which the render cache relies on.
+  package private(set) var isAsLoaded = false
 
   /// The fonts and language the document's rows are shaped with: RowKit's fonts in the
   /// table's language, then the document's and the stylesheet's brand fonts.
@@ -72,9 +77,11 @@ public struct TableDocument: Sendable {
     _ url: URL, fontFamilies: [String], imageFolders: ImageFolders = ImageFolders(), brandFonts: [BrandFont] = []
   ) throws -> TableDocument {
     let value = try YAMLValue.load(contentsOf: url, displayName: displayPath(url))
-    return try TableDocumentDecoder(
+    var document = try TableDocumentDecoder(
       file: url, fontFamilies: fontFamilies, folderOverrides: imageFolders, extraFonts: brandFonts
     ).decode(value)
+    document.isAsLoaded = true
+    return document
   }
 
   /// Whether the YAML or JSON file at `url` looks like a table document (its top level has

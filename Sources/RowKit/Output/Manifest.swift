@@ -174,6 +174,9 @@ public struct Manifest: Codable, Hashable, Sendable {
   public var rows: [Row]
   /// The tiles of a table written as several PNGs; absent for a single image.
   public var tiles: [Tile]?
+  /// Every text slot's headroom and the headroom each needs, when the render measured it
+  /// (``TableRenderer/measuresHeadroom``, `rowkit render --headroom`); absent otherwise.
+  public var headroom: TableHeadroom?
 
   /// An empty manifest for a table of `configuration`, to fill row by row.
   init(configuration: TableConfiguration) {

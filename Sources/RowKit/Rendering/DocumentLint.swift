@@ -90,17 +90,7 @@ public struct LintReport: Codable, Hashable, Sendable {
     _ slots: [TextHeadroom], minimum: Int, place: String, dataSource: any TableDataSource
   ) {
     for slot in slots {
-      guard let limit = slot.limit, (slot.percent ?? -1) < minimum else { continue }
-      let verb: String
-      switch limit {
-      case .clipped: verb = "runs outside its row"
-      case .overlap: verb = "overlaps"
-      default: verb = "truncates"
-      }
-      let when = slot.percent.map { "at +\($0 + TableRenderer.headroomStep)%" } ?? "as written"
-      let finding = LintFinding(
-        rule: .headroom, label: slot.label,
-        message: "\(verb) \(when) (\(place)); needs +\(minimum)%")
+      guard let finding = LintFinding.headroom(slot, minimum: minimum, place: place) else { continue }
       if let index = rows.firstIndex(where: { $0.section == slot.section && $0.row == slot.row }) {
         rows[index].findings.append(finding)
       } else {

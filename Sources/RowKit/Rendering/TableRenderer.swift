@@ -72,6 +72,13 @@ public struct TableRenderer: Sendable {
   /// ``RenderedTable/layoutRecord``): what snapshot checks keep beside a reference. A render
   /// without it pays nothing for records.
   public var recordsLayout = false
+  /// Whether the render measures every text slot's headroom (``measureHeadroom(_:)``) into
+  /// the manifest (``Manifest/headroom``); when the lint runs its `headroom` rule, each slot
+  /// with less than ``minimumHeadroom`` is also a finding of its row. Off by default: the
+  /// table is laid out again for every 5% step of growth, 21 times.
+  public var measuresHeadroom = false
+  /// The headroom every text slot needs, in percent, when the render ``measuresHeadroom``.
+  public var minimumHeadroom = TableRenderer.defaultMinimumHeadroom
 
   /// A renderer; images resolve against the current folder unless `imageResolver` says otherwise.
   public init(
@@ -213,41 +220,58 @@ public struct TableRenderer: Sendable {
   private func render(
     _ dataSource: any TableDataSource, policy: ImagePolicy, sink makeSink: (PNGColor) throws -> any RenderSink
   ) async throws -> Report {
+    // Measured on a worker before the render starts, and once: a render started again with
+    // alpha reuses it. A table too wide or too long is refused before it is laid out 21 times.
+    var headroom: TableHeadroom?
+    if measuresHeadroom {
+      try checkBounds(of: dataSource)
+      headroom = try await measureHeadroom(dataSource)
+    }
     // Off the cooperative pool: a caller keeping it busy must not hold up image loading.
-    try await LoadingExecutor.shared.run { try await renderOffPool(dataSource, policy: policy, sink: makeSink) }
+    return try await LoadingExecutor.shared.run { [headroom] in
+      try await renderOffPool(dataSource, policy: policy, headroom: headroom, sink: makeSink)
+    }
   }
 
-  private func renderOffPool(
-    _ dataSource: any TableDataSource, policy: ImagePolicy, sink makeSink: (PNGColor) throws -> any RenderSink
-  ) async throws -> Report {
+  /// Throws when the configuration is out of bounds or `dataSource` has too many rows.
+  private func checkBounds(of dataSource: any TableDataSource) throws {
     if let problem = configuration.problem { throw StyleError(problem) }
     guard dataSource.numberOfRows <= TableConfiguration.maximumRows else {
       throw StyleError("the table has \(dataSource.numberOfRows) rows, more than \(TableConfiguration.maximumRows)")
     }
+  }
+
+  private func renderOffPool(
+    _ dataSource: any TableDataSource, policy: ImagePolicy, headroom: TableHeadroom?,
+    sink makeSink: (PNGColor) throws -> any RenderSink
+  ) async throws -> Report {
+    try checkBounds(of: dataSource)
     let look = try TableLook(style: configuration.style, stylesheet: stylesheet)
     let context = RenderContext(
       id: pool.makeRenderID(), configuration: configuration, stylesheet: stylesheet, environment: environment, look: look,
       mapping: mapping ?? dataSource.cellMapping, lint: lint, recordsLayout: recordsLayout)
     let color: PNGColor = look.background.alpha >= 1 ? .rgb : .rgba
     do {
-      return try await render(dataSource, context: context, policy: policy, sink: try makeSink(color), color: color)
+      return try await render(
+        dataSource, context: context, policy: policy, sink: try makeSink(color), color: color, headroom: headroom)
     } catch is NeedsAlpha {
       // A style drew translucent pixels on an opaque table: start again with alpha.
       var again = context
       again.id = pool.makeRenderID()
-      return try await render(dataSource, context: again, policy: policy, sink: try makeSink(.rgba), color: .rgba)
+      return try await render(
+        dataSource, context: again, policy: policy, sink: try makeSink(.rgba), color: .rgba, headroom: headroom)
     }
   }
 
   private func render(
     _ dataSource: any TableDataSource, context: RenderContext, policy: ImagePolicy, sink: any RenderSink,
-    color: PNGColor
+    color: PNGColor, headroom: TableHeadroom?
   ) async throws -> Report {
     // The render's cache, and strips laid out and never painted after a failure, are freed
     // behind its last jobs.
     defer { for worker in pool.workers { _ = worker.submit { $0.finish(render: context.id) } } }
     do {
-      return try await run(dataSource, context: context, policy: policy, sink: sink, color: color)
+      return try await run(dataSource, context: context, policy: policy, sink: sink, color: color, headroom: headroom)
     } catch {
       sink.discard()
       throw error
@@ -259,9 +283,10 @@ public struct TableRenderer: Sendable {
   /// needs only the heights before it, never the pixels.
   private func run(
     _ dataSource: any TableDataSource, context: RenderContext, policy: ImagePolicy, sink: any RenderSink,
-    color: PNGColor
+    color: PNGColor, headroom: TableHeadroom?
   ) async throws -> Report {
-    var run = TableRun(self, dataSource: dataSource, context: context, policy: policy, sink: sink, color: color)
+    var run = TableRun(
+      self, dataSource: dataSource, context: context, policy: policy, sink: sink, color: color, headroom: headroom)
     var layouts: [Int: [WorkerResult<LayoutBatch>]] = [:]
     for chunk in run.chunks.indices.prefix(2) { layouts[chunk] = run.submitLayout(chunk) }
     var previous: TableRun.Painting?

@@ -36,6 +36,11 @@ struct TableRun {
   /// Each chunk's strips, by the worker their content routes them to.
   private let routing: [[Int: [StripPlan]]]
 
+  /// Every text slot's headroom, when the renderer measures it.
+  private let headroom: TableHeadroom?
+  /// The headroom findings of each row (by `[section, row]`), when the lint runs that rule.
+  private let headroomFindings: [[Int]: [LintFinding]]
+
   private var report: TableRenderer.Report
   private var manifest: Manifest
   private var layoutRecord: LayoutRecord?
@@ -45,9 +50,19 @@ struct TableRun {
 
   init(
     _ renderer: TableRenderer, dataSource: any TableDataSource, context: RenderContext, policy: ImagePolicy,
-    sink: any RenderSink, color: PNGColor
+    sink: any RenderSink, color: PNGColor, headroom: TableHeadroom? = nil
   ) {
     self.renderer = renderer
+    self.headroom = headroom
+    var headroomFindings: [[Int]: [LintFinding]] = [:]
+    if let headroom, renderer.lint?.runs(.headroom) == true {
+      let place = renderer.headroomPlace
+      for slot in headroom.slots {
+        guard let finding = LintFinding.headroom(slot, minimum: headroom.minimum, place: place) else { continue }
+        headroomFindings[[slot.section, slot.row], default: []].append(finding)
+      }
+    }
+    self.headroomFindings = headroomFindings
     self.context = context
     self.policy = policy
     self.sink = sink
@@ -137,6 +152,7 @@ struct TableRun {
         if let lint = renderer.lint, sink.paints {
           row.findings = (painted[plan.index]?.findings ?? [])
             + (lint.runs(.imageFailed) ? LintFinding.imageFailures(row.images) : [])
+            + (headroomFindings[[row.section, row.row]] ?? [])
         }
         rowsDone += 1
         if row.missingGlyphs > 0 { report.rowsWithMissingGlyphs.append(row) }
@@ -166,6 +182,7 @@ struct TableRun {
       try sink.writeEmptyTable(try await workers[0].perform { try $0.emptyRow(context: context) })
     }
     manifest.height = Double(yPixels) / scale
+    manifest.headroom = headroom
     layoutRecord?.height = LayoutRecord.rounded(manifest.height)
     report.layoutRecord = layoutRecord
     report.heightPixels = yPixels

@@ -28,13 +28,22 @@ final class FileDigests: Sendable {
 /// environment, the check's settings and how downloaded images are kept.
 struct RenderCache: Sendable {
   /// The checked folder: stored paths are relative to it when inside it.
-  var folder: URL
+  let folder: URL
   /// The hex SHA-256 of the environment fingerprint the check renders in.
   var environment: String
   /// Digests of the files this check has read.
   var digests = FileDigests()
   /// Where downloaded images come from.
   var pipeline: ImagePipeline
+  /// `folder`'s path, standardized once: every case's stored paths are resolved against it.
+  private let folderPath: String
+
+  init(folder: URL, environment: String, pipeline: ImagePipeline) {
+    self.folder = folder
+    self.environment = environment
+    self.pipeline = pipeline
+    folderPath = folder.standardizedFileURL.path
+  }
 
   /// The hex SHA-256 of the reference at `png` (its tiles in order for a tall one), read
   /// anew each time: a reference recorded during the check must not hash as the old one.
@@ -134,6 +143,17 @@ struct RenderCache: Sendable {
 
   /// A stored path as a path on this machine.
   private func absolutePath(_ stored: String) -> String {
-    stored.hasPrefix("/") ? stored : folder.standardizedFileURL.appendingPathComponent(stored).standardizedFileURL.path
+    guard !stored.hasPrefix("/") else { return stored }
+    // `..` and `.` removed as a standardized file URL removes them, without making one.
+    var parts: [Substring] = []
+    for part in (folderPath + "/" + stored).split(separator: "/") {
+      if part == "." { continue }
+      if part == ".." {
+        if !parts.isEmpty { parts.removeLast() }
+        continue
+      }
+      parts.append(part)
+    }
+    return "/" + parts.joined(separator: "/")
   }
 }

@@ -1,4 +1,5 @@
 import Foundation
+import RowKit
 
 /// The review page of a `rowkit check --report` run: one static HTML file beside
 /// `report.json` and the case images, with its style and script inline, so it works from a
@@ -127,6 +128,7 @@ public enum ReviewReport {
       html += "\n  <dl class=\"numbers\" data-size-mismatch=\"\(result.sizeMismatch)\">" + rows + "\n  </dl>"
     }
     html += explanationHTML(item)
+    html += headroomHTML(item)
     // Only files inside the report folder are shown: a merged shard's report.json could
     // name any address, which the page would then fetch.
     func contained(_ path: String?) -> String? { path.flatMap { ReportFolder.isContainedPath($0) ? $0 : nil } }
@@ -181,6 +183,30 @@ public enum ReviewReport {
       html += "\n  <p class=\"pixel-only\">\(escape(summary))</p>"
     }
     return html
+  }
+
+  /// The most slots a case's headroom shows.
+  static let shownHeadroomSlots = 3
+
+  /// A case's tightest text slots (`s0-r3 title: truncates at +20%`), when its headroom was
+  /// measured (`check --headroom`), each slot below the minimum marked `below`.
+  static func headroomHTML(_ item: SnapshotCheck.CaseResult) -> String {
+    guard let headroom = item.headroom else { return "" }
+    let below = headroom.belowMinimum.count
+    var html = "\n  <div class=\"headroom\" data-minimum=\"\(headroom.minimum)\" data-below=\"\(below)\">"
+      + "<p>Headroom (each slot needs +\(headroom.minimum)%): "
+      + (below == 0 ? "no slot below it" : "\(below) slot\(below == 1 ? "" : "s") below it") + "</p>"
+    let tightest = headroom.tightest(shownHeadroomSlots)
+    if tightest.isEmpty {
+      html += "<p class=\"roomy\">every text slot fits at +\(TableRenderer.maximumGrowth)%</p>"
+    } else {
+      html += "<ul>" + tightest.map { slot in
+        let isBelow = slot.isBelow(headroom.minimum)
+        return "<li\(isBelow ? " class=\"below\"" : "") data-slot=\"\(escape(slot.name))\">"
+          + "\(escape(slot.name)): \(escape(slot.limitPhrase))\(isBelow ? " <span class=\"tag\">below +\(headroom.minimum)%</span>" : "")</li>"
+      }.joined() + "</ul>"
+    }
+    return html + "</div>"
   }
 
   /// `img` with the boxes of the case's changed elements drawn over it, placed in percent of
@@ -348,6 +374,8 @@ public enum ReviewReport {
     .pixel-only { margin: 0 0 8px; font-size: 13px; color: #3c4656; }
     .rasterization { margin: 0 0 8px; font-size: 13px; color: #3c4656; }
     .tag { font: 600 11px/1 sans-serif; padding: 3px 6px; border-radius: 4px; background: #e8eaed; color: #3c4656; }
+    .headroom { margin: 0 0 8px; font-size: 13px; color: #3c4656; } .headroom p, .headroom ul { margin: 0; }
+    .headroom ul { padding-left: 20px; } .headroom li.below { color: var(--failed); font-weight: 600; }
     .outlined { position: relative; }
     .outlined .box { position: absolute; border: 2px solid #e37400; border-radius: 2px; box-shadow: 0 0 0 1px #fff8; pointer-events: auto; }
     .outlined .box.lit { border-color: #1a73e8; background: #1a73e822; }

@@ -88,6 +88,9 @@ public struct SnapshotCheck: Sendable {
     public var warnings: [String]?
     /// With lint on, one line per design-lint finding; any fails the case.
     public var findings: [String]?
+    /// With ``SnapshotCheck/measuresHeadroom``, every text slot's headroom in the case's
+    /// render and the headroom each needs (`rowkit check --headroom`).
+    public var headroom: TableHeadroom?
     /// What changed in the layout, one sentence each, when the case failed and both the
     /// reference and the render have a layout record.
     public var layoutChanges: [LayoutChange]?
@@ -108,9 +111,10 @@ public struct SnapshotCheck: Sendable {
     /// Set when the case passed without rendering: nothing its render reads changed since a
     /// render matched its reference pixel for pixel (``CaseInputs``).
     public var cached: Bool?
-    /// How long the case took, in seconds (wall time: loading, rendering, comparing and its
-    /// images, or checking its inputs when it passed from the cache): what shards by cost
-    /// are planned from (``ShardPlan``).
+    /// The time the render workers spent on the case, in seconds: loading, rendering and
+    /// comparing it, or checking its inputs when it passed from the cache, not counting the
+    /// time it waited behind other cases (so the same on one worker or several). What shards
+    /// by cost are planned from (``ShardPlan``).
     public var seconds: Double?
     /// With ``SnapshotCheck/explainsRenderCache``, why the case was rendered rather than
     /// passed from the cache, one phrase each (`stylesheet Styles/app.yaml changed`).
@@ -269,6 +273,12 @@ public struct SnapshotCheck: Sendable {
   /// fails only for findings the baseline does not list, and those it lists that are gone
   /// are the case's warnings. Cases are known to it by name, without their variant.
   public var lintBaseline: LintBaseline?
+  /// Whether each case's text slots have their headroom measured (``CaseResult/headroom``;
+  /// `check --headroom`): with ``lint``, a slot with less than ``minimumHeadroom`` is a
+  /// finding that fails its case. Cases are then always rendered.
+  public var measuresHeadroom = false
+  /// The headroom every text slot needs, in percent, when ``measuresHeadroom``.
+  public var minimumHeadroom = TableRenderer.defaultMinimumHeadroom
 
   /// A check of the documents in `folder` against `store`, writing a report to `reportDirectory` when given.
   public init(
@@ -291,20 +301,29 @@ public struct SnapshotCheck: Sendable {
   ) throws -> [Case] {
     let sheet = try stylesheet.map { try Stylesheet.load(contentsOf: $0, fontFamilies: fontFamilies) } ?? .default
     let catalog = try DesignCatalog.load(folder: folder, stylesheet: sheet, fontFamilies: fontFamilies, assets: assets)
-    var cases: [Case] = []
-    for entry in catalog.entries {
+    return catalog.entries.flatMap { entry in
       let file = folder.appendingPathComponent(entry.name + ".yaml")
       let document = FileManager.default.fileExists(atPath: file.path) ? file : folder.appendingPathComponent(entry.name + ".yml")
-      for index in DesignCatalog.previewFields(of: entry.template).indices {
-        for selected in [false, true] {
-          let preview = DesignPreview(
-            design: entry.name, index: index, selected: selected, stylesheet: stylesheet, assets: assets ?? folder)
-          cases.append(Case(
-            name: "\(entry.name)/preview-\(index + 1)\(selected ? "-selected" : "")", document: document, preview: preview))
-        }
+      return designCases(entry.name, template: entry.template, file: document, stylesheet: stylesheet, assets: assets ?? folder)
+    }
+  }
+
+  /// The cases of the design file `file` alone: each preview item, normal and selected,
+  /// checked against `stylesheet`; an error names the file, line, column and key.
+  package static func designCases(of file: URL, stylesheet: URL?, assets: URL, fontFamilies: [String]) throws -> [Case] {
+    let sheet = try stylesheet.map { try Stylesheet.load(contentsOf: $0, fontFamilies: fontFamilies) } ?? .default
+    let template = try DesignTemplate.load(contentsOf: file, stylesheet: sheet, fontFamilies: fontFamilies, assets: assets)
+    return designCases(file.deletingPathExtension().lastPathComponent, template: template, file: file, stylesheet: stylesheet, assets: assets)
+  }
+
+  private static func designCases(_ name: String, template: DesignTemplate, file: URL, stylesheet: URL?, assets: URL) -> [Case] {
+    DesignCatalog.previewFields(of: template).indices.flatMap { index in
+      [false, true].map { selected in
+        Case(
+          name: "\(name)/preview-\(index + 1)\(selected ? "-selected" : "")", document: file,
+          preview: DesignPreview(design: name, index: index, selected: selected, stylesheet: stylesheet, assets: assets))
       }
     }
-    return cases
   }
 
   /// The table documents in `folder` and below, sorted by name. YAML and JSON files whose
@@ -315,15 +334,16 @@ public struct SnapshotCheck: Sendable {
     guard FileManager.default.fileExists(atPath: root.path, isDirectory: &isDirectory), isDirectory.boolValue else {
       throw SnapshotError("\(root.path): no such folder")
     }
-    guard let enumerator = FileManager.default.enumerator(at: root, includingPropertiesForKeys: nil) else {
+    guard let entries = FileTree.entries(under: root.path) else {
       throw SnapshotError("\(root.path): cannot list the folder")
     }
     var cases: [Case] = []
-    for case let url as URL in enumerator {
-      let ext = url.pathExtension.lowercased()
+    for entry in entries where entry.kind != .folder {
+      guard let dot = entry.name.lastIndex(of: "."), dot != entry.name.startIndex else { continue }
+      let ext = entry.name[entry.name.index(after: dot)...].lowercased()
+      let url = root.appendingPathComponent(entry.path)
       guard ["yaml", "yml", "json"].contains(ext), isTableDocument(url) else { continue }
-      let relative = url.standardizedFileURL.path.dropFirst(root.path.count + 1)
-      cases.append(Case(name: String(relative.dropLast(ext.count + 1)), document: url))
+      cases.append(Case(name: String(entry.path.dropLast(ext.count + 1)), document: url))
     }
     return cases.sorted { $0.name < $1.name }
   }
@@ -408,9 +428,9 @@ public struct SnapshotCheck: Sendable {
     let mismatch = report.recordMode == .all ? nil : try store.environmentMismatch()
     report.environmentMismatch = mismatch
     let checking = mismatch == nil ? self : withStore(store.comparingInAnotherEnvironment())
-    // Cases are linted from their render, and references of another environment are
-    // compared to classify differences: both always render.
-    let cache = usesRenderCache && lint == nil && mismatch == nil
+    // Cases are linted and their headroom measured from their render, and references of
+    // another environment are compared to classify differences: all always render.
+    let cache = usesRenderCache && lint == nil && !measuresHeadroom && mismatch == nil
       ? RenderCache(folder: folder, environment: SHA256.hex(ofBuffer: try report.environment.jsonBytes()), pipeline: pipeline)
       : nil
     // Cases run side by side on the pool, a few more than it has workers so that one case's
@@ -456,7 +476,7 @@ public struct SnapshotCheck: Sendable {
 
   /// Loads a case's table: its document, or a one-row table of a design's preview item,
   /// with every file it was read from in its ``TableDocument/dependencies``.
-  private static func load(
+  static func load(
     _ testCase: Case, fontFamilies: [String], imageFolders: ImageFolders, brandFonts: [BrandFont]
   ) throws -> TableDocument {
     guard let preview = testCase.preview else {
@@ -526,12 +546,12 @@ public struct SnapshotCheck: Sendable {
 
   /// Runs one case: its result, and whether its reference has no layout record.
   private func check(_ testCase: Case, fontFamilies: [String], cache: RenderCache?) async -> (CaseResult, Bool) {
-    let clock = ContinuousClock()
-    let start = clock.now
-    var (result, hasNoRecord) = await checkUntimed(testCase, fontFamilies: fontFamilies, cache: cache)
-    let elapsed = start.duration(to: clock.now).components
+    let meter = WorkMeter()
+    var (result, hasNoRecord) = await WorkMeter.$current.withValue(meter) {
+      await checkUntimed(testCase, fontFamilies: fontFamilies, cache: cache)
+    }
     // Milliseconds are enough to plan shards, and keep report.json short.
-    result.seconds = ((Double(elapsed.seconds) + Double(elapsed.attoseconds) / 1e18) * 1000).rounded() / 1000
+    result.seconds = (meter.seconds * 1000).rounded() / 1000
     return (result, hasNoRecord)
   }
 
@@ -580,6 +600,8 @@ public struct SnapshotCheck: Sendable {
       var renderer = document.makeRenderer(pipeline: pipeline, pool: pool)
       renderer.imageDeadline = imageDeadline
       if let lint { renderer.lint = document.lintOptions.adding(lint) }
+      renderer.measuresHeadroom = measuresHeadroom
+      renderer.minimumHeadroom = minimumHeadroom
       if let variant = testCase.variant { renderer = renderer.rendering(variant) }
       tooLongForARecord = document.dataSource.numberOfRows > Self.maximumLayoutRecordRows
       let keepsRecords = keepsLayoutRecords
@@ -590,6 +612,7 @@ public struct SnapshotCheck: Sendable {
         renderer.recordsLayout = recordsLayout && !tooLongForARecord
         let rendered = try await document.render(with: renderer, into: receiver, keepsManifest: true)
         lastManifest = rendered.manifest
+        result.headroom = rendered.manifest.headroom
         if lint != nil { findings = lintFindings(testCase, rendered.manifest, document.dataSource, fixed: &fixedFindings) }
         // A variant's warnings name it: the same row warns in every variant.
         let variant = testCase.variant.map { "[\($0.name)] " } ?? ""

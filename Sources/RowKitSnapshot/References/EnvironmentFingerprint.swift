@@ -32,8 +32,9 @@ public struct EnvironmentFingerprint: Hashable, Sendable, Codable {
   /// The fingerprint of this process with `environment`'s fonts.
   public static func current(_ environment: TextEnvironment = .standard) -> EnvironmentFingerprint {
     if let cached = cache.withLock({ $0[environment] }) { return cached }
-    let fonts = environment.fontFiles.map { font in
-      FontFile(file: font.path, sha256: SHA256.hex(ofFileAt: font.path) ?? "missing")
+    let digests = FileDigestCache.sha256(ofFiles: environment.fontFiles.map(\.path))
+    let fonts = zip(environment.fontFiles, digests).map { font, digest in
+      FontFile(file: font.path, sha256: digest ?? "missing")
     }
     #if arch(x86_64)
       let architecture = "x86_64"

@@ -8,6 +8,9 @@ public struct RenderedSnapshot: Sendable {
   public var image: Bitmap
   /// The table's layout record (`TableRenderer.recordsLayout`); nil checks pixels only.
   public var layout: LayoutRecord?
+  /// The render's manifest, when the strategy keeps it: which images the rows drew, for the
+  /// render cache's record of the render's inputs.
+  package var manifest: Manifest?
 
   /// A render of `image` with its layout record `layout`.
   public init(image: Bitmap, layout: LayoutRecord?) {

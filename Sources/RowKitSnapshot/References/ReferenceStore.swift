@@ -136,20 +136,15 @@ public final class ReferenceStore: Sendable {
   /// snapshots (``LayoutSnapshotting``) keep (`Suite/name.layout.json`). Hidden files and
   /// folders are left out.
   public func referenceFiles() -> [String] {
-    guard let enumerator = FileManager.default.enumerator(
-      at: root, includingPropertiesForKeys: [.isRegularFileKey], options: [.skipsHiddenFiles])
-    else { return [] }
+    // Hidden entries are skipped, and links are not references (nor entered as folders).
+    guard let entries = FileTree.entries(under: root.path, skippingHidden: true) else { return [] }
+    let paths = Set(entries.map(\.path))
     var files: [String] = []
-    for case let url as URL in enumerator {
-      let isPNG = url.pathExtension.lowercased() == "png"
+    for entry in entries where entry.kind == .file {
+      let isPNG = entry.path.lowercased().hasSuffix(".png")
       let isLoneRecord =
-        url.lastPathComponent.hasSuffix(Self.layoutRecordSuffix)
-        && !FileManager.default.fileExists(atPath: String(url.path.dropLast(Self.layoutRecordSuffix.count)) + ".png")
-      guard isPNG || isLoneRecord else { continue }
-      guard (try? url.resourceValues(forKeys: [.isRegularFileKey]).isRegularFile) == true else { continue }
-      let path = url.standardizedFileURL.path
-      guard path.hasPrefix(root.path + "/") else { continue }
-      files.append(String(path.dropFirst(root.path.count + 1)))
+        entry.path.hasSuffix(Self.layoutRecordSuffix) && !paths.contains(String(entry.path.dropLast(Self.layoutRecordSuffix.count)) + ".png")
+      if isPNG || isLoneRecord { files.append(entry.path) }
     }
     return files.sorted()
   }

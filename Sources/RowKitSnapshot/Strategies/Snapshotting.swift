@@ -18,6 +18,10 @@ public struct Snapshotting<Value> {
   /// beside the reference (`<name>.layout.json`) and makes failures say what changed; nil
   /// for a strategy that draws no table (``image``).
   public var renderWithLayout: ((Value, _ recordsLayout: Bool) async throws -> RenderedSnapshot)?
+  /// For a value whose render reads nothing but declared files (a document as loaded), what
+  /// the render cache needs to pass its check without rendering; nil for values built in
+  /// Swift, whose code the cache cannot see, and for every ``pullback(_:)``.
+  package var declaredInputs: ((Value) -> DeclaredRender?)?
 
   /// A strategy that makes its image with `render`, and no layout record.
   public init(render: @escaping (Value) async throws -> Bitmap) {
@@ -106,13 +110,21 @@ extension Snapshotting where Value == TableDocument {
     configuration: TableConfiguration? = nil, pipeline: ImagePipeline = .shared,
     imageDeadline: Double = TableRenderer.defaultImageDeadline, allowing substitutes: SnapshotSubstitutes = []
   ) -> Snapshotting<TableDocument> {
-    Snapshotting<TableDocument>(renderWithLayout: { document, recordsLayout in
+    var strategy = Snapshotting<TableDocument>(renderWithLayout: { document, recordsLayout in
       var renderer = document.makeRenderer(configuration: configuration, pipeline: pipeline)
       renderer.imageDeadline = imageDeadline
       renderer.recordsLayout = recordsLayout
       let rendered = try substitutes.check(try await document.render(with: renderer))
-      return RenderedSnapshot(image: rendered.image, layout: rendered.layoutRecord)
+      var snapshot = RenderedSnapshot(image: rendered.image, layout: rendered.layoutRecord)
+      snapshot.manifest = rendered.manifest
+      return snapshot
     })
+    var settings = ["document strategy", "image deadline \(imageDeadline)", "substitutes \(substitutes.rawValue)"]
+    if let configuration { settings.append("configuration \(configuration)") }
+    strategy.declaredInputs = { [settings] document in
+      document.isAsLoaded ? DeclaredRender(document: document, settings: settings, pipeline: pipeline) : nil
+    }
+    return strategy
   }
 }
 
@@ -199,16 +211,43 @@ extension ReferenceStore {
   /// keeping the layout record beside the reference when the strategy makes one (see
   /// ``check(suite:name:options:record:pool:renderingLayout:)``): the outcome, and what the
   /// records say about a failure.
+  ///
+  /// A document as loaded from its file (``Snapshotting/document``) passes without rendering
+  /// when nothing its render reads changed since a render matched the reference pixel for
+  /// pixel (the render cache, `<name>.inputs.json` beside the reference), unless
+  /// `usesRenderCache` is false or `ROWKIT_RENDER_CACHE=off`. Values built in Swift always
+  /// render: the cache cannot see the code that made them.
   nonisolated(nonsending) public func checkExplaining<Value>(
     _ value: Value, as strategy: Snapshotting<Value>, suite: String, name: String, options: ComparisonOptions = .exact,
-    record: RecordMode? = nil
+    record: RecordMode? = nil, usesRenderCache: Bool = true
   ) async throws -> (outcome: SnapshotOutcome, layout: LayoutFindings) {
     guard let renderWithLayout = strategy.renderWithLayout else {
       let outcome = try await check(suite: suite, name: name, options: options, record: record) { try await strategy.render(value) }
       return (outcome, LayoutFindings())
     }
-    return try await check(suite: suite, name: name, options: options, record: record) { recordsLayout in
-      try await renderWithLayout(value, recordsLayout)
+    let declared = usesRenderCache ? strategy.declaredInputs?(value) : nil
+    guard let declared, let cache = renderCache(for: declared, record: record) else {
+      return try await check(suite: suite, name: name, options: options, record: record) { recordsLayout in
+        try await renderWithLayout(value, recordsLayout)
+      }
     }
+    // Hashing the inputs reads files: on a render worker, as a render's work is.
+    let cached = try await RenderPool.shared.run {
+      self.cachedMatch(
+        suite: suite, name: name, options: options, record: record, declared: declared, cache: cache, keepsLayoutRecord: true)
+    }
+    if let cached { return (cached, LayoutFindings()) }
+    var manifest: Manifest?
+    let checked = try await check(suite: suite, name: name, options: options, record: record) { recordsLayout in
+      let rendered = try await renderWithLayout(value, recordsLayout)
+      manifest = rendered.manifest
+      return rendered
+    }
+    let kept = manifest
+    try await RenderPool.shared.run {
+      self.keepInputs(
+        of: declared, manifest: kept, outcome: checked.outcome, suite: suite, name: name, record: record, cache: cache)
+    }
+    return checked
   }
 }

@@ -19,7 +19,11 @@ extension RowKitCommand {
         lie inside glyphs is "rasterization only" (counted in the summary line; accept them all \
         with rowkit accept REPORT --rasterization-only), any other tells what changed. A document with a variants: block is one \
         case per variant: DIR/a/b.yaml in dark at AX3 is compared with SNAPDIR/a/b@dark,AX3.png. \
-        --lint fails a case with design-lint findings (see rowkit lint).
+        --lint fails a case with design-lint findings (see rowkit lint). --headroom measures \
+        every text slot's headroom in each case (see rowkit lint --headroom): report.json keeps \
+        it per case and the review page shows each case's tightest slots, those below \
+        --min-headroom marked; with --lint, a slot below it fails its case. Cases are then \
+        always rendered, never passed from the render cache.
 
         --report DIR must be a new folder, an empty one or an earlier report (anything else is \
         refused, exit 2): the report is written beside it and replaces it whole at the end, so \
@@ -53,6 +57,7 @@ extension RowKitCommand {
           rowkit check Assets/Samples --snapshots Snapshots/Check --report report
           rowkit check tables --snapshots refs --shard 2/4 --threshold 0.1 --ignore-antialiasing
           rowkit check tables --snapshots refs --report report --junit junit.xml --summary summary.md
+          rowkit check tables --snapshots refs --report report --lint --headroom --min-headroom 40
           rowkit check --designs Assets/Designs --stylesheet Assets/Designs/styles.yaml --assets Assets --snapshots refs
         """)
 
@@ -144,6 +149,8 @@ extension RowKitCommand {
       valueName: "file.json"))
     var baseline: String?
 
+    @OptionGroup(title: "Headroom") var headroomOptions: HeadroomOptions
+
     func validate() throws {
       _ = try parsedShard()
       if shardBy == .cost && (shard == nil || timings == nil) {
@@ -228,6 +235,8 @@ extension RowKitCommand {
       check.allowsFailedImages = !(try lintRules.options().runs(.imageFailed))
       if lint { check.lint = try lintRules.options() }
       check.lintBaseline = try baseline.map { try LintBaseline.load($0) }
+      check.measuresHeadroom = headroomOptions.headroom
+      check.minimumHeadroom = headroomOptions.minimum
       let result = try await check.run(cases, shard: shard, suite: suite, fontFamilies: try standardFamilies())
       try writeSummaries(result)
       print(result.caseListing(referencesRoot: store.root))

@@ -48,12 +48,8 @@ extension RowKitCommand {
     @Flag(help: "Rewrite the --baseline file with the findings of this run (refused when CI is set).")
     var updateBaseline = false
 
-    @Flag(help: "Measure every text slot's headroom: how much longer its text can grow (in 5% steps, up to 100%) before it truncates, clips or overlaps.")
-    var headroom = false
-
-    @Option(help: ArgumentHelp(
-      "With --headroom, the growth every text slot must take, in percent (0 to 100; default \(TableRenderer.defaultMinimumHeadroom)).", valueName: "percent"))
-    var minHeadroom: Int?
+    @OptionGroup(title: "Headroom") var headroomOptions: HeadroomOptions
+    var headroom: Bool { headroomOptions.headroom }
 
     @OptionGroup(title: "Variants") var variantOptions: VariantOptions
 
@@ -67,10 +63,6 @@ extension RowKitCommand {
       if documents.isEmpty { throw ValidationError("give at least one table document") }
       if documents.filter({ $0 == standardInputName }).count > 1 {
         throw ValidationError("standard input (-) can be read once")
-      }
-      if minHeadroom != nil && !headroom { throw ValidationError("--min-headroom goes with --headroom") }
-      if let minHeadroom, !(0...TableRenderer.maximumGrowth).contains(minHeadroom) {
-        throw ValidationError("--min-headroom: \(minHeadroom) is not a percentage from 0 to \(TableRenderer.maximumGrowth)")
       }
       if updateBaseline && baseline == nil { throw ValidationError("--update-baseline goes with --baseline FILE") }
       if updateBaseline && RecordMode.isCI() {
@@ -105,10 +97,9 @@ extension RowKitCommand {
           let dataSource = document.dataSource
           for (index, variant) in axes.variants.enumerated() {
             let variantRenderer = renderer.rendering(variant)
-            let slots = try await variantRenderer.pool.run { try variantRenderer.headroom(dataSource) }
-            let place = "\(variant.textSize?.rawValue ?? "large"), \(Bounds.format(variantRenderer.configuration.width)) pt"
+            let slots = try await variantRenderer.measureHeadroom(dataSource).slots
             documentReports[index].addHeadroomFindings(
-              slots, minimum: minHeadroom ?? TableRenderer.defaultMinimumHeadroom, place: place, dataSource: dataSource)
+              slots, minimum: headroomOptions.minimum, place: variantRenderer.headroomPlace, dataSource: dataSource)
             headroomReports.append(HeadroomReport(file: name, variant: variant.name.isEmpty ? nil : variant.name, slots: slots))
           }
         }

@@ -37,6 +37,7 @@ extension RowKitCommand {
           rowkit render table.yaml --manifest - | jq '.rows[].height'
           rowkit render table.yaml -o t.png --variant-appearance light,dark
           rowkit render table.yaml --variants-sheet sheet.png --variant-direction ltr,rtl
+          rowkit render table.yaml --manifest table.json --headroom --variant-text-size large,AX3
 
         Variants (a document's variants: block, or the --variant-… flags, which replace the \
         document's axis of the same name) render every combination of widths, text sizes and \
@@ -45,6 +46,12 @@ extension RowKitCommand {
         table@dark,AX3.json), and its rows go under DIR/dark,AX3/. --variants-sheet FILE.png \
         writes one contact sheet instead or as well: one column per variant, side by side, each \
         under a band naming it. --lint adds each row's design findings to the manifest.
+
+        --headroom adds every text slot's headroom to the manifest: its text is grown in 5% \
+        steps up to 100% (as en-XA pads it) and the manifest's headroom key lists, for each \
+        label of each row, the largest growth that still fits and what happens one step \
+        further (truncated, clipped or overlap), with the --min-headroom every slot needs \
+        (30 by default); with --lint, a slot below it is a headroom finding of its row.
         """)
 
     @Argument(help: documentArgumentHelp)
@@ -69,6 +76,8 @@ extension RowKitCommand {
     var lint = false
 
     @OptionGroup(title: "Lint") var lintRules: LintRuleOptions
+
+    @OptionGroup(title: "Headroom") var headroomOptions: HeadroomOptions
 
     @Flag(help: "Paint default images at once instead of loading images (the same geometry).")
     var placeholders = false
@@ -109,6 +118,9 @@ extension RowKitCommand {
       if output == nil && rowsDir == nil && manifest == nil && variantsSheet == nil {
         throw ValidationError("nothing to write: give -o, --rows-dir, --manifest or --variants-sheet")
       }
+      if headroomOptions.headroom && manifest == nil {
+        throw ValidationError("--headroom puts every text slot's headroom in the manifest: give --manifest FILE (or -)")
+      }
       let pipeline = imageOptions.makePipeline()
       try outputOptions.jobs.configureRuntime()
       guard watch else {
@@ -148,6 +160,7 @@ extension RowKitCommand {
       renderer.failsOnMissingGlyphs = textOptions.strict
       renderer.failsOnFailedImages = strictImages
       if lint { renderer.lint = document.lintOptions.adding(try lintRules.options()) }
+      headroomOptions.apply(to: &renderer)
       outputOptions.apply(to: &renderer)
       let axes = try variantOptions.axes(over: document.variantAxes, configuration: configuration)
       let outputs = OutputFiles()
@@ -166,9 +179,11 @@ extension RowKitCommand {
           "variants write one file per variant: \(option) must name a file, not \(path == "-" ? "-" : "a device or a FIFO")")
       }
       // Every variant is laid out first (a row too tall at AX5 fails there), before anything
-      // is painted.
-      for variant in axes.variants { _ = try await document.measure(with: renderer.rendering(variant)) }
-      if let variantsSheet { try await writeSheet(document, with: renderer, variants: axes, to: variantsSheet, into: outputs) }
+      // is painted. Headroom goes into manifests only: neither this nor the sheet measures it.
+      var unmeasured = renderer
+      unmeasured.measuresHeadroom = false
+      for variant in axes.variants { _ = try await document.measure(with: unmeasured.rendering(variant)) }
+      if let variantsSheet { try await writeSheet(document, with: unmeasured, variants: axes, to: variantsSheet, into: outputs) }
       if output != nil || rowsDir != nil || manifest != nil {
         for variant in axes.variants {
           try await render(

@@ -66,4 +66,62 @@ import Testing
     #expect(finding.message == "truncates as written (AX3, 160 pt); needs +30%")
     #expect(report.rows.first?.title == "Wireless network settings and more")
   }
+
+  /// How a slot's headroom reads, and which slots are the tightest: those that do not fit as
+  /// written first, then by growth, table order breaking ties; a slot that fits at +100% is
+  /// never among them.
+  @Test func slotsReadAndSortByTheirHeadroom() {
+    func slot(_ row: Int, _ percent: Int?, _ limit: LintRule?) -> TextHeadroom {
+      TextHeadroom(section: 0, row: row, type: "text", cell: "TextCell", label: "text", percent: percent, limit: limit)
+    }
+    let roomy = slot(0, 100, nil)
+    let wide = slot(1, 50, .truncated)
+    let full = slot(2, nil, .truncated)
+    let tight = slot(3, 20, .overlap)
+    let clipped = slot(4, 20, .clipped)
+    #expect(roomy.limitPhrase == "fits at +100%")
+    #expect(wide.limitPhrase == "truncates at +55%")
+    #expect(full.limitPhrase == "truncates as written")
+    #expect(tight.limitPhrase == "overlaps at +25%")
+    #expect(clipped.limitPhrase == "runs outside its row at +25%")
+    #expect(tight.name == "s0-r3 text")
+    let table = TableHeadroom(minimum: 30, slots: [roomy, wide, full, tight, clipped])
+    #expect(table.tightest(3) == [full, tight, clipped])
+    #expect(table.tightest(10) == [full, tight, clipped, wide])
+    #expect(table.belowMinimum == [full, tight, clipped])
+    #expect(!roomy.isBelow(100) && wide.isBelow(55) && !wide.isBelow(50))
+  }
+
+  /// A render that measures headroom carries every slot's in its manifest, the numbers of
+  /// ``TableRenderer/headroom(_:shaper:)``; with the lint's headroom rule, a slot below the
+  /// minimum is a finding of its row, worded as `rowkit lint --headroom` words it.
+  @Test func aRenderThatMeasuresHeadroomCarriesItInItsManifest() async throws {
+    let dataSource = SectionedDataSource(sections: [TableSection(items: [
+      SubtitleItem(text: "Wireless network settings and more", subtitle: "Short"), TextItem(text: "OK"),
+    ])])
+    var renderer = TableRenderer(configuration: TableConfiguration(width: 160))
+    #expect(try await renderer.render(dataSource, outputs: []).manifest.headroom == nil)
+    renderer.measuresHeadroom = true
+    renderer.minimumHeadroom = 40
+    let measured = try await renderer.render(dataSource, outputs: []).manifest
+    let headroom = try #require(measured.headroom)
+    #expect(headroom.minimum == 40)
+    #expect(headroom.slots == (try renderer.headroom(dataSource)))
+    #expect(headroom.slots.map(\.name) == ["s0-r0 text", "s0-r0 subtitle", "s0-r1 text"])
+    #expect(headroom.tightest(1).map(\.limitPhrase) == ["truncates as written"])
+    // Without the lint, the headroom is measured and nothing is a finding.
+    #expect(measured.rows.allSatisfy { $0.findings == nil })
+
+    renderer.lint = LintOptions()
+    let linted = try await renderer.render(dataSource, outputs: []).manifest
+    #expect(linted.headroom == headroom)
+    let findings = (linted.rows[0].findings ?? []).filter { $0.rule == .headroom }
+    #expect(findings.map(\.label) == ["text"])
+    #expect(findings.map(\.message) == ["truncates as written (large, 160 pt); needs +40%"])
+    // The rule switched off: the headroom is still in the manifest, and no row has its finding.
+    renderer.lint = LintOptions(disabled: [.headroom])
+    let off = try await renderer.render(dataSource, outputs: []).manifest
+    #expect(off.headroom == headroom)
+    #expect(off.rows.allSatisfy { !($0.findings ?? []).contains { $0.rule == .headroom } })
+  }
 }

@@ -76,6 +76,8 @@ import Testing
       table: { rowHeight: 44 }
       items: [{ type: text, text: Hello over a gradient, background: fade }]
       """)
+    // A checker of declared colors reads the gradient's first color, and passes it.
+    #expect(try declaredContrast("#FFFFFF", on: "#101010") > 4.5)
     #expect(gradient.map(\.rule) == [.contrast], "\(gradient)")
     let message = gradient.first?.message ?? ""
     #expect(message.hasPrefix("text #FFFFFF on #"), "\(message)")
@@ -177,5 +179,97 @@ import Testing
       let found = rendered.manifest.rows.filter { !($0.findings ?? []).isEmpty }
       #expect(found.isEmpty, "\(style): \(found.map { "\($0.name) \($0.findings!)" })")
     }
+  }
+
+  /// What a checker of declared colors computes: the label's color against the background
+  /// color the row's style declares, whatever is drawn between them.
+  func declaredContrast(_ text: String, on background: String) throws -> Double {
+    WCAGContrast.ratio(try #require(Color(hex: text)), try #require(Color(hex: background)))
+  }
+
+  /// A photo-like picture, `width` × `height` pixels: dark woods on the left, a bright
+  /// overcast sky with clouds in the middle (or, `dusk`, a night sky there), dark water on
+  /// the right; every pixel a little different, as in a photo.
+  static func photo(width: Int, height: Int, dusk: Bool) -> Bitmap {
+    var pixels = [UInt8](repeating: 255, count: width * height * 4)
+    for y in 0..<height {
+      for x in 0..<width {
+        let (u, v) = (Double(x) / Double(width), Double(y) / Double(height))
+        let grain = 0.04 * sin(Double(x) * 0.9) * cos(Double(y) * 1.3) + 0.03 * sin(Double(x + 2 * y) * 0.21)
+        var rgb: [Double]
+        if u < 0.3 {
+          rgb = [0.10, 0.17, 0.09]
+        } else if u < 0.7 {
+          let cloud = 0.06 * sin(u * 40) * sin(v * 9)
+          rgb = dusk ? [0.11, 0.13, 0.22] : [0.87 + cloud, 0.91 + cloud, 0.95 + cloud]
+        } else {
+          rgb = [0.07, 0.12, 0.26]
+        }
+        let index = (y * width + x) * 4
+        // Bitmap bytes are BGRA; the picture is opaque, so premultiplying changes nothing.
+        for (offset, channel) in [2, 1, 0].enumerated() {
+          pixels[index + channel] = UInt8((min(max(rgb[offset] + grain, 0), 1) * 255).rounded())
+        }
+      }
+    }
+    return Bitmap(width: width, height: height, pixels: pixels)
+  }
+
+  /// White text over a photo in an image slot, on a row whose style declares a dark
+  /// background: the declared colors pass by far, but the pixels under the text are the
+  /// photo's bright sky, so the pixel rule flags it. Over a dusk photo it passes. (The
+  /// label lies over the image on purpose: the overlap rule is off.)
+  @Test func lightTextOverAPhotoIsJudgedByThePhotosPixels() async throws {
+    let folder = try TestSupport.temporaryDirectory()
+    defer { try? FileManager.default.removeItem(at: folder) }
+    try Data(PNG.encode(Self.photo(width: 600, height: 80, dusk: false))).write(to: folder.appendingPathComponent("sky.png"))
+    try Data(PNG.encode(Self.photo(width: 600, height: 80, dusk: true))).write(to: folder.appendingPathComponent("dusk.png"))
+    try """
+      background: night
+      body:
+        zstack:
+          align: center
+          children:
+            - image: { name: photo, bind: photo, width: 300, height: 40, contentMode: scaleToFill }
+            - label: { name: title, bind: title, font: "Bold 17", color: "#FFFFFF", lines: 1 }
+      """.write(to: folder.appendingPathComponent("poster.yaml"), atomically: true, encoding: .utf8)
+    func findings(photo: String) async throws -> [LintFinding] {
+      let url = folder.appendingPathComponent("table.yaml")
+      try """
+        stylesheet: { styles: { night: [{ fill: "#1B2430" }] } }
+        cells: { Poster: poster.yaml }
+        lint: { off: [overlap] }
+        items: [{ type: Poster, title: Evening, photo: \(photo) }]
+        """.write(to: url, atomically: true, encoding: .utf8)
+      let document = try TableDocument.load(url, fontFamilies: try TextEnvironment.standard.fontSet().families)
+      return try await document.lint(with: document.makeRenderer(), name: "table.yaml").flatMap { $0.rows.flatMap(\.findings) }
+    }
+    // The declared rule: white on the row's declared #1B2430 is far above WCAG AA.
+    #expect(try declaredContrast("#FFFFFF", on: "#1B2430") > 14)
+
+    let sky = try await findings(photo: "sky.png")
+    #expect(sky.map(\.rule) == [.contrast], "the photo loads (no imageFailed) and fails contrast: \(sky)")
+    let message = sky.first?.message ?? ""
+    #expect(sky.first?.label == "title")
+    #expect(message.hasPrefix("text #FFFFFF on #"), "\(message)")
+    // The photo's grain: the worst pixel and the 5th percentile are different colors.
+    #expect(message.contains(" at worst, ") && message.contains(" at the 5th percentile, below WCAG AA's 4.5:1"), "\(message)")
+    // The worst ratio and the 5th percentile are both of white on the bright sky, under
+    // 1.5:1; the third ratio named is the threshold.
+    let ratios = message.split(separator: " ").compactMap { word -> Double? in
+      guard word.hasSuffix(":1") || word.hasSuffix(":1,") else { return nil }
+      return Double(word.prefix { $0 != ":" })
+    }
+    #expect(ratios.count == 3 && ratios[0] < 1.5 && ratios[1] < 1.5 && ratios[0] <= ratios[1] && ratios[2] == 4.5, "\(message)")
+
+    #expect(try await findings(photo: "dusk.png").isEmpty)
+  }
+
+  /// Dark text on white passes both rules; so does a flat color just above the threshold
+  /// (#767676 on white, 4.54:1, in ``contrastFindsGray777777OnWhiteAndPasses767676``).
+  @Test func darkTextOnWhitePassesBothRules() async throws {
+    #expect(try declaredContrast("#000000", on: "#FFFFFF") == 21)
+    #expect(try await findings("items: [{ type: text, text: Hello }]").isEmpty)
+    #expect(try declaredContrast("#767676", on: "#FFFFFF") >= 4.5)
   }
 }

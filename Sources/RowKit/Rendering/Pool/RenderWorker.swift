@@ -63,6 +63,7 @@ final class RenderWorker<State: AnyObject>: @unchecked Sendable {
   /// later: a caller can keep a worker's queue full while it waits for something else.
   func submit<T: Sendable>(_ job: @escaping @Sendable (State) throws -> T) -> WorkerResult<T> {
     let result = WorkerResult<T>()
+    let meter = WorkMeter.current
     mailbox.condition.lock()
     defer { mailbox.condition.unlock() }
     guard !mailbox.stopping else {
@@ -74,7 +75,15 @@ final class RenderWorker<State: AnyObject>: @unchecked Sendable {
         result.fulfil(.failure(failure ?? CancellationError()))
         return
       }
-      result.fulfil(Result { try job(state) })
+      guard let meter else {
+        result.fulfil(Result { try job(state) })
+        return
+      }
+      let clock = ContinuousClock()
+      let start = clock.now
+      let outcome = Result { try job(state) }
+      meter.add(start.duration(to: clock.now))
+      result.fulfil(outcome)
     }
     mailbox.condition.signal()
     return result

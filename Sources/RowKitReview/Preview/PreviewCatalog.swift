@@ -1,0 +1,288 @@
+import Foundation
+import RowKit
+import RowKitGraphics
+import RowKitSnapshot
+
+/// What `rowkit preview` shows: every table document and cell design of its paths, at every
+/// variant, rendered with the lint on, and rendered again when a file it read changes.
+///
+/// ``refresh()`` looks at the files: a case is rendered again only when a file its last
+/// render read (document, stylesheets, designs, brand fonts, images) changed, or when it is
+/// new. A render that fails keeps the case's last good image beside the error.
+package final class PreviewCatalog: Sendable {
+  /// One case of the catalog, as the page shows it.
+  package struct Entry: Sendable, Encodable, Equatable {
+    /// The case's name (`settings@dark`, `Card/preview-1-selected`).
+    package var name: String
+    /// The document or design file, as given.
+    package var file: String
+    /// The catalog's version when the case last changed: the page asks for its image again
+    /// when this moves.
+    package var version: Int
+    /// The catalog's version when the image last changed: part of its address, so that an
+    /// error shown over the last good image leaves the image alone.
+    package var imageVersion: Int
+    /// Whether an image was ever rendered (the last good one is kept through errors).
+    package var hasImage: Bool
+    /// The image's size in points.
+    package var width: Double
+    package var height: Double
+    /// The lint findings of the last good render, each with its box.
+    package var marks: [PreviewRender.Mark]
+    /// Why the last render failed (file, line, column and key for a document's mistake).
+    package var error: String?
+  }
+
+  private struct Item {
+    var entry: Entry
+    var testCase: SnapshotCheck.Case?
+    var png: [UInt8]?
+    /// The files the last render (or the failed discovery) read, and how each was then.
+    var stamps: [String: FileStamp]
+  }
+
+  private struct State {
+    var version = 0
+    var items: [String: Item] = [:]
+    var order: [String] = []
+    /// Files seen as cell designs: one that stops parsing stays a design, showing its error.
+    var knownDesigns: Set<String> = []
+    /// What the paths held at the last look, by path.
+    var listings: [String: Set<String>]?
+  }
+
+  private let paths: [URL]
+  private let stylesheet: URL?
+  private let assets: URL?
+  private let variants: VariantAxes
+  private let check: SnapshotCheck
+  private let fontFamilies: [String]
+  private let state = Locked(State())
+
+  /// A catalog of the documents and designs at `paths` (files or folders); designs use
+  /// `stylesheet` and resolve `bundle://` under `assets` (default: the design's folder);
+  /// `variants` are added to every document's own and given to every design.
+  package init(paths: [URL], stylesheet: URL? = nil, assets: URL? = nil, variants: VariantAxes = VariantAxes()) throws {
+    self.paths = paths.map(\.standardizedFileURL)
+    self.stylesheet = stylesheet
+    self.assets = assets
+    self.variants = variants
+    fontFamilies = try TextEnvironment.standard.fontSet().families
+    let root = self.paths.first.map { $0.hasDirectoryPath ? $0 : $0.deletingLastPathComponent() } ?? URL(fileURLWithPath: ".")
+    // The preview compares nothing: the store is never read or written.
+    var check = SnapshotCheck(folder: root, store: ReferenceStore(root: root, processEnvironment: [:]))
+    check.allowsFailedImages = true
+    self.check = check
+  }
+
+  /// The cases in order.
+  package var entries: [Entry] {
+    state.withLock { state in state.order.compactMap { state.items[$0]?.entry } }
+  }
+
+  /// A number that grows whenever an entry changes.
+  package var version: Int { state.withLock { $0.version } }
+
+  /// The last good image of the case `name`.
+  package func image(of name: String) -> [UInt8]? {
+    state.withLock { $0.items[name]?.png }
+  }
+
+  /// Finds the cases again and renders those that are new or whose files changed; returns
+  /// the names of the cases that changed (rendered, failed, added or gone). Looks at nothing
+  /// but the files' stamps and the folders' listings while neither changed.
+  @discardableResult
+  package func refresh() async -> [String] {
+    let listings = Dictionary(paths.map { path in
+      (path.path, Set((FileTree.entries(under: path.path) ?? []).map(\.path)))
+    }, uniquingKeysWith: { first, _ in first })
+    let anythingChanged = state.withLock { state in
+      state.listings != listings
+        || state.items.values.contains { item in item.stamps.contains { path, stamp in FileStamp(path) != stamp } }
+    }
+    guard anythingChanged else { return [] }
+    state.withLock { $0.listings = listings }
+    let found = discover()
+    var toRender: [(String, SnapshotCheck.Case)] = []
+    var changed: Set<String> = []
+    state.withLock { state in
+      let names = found.map(\.name)
+      for gone in state.order where !names.contains(gone) {
+        state.items[gone] = nil
+        changed.insert(gone)
+      }
+      state.order = names
+      for item in found {
+        var known = state.items[item.name] ?? Item(
+          entry: Entry(name: item.name, file: item.file.path, version: 0, imageVersion: 0, hasImage: false, width: 0, height: 0, marks: [], error: nil),
+          testCase: nil, png: nil, stamps: [:])
+        let isNew = state.items[item.name] == nil
+        let filesChanged = known.stamps.contains { path, stamp in FileStamp(path) != stamp }
+        if let testCase = item.testCase {
+          if isNew || filesChanged || known.testCase != testCase { toRender.append((item.name, testCase)) }
+        } else if isNew || filesChanged || known.entry.error != item.error {
+          // A design that does not load: its error, and the last good image stays.
+          known.entry.error = item.error
+          known.stamps = Self.stamps(item.files)
+          changed.insert(item.name)
+        }
+        known.testCase = item.testCase
+        state.items[item.name] = known
+      }
+    }
+    // Each case on the pool's workers, side by side.
+    let check = self.check
+    let families = fontFamilies
+    let results = await withTaskGroup(of: (String, Result<PreviewRender, any Error>, [String: FileStamp]).self) { group in
+      for (name, testCase) in toRender {
+        group.addTask {
+          // Stamped before the render reads them: a save during the render is seen next time.
+          let before = Self.stamps([testCase.document])
+          do {
+            let render = try await check.renderForPreview(testCase, fontFamilies: families)
+            return (name, .success(render), before.merging(Self.stamps(render.files)) { first, _ in first })
+          } catch {
+            return (name, .failure(error), before)
+          }
+        }
+      }
+      var results: [(String, Result<PreviewRender, any Error>, [String: FileStamp])] = []
+      for await result in group { results.append(result) }
+      return results
+    }
+    var imageChanged: Set<String> = []
+    return state.withLock { state in
+      for (name, result, stamps) in results {
+        guard var item = state.items[name] else { continue }
+        switch result {
+        case .success(let render):
+          if item.png != render.png { imageChanged.insert(name) }
+          item.png = render.png
+          item.entry.hasImage = true
+          (item.entry.width, item.entry.height, item.entry.marks, item.entry.error) = (render.width, render.height, render.marks, nil)
+          item.stamps = stamps
+        case .failure(let error):
+          item.entry.error = "\(error)"
+          // The files of the last good render stay watched, with the document.
+          item.stamps = item.stamps.merging(stamps) { _, new in new }
+        }
+        state.items[name] = item
+        changed.insert(name)
+      }
+      guard !changed.isEmpty else { return [] }
+      state.version += 1
+      for name in changed { state.items[name]?.entry.version = state.version }
+      for name in imageChanged { state.items[name]?.entry.imageVersion = state.version }
+      return state.order.filter(changed.contains) + changed.filter { !state.order.contains($0) }.sorted()
+    }
+  }
+
+  // MARK: - Discovery
+
+  private struct Found {
+    var name: String
+    var file: URL
+    var testCase: SnapshotCheck.Case?
+    var error: String?
+    var files: [URL]
+  }
+
+  /// Every case of the paths as they are now; a design that does not load is one entry with
+  /// its error.
+  private func discover() -> [Found] {
+    var found: [Found] = []
+    var documents: [SnapshotCheck.Case] = []
+    for path in paths {
+      var isFolder: ObjCBool = false
+      guard FileManager.default.fileExists(atPath: path.path, isDirectory: &isFolder) else {
+        found.append(Found(name: path.lastPathComponent, file: path, error: "\(path.path): no such file or folder", files: [path]))
+        continue
+      }
+      if isFolder.boolValue {
+        let listing = (try? FileManager.default.contentsOfDirectory(atPath: path.path)) ?? []
+        var designFiles: Set<String> = []
+        for name in listing.sorted() where name.hasSuffix(".yaml") || name.hasSuffix(".yml") {
+          let file = path.appendingPathComponent(name)
+          // A design that stops parsing would look like a document (any file that does not
+          // parse does); a file once seen as a design stays one.
+          if isKnownDesign(file) || (!TableDocument.looksLikeTableDocument(file) && isDesign(file)) {
+            designFiles.insert(file.standardizedFileURL.path)
+            found += designs(file)
+          }
+        }
+        documents += ((try? SnapshotCheck.discover(in: path)) ?? []).filter { !designFiles.contains($0.document.standardizedFileURL.path) }
+      } else if !isKnownDesign(path), TableDocument.looksLikeTableDocument(path) {
+        documents.append(SnapshotCheck.Case(name: path.deletingPathExtension().lastPathComponent, document: path))
+      } else {
+        found += designs(path)
+      }
+    }
+    let families = fontFamilies
+    for testCase in SnapshotCheck.expandingVariants(documents, fontFamilies: families, overriding: variants) {
+      found.append(Found(name: testCase.name, file: testCase.document, testCase: testCase, files: [testCase.document]))
+    }
+    var seen: Set<String> = []
+    // By name, a case's variants in their matrix's order.
+    let base = { (name: String) in name.split(separator: "@", maxSplits: 1).first.map(String.init) ?? name }
+    return found.filter { seen.insert($0.name).inserted }.enumerated()
+      .sorted { (base($0.element.name), $0.offset) < (base($1.element.name), $1.offset) }.map(\.element)
+  }
+
+  private func isKnownDesign(_ file: URL) -> Bool {
+    let path = file.standardizedFileURL.path
+    return state.withLock { $0.knownDesigns.contains(path) }
+  }
+
+  private func isDesign(_ file: URL) -> Bool {
+    guard DesignCatalog.isDesignFile(file) else { return false }
+    state.withLock { _ = $0.knownDesigns.insert(file.standardizedFileURL.path) }
+    return true
+  }
+
+  /// The cases of one design file at every variant, or one entry with its error.
+  private func designs(_ file: URL) -> [Found] {
+    let name = file.deletingPathExtension().lastPathComponent
+    let watched = [file] + (stylesheet.map { [$0] } ?? [])
+    do {
+      let cases = try SnapshotCheck.designCases(
+        of: file, stylesheet: stylesheet, assets: assets ?? file.deletingLastPathComponent(), fontFamilies: fontFamilies)
+      state.withLock { _ = $0.knownDesigns.insert(file.standardizedFileURL.path) }
+      let matrix = variants.isEmpty ? [nil] : variants.variants.map { Optional($0) }
+      return cases.flatMap { testCase in
+        matrix.map { variant in
+          var varied = testCase
+          varied.variant = variant
+          if let variant { varied.name = variant.fileName(testCase.name, hasExtension: false) }
+          return Found(name: varied.name, file: file, testCase: varied, files: watched)
+        }
+      }
+    } catch {
+      // The cases the design had keep their last good images, under the error.
+      let previous = state.withLock { state in
+        state.order.filter { state.items[$0]?.entry.file == file.path && state.items[$0]?.entry.hasImage == true }
+      }
+      return (previous.isEmpty ? [name] : previous).map { Found(name: $0, file: file, error: "\(error)", files: watched) }
+    }
+  }
+
+  private static func stamps(_ files: [URL]) -> [String: FileStamp] {
+    Dictionary(files.map { ($0.standardizedFileURL.path, FileStamp($0.standardizedFileURL.path)) }, uniquingKeysWith: { first, _ in first })
+  }
+}
+
+/// How a file is now, as far as a change to it shows: its modification time, size, inode and
+/// status-change time (an editor that saves by renaming gives a new inode).
+struct FileStamp: Equatable, Sendable {
+  var parts: [Int]
+
+  init(_ path: String) {
+    var info = stat()
+    guard stat(path, &info) == 0 else {
+      parts = []
+      return
+    }
+    parts = [
+      info.st_mtim.tv_sec, info.st_mtim.tv_nsec, Int(info.st_size), Int(info.st_ino), info.st_ctim.tv_sec, info.st_ctim.tv_nsec,
+    ]
+  }
+}

@@ -1,0 +1,76 @@
+import FlyingFox
+import RowKit
+import Foundation
+import RowKitGraphics
+
+/// Who may talk to a server of RowKit's on 127.0.0.1: requests whose `Host` is the loopback
+/// address and port (a page of another site that a DNS name rebinds to 127.0.0.1 sends its
+/// own host), carrying the random token of the printed address (`?token=` or the
+/// `X-RowKit-Token` header) where the request needs it.
+final class LoopbackAccess: Sendable {
+  /// The header that carries the token.
+  static let tokenHeader = "X-RowKit-Token"
+
+  /// The random token of the printed address.
+  let token: String
+  // Known once the socket listens (a port of 0 asks for a free one); until then every
+  // request is refused, since its Host cannot be checked.
+  let boundPort = Locked<UInt16?>(nil)
+
+  init() {
+    var random = SystemRandomNumberGenerator()
+    token = (0..<4).map { _ in
+      let word = String(random.next() as UInt64, radix: 16)
+      return String(repeating: "0", count: 16 - word.count) + word
+    }.joined()
+  }
+
+  /// The refusal of `request` when its Host is not this server's loopback address.
+  func refusalOfHost(_ request: HTTPRequest) -> HTTPResponse? {
+    guard let port = boundPort.withLock({ $0 }) else { return Self.error(503, "starting") }
+    let host = request.headers[.host] ?? ""
+    guard host == "127.0.0.1:\(port)" || host == "localhost:\(port)" else {
+      return Self.error(403, "the Host header must be 127.0.0.1:\(port) or localhost:\(port)")
+    }
+    return nil
+  }
+
+  /// Whether `request` carries the token, in its header or its query.
+  func isAuthorized(_ request: HTTPRequest) -> Bool {
+    let given = request.headers[HTTPHeader(Self.tokenHeader)] ?? request.query.first { $0.name == "token" }?.value
+    return given.map { Self.sameToken($0, token) } ?? false
+  }
+
+  /// The address of a server listening on `port`, with the token.
+  func address(port: UInt16) -> URL {
+    boundPort.withLock { $0 = port }
+    return URL(string: "http://127.0.0.1:\(port)/?token=\(token)")!
+  }
+
+  static func json(_ status: Int, _ value: some Encodable) -> HTTPResponse {
+    let body = (try? DeterministicJSON.bytes(value)) ?? Array(#"{"error":"cannot encode"}"#.utf8)
+    return HTTPResponse(
+      statusCode: HTTPStatusCode(status, phrase: status == 200 ? "OK" : "Error"),
+      headers: [.contentType: "application/json", .cacheControl: "no-store"], body: Data(body))
+  }
+
+  static func error(_ status: Int, _ message: String) -> HTTPResponse {
+    json(status, ["error": message])
+  }
+
+  /// The headers of a page of RowKit's: its own inline script and style, images and
+  /// requests to this server only, never framed, no referrer sent.
+  static let pageHeaders: HTTPHeaders = [
+    .contentType: "text/html; charset=utf-8", .cacheControl: "no-store",
+    HTTPHeader("Content-Security-Policy"):
+      "default-src 'none'; script-src 'unsafe-inline'; style-src 'unsafe-inline'; img-src 'self'; connect-src 'self'; frame-ancestors 'none'",
+    HTTPHeader("Referrer-Policy"): "no-referrer",
+  ]
+
+  /// Compares the whole token whatever differs first, so that its time tells nothing.
+  private static func sameToken(_ given: String, _ token: String) -> Bool {
+    let (a, b) = (Array(given.utf8), Array(token.utf8))
+    guard a.count == b.count else { return false }
+    return zip(a, b).reduce(0) { $0 | ($1.0 ^ $1.1) } == 0
+  }
+}

@@ -1,0 +1,18 @@
+import Foundation
+import RowKitSnapshot
+
+/// Runs `rowkit-review` with `arguments` in this process's place: the HTTP servers of
+/// `rowkit review` and `rowkit preview` are a program of their own beside this one (see
+/// Package.swift: their library would otherwise load with every subcommand), and Ctrl-C and
+/// the exit status are then the server's own. Returns only by throwing.
+func runReviewProgram(_ arguments: [String]) throws -> Never {
+  let me = URL(fileURLWithPath: (try? FileManager.default.destinationOfSymbolicLink(atPath: "/proc/self/exe")) ?? CommandLine.arguments[0])
+  let server = me.deletingLastPathComponent().appendingPathComponent("rowkit-review")
+  guard FileManager.default.isExecutableFile(atPath: server.path) else {
+    throw SnapshotError("\(server.path): the review and preview server is not installed beside rowkit (swift build builds both)")
+  }
+  let words = ([server.path] + arguments).map { strdup($0) } + [nil]
+  defer { words.forEach { free($0) } }
+  execv(server.path, words)
+  throw SnapshotError("\(server.path): cannot start: \(String(cString: strerror(errno)))")
+}

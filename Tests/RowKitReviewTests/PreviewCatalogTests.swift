@@ -1,0 +1,137 @@
+import Foundation
+import RowKit
+import RowKitTestSupport
+import Testing
+
+@testable import RowKitReview
+
+/// `rowkit preview`'s catalog: every case rendered once, then only what a saved file reaches;
+/// a file with a mistake shows its error over the last good image.
+@Suite struct PreviewCatalogTests {
+  /// Two documents (one with a stylesheet) and a design file with one preview item, in a
+  /// temporary folder.
+  private struct Project {
+    let folder: URL
+    var designs: URL { folder.appendingPathComponent("Designs") }
+
+    init() throws {
+      folder = try TestSupport.temporaryDirectory("preview")
+      let files: [String: String] = [
+        "Designs/card.yaml": """
+          padding: [10, 12, 10, 12]
+          preview:
+            - { title: Card }
+          body:
+            label: { bind: title, font: "Inter 17", color: "#000000", name: title }
+
+          """,
+        "Designs/styled.yaml": "stylesheet: ../Styles/app.yaml\nitems: [{ type: text, text: Styled }]\n",
+        "Designs/plain.yaml": "items: [{ type: text, text: Plain }]\n",
+        "Styles/app.yaml": "extends: default\nvars: { textColor: \"#000000\" }\n",
+      ]
+      for (path, text) in files {
+        let url = folder.appendingPathComponent(path)
+        try FileManager.default.createDirectory(at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
+        try text.write(to: url, atomically: true, encoding: .utf8)
+      }
+    }
+
+    func edit(_ path: String, _ old: String, _ new: String) throws {
+      let url = folder.appendingPathComponent(path)
+      let text = try String(contentsOf: url, encoding: .utf8)
+      #expect(text.contains(old), "\(path) holds \(old)")
+      // Written in place, as an editor saves: a new modification time, and a new size or not.
+      try Data(text.replacingOccurrences(of: old, with: new).utf8).write(to: url)
+    }
+  }
+
+  static let allCases = ["card/preview-1", "card/preview-1-selected", "plain", "styled"]
+
+  @Test func everyCaseRendersOnceThenOnlyWhatASavedFileReaches() async throws {
+    let project = try Project()
+    defer { try? FileManager.default.removeItem(at: project.folder) }
+    let catalog = try PreviewCatalog(paths: [project.designs])
+    #expect(await catalog.refresh() == Self.allCases)
+    #expect(catalog.entries.map(\.name) == Self.allCases)
+    #expect(catalog.entries.allSatisfy { $0.hasImage && $0.error == nil && $0.width == 375 })
+    let first = catalog.version
+    #expect(catalog.image(of: "plain").map { Array($0.prefix(4)) } == [0x89, 0x50, 0x4E, 0x47])
+    #expect(catalog.image(of: "../../etc/passwd") == nil)
+
+    // Nothing saved: nothing rendered, the version stays.
+    #expect(await catalog.refresh() == [])
+    #expect(catalog.version == first)
+
+    // The stylesheet reaches the document that names it, and nothing else.
+    let plainBefore = catalog.image(of: "plain")
+    let styledBefore = catalog.image(of: "styled")
+    try project.edit("Styles/app.yaml", "#000000", "#0000FF")
+    #expect(await catalog.refresh() == ["styled"])
+    #expect(catalog.version > first)
+    #expect(catalog.image(of: "styled") != styledBefore)
+    #expect(catalog.image(of: "plain") == plainBefore)
+    let entries = Dictionary(uniqueKeysWithValues: catalog.entries.map { ($0.name, $0) })
+    #expect(entries["styled"]!.version == catalog.version && entries["plain"]!.version == first)
+
+    // The design reaches its two cases.
+    try project.edit("Designs/card.yaml", "#000000", "#FF0000")
+    #expect(await catalog.refresh() == ["card/preview-1", "card/preview-1-selected"])
+
+    // A new document appears, a removed one goes.
+    try "items: [{ type: text, text: New }]\n".write(
+      to: project.designs.appendingPathComponent("added.yaml"), atomically: true, encoding: .utf8)
+    try FileManager.default.removeItem(at: project.designs.appendingPathComponent("plain.yaml"))
+    #expect(Set(await catalog.refresh()) == ["added", "plain"])
+    #expect(catalog.entries.map(\.name) == ["added", "card/preview-1", "card/preview-1-selected", "styled"])
+  }
+
+  @Test func aMistakeShowsItsPlaceOverTheLastGoodImageUntilItIsFixed() async throws {
+    let project = try Project()
+    defer { try? FileManager.default.removeItem(at: project.folder) }
+    let catalog = try PreviewCatalog(paths: [project.designs])
+    await catalog.refresh()
+    let styled = catalog.image(of: "styled")
+    let card = catalog.image(of: "card/preview-1")
+
+    // A document value of the wrong kind: its file, line, column and key.
+    try project.edit("Designs/styled.yaml", "text: Styled", "text: [1, 2]")
+    #expect(await catalog.refresh() == ["styled"])
+    var entry = try #require(catalog.entries.first { $0.name == "styled" })
+    let error = try #require(entry.error)
+    #expect(error.contains("styled.yaml:2:") && error.contains("text"), "\(error)")
+    #expect(entry.hasImage)
+    #expect(catalog.image(of: "styled") == styled, "the last good image stays")
+
+    // A design that no longer parses keeps its cases, each with the error over its image.
+    try project.edit("Designs/card.yaml", "padding: [10, 12, 10, 12]", "padding: [10, 12")
+    #expect(await catalog.refresh() == ["card/preview-1", "card/preview-1-selected"])
+    entry = try #require(catalog.entries.first { $0.name == "card/preview-1" })
+    #expect(entry.error?.contains("card.yaml:") == true, "\(entry.error ?? "no error")")
+    #expect(catalog.image(of: "card/preview-1") == card)
+
+    // Fixed: rendered again, the errors gone.
+    try project.edit("Designs/card.yaml", "padding: [10, 12", "padding: [10, 12, 10, 12]")
+    try project.edit("Designs/styled.yaml", "text: [1, 2]", "text: Styled")
+    #expect(Set(await catalog.refresh()) == ["card/preview-1", "card/preview-1-selected", "styled"])
+    #expect(catalog.entries.allSatisfy { $0.error == nil })
+    #expect(catalog.image(of: "styled") == styled, "the same document renders the same bytes")
+  }
+
+  @Test func variantsMultiplyEveryCaseAndLintFindingsHaveTheirBoxes() async throws {
+    let project = try Project()
+    defer { try? FileManager.default.removeItem(at: project.folder) }
+    // Grey on white fails the contrast rule: a finding about the label, boxed where it is.
+    try project.edit("Designs/card.yaml", "#000000", "#BBBBBB")
+    let catalog = try PreviewCatalog(
+      paths: [project.designs.appendingPathComponent("card.yaml")], variants: VariantAxes(appearances: [.light, .dark]))
+    #expect(await catalog.refresh() == [
+      "card/preview-1@light", "card/preview-1@dark", "card/preview-1-selected@light", "card/preview-1-selected@dark",
+    ])
+    let light = try #require(catalog.entries.first { $0.name == "card/preview-1@light" })
+    let mark = try #require(light.marks.first { $0.text.contains("contrast") }, "\(light.marks)")
+    #expect(mark.text.hasPrefix("s0-r0 title: contrast"), "\(mark.text)")
+    // The title's frame: inside the 10/12 padding of a row 375 points wide.
+    #expect(mark.x == 12 && mark.y == 10, "\(mark)")
+    #expect(mark.width > 0 && mark.width <= 375 - 24 && mark.height > 0)
+  }
+}
