@@ -51,15 +51,7 @@ extension RowKitCommand {
     var open = false
 
     func run() throws {
-      // The server is a program of its own beside this one (see Package.swift: its HTTP
-      // library would otherwise load with every subcommand); it takes this process's place,
-      // so that Ctrl-C and the exit status are its own.
-      let me = URL(fileURLWithPath: (try? FileManager.default.destinationOfSymbolicLink(atPath: "/proc/self/exe")) ?? CommandLine.arguments[0])
-      let server = me.deletingLastPathComponent().appendingPathComponent("rowkit-review")
-      guard FileManager.default.isExecutableFile(atPath: server.path) else {
-        throw SnapshotError("\(server.path): rowkit review's server is not installed beside rowkit (swift build builds both)")
-      }
-      var arguments = [server.path]
+      var arguments: [String] = []
       if let snapshots {
         arguments += ["--snapshots", snapshots]
         // Documents, not a report folder: the server checks them first.
@@ -71,11 +63,7 @@ extension RowKitCommand {
       }
       arguments += ["--port", String(port)]
       if open { arguments.append("--open") }
-      arguments += ["--", report]
-      let words = arguments.map { strdup($0) } + [nil]
-      defer { words.forEach { free($0) } }
-      execv(server.path, words)
-      throw SnapshotError("\(server.path): cannot start: \(String(cString: strerror(errno)))")
+      try runReviewProgram(arguments + ["--", report])
     }
   }
 }
