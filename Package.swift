@@ -68,7 +68,7 @@ let package = Package(
     // The program `rowkit review` runs in its place (exec, from beside the `rowkit` binary):
     // FlyingFox links FoundationNetworking, and with it libcurl and libssl, which would cost
     // every other subcommand, `--help` included, milliseconds at each start.
-    .executableTarget(name: "rowkit-review", dependencies: ["RowKitReview", "RowKitSnapshot"]),
+    .executableTarget(name: "rowkit-review", dependencies: ["RowKitReview", "RowKitSnapshot", "RowKitGraphics"]),
     .executableTarget(
       name: "rowkit-bench", dependencies: ["RowKit"], path: "Benchmarks/rowkit-bench"),
 

@@ -19,6 +19,14 @@ build_rowkit() {
   rowkit="$(swift build "${flags[@]}" --show-bin-path)/rowkit"
 }
 
+# build_rowkit, and `rowkit review`'s server beside it (`rowkit review` runs the
+# rowkit-review found beside rowkit); with ROWKIT_BINARY set, that binary's own neighbour.
+build_rowkit_review() {
+  build_rowkit
+  if [ -n "${ROWKIT_BINARY:-}" ]; then return; fi
+  swift build -c release --product rowkit-review --static-swift-stdlib --scratch-path .build-install >/dev/null 2>&1
+}
+
 time_ms() {  # prints the wall time of one run of "$@" in milliseconds, whatever it exits with
   local start end
   start=$(date +%s%N)

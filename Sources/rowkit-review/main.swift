@@ -1,12 +1,16 @@
 // `rowkit review`'s server, in a program of its own: `rowkit review` checks its arguments
-// and runs this in its place, `rowkit-review REPORT [--snapshots DIR] [--port N] [--open]`.
-// Kept out of `rowkit` so that no other subcommand loads the HTTP server's libraries.
+// and runs this in its place, `rowkit-review [--check] REPORT [--snapshots DIR] [--port N]
+// [--open]`. Kept out of `rowkit` so that no other subcommand loads the HTTP server's
+// libraries. With --check, REPORT is the documents to check: `rowkit check` runs first, into
+// a report folder of this process's own that it removes when it ends.
 import Foundation
+import RowKitGraphics
 import RowKitReview
 import RowKitSnapshot
 
 func fail(_ message: String) -> Never {
   FileHandle.standardError.write(Data("rowkit: error: \(message)\n".utf8))
+  ReviewedCheck.removeFolder()
   exit(2)
 }
 
@@ -22,6 +26,7 @@ var report: String?
 var snapshots: String?
 var port: UInt16 = 0
 var open = false
+var checkFirst = false
 var arguments = CommandLine.arguments.dropFirst()
 while let argument = arguments.popFirst() {
   switch argument {
@@ -33,6 +38,8 @@ while let argument = arguments.popFirst() {
     port = number
   case "--open":
     open = true
+  case "--check":
+    checkFirst = true
   case "--":
     report = arguments.popFirst() ?? report
   default:
@@ -40,7 +47,16 @@ while let argument = arguments.popFirst() {
     report = argument
   }
 }
-let folder = report ?? "report"
+var folder = report ?? "report"
+if checkFirst {
+  guard let snapshots else { fail("checking \(folder) before the review needs the references: --snapshots DIR") }
+  guard let checked = ReviewedCheck.run(documents: folder, snapshots: snapshots) else {
+    say("Every case of \(folder) passed: nothing to review.")
+    ReviewedCheck.removeFolder()
+    exit(0)
+  }
+  folder = checked
+}
 
 do {
   let session = try ReviewSession(report: URL(fileURLWithPath: folder), snapshots: snapshots.map { URL(fileURLWithPath: $0) })
@@ -66,4 +82,68 @@ func openBrowser(_ address: URL) {
   process.executableURL = URL(fileURLWithPath: opener)
   process.arguments = [address.absoluteString]
   do { try process.run() } catch { FileHandle.standardError.write(Data("rowkit: \(opener) did not start: \(error)\n".utf8)) }
+}
+
+/// `rowkit check` of the documents `rowkit review DOCS --snapshots DIR` names, into a report
+/// folder of its own under the temporary folder, which this process removes when it ends:
+/// on Ctrl-C, on a signal to stop, or on an error. (Only SIGKILL leaves it behind.)
+enum ReviewedCheck {
+  /// The folder, once made; read by the signal handlers, on their own queue.
+  private static let folder = Locked<URL?>(nil)
+  /// The check while it runs: a signal stops it before its folder is removed.
+  private static let runningCheck = Locked<Process?>(nil)
+  // Kept for the life of the process: a signal source that is released stops handling.
+  private static let signalSources = Locked<[any DispatchSourceSignal]>([])
+
+  /// Runs the check and returns its report folder, or nil when every case passed. Exits 2
+  /// when the check's input is bad (it printed why).
+  static func run(documents: String, snapshots: String) -> String? {
+    let temporary = FileManager.default.temporaryDirectory.appendingPathComponent("rowkit-review-XXXXXX")
+    var template = Array(temporary.path.utf8CString)
+    guard mkdtemp(&template) != nil else { fail("\(temporary.deletingLastPathComponent().path): cannot make a folder for the report") }
+    let made = URL(fileURLWithPath: String(decoding: template.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self))
+    folder.withLock { $0 = made }
+    removeOnSignals()
+    let report = made.appendingPathComponent("report")
+    let me = URL(fileURLWithPath: (try? FileManager.default.destinationOfSymbolicLink(atPath: "/proc/self/exe")) ?? CommandLine.arguments[0])
+    let rowkit = me.deletingLastPathComponent().appendingPathComponent("rowkit")
+    let check = Process()
+    check.executableURL = rowkit
+    check.arguments = ["check", documents, "--snapshots", snapshots, "--report", report.path]
+    // The check's summary goes to stderr: the first line on stdout stays the page's address.
+    check.standardOutput = FileHandle.standardError
+    do { try check.run() } catch { fail("\(rowkit.path): cannot run rowkit check: \(error)") }
+    runningCheck.withLock { $0 = check }
+    check.waitUntilExit()
+    runningCheck.withLock { $0 = nil }
+    switch check.terminationStatus {
+    case 0: return nil
+    case 1: return report.path
+    default: fail("rowkit check \(documents) failed (exit \(check.terminationStatus)); there is no report to review")
+    }
+  }
+
+  /// Removes the report folder, if one was made.
+  static func removeFolder() {
+    if let made = folder.withLock({ $0 }) { try? FileManager.default.removeItem(at: made) }
+  }
+
+  private static func removeOnSignals() {
+    let queue = DispatchQueue(label: "rowkit-review.signals")
+    for number in [SIGINT, SIGTERM, SIGHUP] {
+      // Ignored as a signal, so that the source alone sees it.
+      signal(number, SIG_IGN)
+      let source = DispatchSource.makeSignalSource(signal: number, queue: queue)
+      source.setEventHandler {
+        if let check = runningCheck.withLock({ $0 }) {
+          check.terminate()
+          check.waitUntilExit()
+        }
+        removeFolder()
+        exit(128 + number)
+      }
+      source.resume()
+      signalSources.withLock { $0.append(source) }
+    }
+  }
 }

@@ -17,48 +17,24 @@ time from each save to the new image of CASE loaded in the page: min, median and
 
 import pathlib
 import statistics
-import subprocess
 import sys
 import time
 
-from playwright.sync_api import expect, sync_playwright
+from playwright.sync_api import expect
 
-CHROMIUM = "/usr/bin/chromium"
-# Only a page that never gets there reaches this; a slow machine does not.
-PATIENCE_MS = 120_000
+# Importing served_page (beside this script) leaves no __pycache__ in the repository.
+sys.dont_write_bytecode = True
+from served_page import chromium_page, served  # noqa: E402
 
 
 def main() -> int:
     rowkit, folder = sys.argv[1], pathlib.Path(sys.argv[2])
-    server = subprocess.Popen(
-        [rowkit, "preview", str(folder)], stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
-    try:
-        first = server.stdout.readline()
-        if " at http://127.0.0.1:" not in first:
-            raise AssertionError(f"rowkit preview printed {first!r}; stderr: {server.stderr.read()}")
-        address = first.split()[-1]
-        with sync_playwright() as playwright:
-            # Debian's Chromium by its path; --no-sandbox: the tests run as root.
-            browser = playwright.chromium.launch(executable_path=CHROMIUM, args=["--no-sandbox"])
-            try:
-                page = browser.new_page()
-                page.set_default_timeout(PATIENCE_MS)
-                expect.set_options(timeout=PATIENCE_MS)
-                errors: list[str] = []
-                page.on("pageerror", lambda error: errors.append(f"page error: {error}"))
-                page.on("response", lambda response: errors.append(f"{response.status} for {response.url}") if response.status >= 400 else None)
-                page.goto(address)
-                if "--bench" in sys.argv:
-                    bench(page, folder, sys.argv[sys.argv.index("--bench") + 1:])
-                else:
-                    preview(page, folder)
-                if errors:
-                    raise AssertionError("; ".join(errors))
-            finally:
-                browser.close()
-    finally:
-        server.terminate()
-        server.wait()
+    with served([rowkit, "preview", str(folder)], " at http://127.0.0.1:") as address, chromium_page() as page:
+        page.goto(address)
+        if "--bench" in sys.argv:
+            bench(page, folder, sys.argv[sys.argv.index("--bench") + 1:])
+        else:
+            preview(page, folder)
     return 0
 
 

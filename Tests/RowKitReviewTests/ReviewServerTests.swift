@@ -6,7 +6,8 @@ import Testing
 
 /// `rowkit review`'s server, started in this process on a free port and driven over HTTP
 /// with curl: accept and undo to the exact bytes, groups, reject, the log and a restart,
-/// every attack refused with nothing written, and the served page in Chromium. Serialized:
+/// every attack refused with nothing written, and the served page in Chromium driven by
+/// Playwright. Serialized:
 /// each test runs `rowkit check` and a server, and a 2-core machine runs other tests too.
 @Suite(.serialized) struct ReviewServerTests {
   /// A project with a report of 5 cases to review: case-1 and case-2 share one change
@@ -20,7 +21,17 @@ import Testing
     var report: URL { work.appendingPathComponent("report") }
   }
 
-  func project() async throws -> Project {
+  /// The failures a project's report has to review.
+  enum Failures {
+    /// case-1 and case-2 share one change (their subtitle "Same" → "Other"), case-3 changed
+    /// alone, case-4 and case-5 have no reference; case-0 passes.
+    case fiveToReview
+    /// Six failed cases in two groups: case-1, case-2 and case-3 changed their subtitle
+    /// "Same" → "Other", case-4, case-5 and case-6 "Same" → "Else"; case-0 passes.
+    case sixInTwoGroups
+  }
+
+  func project(_ failures: Failures = .fiveToReview) async throws -> Project {
     let project = Project(folder: try TestSupport.temporaryDirectory())
     let tables = project.work.appendingPathComponent("tables")
     try FileManager.default.createDirectory(at: tables, withIntermediateDirectories: true)
@@ -28,21 +39,28 @@ import Testing
       try Data("items:\n  - { type: subtitle, text: \(text), subtitle: \(subtitle) }\n".utf8)
         .write(to: tables.appendingPathComponent("\(name).yaml"))
     }
-    for index in 0..<4 { try write("case-\(index)", text: "Case \(index)", subtitle: "Same") }
+    let recorded = failures == .fiveToReview ? 0..<4 : 0..<7
+    for index in recorded { try write("case-\(index)", text: "Case \(index)", subtitle: "Same") }
     let environment = ["ROWKIT_RECORD": "", "ROWKIT_SNAPSHOT_ARTIFACTS": project.folder.appendingPathComponent("artifacts").path]
     let record = try await CommandRunner.run(
       ["check", "tables", "--snapshots", project.refs.path], in: project.work, environment: environment.merging(["CI": ""]) { $1 })
     // New cases exit 1 and are recorded.
     #expect(FileManager.default.fileExists(atPath: project.refs.appendingPathComponent("case-3.png").path), "\(record.stderr)")
-    try write("case-1", text: "Case 1", subtitle: "Other")
-    try write("case-2", text: "Case 2", subtitle: "Other")
-    try write("case-3", text: "Case 3 changed", subtitle: "Same")
-    try write("case-4", text: "New 4", subtitle: "Same")
-    try write("case-5", text: "New 5", subtitle: "Same")
+    switch failures {
+    case .fiveToReview:
+      try write("case-1", text: "Case 1", subtitle: "Other")
+      try write("case-2", text: "Case 2", subtitle: "Other")
+      try write("case-3", text: "Case 3 changed", subtitle: "Same")
+      try write("case-4", text: "New 4", subtitle: "Same")
+      try write("case-5", text: "New 5", subtitle: "Same")
+    case .sixInTwoGroups:
+      for index in 1...6 { try write("case-\(index)", text: "Case \(index)", subtitle: index <= 3 ? "Other" : "Else") }
+    }
     let check = try await CommandRunner.run(
       ["check", "tables", "--snapshots", project.refs.path, "--report", "report"], in: project.work,
       environment: environment.merging(["CI": "true"]) { $1 })
-    #expect(check.status == 1 && check.stdout.contains("3 failed"), "\(check.stdout)\(check.stderr)")
+    let failed = failures == .fiveToReview ? "3 failed" : "6 failed"
+    #expect(check.status == 1 && check.stdout.contains(failed), "\(check.stdout)\(check.stderr)")
     return project
   }
 
@@ -80,7 +98,8 @@ import Testing
     ) async throws -> (status: Int, body: String) {
       var arguments = ["-s", "--path-as-is", "-X", method, "-w", "\n%{http_code}", base + path]
       arguments += ["-H", "X-RowKit-Token: \(token ?? self.token)"]
-      if let host { arguments += ["-H", "Host: \(host)"] }
+      // An empty host sends none: curl leaves out a header given with nothing after its colon.
+      if let host { arguments += ["-H", host.isEmpty ? "Host:" : "Host: \(host)"] }
       if let body { arguments += ["-H", "Content-Type: application/json", "--data-binary", body] }
       let result = try await CommandRunner.runProgram(URL(fileURLWithPath: "/usr/bin/curl"), arguments)
       let lines = result.stdout.split(separator: "\n", omittingEmptySubsequences: false)
@@ -180,19 +199,39 @@ import Testing
     let (refs, report) = (contents(project.refs), contents(project.report))
     try await serving(project) { server in
       let accept = #"{"cases": ["case-1"]}"#
-      // No token, a wrong one, and the token of another length.
+      // Undo first needs something to undo: an accept, taken back at the end of this test.
+      #expect(try await server.post("/api/accept", accept)["reviewed"] as? Int == 1)
+      let changes = [("/api/accept", accept), ("/api/reject", #"{"cases": ["case-3"]}"#), ("/api/undo", "{}"), ("/api/accept", #"{"group": 0}"#)]
+      let (refsAccepted, reportAccepted) = (contents(project.refs), contents(project.report))
+      // No token, a wrong one, and the token of another length, on every request.
       for token in ["", String(repeating: "0", count: 64), "x"] {
-        #expect(try await server.request("/api/accept", method: "POST", body: accept, token: token).status == 403)
+        for (path, body) in changes {
+          let answer = try await server.request(path, method: "POST", body: body, token: token)
+          #expect(answer.status == 403 && answer.body.contains("token"), "\(path) with token '\(token)': \(answer)")
+        }
         #expect(try await server.request("/api/state", token: token).status == 403)
         #expect(try await server.request("/?token=\(token)", token: token).status == 403)
       }
-      // A foreign Host: a page of another site whose name was rebound to 127.0.0.1.
-      for host in ["evil.example:\(server.port)", "127.0.0.1", "localhost:1", "127.0.0.1.evil.example:\(server.port)"] {
-        let answer = try await server.request("/api/accept", method: "POST", body: accept, host: host)
-        #expect(answer.status == 403 && answer.body.contains("Host"), "\(host): \(answer)")
+      // A foreign Host (a page of another site whose name was rebound to 127.0.0.1), or none,
+      // with the right token: every request, the page and its state too.
+      for host in ["evil.example:\(server.port)", "127.0.0.1", "localhost:1", "127.0.0.1.evil.example:\(server.port)", ""] {
+        for (path, body) in changes {
+          let answer = try await server.request(path, method: "POST", body: body, host: host)
+          #expect(answer.status == 403 && answer.body.contains("Host"), "\(path) with Host '\(host)': \(answer)")
+        }
+        for path in ["/?token=\(server.token)", "/api/state", "/cases/case-1/actual.png"] {
+          let answer = try await server.request(path, host: host)
+          #expect(answer.status == 403 && answer.body.contains("Host"), "\(path) with Host '\(host)': \(answer)")
+        }
       }
-      // Case names that are paths, plain, absolute or encoded.
-      for name in ["../../etc/passwd", "/etc/passwd", "%2e%2e/%2e%2e/etc/passwd", "case-1/../../x", "cases/case-1/actual.png", ""] {
+      #expect(contents(project.refs) == refsAccepted && contents(project.report) == reportAccepted, "nothing was written")
+      #expect(try await server.post("/api/undo")["reviewed"] as? Int == 0)
+      // Case names that are paths: plain, absolute, percent-encoded, and escaped in the JSON
+      // (\u002e is a dot, \u002f a slash).
+      for name in [
+        "../../etc/passwd", "/etc/passwd", "%2e%2e/%2e%2e/etc/passwd", "%2E%2E%2F%2E%2E%2Fetc%2Fpasswd", "..%2f..%2fetc%2fpasswd",
+        #"\u002e\u002e/\u002e\u002e/etc/passwd"#, #"\u002fetc\u002fpasswd"#, "case-1/../../x", "./case-1", "cases/case-1/actual.png", "",
+      ] {
         for action in ["accept", "reject"] {
           let answer = try await server.request("/api/\(action)", method: "POST", body: #"{"cases": ["\#(name)"]}"#)
           #expect(answer.status == 404 && answer.body.contains("no case named"), "\(action) \(name): \(answer)")
@@ -214,7 +253,65 @@ import Testing
       #expect(try await server.request("/api/accept", method: "PUT", body: accept).status == 405)
     }
     #expect(contents(project.refs) == refs, "no reference changed")
-    #expect(contents(project.report) == report, "nothing was written into the report folder")
+    let written = Set(contents(project.report).keys).subtracting(report.keys)
+    #expect(written.allSatisfy { $0 == "review-log.json" || $0.hasPrefix("review-undo") }, "\(written.sorted())")
+    #expect(try log(project).map { $0["action"] as? String } == ["accept", "undo"], "the refused requests left no entry")
+  }
+
+  @Test func aReferenceThatIsALinkOutOfTheFolderIsNeverWrittenThrough() async throws {
+    let project = try await project()
+    defer { try? FileManager.default.removeItem(at: project.folder) }
+    // case-1's reference is a link to a file outside the references: accepting case-1 would
+    // write the actual image there if the link were followed.
+    let outside = project.folder.appendingPathComponent("outside.png")
+    let reference = project.refs.appendingPathComponent("case-1.png")
+    try FileManager.default.moveItem(at: reference, to: outside)
+    try FileManager.default.createSymbolicLink(at: reference, withDestinationURL: outside)
+    let (outsideBytes, refs) = (try Data(contentsOf: outside), contents(project.refs))
+    try await serving(project) { server in
+      let answer = try await server.request("/api/accept", method: "POST", body: #"{"cases": ["case-1"]}"#)
+      #expect(answer.status == 409 && answer.body.contains("case-1.png leads out of the references folder"), "\(answer)")
+      #expect(try await server.state()["reviewed"] as? Int == 0)
+    }
+    #expect(try Data(contentsOf: outside) == outsideBytes, "the file outside is untouched")
+    #expect(try FileManager.default.destinationOfSymbolicLink(atPath: reference.path) == outside.path, "the link is still the link")
+    #expect(contents(project.refs) == refs)
+  }
+
+  @Test func aReviewLogIsBoundToItsReportAndRefusedBesideAnother() async throws {
+    let project = try await project()
+    defer { try? FileManager.default.removeItem(at: project.folder) }
+    try await serving(project) { server in
+      let accepted = try await server.post("/api/accept", #"{"cases": ["case-1"]}"#)
+      #expect(accepted["reviewed"] as? Int == 1)
+    }
+    let logFile = project.report.appendingPathComponent("review-log.json")
+    let bound = try JSONSerialization.jsonObject(with: Data(contentsOf: logFile)) as? [String: Any]
+    let reportBytes = try Data(contentsOf: project.report.appendingPathComponent("report.json"))
+    #expect(bound?["report"] as? String == SHA256.hex([UInt8](reportBytes)), "the log names its report.json by its SHA-256")
+
+    // Another check of the same documents: another report, whose cases the log's entries
+    // are not about (case-1's accept would be undone against files it never wrote).
+    let other = try await CommandRunner.run(
+      ["check", "tables", "--snapshots", project.refs.path, "--report", "other"], in: project.work,
+      environment: ["CI": "true", "ROWKIT_SNAPSHOT_ARTIFACTS": project.folder.appendingPathComponent("artifacts").path])
+    #expect(other.status == 1, "\(other.stderr)")
+    let otherLog = project.work.appendingPathComponent("other/review-log.json")
+    try FileManager.default.copyItem(at: logFile, to: otherLog)
+    #expect(throws: ReviewError.self) {
+      try ReviewSession(report: project.work.appendingPathComponent("other"), snapshots: project.refs, processEnvironment: ["CI": ""])
+    }
+    let review = try await ReviewProgram(["other", "--snapshots", project.refs.path], in: project.work)
+    defer { review.stopIfRunning() }
+    // Nothing on stdout: it ended before serving (a server would print its address, and be
+    // stopped here, failing the test rather than hanging it).
+    #expect(review.firstLine.isEmpty, "\(review.firstLine)")
+    let refused = review.firstLine.isEmpty ? await review.end() : await review.stop()
+    #expect(refused.status == 2)
+    #expect(refused.standardError.contains("other/review-log.json: the review log of another report"), "\(refused.standardError)")
+    // Its own report still opens with it, the accept in force.
+    let session = try ReviewSession(report: project.report, snapshots: project.refs, processEnvironment: ["CI": ""])
+    #expect(session.currentLog.reviews == ["case-1": .accept])
   }
 
   @Test func acceptingIsRefusedUnderCI() async throws {
@@ -229,75 +326,189 @@ import Testing
     #expect(contents(project.refs) == refs && contents(project.report) == report)
   }
 
-  /// Debian's Chromium, headless, as root needs it: what it prints on stdout.
-  func chromium(_ arguments: [String]) async throws -> String {
-    guard FileManager.default.isExecutableFile(atPath: "/usr/bin/chromium") else {
-      Issue.record("no Chromium: scripts/setup.sh --tests installs Debian's chromium")
-      return ""
+  /// The page in a real browser: Tests/Browser/review-page.py serves the report with the
+  /// built `rowkit review` and drives Debian's Chromium through Playwright, with the page's
+  /// own keys and buttons (a accepts case-1, u undoes it, g accepts case-2's group, case-5's
+  /// Reject button, a reload keeps it all); here the files it left are checked byte for byte.
+  @Test func thePageReviewsWithItsKeysInChromiumThroughPlaywright() async throws {
+    let project = try await project(.sixInTwoGroups)
+    defer { try? FileManager.default.removeItem(at: project.folder) }
+    let python = TestSupport.repositoryRoot.appendingPathComponent(".venv/bin/python")
+    try #require(FileManager.default.isExecutableFile(atPath: python.path), "bash scripts/setup.sh --tests makes .venv, with Playwright")
+    try #require(FileManager.default.isExecutableFile(atPath: "/usr/bin/chromium"), "bash scripts/setup.sh --tests installs Debian's chromium")
+    let before = contents(project.refs)
+    let script = TestSupport.repositoryRoot.appendingPathComponent("Tests/Browser/review-page.py")
+    // CI is set when CI runs these tests, and rowkit review would refuse every accept.
+    let browser = try await CommandRunner.runProgram(
+      python, [script.path, CommandRunner.binary.path, project.work.path, project.refs.path], environment: ["CI": ""])
+    #expect(browser.status == 0, "\(browser.stdout)\(browser.stderr)")
+    #expect(
+      browser.stdout == """
+        from disk: the static page
+        opened: 0 of 6 reviewed, case-1 current, 2 groups of 3
+        a: case-1 accepted, case-2 current
+        u: case-1 undone
+        g: the group of case-2 accepted
+        Reject: case-5 rejected
+        reload: 4 of 6 reviewed, each case as it was
+
+        """, "\(browser.stderr)")
+
+    // The accepted cases' references are their actual images, byte for byte; every other file
+    // of the references (the rejected case-5, the unreviewed case-4 and case-6, the passed
+    // case-0, case-1's accept that was undone) has its bytes from before.
+    let after = contents(project.refs)
+    var accepted: [String: Data] = [:]
+    for name in ["case-1", "case-2", "case-3"] {
+      let actual = try Data(contentsOf: project.report.appendingPathComponent("cases/\(name)/actual.png"))
+      #expect(after["\(name).png"] == actual, "\(name) is accepted")
+      #expect(after["\(name).png"] != before["\(name).png"])
+      accepted[name] = actual
     }
-    let result = try await CommandRunner.runProgram(
-      URL(fileURLWithPath: "/usr/bin/chromium"), ["--headless", "--no-sandbox", "--disable-gpu", "--virtual-time-budget=10000"] + arguments)
-    return result.stdout
+    let untouched = before.keys.filter { path in !["case-1.", "case-2.", "case-3.", "environment.json"].contains { path.hasPrefix($0) } }
+    #expect(untouched.count >= 8, "\(before.keys.sorted())")
+    for path in untouched { #expect(after[path] == before[path], "\(path) keeps its bytes") }
+    #expect(Set(after.keys).subtracting(before.keys).isEmpty, "no new file in the references")
+
+    // The log: each action in order, with the SHA-256 of every file before and after.
+    let entries = try log(project)
+    #expect(entries.map { $0["action"] as? String } == ["accept", "undo", "accept", "reject"])
+    #expect(entries.map { $0["cases"] as? [String] ?? [] } == [["case-1"], ["case-1"], ["case-1", "case-2", "case-3"], ["case-5"]])
+    #expect(entries[1]["undoes"] as? Int == 1)
+    #expect(entries[2]["group"] as? String == #"subtitle text "Same" → "Other""#)
+    #expect(entries[3]["files"] as? [Any] == nil || (entries[3]["files"] as? [Any])?.isEmpty == true, "a reject writes no file")
+    let groupFiles = entries[2]["files"] as? [[String: Any]] ?? []
+    for (name, actual) in accepted.sorted(by: { $0.key < $1.key }) {
+      let image = try #require(groupFiles.first { $0["path"] as? String == "\(name).png" }, "\(groupFiles)")
+      #expect(image["before"] as? String == SHA256.hex([UInt8](before["\(name).png"]!)))
+      #expect(image["after"] as? String == SHA256.hex([UInt8](actual)))
+    }
+    let undone = entries[1]["files"] as? [[String: Any]] ?? []
+    let image = try #require(undone.first { $0["path"] as? String == "case-1.png" })
+    #expect(image["after"] as? String == SHA256.hex([UInt8](before["case-1.png"]!)), "the undo put case-1's reference back")
   }
 
-  @Test func thePageReviewsWithItsKeysInChromiumAndStaysStaticFromDisk() async throws {
-    let project = try await project()
-    defer { try? FileManager.default.removeItem(at: project.folder) }
-    let before = contents(project.refs)
-    // Opened from disk: today's page, with no buttons and no progress.
-    let disk = try await chromium(["--dump-dom", project.report.appendingPathComponent("index.html").absoluteString])
-    #expect(disk.contains(#"data-name="case-1""#) && !disk.contains("review-bar") && !disk.contains("Accept (a)"))
-    try await serving(project) { server in
-      // The page's self-test presses the keys: a accepts the first case (and moves on), u
-      // undoes it, k goes back, g accepts its group, and r rejects the last case to review and
-      // moves on (to the passed case-0).
-      let dom = try await chromium(["--dump-dom", server.address.absoluteString + "#reviewtest"])
-      let test = try #require(dom.range(of: #"<pre id="reviewtest">"#).map { String(dom[$0.upperBound...].prefix(400)) }, "\(dom.suffix(2000))")
-      #expect(test.hasPrefix("start 0 of 5 reviewed case-1\na 1 of 5 reviewed case-2\nu 0 of 5 reviewed case-2\ng 2 of 5 reviewed case-1\nr 3 of 5 reviewed case-0"), "\(test)")
-      #expect(dom.contains(#"id="review-progress">3 of 5 reviewed<"#))
-      #expect(dom.contains("Accept all 2"), "each group has its button")
-      let state = try await server.state()
-      #expect((state["cases"] as? [String: String]) == ["case-1": "accepted", "case-2": "accepted", "case-5": "rejected"])
+  /// `rowkit review` run as a user runs it, in `folder`, and the first line it printed (its
+  /// address, or what it printed before it ended). `stop()` sends it SIGTERM and returns its
+  /// exit status; `standardError` is what it printed there by then.
+  final class ReviewProgram: Sendable {
+    let process: Process
+    let firstLine: String
+    private let errors: Pipe
+
+    init(_ arguments: [String], in folder: URL, environment: [String: String] = [:]) async throws {
+      process = Process()
+      process.executableURL = CommandRunner.binary
+      process.arguments = ["review"] + arguments
+      process.currentDirectoryURL = folder
+      process.environment = ProcessInfo.processInfo.environment.merging(environment) { $1 }
+      let output = Pipe()
+      errors = Pipe()
+      process.standardOutput = output
+      process.standardError = errors
+      try process.run()
+      // The first line, read on a thread of its own: the read blocks until the server prints.
+      firstLine = await withCheckedContinuation { continuation in
+        Thread {
+          var bytes: [UInt8] = []
+          while let byte = try? output.fileHandleForReading.read(upToCount: 1)?.first, byte != 10 { bytes.append(byte) }
+          continuation.resume(returning: String(decoding: bytes, as: UTF8.self))
+        }.start()
+      }
     }
-    let after = contents(project.refs)
-    #expect(after["case-1.png"] == FileManager.default.contents(atPath: project.report.appendingPathComponent("cases/case-1/actual.png").path))
-    #expect(after["case-2.png"] == FileManager.default.contents(atPath: project.report.appendingPathComponent("cases/case-2/actual.png").path))
-    #expect(after["case-3.png"] == before["case-3.png"] && after["case-5.png"] == nil)
-    #expect(try log(project).map { $0["action"] as? String } == ["accept", "undo", "accept", "reject"])
+
+    /// The server the first line names.
+    func server() throws -> Server {
+      let address = try #require(firstLine.split(separator: " ").last.flatMap { URL(string: String($0)) }, "\(firstLine)")
+      let token = try #require(address.query?.split(separator: "=").last.map(String.init))
+      return Server(address: address, token: token)
+    }
+
+    /// Sends it SIGTERM when it still runs, without waiting: for a test that ended early.
+    func stopIfRunning() {
+      if process.isRunning { process.terminate() }
+    }
+
+    /// Stops it (when it still runs) and waits for its end.
+    func stop() async -> (status: Int32, standardError: String) {
+      if process.isRunning { process.terminate() }
+      return await end()
+    }
+
+    /// Waits for its end, on a thread of its own: its exit status and what it printed on
+    /// standard error.
+    func end() async -> (status: Int32, standardError: String) {
+      await withCheckedContinuation { continuation in
+        Thread {
+          let text = self.errors.fileHandleForReading.readDataToEndOfFile()
+          self.process.waitUntilExit()
+          continuation.resume(returning: (self.process.terminationStatus, String(decoding: text, as: UTF8.self)))
+        }.start()
+      }
+    }
   }
 
   @Test func rowkitReviewPrintsItsAddressAndServesTheReport() async throws {
     let project = try await project()
     defer { try? FileManager.default.removeItem(at: project.folder) }
-    let process = Process()
-    process.executableURL = CommandRunner.binary
-    process.arguments = ["review", "report", "--snapshots", project.refs.path]
-    process.currentDirectoryURL = project.work
-    let output = Pipe()
-    process.standardOutput = output
-    process.standardError = FileHandle.nullDevice
-    try process.run()
-    defer {
-      process.terminate()
-      // Reaped on a thread of its own, as every wait here.
-      Thread { process.waitUntilExit() }.start()
-    }
-    // The first line, read on a thread of its own: the read blocks until the server prints.
-    let line: String = await withCheckedContinuation { continuation in
-      Thread {
-        var bytes: [UInt8] = []
-        while let byte = try? output.fileHandleForReading.read(upToCount: 1)?.first, byte != 10 { bytes.append(byte) }
-        continuation.resume(returning: String(decoding: bytes, as: UTF8.self))
-      }.start()
-    }
-    let address = try #require(line.split(separator: " ").last.flatMap { URL(string: String($0)) }, "\(line)")
-    #expect(line.hasPrefix("Reviewing 5 cases of report at http://127.0.0.1:"), "\(line)")
-    let token = try #require(address.query?.split(separator: "=").last.map(String.init))
-    #expect(token.count == 64)
-    let server = Server(address: address, token: token)
+    let review = try await ReviewProgram(["report", "--snapshots", project.refs.path], in: project.work)
+    defer { review.stopIfRunning() }
+    #expect(review.firstLine.hasPrefix("Reviewing 5 cases of report at http://127.0.0.1:"), "\(review.firstLine)")
+    let server = try review.server()
+    #expect(server.token.count == 64)
     #expect(try await server.state()["reviewable"] as? [String] == ["case-1", "case-2", "case-3", "case-4", "case-5"])
-    let page = try await server.request("/?token=\(token)")
+    let page = try await server.request("/?token=\(server.token)")
     #expect(page.status == 200 && page.body.contains("review-bar"))
+    _ = await review.stop()
+  }
+
+  /// `rowkit review DOCS --snapshots DIR` checks the documents into a report folder of its
+  /// own under the temporary folder, serves it, and removes it when it stops; with nothing to
+  /// review, or bad input, it says so and leaves nothing either.
+  @Test func rowkitReviewOfDocumentsChecksThemIntoAFolderItRemoves() async throws {
+    let project = try await project()
+    defer { try? FileManager.default.removeItem(at: project.folder) }
+    let temporary = project.folder.appendingPathComponent("tmp")
+    try FileManager.default.createDirectory(at: temporary, withIntermediateDirectories: true)
+    func left() -> [String] { (try? FileManager.default.contentsOfDirectory(atPath: temporary.path)) ?? [] }
+    // Accepting is the point here: CI is not set, whatever runs these tests.
+    let environment = ["TMPDIR": temporary.path, "CI": "", "ROWKIT_RECORD": "never"]
+
+    let review = try await ReviewProgram(["tables", "--snapshots", project.refs.path], in: project.work, environment: environment)
+    defer { review.stopIfRunning() }
+    #expect(review.firstLine.hasPrefix("Reviewing 5 cases of \(temporary.path)/rowkit-review-"), "\(review.firstLine)")
+    let made = left()
+    #expect(made.count == 1 && made.first?.hasPrefix("rowkit-review-") == true, "\(made)")
+    let report = temporary.appendingPathComponent(made.first ?? "none").appendingPathComponent("report")
+    #expect(FileManager.default.fileExists(atPath: report.appendingPathComponent("report.json").path))
+    let server = try review.server()
+    #expect(try await server.state()["reviewable"] as? [String] == ["case-1", "case-2", "case-3", "case-4", "case-5"])
+    let actual = try Data(contentsOf: report.appendingPathComponent("cases/case-1/actual.png"))
+    #expect(try await server.post("/api/accept", #"{"cases": ["case-1"]}"#)["reviewed"] as? Int == 1)
+    let stopped = await review.stop()
+    #expect(stopped.status == 128 + SIGTERM, "\(stopped.standardError)")
+    #expect(stopped.standardError.contains("3 failed"), "the check's summary: \(stopped.standardError)")
+    #expect(left().isEmpty, "the report folder is removed when review stops: \(left())")
+    #expect(try Data(contentsOf: project.refs.appendingPathComponent("case-1.png")) == actual, "the accept stays")
+
+    // Every case passes: nothing to review.
+    let passing = project.work.appendingPathComponent("passing")
+    try FileManager.default.createDirectory(at: passing, withIntermediateDirectories: true)
+    try FileManager.default.copyItem(at: project.work.appendingPathComponent("tables/case-0.yaml"), to: passing.appendingPathComponent("case-0.yaml"))
+    let nothing = try await ReviewProgram(["passing", "--snapshots", project.refs.path], in: project.work, environment: environment)
+    defer { nothing.stopIfRunning() }
+    #expect(nothing.firstLine == "Every case of passing passed: nothing to review.")
+    #expect(await nothing.end().status == 0)
+    #expect(left().isEmpty, "\(left())")
+
+    // A bad document: the check's error, exit 2, nothing left.
+    try Data("items:\n  - { type: txt }\n".utf8).write(to: passing.appendingPathComponent("bad.yaml"))
+    let bad = try await ReviewProgram(["passing", "--snapshots", project.refs.path], in: project.work, environment: environment)
+    defer { bad.stopIfRunning() }
+    #expect(bad.firstLine.isEmpty)
+    let failed = await bad.end()
+    #expect(failed.status == 2 && failed.standardError.contains("bad.yaml:2:") && failed.standardError.contains("no report to review"), "\(failed.standardError)")
+    #expect(left().isEmpty, "\(left())")
   }
 
   @Test func casesWithTheSamePixelDifferenceAreOneGroupUnlessASharedChangeIsAlreadyIt() async throws {

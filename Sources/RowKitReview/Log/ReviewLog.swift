@@ -50,6 +50,10 @@ public struct ReviewLog: Codable, Hashable, Sendable {
 
   /// The log's form.
   public var version = 1
+  /// SHA-256 of the `report.json` the log reviews: a log is refused beside another report,
+  /// whose cases and files its entries do not describe. None in a log written before it was
+  /// recorded, which is taken as the report's own.
+  public var report: String?
   /// The actions, oldest first.
   public var entries: [Entry] = []
 

@@ -34,8 +34,6 @@ enum ReviewPageScript {
       const message = document.getElementById('review-message');
       const undoButton = document.getElementById('review-undo');
       let state = null;
-      // The promise of the latest request, for the self-test below to wait on.
-      let pending = Promise.resolve();
       function api(path, body) {
         return fetch(path, {
           method: body ? 'POST' : 'GET', cache: 'no-store',
@@ -63,12 +61,11 @@ enum ReviewPageScript {
         document.body.dataset.reviewed = String(state.reviewed);
       }
       function act(path, body, advance) {
-        pending = api(path, body).then(next => {
+        return api(path, body).then(next => {
           show(next);
           say(next.entry ? (next.entry.action === 'undo' ? 'undone: ' : next.entry.action + 'ed: ') + next.entry.cases.length + (next.entry.cases.length === 1 ? ' case' : ' cases') : '', false);
           if (advance) document.dispatchEvent(new KeyboardEvent('keydown', { key: 'j', bubbles: true }));
         }, error => say(error.message, true));
-        return pending;
       }
       function currentName() { return document.body.dataset.current; }
       function groupOf(name) { return state ? state.groups.find(g => g.names.includes(name)) : undefined; }
@@ -136,23 +133,7 @@ enum ReviewPageScript {
         }
         event.preventDefault();
       });
-      const loaded = api('/api/state').then(next => { state = next; decorate(); show(next); }, error => say(error.message, true));
-      // A self-test drives the review with real key events, for checking it in a headless
-      // browser: accept the first case, undo, accept its group, reject the last case.
-      if (new URLSearchParams(location.hash.slice(1)).has('reviewtest')) {
-        const log = [];
-        const press = key => { document.dispatchEvent(new KeyboardEvent('keydown', { key: key, bubbles: true })); return pending; };
-        const note = step => log.push(step + ' ' + document.getElementById('review-progress').textContent + ' ' + (document.body.dataset.current || ''));
-        loaded.then(() => note('start'))
-          .then(() => press('a')).then(() => note('a'))
-          .then(() => press('u')).then(() => note('u'))
-          .then(() => press('k')).then(() => press('g')).then(() => note('g'))
-          .then(() => { const last = state.reviewable[state.reviewable.length - 1]; for (let i = 0; i < cases.length && currentName() !== last; i++) press('j'); }).then(() => press('r')).then(() => note('r'))
-          .then(() => {
-            const out = document.createElement('pre'); out.id = 'reviewtest'; out.textContent = log.join('\\n') + '\\n' + message.textContent;
-            document.body.appendChild(out);
-          });
-      }
+      api('/api/state').then(next => { state = next; decorate(); show(next); }, error => say(error.message, true));
     })();
     """
 }

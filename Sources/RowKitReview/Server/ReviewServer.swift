@@ -71,7 +71,7 @@ private final class ReviewRoutes: Sendable {
     page = Array(
       ReviewReport.html(
         for: session.report, reportPath: reportPath, onlyFailures: storedPage.contains(#"id="omitted""#),
-        servedScript: ReviewPageScript.source
+        servedScript: ReviewPageScript.source, onlyNearView: true
       ).utf8)
   }
 
@@ -106,6 +106,10 @@ private final class ReviewRoutes: Sendable {
       guard authorized else { return Self.error(403, "the token is missing or wrong") }
       guard let body = try? await request.bodyData, body.count <= 1 << 20 else { return Self.error(400, "the body cannot be read") }
       return await onOwnThread { self.change(path, body: body) }
+    case (.GET, "/favicon.ico"):
+      // Browsers ask for it unprompted; the page has none, and a 404 would show as an error
+      // in the browser's console.
+      return HTTPResponse(statusCode: .noContent)
     case (.GET, _) where path.hasPrefix("/\(ReportFolder.casesFolder)/"):
       return await onOwnThread { self.caseFile(path) }
     case (.GET, _), (.POST, _):
@@ -137,6 +141,10 @@ private final class ReviewRoutes: Sendable {
       return state(entry: entry)
     } catch let error as ReviewError {
       return Self.error(error.status, error.description)
+    } catch let error as SnapshotError {
+      // The references refused the change as they stand (a link out of the folder, a file
+      // of another kind): a conflict with the files, not a fault of the server.
+      return Self.error(409, error.description)
     } catch {
       return Self.error(500, "\(error)")
     }

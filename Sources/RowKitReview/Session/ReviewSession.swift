@@ -48,7 +48,18 @@ package final class ReviewSession: Sendable {
     let new = report.cases.filter { [.new, .missing].contains($0.status) && ReportFolder.isAcceptable($0) }.map(\.name)
     if new.count > 1 { groups.append(ReviewReport.Group(kind: .new, title: "have no reference yet", names: new)) }
     self.groups = groups
-    log = Locked(try ReviewLog.read(folder.appendingPathComponent(ReportFolder.reviewLogFile)))
+    let logFile = folder.appendingPathComponent(ReportFolder.reviewLogFile)
+    var log = try ReviewLog.read(logFile)
+    let reportFile = try ReportFolder.file(ReportFolder.reportFile, in: folder, what: "the report")
+    guard let reportBytes = FileManager.default.contents(atPath: reportFile.path) else { throw ReviewError("\(reportFile.path): cannot be read") }
+    let reportDigest = SHA256.hex([UInt8](reportBytes))
+    if let bound = log.report, bound != reportDigest {
+      throw ReviewError(
+        "\(logFile.path): the review log of another report (its report.json had the SHA-256 \(bound), this one has \(reportDigest)); "
+          + "its entries are not of these cases: review the report it belongs to, or move the log away to start a new review")
+    }
+    log.report = reportDigest
+    self.log = Locked(log)
   }
 
   /// The cases a reviewer decides on: failed, new and missing ones with an actual image.

@@ -26,12 +26,19 @@ extension RowKitCommand {
         checked against, named as the check named it (run review in the same folder of your \
         checkout).
 
+        Given documents instead of a report folder (a folder without report.json, or a \
+        document) and --snapshots, review runs rowkit check DOCS --snapshots DIR first, into \
+        a report folder of its own under the temporary folder, and serves that; the folder, \
+        its review log with it, is removed when review stops. When every case passes there \
+        is nothing to review, and it exits 0.
+
         Example:
           rowkit review report
           rowkit review ci-report --snapshots Snapshots/Check --open
+          rowkit review Assets/Samples --snapshots Snapshots/Check
         """)
 
-    @Argument(help: "The report folder (rowkit check --report, or rowkit merge-reports -o).")
+    @Argument(help: "The report folder (rowkit check --report, or rowkit merge-reports -o), or the documents to check first (with --snapshots).")
     var report = "report"
 
     @Option(help: "The references folder; it must be the one the report was checked against (default: that folder, when it is inside the working folder).")
@@ -44,23 +51,19 @@ extension RowKitCommand {
     var open = false
 
     func run() throws {
-      // The server is a program of its own beside this one (see Package.swift: its HTTP
-      // library would otherwise load with every subcommand); it takes this process's place,
-      // so that Ctrl-C and the exit status are its own.
-      let me = URL(fileURLWithPath: (try? FileManager.default.destinationOfSymbolicLink(atPath: "/proc/self/exe")) ?? CommandLine.arguments[0])
-      let server = me.deletingLastPathComponent().appendingPathComponent("rowkit-review")
-      guard FileManager.default.isExecutableFile(atPath: server.path) else {
-        throw SnapshotError("\(server.path): rowkit review's server is not installed beside rowkit (swift build builds both)")
+      var arguments: [String] = []
+      if let snapshots {
+        arguments += ["--snapshots", snapshots]
+        // Documents, not a report folder: the server checks them first.
+        var isFolder: ObjCBool = false
+        let exists = FileManager.default.fileExists(atPath: report, isDirectory: &isFolder)
+        if exists && !(isFolder.boolValue && FileManager.default.fileExists(atPath: (report as NSString).appendingPathComponent(ReportFolder.reportFile))) {
+          arguments.append("--check")
+        }
       }
-      var arguments = [server.path]
-      if let snapshots { arguments += ["--snapshots", snapshots] }
       arguments += ["--port", String(port)]
       if open { arguments.append("--open") }
-      arguments += ["--", report]
-      let words = arguments.map { strdup($0) } + [nil]
-      defer { words.forEach { free($0) } }
-      execv(server.path, words)
-      throw SnapshotError("\(server.path): cannot start: \(String(cString: strerror(errno)))")
+      try runReviewProgram(arguments + ["--", report])
     }
   }
 }

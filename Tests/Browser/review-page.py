@@ -1,0 +1,100 @@
+"""The review page of `rowkit review`, driven in Debian's Chromium through Playwright.
+
+Run by ReviewServerTests (Tests/RowKitReviewTests) with a project that test made: a report
+folder `report` in WORK of 6 failed cases in 2 groups (case-1, case-2, case-3 share one change,
+case-4, case-5, case-6 another) checked against the references REFS. It serves the report
+with the real `rowkit review`, reviews with the page's own keys and buttons, reloads, and
+checks what the page shows; the test that runs it checks the files on disk and the log.
+
+    review-page.py ROWKIT WORK REFS
+
+Prints one line per step and exits 0, or 1 with the failed expectation. It never waits
+for a fixed time: each step waits for what the page shows, with a bound (Playwright's
+timeout) far above what any machine needs, so that only a page that never gets there fails.
+"""
+
+import pathlib
+import sys
+
+from playwright.sync_api import expect
+
+# Importing served_page (beside this script) leaves no __pycache__ in the repository.
+sys.dont_write_bytecode = True
+from served_page import chromium_page, served  # noqa: E402
+
+
+def main() -> int:
+    rowkit, work, refs = sys.argv[1], pathlib.Path(sys.argv[2]), sys.argv[3]
+    review_command = [rowkit, "review", "report", "--snapshots", refs]
+    with served(review_command, "Reviewing 6 cases of report at http://127.0.0.1:", cwd=work) as address, chromium_page(console_errors=True) as page:
+        review(page, address, work / "report" / "index.html")
+    return 0
+
+
+def review(page, address: str, page_on_disk: pathlib.Path) -> None:
+    # Opened from disk, the page is the static report: no buttons, no progress.
+    page.goto(page_on_disk.as_uri())
+    expect(page.locator('section.case[data-name="case-1"]')).to_be_visible()
+    expect(page.locator("#review-bar")).to_have_count(0)
+    expect(page.get_by_role("button", name="Accept (a)")).to_have_count(0)
+    step("from disk: the static page")
+
+    page.goto(address)
+    progress = page.locator("#review-progress")
+    expect(progress).to_have_text("0 of 6 reviewed")
+    expect(page.locator("body")).to_have_attribute("data-current", "case-1")
+    expect(page.get_by_role("button", name="Accept all 3")).to_have_count(2)
+    step("opened: 0 of 6 reviewed, case-1 current, 2 groups of 3")
+
+    # a accepts the current case and moves on.
+    page.keyboard.press("a")
+    expect(progress).to_have_text("1 of 6 reviewed")
+    expect(case(page, "case-1")).to_have_attribute("data-review", "accepted")
+    expect(page.locator("body")).to_have_attribute("data-current", "case-2")
+    step("a: case-1 accepted, case-2 current")
+
+    # u takes it back.
+    page.keyboard.press("u")
+    expect(progress).to_have_text("0 of 6 reviewed")
+    expect(case(page, "case-1")).not_to_have_attribute("data-review", "accepted")
+    step("u: case-1 undone")
+
+    # g accepts the group of the current case (case-2): case-1, case-2, case-3.
+    page.keyboard.press("g")
+    expect(progress).to_have_text("3 of 6 reviewed")
+    for name in ["case-1", "case-2", "case-3"]:
+        expect(case(page, name)).to_have_attribute("data-review", "accepted")
+    step("g: the group of case-2 accepted")
+
+    # j to case-5, and its Reject button.
+    for _ in range(3):
+        page.keyboard.press("j")
+    expect(page.locator("body")).to_have_attribute("data-current", "case-5")
+    case(page, "case-5").get_by_role("button", name="Reject (r)").click()
+    expect(progress).to_have_text("4 of 6 reviewed")
+    expect(case(page, "case-5")).to_have_attribute("data-review", "rejected")
+    step("Reject: case-5 rejected")
+
+    # The state is the server's: a reload shows it as it was.
+    page.reload()
+    expect(progress).to_have_text("4 of 6 reviewed")
+    for name, state in [("case-1", "accepted"), ("case-2", "accepted"), ("case-3", "accepted"), ("case-5", "rejected")]:
+        expect(case(page, name)).to_have_attribute("data-review", state)
+    for name in ["case-4", "case-6"]:
+        expect(case(page, name)).not_to_have_attribute("data-review", "accepted")
+        expect(case(page, name)).not_to_have_attribute("data-review", "rejected")
+    expect(page.locator("#review-undo")).to_be_enabled()
+    expect(page.locator("#review-undo")).to_have_attribute("title", "Undo: reject case-5")
+    step("reload: 4 of 6 reviewed, each case as it was")
+
+
+def case(page, name: str):
+    return page.locator(f'section.case[data-name="{name}"]')
+
+
+def step(text: str) -> None:
+    print(text, flush=True)
+
+
+if __name__ == "__main__":
+    sys.exit(main())
