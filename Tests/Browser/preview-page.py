@@ -29,7 +29,7 @@ from served_page import chromium_page, served  # noqa: E402
 
 def main() -> int:
     rowkit, folder = sys.argv[1], pathlib.Path(sys.argv[2])
-    with served([rowkit, "preview", str(folder)], " at http://127.0.0.1:") as address, chromium_page() as page:
+    with served([rowkit, "preview", str(folder)], " at http://127.0.0.1:") as address, chromium_page(console_errors=True) as page:
         page.goto(address)
         if "--bench" in sys.argv:
             bench(page, folder, sys.argv[sys.argv.index("--bench") + 1:])

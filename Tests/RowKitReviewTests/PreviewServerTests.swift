@@ -24,7 +24,8 @@ import Testing
 
   /// curl's answer to a GET of `path`: the status and the body.
   static func get(_ base: URL, _ path: String, host: String? = nil) async throws -> (status: Int, body: String) {
-    var arguments = ["-s", "--path-as-is", "-w", "\n%{http_code}", "http://127.0.0.1:\(base.port!)" + path]
+    // --max-time: a stream answered where a refusal was due ends the test instead of hanging it.
+    var arguments = ["-s", "--path-as-is", "--max-time", "120", "-w", "\n%{http_code}", "http://127.0.0.1:\(base.port!)" + path]
     if let host { arguments += ["-H", "Host: \(host)"] }
     let result = try await CommandRunner.runProgram(URL(fileURLWithPath: "/usr/bin/curl"), arguments)
     let lines = result.stdout.split(separator: "\n", omittingEmptySubsequences: false)
@@ -71,9 +72,10 @@ import Testing
       #expect(image.status == 200 && image.body.hasPrefix("\u{FFFD}PNG"))
 
       // Without the token, with a wrong one, from another host, with a path for a case.
+      let wrong = (token.first == "0" ? "1" : "0") + token.dropFirst()
       for path in ["/", "/api/catalog", "/events", "/image?case=plain"] {
         #expect(try await Self.get(address, path).status == 403, "\(path)")
-        #expect(try await Self.get(address, path + (path.contains("?") ? "&" : "?") + "token=0\(token.dropFirst())").status == 403, "\(path)")
+        #expect(try await Self.get(address, path + (path.contains("?") ? "&" : "?") + "token=\(wrong)").status == 403, "\(path)")
       }
       #expect(try await Self.get(address, "/?token=\(token)", host: "attacker.example:\(port)").status == 403)
       #expect(try await Self.get(address, "/?token=\(token)", host: "127.0.0.1:\(port + 1)").status == 403)

@@ -52,6 +52,8 @@ private final class PreviewRoutes: Sendable {
   func respond(to request: HTTPRequest) async -> HTTPResponse {
     if let refusal = access.refusalOfHost(request) { return refusal }
     guard request.method == .GET else { return LoopbackAccess.error(405, "only GET") }
+    // Browsers ask for it unprompted, without the token; the page has none.
+    if request.target.path(percentEncoded: true) == "/favicon.ico" { return HTTPResponse(statusCode: .noContent) }
     guard access.isAuthorized(request) else {
       return LoopbackAccess.error(403, "open the address rowkit preview printed, with its token")
     }

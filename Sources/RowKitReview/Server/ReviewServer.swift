@@ -20,7 +20,7 @@ import RowKitSnapshot
 /// `POST /api/undo`. Each answers with the state, or `{"error": …}` and a 4xx status.
 package final class ReviewServer: Sendable {
   /// The header the page's requests carry the token in.
-  package static let tokenHeader = "X-RowKit-Token"
+  package static let tokenHeader = LoopbackAccess.tokenHeader
 
   private let routes: ReviewRoutes
   private let server: HTTPServer
@@ -37,7 +37,7 @@ package final class ReviewServer: Sendable {
   }
 
   /// The random token of the printed address.
-  package var token: String { routes.token }
+  package var token: String { routes.access.token }
 
   /// Serves until the task is cancelled.
   package func run() async throws { try await server.run() }
@@ -46,24 +46,18 @@ package final class ReviewServer: Sendable {
   package func waitUntilListening() async throws -> URL {
     try await server.waitUntilListening(timeout: 30)
     guard case .ip4(_, let port)? = await server.listeningAddress else { throw ReviewError("the server is not listening") }
-    routes.boundPort.withLock { $0 = port }
-    return URL(string: "http://127.0.0.1:\(port)/?token=\(routes.token)")!
+    return routes.access.address(port: port)
   }
 }
 
 /// What the server answers to each request (see ``ReviewServer``).
 private final class ReviewRoutes: Sendable {
   let session: ReviewSession
-  let token: String
+  let access = LoopbackAccess()
   private let page: [UInt8]
-  // Known once the socket listens (a port of 0 asks for a free one); until then every
-  // request is refused, since its Host cannot be checked.
-  let boundPort = Locked<UInt16?>(nil)
 
   init(session: ReviewSession, reportPath: String) {
     self.session = session
-    var random = SystemRandomNumberGenerator()
-    token = (0..<4).map { _ in String(random.next() as UInt64, radix: 16).leftPadded(to: 16) }.joined()
     let storedPage = (try? String(contentsOf: session.reportFolder.appendingPathComponent(ReportFolder.pageFile), encoding: .utf8)) ?? ""
     // The page is made again from report.json (checked as the report is), never served from
     // the folder's own index.html, which could hold any script; only whether it left the
@@ -78,27 +72,14 @@ private final class ReviewRoutes: Sendable {
   // MARK: - Requests
 
   func respond(to request: HTTPRequest) async -> HTTPResponse {
-    guard let port = boundPort.withLock({ $0 }) else { return Self.error(503, "starting") }
-    let host = request.headers[.host] ?? ""
-    guard host == "127.0.0.1:\(port)" || host == "localhost:\(port)" else {
-      return Self.error(403, "the Host header must be 127.0.0.1:\(port) or localhost:\(port)")
-    }
+    if let refusal = access.refusalOfHost(request) { return refusal }
     // The path as sent, before any decoding: it is compared whole, or checked part by part.
     let path = request.target.path(percentEncoded: true)
-    let given = request.headers[HTTPHeader(ReviewServer.tokenHeader)] ?? request.query.first { $0.name == "token" }?.value
-    let authorized = given.map { Self.sameToken($0, token) } ?? false
+    let authorized = access.isAuthorized(request)
     switch (request.method, path) {
     case (.GET, "/"), (.GET, "/index.html"):
       guard authorized else { return Self.error(403, "open the address rowkit review printed, with its token") }
-      return HTTPResponse(
-        statusCode: .ok,
-        headers: [
-          .contentType: "text/html; charset=utf-8", .cacheControl: "no-store",
-          HTTPHeader("Content-Security-Policy"):
-            "default-src 'none'; script-src 'unsafe-inline'; style-src 'unsafe-inline'; img-src 'self'; connect-src 'self'; frame-ancestors 'none'",
-          HTTPHeader("Referrer-Policy"): "no-referrer",
-        ],
-        body: Data(page))
+      return HTTPResponse(statusCode: .ok, headers: LoopbackAccess.pageHeaders, body: Data(page))
     case (.GET, "/api/state"):
       guard authorized else { return Self.error(403, "the token is missing or wrong") }
       return await onOwnThread { self.state(entry: nil) }
@@ -197,21 +178,11 @@ private final class ReviewRoutes: Sendable {
   // MARK: - Helpers
 
   private static func json(_ status: Int, _ value: some Encodable) -> HTTPResponse {
-    let body = (try? DeterministicJSON.bytes(value)) ?? Array(#"{"error":"cannot encode"}"#.utf8)
-    return HTTPResponse(
-      statusCode: HTTPStatusCode(status, phrase: status == 200 ? "OK" : "Error"),
-      headers: [.contentType: "application/json", .cacheControl: "no-store"], body: Data(body))
+    LoopbackAccess.json(status, value)
   }
 
   private static func error(_ status: Int, _ message: String) -> HTTPResponse {
-    json(status, ["error": message])
-  }
-
-  /// Compares the whole token whatever differs first, so that its time tells nothing.
-  private static func sameToken(_ given: String, _ token: String) -> Bool {
-    let (a, b) = (Array(given.utf8), Array(token.utf8))
-    guard a.count == b.count else { return false }
-    return zip(a, b).reduce(0) { $0 | ($1.0 ^ $1.1) } == 0
+    LoopbackAccess.error(status, message)
   }
 }
 
@@ -222,11 +193,5 @@ func onOwnThread<Value: Sendable>(_ body: @escaping @Sendable () -> Value) async
     let thread = Thread { continuation.resume(returning: body()) }
     thread.name = "rowkit-review"
     thread.start()
-  }
-}
-
-extension String {
-  fileprivate func leftPadded(to length: Int) -> String {
-    String(repeating: "0", count: max(0, length - count)) + self
   }
 }
