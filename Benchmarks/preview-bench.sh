@@ -4,7 +4,7 @@
 # two-line subtitle beside an image slot); the page is opened in Debian's Chromium through
 # Playwright, and the design's title color is switched S times, the script waiting for the
 # page to load each new image (Tests/Browser/preview-page.py --bench). Prints min, median and
-# max. The server looks at the files every 100 ms, so a save waits 50 ms for it on average.
+# max. The server looks at the files every 50 ms, so a save waits 25 ms for it on average.
 #
 #   bash Benchmarks/preview-bench.sh [rows] [saves]      # default 50 rows, 10 saves
 set -euo pipefail
@@ -40,7 +40,7 @@ path, rows = sys.argv[1], int(sys.argv[2])
 with open(path, "w") as out:
     out.write("table: { width: 375, scale: 2, style: plain }\ncells: { Card: card.yaml }\nitems:\n")
     for row in range(rows):
-        out.write(f'  - {{ type: Card, title: "Row {row + 1}", subtitle: "A subtitle long enough to wrap onto a second line of the row" }}\n')
+        out.write(f'  - {{ type: Card, image: null, title: "Row {row + 1}", subtitle: "A subtitle long enough to wrap onto a second line of the row" }}\n')
 PY
 echo "a table of $rows rows of one design, $saves saves of the design ($(nproc) cores)"
 .venv/bin/python Tests/Browser/preview-page.py "$rowkit" "$work/preview" --bench "$saves" table card.yaml '"#000000"' '"#1A73E8"'

@@ -4,7 +4,7 @@ import RowKitReview
 
 /// `rowkit-review preview PATH… [--stylesheet FILE] [--assets DIR] [--variant-… LIST]
 /// [--port N] [--open]`: `rowkit preview`'s server (the subcommand checked the arguments).
-/// Renders every case once, serves the page, and looks at the files ten times a second,
+/// Renders every case once, serves the page, and looks at the files twenty times a second,
 /// rendering again only what a change reaches.
 func servePreview(_ arguments: [String]) async -> Never {
   var paths: [URL] = []
@@ -63,7 +63,7 @@ func servePreview(_ arguments: [String]) async -> Never {
       if open { openBrowser(address) }
       group.addTask {
         while true {
-          try await Task.sleep(for: .milliseconds(100))
+          try await Task.sleep(for: .milliseconds(50))
           let changed = await catalog.refresh()
           if !changed.isEmpty { say("rendered again: \(changed.joined(separator: ", "))") }
         }

@@ -129,8 +129,8 @@ private struct PreviewEvents: AsyncBufferedSequence {
           lastWrite = clock.now
           return Array(": still here\n\n".utf8)
         }
-        // A look at a number under a lock, 25 times a second, while the page is open.
-        try await Task.sleep(for: .milliseconds(40))
+        // A look at a number under a lock, 50 times a second, while the page is open.
+        try await Task.sleep(for: .milliseconds(20))
       }
     }
   }
