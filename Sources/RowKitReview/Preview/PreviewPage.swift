@@ -1,3 +1,5 @@
+import RowKitSnapshot
+
 /// The page of `rowkit preview`: every case's image with its lint findings drawn as boxes
 /// over it, an error in place of a case that does not render (its last good image kept,
 /// dimmed), updated through the server's event stream: the page never polls.
@@ -8,7 +10,7 @@ enum PreviewPage {
     <html lang="en">
     <head>
     <meta charset="utf-8">
-    <title>RowKit preview: \(escaped(title))</title>
+    <title>RowKit preview: \(ReviewReport.escape(title))</title>
     <style>
       :root { --failed: #c5221f; --mark: rgba(217, 48, 37, 0.9); font-family: system-ui, sans-serif; color: #1f2328; }
       body { margin: 0; background: #f6f7f9; }
@@ -32,7 +34,7 @@ enum PreviewPage {
     </style>
     </head>
     <body>
-    <header><h1>RowKit preview: \(escaped(title))</h1><p id="status">loading…</p></header>
+    <header><h1>RowKit preview: \(ReviewReport.escape(title))</h1><p id="status">loading…</p></header>
     <main id="cases"></main>
     <script>
     (function () {
@@ -119,10 +121,5 @@ enum PreviewPage {
     </body>
     </html>
     """
-  }
-
-  private static func escaped(_ text: String) -> String {
-    text.replacingOccurrences(of: "&", with: "&amp;").replacingOccurrences(of: "<", with: "&lt;")
-      .replacingOccurrences(of: ">", with: "&gt;").replacingOccurrences(of: "\"", with: "&quot;")
   }
 }

@@ -23,9 +23,7 @@ package final class PreviewServer: Sendable {
   package init(catalog: PreviewCatalog, port: UInt16 = 0, title: String) throws {
     let routes = PreviewRoutes(catalog: catalog, title: title)
     self.routes = routes
-    server = HTTPServer(
-      address: try .inet(ip4: "127.0.0.1", port: port), timeout: 30, logger: .disabled,
-      handler: ClosureHTTPHandler { request in await routes.respond(to: request) })
+    server = try LoopbackAccess.server(port: port) { request in await routes.respond(to: request) }
   }
 
   /// Serves until the task is cancelled.
@@ -33,9 +31,7 @@ package final class PreviewServer: Sendable {
 
   /// Waits until the server listens, and returns its address with the token.
   package func waitUntilListening() async throws -> URL {
-    try await server.waitUntilListening(timeout: 30)
-    guard case .ip4(_, let port)? = await server.listeningAddress else { throw ReviewError("the server is not listening") }
-    return routes.access.address(port: port)
+    try await routes.access.waitUntilListening(server)
   }
 }
 

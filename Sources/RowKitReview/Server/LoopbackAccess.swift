@@ -41,8 +41,19 @@ final class LoopbackAccess: Sendable {
     return given.map { Self.sameToken($0, token) } ?? false
   }
 
-  /// The address of a server listening on `port`, with the token.
-  func address(port: UInt16) -> URL {
+  /// An HTTP server on 127.0.0.1:`port` (0: a free port) that answers with `respond`, which
+  /// holds the routes alone, not the server that holds it.
+  static func server(port: UInt16, respond: @escaping @Sendable (HTTPRequest) async -> HTTPResponse) throws -> HTTPServer {
+    HTTPServer(
+      address: try .inet(ip4: "127.0.0.1", port: port), timeout: 30, logger: .disabled,
+      handler: ClosureHTTPHandler { request in await respond(request) })
+  }
+
+  /// Waits until `server` listens, then knows its port (every request is refused until then)
+  /// and returns its address with the token.
+  func waitUntilListening(_ server: HTTPServer) async throws -> URL {
+    try await server.waitUntilListening(timeout: 30)
+    guard case .ip4(_, let port)? = await server.listeningAddress else { throw ReviewError("the server is not listening") }
     boundPort.withLock { $0 = port }
     return URL(string: "http://127.0.0.1:\(port)/?token=\(token)")!
   }

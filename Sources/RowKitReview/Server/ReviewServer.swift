@@ -30,10 +30,7 @@ package final class ReviewServer: Sendable {
   package init(session: ReviewSession, port: UInt16 = 0, reportPath: String) throws {
     let routes = ReviewRoutes(session: session, reportPath: reportPath)
     self.routes = routes
-    // The handler holds the routes alone, not the server that holds it.
-    server = HTTPServer(
-      address: try .inet(ip4: "127.0.0.1", port: port), timeout: 30, logger: .disabled,
-      handler: ClosureHTTPHandler { request in await routes.respond(to: request) })
+    server = try LoopbackAccess.server(port: port) { request in await routes.respond(to: request) }
   }
 
   /// The random token of the printed address.
@@ -44,9 +41,7 @@ package final class ReviewServer: Sendable {
 
   /// Waits until the server listens, and returns its address with the token.
   package func waitUntilListening() async throws -> URL {
-    try await server.waitUntilListening(timeout: 30)
-    guard case .ip4(_, let port)? = await server.listeningAddress else { throw ReviewError("the server is not listening") }
-    return routes.access.address(port: port)
+    try await routes.access.waitUntilListening(server)
   }
 }
 

@@ -112,16 +112,13 @@ struct RenderCache: Sendable {
     fontPaths.forEach { add(URL(fileURLWithPath: $0), .font) }
     var downloads: [String: CaseInputs.Download] = [:]
     let resolver = document.imageResolver
-    for image in manifest.rows.flatMap(\.images) {
-      for string in [image.url, image.defaultImage].compactMap({ $0 }) {
-        guard let location = try? resolver.resolve(string) else { continue }
-        switch location {
-        case .file(let url):
-          add(url, .image)
-        case .remote(let url):
-          guard let bytes = pipeline.diskCachedData(for: url) else { return nil }
-          downloads[url.absoluteString] = CaseInputs.Download(url: url.absoluteString, sha256: SHA256.hex(ofBuffer: bytes))
-        }
+    for location in manifest.imageLocations(resolver: resolver) {
+      switch location {
+      case .file(let url):
+        add(url, .image)
+      case .remote(let url):
+        guard let bytes = pipeline.diskCachedData(for: url) else { return nil }
+        downloads[url.absoluteString] = CaseInputs.Download(url: url.absoluteString, sha256: SHA256.hex(ofBuffer: bytes))
       }
     }
     return CaseInputs(
@@ -155,5 +152,15 @@ struct RenderCache: Sendable {
       parts.append(part)
     }
     return "/" + parts.joined(separator: "/")
+  }
+}
+
+extension Manifest {
+  /// Where each image the rows showed came from, and each slot's default: the images a
+  /// render read, in the rows' order.
+  func imageLocations(resolver: ImageURLResolver) -> [ImageLocation] {
+    rows.flatMap(\.images).flatMap { image in
+      [image.url, image.defaultImage].compactMap { $0 }.compactMap { try? resolver.resolve($0) }
+    }
   }
 }

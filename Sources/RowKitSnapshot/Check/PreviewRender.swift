@@ -60,12 +60,7 @@ extension SnapshotCheck {
       }
     }
     var files = [testCase.document] + document.dependencies + document.fonts.map(\.file) + document.stylesheet.fonts.map(\.file)
-    let resolver = document.imageResolver
-    for image in rendered.manifest.rows.flatMap(\.images) {
-      for string in [image.url, image.defaultImage].compactMap({ $0 }) {
-        if case .file(let url)? = try? resolver.resolve(string) { files.append(url) }
-      }
-    }
+    for case .file(let url) in rendered.manifest.imageLocations(resolver: document.imageResolver) { files.append(url) }
     var seen: Set<String> = []
     files = files.filter { seen.insert($0.standardizedFileURL.path).inserted }
     return PreviewRender(

@@ -307,7 +307,7 @@ public enum ReviewReport {
     name.addingPercentEncoding(withAllowedCharacters: .urlFragmentAllowed.subtracting(CharacterSet(charactersIn: "&=#%"))) ?? name
   }
 
-  static func escape(_ text: String) -> String {
+  package static func escape(_ text: String) -> String {
     var result = ""
     for character in text {
       switch character {
