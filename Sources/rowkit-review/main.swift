@@ -2,7 +2,9 @@
 // and runs this in its place, `rowkit-review [--check] REPORT [--snapshots DIR] [--port N]
 // [--open]`. Kept out of `rowkit` so that no other subcommand loads the HTTP server's
 // libraries. With --check, REPORT is the documents to check: `rowkit check` runs first, into
-// a report folder of this process's own that it removes when it ends.
+// a report folder of this process's own that it removes when it ends. `--cases-at-once N`
+// (for the browser tests) makes the page hold fewer cases as HTML, so that a small report
+// shows how the page adds the others.
 import Foundation
 import RowKitGraphics
 import RowKitReview
@@ -27,6 +29,7 @@ var snapshots: String?
 var port: UInt16 = 0
 var open = false
 var checkFirst = false
+var casesShownAtOnce = ReviewReport.casesShownAtOnce
 var arguments = CommandLine.arguments.dropFirst()
 while let argument = arguments.popFirst() {
   switch argument {
@@ -40,6 +43,9 @@ while let argument = arguments.popFirst() {
     open = true
   case "--check":
     checkFirst = true
+  case "--cases-at-once":
+    guard let value = arguments.popFirst(), let number = Int(value), number >= 0 else { fail("--cases-at-once needs a number") }
+    casesShownAtOnce = number
   case "--":
     report = arguments.popFirst() ?? report
   default:
@@ -59,8 +65,8 @@ if checkFirst {
 }
 
 do {
-  let session = try ReviewSession(report: URL(fileURLWithPath: folder), snapshots: snapshots.map { URL(fileURLWithPath: $0) })
-  let server = try ReviewServer(session: session, port: port, reportPath: folder)
+  let session = try await ReviewSession(report: URL(fileURLWithPath: folder), snapshots: snapshots.map { URL(fileURLWithPath: $0) })
+  let server = try ReviewServer(session: session, port: port, reportPath: folder, casesShownAtOnce: casesShownAtOnce)
   async let serving: Void = server.run()
   let address = try await server.waitUntilListening()
   say("Reviewing \(session.reviewable.count) cases of \(folder) at \(address.absoluteString)")

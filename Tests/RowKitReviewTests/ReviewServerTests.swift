@@ -76,7 +76,7 @@ import Testing
   func serving<Value: Sendable>(
     _ project: Project, environment: [String: String] = ["CI": ""], _ body: @Sendable (Server) async throws -> Value
   ) async throws -> Value {
-    let session = try ReviewSession(report: project.report, snapshots: project.refs, processEnvironment: environment)
+    let session = try await ReviewSession(report: project.report, snapshots: project.refs, processEnvironment: environment)
     let server = try ReviewServer(session: session, reportPath: "report")
     return try await withThrowingTaskGroup(of: Void.self) { group in
       group.addTask { try await server.run() }
@@ -298,8 +298,8 @@ import Testing
     #expect(other.status == 1, "\(other.stderr)")
     let otherLog = project.work.appendingPathComponent("other/review-log.json")
     try FileManager.default.copyItem(at: logFile, to: otherLog)
-    #expect(throws: ReviewError.self) {
-      try ReviewSession(report: project.work.appendingPathComponent("other"), snapshots: project.refs, processEnvironment: ["CI": ""])
+    await #expect(throws: ReviewError.self) {
+      try await ReviewSession(report: project.work.appendingPathComponent("other"), snapshots: project.refs, processEnvironment: ["CI": ""])
     }
     let review = try await ReviewProgram(["other", "--snapshots", project.refs.path], in: project.work)
     defer { review.stopIfRunning() }
@@ -310,7 +310,7 @@ import Testing
     #expect(refused.status == 2)
     #expect(refused.standardError.contains("other/review-log.json: the review log of another report"), "\(refused.standardError)")
     // Its own report still opens with it, the accept in force.
-    let session = try ReviewSession(report: project.report, snapshots: project.refs, processEnvironment: ["CI": ""])
+    let session = try await ReviewSession(report: project.report, snapshots: project.refs, processEnvironment: ["CI": ""])
     #expect(session.currentLog.reviews == ["case-1": .accept])
   }
 
@@ -329,7 +329,8 @@ import Testing
   /// The page in a real browser: Tests/Browser/review-page.py serves the report with the
   /// built `rowkit review` and drives Debian's Chromium through Playwright, with the page's
   /// own keys and buttons (a accepts case-1, u undoes it, g accepts case-2's group, case-5's
-  /// Reject button, a reload keeps it all); here the files it left are checked byte for byte.
+  /// Reject button, a reload keeps it all), then a page that holds 2 cases as HTML adds the
+  /// others with their reviews; here the files it left are checked byte for byte.
   @Test func thePageReviewsWithItsKeysInChromiumThroughPlaywright() async throws {
     let project = try await project(.sixInTwoGroups)
     defer { try? FileManager.default.removeItem(at: project.folder) }
@@ -351,6 +352,9 @@ import Testing
         g: the group of case-2 accepted
         Reject: case-5 rejected
         reload: 4 of 6 reviewed, each case as it was
+        served with 2 cases as HTML, the others as text
+        #case=case-6: every case added in the report's order, case-6 current
+        added cases: their reviews shown, their buttons there, k to case-5
 
         """, "\(browser.stderr)")
 
@@ -516,8 +520,8 @@ import Testing
     defer { try? FileManager.default.removeItem(at: project.folder) }
     // case-1 and case-2 changed the same subtitle in the same place: the same differing
     // pixels and colors. case-3's change is its own.
-    let session = try ReviewSession(report: project.report, snapshots: project.refs, processEnvironment: ["CI": ""])
-    let identical = IdenticalDifferences.groups(of: session.report, in: project.report)
+    let session = try await ReviewSession(report: project.report, snapshots: project.refs, processEnvironment: ["CI": ""])
+    let identical = await IdenticalDifferences.groups(of: session.report, in: project.report)
     #expect(identical.map(\.names) == [["case-1", "case-2"]])
     #expect(identical.first?.kind == .identicalPixels)
     // The shared change "Same" → "Other" has the very same cases: it is not repeated.

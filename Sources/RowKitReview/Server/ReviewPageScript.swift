@@ -22,8 +22,8 @@ enum ReviewPageScript {
         .case[data-review] { opacity: 0.75; }
         .case.current[data-review] { opacity: 1; }`;
       document.head.appendChild(style);
-      const cases = Array.from(document.querySelectorAll('section.case'));
-      const byName = new Map(cases.map(c => [c.dataset.name, c]));
+      // A case the page has not added yet (see ReviewReport.html) is decorated when it comes.
+      const sectionOf = name => document.getElementById('case-' + name);
       const bar = document.createElement('p');
       bar.className = 'review-bar'; bar.id = 'review-bar';
       bar.innerHTML = '<strong id="review-progress">loading…</strong>'
@@ -50,15 +50,15 @@ enum ReviewPageScript {
         document.getElementById('review-progress').textContent = state.reviewed + ' of ' + state.reviewable.length + ' reviewed';
         undoButton.disabled = !state.undo;
         undoButton.title = state.undo ? 'Undo: ' + state.undo : 'nothing to undo';
-        state.reviewable.forEach(name => {
-          const section = byName.get(name);
-          if (!section) return;
-          const review = state.cases[name];
-          if (review) section.dataset.review = review; else delete section.dataset.review;
-          const label = section.querySelector('.review-state');
-          if (label) label.textContent = review || '';
-        });
+        state.reviewable.forEach(name => showReview(sectionOf(name)));
         document.body.dataset.reviewed = String(state.reviewed);
+      }
+      function showReview(section) {
+        if (!section) return;
+        const review = state.cases[section.dataset.name];
+        if (review) section.dataset.review = review; else delete section.dataset.review;
+        const label = section.querySelector('.review-state');
+        if (label) label.textContent = review || '';
       }
       function act(path, body, advance) {
         return api(path, body).then(next => {
@@ -79,17 +79,23 @@ enum ReviewPageScript {
         item.dataset.group = String(group.index);
         item.appendChild(actions);
       }
-      function decorate() {
-        state.reviewable.forEach(name => {
-          const section = byName.get(name);
-          if (!section || section.querySelector('.review-actions')) return;
+      const reviewable = new Set();
+      function decorateCases(sections) {
+        sections.forEach(section => {
+          const name = section.dataset.name;
+          if (!reviewable.has(name) || section.querySelector('.review-actions')) return;
           const actions = document.createElement('p');
           actions.className = 'review-actions';
           actions.innerHTML = '<button type="button" class="accept">Accept (a)</button><button type="button" class="reject">Reject (r)</button><span class="review-state"></span>';
           actions.querySelector('.accept').addEventListener('click', () => act('/api/accept', { cases: [name] }, false));
           actions.querySelector('.reject').addEventListener('click', () => act('/api/reject', { cases: [name] }, false));
           section.querySelector('h3').after(actions);
+          showReview(section);
         });
+      }
+      function decorate() {
+        state.reviewable.forEach(name => reviewable.add(name));
+        decorateCases(document.querySelectorAll('section.case'));
         // The page lists the shared changes in the server's order; groups it does not list
         // (the new cases) get an item of their own.
         let list = document.getElementById('groups');
@@ -114,15 +120,20 @@ enum ReviewPageScript {
           addGroupButtons(item, group);
         });
       }
+      document.addEventListener('rowkit-cases-added', event => {
+        if (!state) return;
+        const cases = document.getElementsByClassName('case');
+        decorateCases(Array.prototype.slice.call(cases, cases.length - event.detail.count));
+      });
       undoButton.addEventListener('click', () => act('/api/undo', {}, false));
       document.addEventListener('keydown', event => {
         if (!state || event.ctrlKey || event.metaKey || event.altKey) return;
         if (event.target && event.target.tagName === 'INPUT') return;
         const name = currentName();
-        const reviewable = name && state.reviewable.includes(name);
+        const isReviewable = name && reviewable.has(name);
         switch (event.key) {
-          case 'a': if (reviewable) act('/api/accept', { cases: [name] }, true); else say('this case has nothing to accept', true); break;
-          case 'r': if (reviewable) act('/api/reject', { cases: [name] }, true); else say('this case has nothing to reject', true); break;
+          case 'a': if (isReviewable) act('/api/accept', { cases: [name] }, true); else say('this case has nothing to accept', true); break;
+          case 'r': if (isReviewable) act('/api/reject', { cases: [name] }, true); else say('this case has nothing to reject', true); break;
           case 'u': act('/api/undo', {}, false); break;
           case 'g': {
             const group = groupOf(name);
