@@ -495,6 +495,32 @@ import Testing
     #expect(left().isEmpty, "the report folder is removed when review stops: \(left())")
     #expect(try Data(contentsOf: project.refs.appendingPathComponent("case-1.png")) == actual, "the accept stays")
 
+    // The check's own options after --: within the tolerance, the changed cases pass and
+    // only the two with no reference are left to review.
+    let tolerant = try await ReviewProgram(
+      ["tables", "--snapshots", project.refs.path, "--", "--max-diff-pixels", "100000", "--jobs", "1"], in: project.work,
+      environment: environment)
+    defer { tolerant.stopIfRunning() }
+    #expect(tolerant.firstLine.hasPrefix("Reviewing 2 cases of \(temporary.path)/rowkit-review-"), "\(tolerant.firstLine)")
+    #expect(try await tolerant.server().state()["reviewable"] as? [String] == ["case-4", "case-5"])
+    #expect(await tolerant.stop().status == 128 + SIGTERM)
+    #expect(left().isEmpty, "\(left())")
+    // A bad option is the check's error; options review sets itself, or options for a report
+    // folder, are refused before anything runs.
+    for (arguments, error) in [
+      (["tables", "--snapshots", project.refs.path, "--", "--jobs", "0"], "--jobs"),
+      (["tables", "--snapshots", project.refs.path, "--", "--report", "elsewhere"], "--report after --"),
+      (["report", "--snapshots", project.refs.path, "--", "--jobs", "1"], "report is a report folder"),
+    ] {
+      let refused = try await ReviewProgram(arguments, in: project.work, environment: environment)
+      defer { refused.stopIfRunning() }
+      #expect(refused.firstLine.isEmpty, "\(refused.firstLine)")
+      let ended = await refused.end()
+      #expect(ended.status == 2 && ended.standardError.contains(error), "\(arguments): \(ended.standardError)")
+    }
+    #expect(left().isEmpty, "\(left())")
+    #expect(!FileManager.default.fileExists(atPath: project.work.appendingPathComponent("elsewhere").path))
+
     // Every case passes: nothing to review.
     let passing = project.work.appendingPathComponent("passing")
     try FileManager.default.createDirectory(at: passing, withIntermediateDirectories: true)
