@@ -120,6 +120,19 @@ def review_added_cases(page, address: str) -> None:
     expect(page.locator("body")).to_have_attribute("data-current", "case-5")
     step("added cases: their reviews shown, their buttons there, k to case-5")
 
+    # The box goes to a case by its name, or to the first whose name holds what was typed;
+    # typing in it is not a key of the page (the a of "case" accepts nothing).
+    find = page.locator("#review-find")
+    find.fill("case-2")
+    find.press("Enter")
+    expect(page.locator("body")).to_have_attribute("data-current", "case-2")
+    find.fill("")
+    find.press_sequentially("ase-6")
+    find.press("Enter")
+    expect(page.locator("body")).to_have_attribute("data-current", "case-6")
+    expect(page.locator("#review-progress")).to_have_text("4 of 6 reviewed")
+    step("go to case: case-2 by its name, then case-6 by a part of it")
+
 
 def case(page, name: str):
     return page.locator(f'section.case[data-name="{name}"]')

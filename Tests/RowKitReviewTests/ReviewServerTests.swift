@@ -355,6 +355,7 @@ import Testing
         served with 2 cases as HTML, the others as text
         #case=case-6: every case added in the report's order, case-6 current
         added cases: their reviews shown, their buttons there, k to case-5
+        go to case: case-2 by its name, then case-6 by a part of it
 
         """, "\(browser.stderr)")
 

@@ -1,5 +1,6 @@
 /// The script `rowkit review` adds to the review page: Accept, Reject and Undo buttons on each
-/// case and group, the progress line, and the keys `a`, `r`, `u` and `g`. It runs only with
+/// case and group, the progress line, a box that goes to a case by its name, and the keys
+/// `a`, `r`, `u` and `g`. It runs only with
 /// the token in the page's address, so the page opened from disk stays as it was.
 enum ReviewPageScript {
   static let source = """
@@ -10,6 +11,7 @@ enum ReviewPageScript {
       style.textContent = `
         .review-bar { margin: 6px 0 0; display: flex; gap: 10px; align-items: center; flex-wrap: wrap; }
         .review-bar .error { color: var(--failed); }
+        .review-bar input { font: inherit; font-size: 12px; padding: 2px 6px; border: 1px solid #c3c9d1; border-radius: 4px; width: 16em; }
         .review-actions { display: flex; gap: 6px; align-items: center; margin: 0 0 8px; }
         .review-actions button, .review-bar button { font: inherit; font-size: 12px; padding: 3px 12px; border: 1px solid #c3c9d1; border-radius: 4px; background: #fff; cursor: pointer; }
         .review-actions button.accept { border-color: var(--passed); color: var(--passed); font-weight: 600; }
@@ -28,6 +30,8 @@ enum ReviewPageScript {
       bar.className = 'review-bar'; bar.id = 'review-bar';
       bar.innerHTML = '<strong id="review-progress">loading…</strong>'
         + '<button type="button" id="review-undo" disabled>Undo (u)</button>'
+        + '<input type="search" id="review-find" placeholder="go to case…" list="review-names" aria-label="Go to a case by its name">'
+        + '<datalist id="review-names"></datalist>'
         + '<span id="review-message" role="status"></span>'
         + '<span class="meta">review keys: <kbd>a</kbd> accept, <kbd>r</kbd> reject, <kbd>u</kbd> undo, <kbd>g</kbd> accept the group</span>';
       document.querySelector('header').appendChild(bar);
@@ -124,6 +128,22 @@ enum ReviewPageScript {
         if (!state) return;
         const cases = document.getElementsByClassName('case');
         decorateCases(Array.prototype.slice.call(cases, cases.length - event.detail.count));
+      });
+      // Go to a case by its name: also one the page has not added yet, which a find in
+      // the page would not see. Enter takes the name, or the first to review containing it.
+      const find = document.getElementById('review-find');
+      find.addEventListener('focus', () => {
+        const names = document.getElementById('review-names');
+        if (!state || names.childElementCount > 0) return;
+        state.reviewable.forEach(name => { const option = document.createElement('option'); option.value = name; names.appendChild(option); });
+      });
+      find.addEventListener('keydown', event => {
+        if (event.key !== 'Enter' || !state) return;
+        const text = find.value.trim();
+        const name = state.reviewable.includes(text) ? text : state.reviewable.find(n => n.includes(text));
+        if (!text || !name) { say(text ? 'no case to review is named like ' + text : '', !!text); return; }
+        location.hash = new URLSearchParams({ case: name }).toString();
+        find.blur();
       });
       undoButton.addEventListener('click', () => act('/api/undo', {}, false));
       document.addEventListener('keydown', event => {
