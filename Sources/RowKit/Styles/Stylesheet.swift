@@ -86,10 +86,13 @@ public struct Stylesheet: Hashable, Sendable {
     return font
   }
 
-  /// Whether `text` reads as a variable name rather than a literal.
+  /// Whether `text` reads as a variable name rather than a literal: a letter, then letters,
+  /// digits or `_`. Such a word is never a font description, which needs a size, a number of
+  /// its own (Pango reads the words `inf` and `nan` as numbers, and refuses both as sizes),
+  /// so this asks Pango nothing: cells read their fonts and colors by name for every row.
   static func looksLikeName(_ text: String) -> Bool {
     guard let first = text.first, first.isLetter else { return false }
-    return text.allSatisfy { $0.isLetter || $0.isNumber || $0 == "_" } && Font.parse(text) == nil
+    return text.allSatisfy { $0.isLetter || $0.isNumber || $0 == "_" }
   }
 
   /// The color `reference` names.

@@ -22,6 +22,14 @@ import Testing
     #expect(color.description == "#FF000080")
   }
 
+  /// A name is read as a name without asking Pango: no word that starts with a letter is a
+  /// font description, not even the words Pango reads as numbers.
+  @Test(arguments: ["tableFont", "Inter", "Bold", "inf", "Infinity", "nan", "NaN", "e5", "px", "a12", "x1px"])
+  func aNameIsNeverAFont(word: String) throws {
+    #expect(Font.parse(word) == nil)
+    #expect(try FontReference(parsing: word) == .variable(word))
+  }
+
   @Test(arguments: [
     ("Inter Bold", "'Inter Bold' is neither a font variable nor a font like \"Inter Bold 17\""),
     ("Inter 999", "'Inter 999' is neither a font variable nor a font like \"Inter Bold 17\""),
