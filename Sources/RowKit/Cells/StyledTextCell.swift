@@ -40,7 +40,7 @@ public struct StyledTextCell: TableCell {
       }
     }
     let text = try context.shape(
-      markup.text, font: base.description, width: context.contentWidth - 2 * padding, runs: runs)
+      markup.text, font: .font(base), width: context.contentWidth - 2 * padding, runs: runs)
     var row = RowLayout.paddedLabel(
       cellName: name, text: text, color: try context.color("textColor", highlighted: "highlightedTextColor"),
       padding: padding, in: context)
