@@ -52,8 +52,10 @@ public struct ImageSnapshotting<Value>: Sendable {
 
 /// The name this strategy had before ``ImageSnapshotting``: the name of swift-snapshot-testing's
 /// `Snapshotting<Value, Format>`, which a test that imports both libraries had to qualify.
-/// While this alias exists it still hides swift-snapshot-testing's type in such a test.
-@available(*, deprecated, renamed: "ImageSnapshotting")
+/// Unavailable, not deprecated: an unavailable alias no longer hides swift-snapshot-testing's
+/// type in such a test (a deprecated one still did), and code that names it gets a fix-it to
+/// the new name.
+@available(*, unavailable, renamed: "ImageSnapshotting")
 public typealias Snapshotting = ImageSnapshotting
 
 extension ImageSnapshotting where Value == Bitmap {

@@ -55,13 +55,13 @@ extension Diffing where Value == RowKitLayout {
   }
 }
 
-extension SnapshotTesting.Snapshotting where Format == RowKitLayout {
+extension Snapshotting where Format == RowKitLayout {
   /// A strategy that lays values out with RowKit's layout strategy `strategy` (from
   /// `RowKitSnapshot`) and keeps the record alone, `.layout.json`, as the reference. Like the
   /// image strategies, the layout runs on the RowKit runtime's executor.
-  public static func rowkitLayout(_ strategy: LayoutSnapshotting<Value>) -> SnapshotTesting.Snapshotting<Value, RowKitLayout> {
+  public static func rowkitLayout(_ strategy: LayoutSnapshotting<Value>) -> Snapshotting<Value, RowKitLayout> {
     let layout = strategy.layout
-    return SnapshotTesting.Snapshotting(pathExtension: "layout.json", diffing: .rowkitLayout) { value in
+    return Snapshotting(pathExtension: "layout.json", diffing: .rowkitLayout) { value in
       onRowKitRuntime(
         { RowKitLayout(record: try await layout(value)) },
         failure: { RowKitLayout(problem: "RowKit could not lay the snapshot out: \($0)") })
@@ -69,23 +69,23 @@ extension SnapshotTesting.Snapshotting where Format == RowKitLayout {
   }
 }
 
-extension SnapshotTesting.Snapshotting where Value: TableItem, Format == RowKitLayout {
+extension Snapshotting where Value: TableItem, Format == RowKitLayout {
   /// The layout of one item's row, `width` points wide (see ``Diffing/rowkitLayout``).
   public static func rowkitLayout(
     width: Double = 375, scale: Double = 2, style: TableStyle = .plain, mapping: CellMapping = CellMapping(),
     stylesheet: Stylesheet = .default, images: SnapshotImages = .none
-  ) -> SnapshotTesting.Snapshotting<Value, RowKitLayout> {
+  ) -> Snapshotting<Value, RowKitLayout> {
     let configuration = TableConfiguration(width: width, scale: scale, style: style)
     return .rowkitLayout(.layout(mapping: mapping, configuration: configuration, stylesheet: stylesheet, images: images))
   }
 }
 
-extension SnapshotTesting.Snapshotting where Value: TableDataSource, Format == RowKitLayout {
+extension Snapshotting where Value: TableDataSource, Format == RowKitLayout {
   /// The layout of the whole table, `width` points wide (see ``Diffing/rowkitLayout``).
   public static func rowkitLayout(
     width: Double = 375, scale: Double = 2, style: TableStyle = .plain, stylesheet: Stylesheet = .default,
     images: SnapshotImages = .none
-  ) -> SnapshotTesting.Snapshotting<Value, RowKitLayout> {
+  ) -> Snapshotting<Value, RowKitLayout> {
     let configuration = TableConfiguration(width: width, scale: scale, style: style)
     return .rowkitLayout(.layout(configuration: configuration, stylesheet: stylesheet, images: images))
   }

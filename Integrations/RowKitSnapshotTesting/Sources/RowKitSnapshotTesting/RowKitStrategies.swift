@@ -86,16 +86,16 @@ extension Diffing where Value == RowKitImage {
   }
 }
 
-extension SnapshotTesting.Snapshotting where Format == RowKitImage {
+extension Snapshotting where Format == RowKitImage {
   /// A strategy that renders with RowKit's own strategy `strategy` (from `RowKitSnapshot`).
   /// The render runs on the RowKit runtime's loading executor, not on Swift's cooperative
   /// pool: swift-snapshot-testing waits for a snapshot by blocking the test's thread, and on a
   /// two-core machine two tests blocked that way would hold the whole pool.
   public static func rowkit(
     _ strategy: ImageSnapshotting<Value>, options: ComparisonOptions = .exact
-  ) -> SnapshotTesting.Snapshotting<Value, RowKitImage> {
+  ) -> Snapshotting<Value, RowKitImage> {
     let render = strategy.render
-    return SnapshotTesting.Snapshotting(pathExtension: "png", diffing: .rowkit(options: options)) { value in
+    return Snapshotting(pathExtension: "png", diffing: .rowkit(options: options)) { value in
       onRowKitRuntime(
         { RowKitImage(bitmap: try await render(value)) },
         failure: { RowKitImage(problem: "RowKit could not render the snapshot: \($0)") })
@@ -103,24 +103,24 @@ extension SnapshotTesting.Snapshotting where Format == RowKitImage {
   }
 }
 
-extension SnapshotTesting.Snapshotting where Value: TableItem, Format == RowKitImage {
+extension Snapshotting where Value: TableItem, Format == RowKitImage {
   /// One item's row, `width` points wide, compared by RowKit (see ``Diffing/rowkit(options:)``).
   public static func rowkit(
     width: Double = 375, scale: Double = 2, style: TableStyle = .plain, mapping: CellMapping = CellMapping(),
     stylesheet: Stylesheet = .default, images: SnapshotImages = .none, options: ComparisonOptions = .exact
-  ) -> SnapshotTesting.Snapshotting<Value, RowKitImage> {
+  ) -> Snapshotting<Value, RowKitImage> {
     let configuration = TableConfiguration(width: width, scale: scale, style: style)
     return .rowkit(
       .row(mapping: mapping, configuration: configuration, stylesheet: stylesheet, images: images), options: options)
   }
 }
 
-extension SnapshotTesting.Snapshotting where Value: TableDataSource, Format == RowKitImage {
+extension Snapshotting where Value: TableDataSource, Format == RowKitImage {
   /// The whole table, `width` points wide, compared by RowKit (see ``Diffing/rowkit(options:)``).
   public static func rowkit(
     width: Double = 375, scale: Double = 2, style: TableStyle = .plain, stylesheet: Stylesheet = .default,
     images: SnapshotImages = .none, options: ComparisonOptions = .exact
-  ) -> SnapshotTesting.Snapshotting<Value, RowKitImage> {
+  ) -> Snapshotting<Value, RowKitImage> {
     let configuration = TableConfiguration(width: width, scale: scale, style: style)
     return .rowkit(.table(configuration: configuration, stylesheet: stylesheet, images: images), options: options)
   }
