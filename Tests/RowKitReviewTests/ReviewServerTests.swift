@@ -1,4 +1,5 @@
 import Foundation
+import RowKit
 import RowKitGraphics
 @testable import RowKitReview
 import RowKitTestSupport
@@ -154,6 +155,56 @@ import Testing
     #expect(again.status == 1, "\(again.stderr)")
     #expect(!FileManager.default.fileExists(atPath: project.report.appendingPathComponent("review-log.json").path))
     #expect(!FileManager.default.fileExists(atPath: project.report.appendingPathComponent("review-undo").path))
+  }
+
+  /// An action keeps the bytes undo needs in one file, each file's at its range; a log
+  /// written before (a file per saved file) still undoes, and a range out of the saved file
+  /// is refused with nothing written.
+  @Test func undoBytesAreOneFileAnActionAndOlderLogsStillUndo() async throws {
+    let project = try await project()
+    defer { try? FileManager.default.removeItem(at: project.folder) }
+    let before = contents(project.refs)
+    let logFile = project.report.appendingPathComponent("review-log.json")
+    let session = try await ReviewSession(report: project.report, snapshots: project.refs, processEnvironment: ["CI": ""])
+    let accepted = try session.accept(["case-1", "case-2"])
+    let saved = accepted.files.compactMap(\.saved)
+    #expect(Set(saved).count == 1 && saved.count == accepted.files.filter { $0.before != nil }.count)
+    #expect(try FileManager.default.contentsOfDirectory(atPath: project.report.appendingPathComponent("review-undo").path).count == 1)
+    let whole = try [UInt8](Data(contentsOf: project.report.appendingPathComponent(saved[0])))
+    for change in accepted.files where change.saved != nil {
+      let range = try #require(change.savedRange)
+      #expect(SHA256.hex(whole[range[0]..<range[0] + range[1]]) == change.before, "\(change.path)")
+    }
+
+    // A forged range, past the end of the saved file: refused, nothing written.
+    let written = try Data(contentsOf: logFile)
+    var forged = try JSONDecoder().decode(ReviewLog.self, from: written)
+    forged.entries[0].files = forged.entries[0].files.map { change in
+      var change = change
+      change.savedRange = change.savedRange.map { [$0[0] + whole.count, $0[1]] }
+      return change
+    }
+    try Data(try DeterministicJSON.bytes(forged)).write(to: logFile)
+    let afterAccept = contents(project.refs)
+    let refused = try await ReviewSession(report: project.report, snapshots: project.refs, processEnvironment: ["CI": ""])
+    #expect(throws: ReviewError.self) { try refused.undo() }
+    #expect(contents(project.refs) == afterAccept)
+
+    // The same entry as a log written before kept it: each file's bytes in a file of its own.
+    var older = try JSONDecoder().decode(ReviewLog.self, from: written)
+    older.entries[0].files = try older.entries[0].files.enumerated().map { index, change in
+      var change = change
+      guard let range = change.savedRange else { return change }
+      let path = "review-undo/older-\(index)"
+      try Data(whole[range[0]..<range[0] + range[1]]).write(to: project.report.appendingPathComponent(path))
+      change.saved = path
+      change.savedRange = nil
+      return change
+    }
+    try Data(try DeterministicJSON.bytes(older)).write(to: logFile)
+    let reopened = try await ReviewSession(report: project.report, snapshots: project.refs, processEnvironment: ["CI": ""])
+    try reopened.undo()
+    #expect(contents(project.refs) == before, "undo put back the exact bytes from the older log's files")
   }
 
   @Test func aGroupIsAcceptedInOneActionAndTheReviewSurvivesARestart() async throws {

@@ -26,8 +26,12 @@ public struct ReviewLog: Codable, Hashable, Sendable {
     /// SHA-256 of the file's bytes after the action; none when there is no file.
     public var after: String?
     /// Where the bytes before the action are kept, relative to the report folder
-    /// (`review-undo/3/0`); none when there was no file.
+    /// (`review-undo/3-9f2c….bytes`); none when there was no file.
     public var saved: String?
+    /// Where in `saved` they are, `[offset, length]`: one file holds the bytes of all the
+    /// files an action changed. None when `saved` holds this file's bytes alone (a file
+    /// each, as logs written before kept them).
+    public var savedRange: [Int]?
   }
 
   /// One action.

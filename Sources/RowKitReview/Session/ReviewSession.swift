@@ -101,16 +101,14 @@ package final class ReviewSession: Sendable {
       var changes: [ReviewLog.FileChange] = []
       for (index, target) in targets.enumerated() {
         let after = try bytes(at: target.url).map { SHA256.hex($0) }
-        guard after != saved.digests[index] else {
-          // Unchanged: undo has nothing to put back there.
-          try? FileManager.default.removeItem(at: reportFolder.appendingPathComponent(saved.paths[index]))
-          continue
-        }
+        // Unchanged: undo has nothing to put back there.
+        guard after != saved.digests[index] else { continue }
         changes.append(
           ReviewLog.FileChange(
             case: target.name, path: relativePath(target.url), before: saved.digests[index], after: after,
-            saved: saved.digests[index] == nil ? nil : saved.paths[index]))
+            saved: saved.ranges[index] == nil ? nil : saved.path, savedRange: saved.ranges[index]))
       }
+      if !changes.contains(where: { $0.saved != nil }) { saved.discard() }
       let entry = ReviewLog.Entry(
         id: id, time: Self.now(), action: .accept, cases: names, group: chosenGroup?.title, undoes: nil, files: changes)
       try append(entry, to: &log)
@@ -224,30 +222,42 @@ package final class ReviewSession: Sendable {
     String(url.standardizedFileURL.path.dropFirst(store.root.path.count + 1))
   }
 
-  /// The bytes of `targets` before an action, kept in a folder of their own under
-  /// `review-undo/`.
+  /// The bytes of `targets` before an action, one after another in one file of
+  /// `review-undo/`: one file an action, not one a target (an accept of 500 cases made 1,500
+  /// files there, each a new inode, which took most of its time on a busy disk).
   private struct SavedBytes {
-    var folder: URL
-    var digests: [String?]
-    var paths: [String]
-    func discard() { try? FileManager.default.removeItem(at: folder) }
+    var file: URL
+    /// `file`, relative to the report folder.
+    var path: String
+    var digests: [String?] = []
+    /// Each target's `[offset, length]` in `file`; none for a target that had no file.
+    var ranges: [[Int]?] = []
+    func discard() { try? FileManager.default.removeItem(at: file) }
   }
 
   private func saveBytes(of targets: [Target], entry: Int) throws -> SavedBytes {
     let undo = try ownFolder(reportFolder.appendingPathComponent(ReportFolder.reviewUndoFolder))
-    // A random part: a folder left by an interrupted action never blocks the next one.
-    let name = "\(entry)-" + String(UInt64.random(in: 0...UInt64.max), radix: 16)
-    let folder = try ownFolder(undo.appendingPathComponent(name))
-    var saved = SavedBytes(folder: folder, digests: [], paths: [])
+    // A random part: a file left by an interrupted action never blocks the next one.
+    let name = "\(entry)-" + String(UInt64.random(in: 0...UInt64.max), radix: 16) + ".bytes"
+    let file = undo.appendingPathComponent(name)
+    var saved = SavedBytes(file: file, path: "\(ReportFolder.reviewUndoFolder)/\(name)")
+    // A new file (never one already there, nor a link's target), written as the targets are read.
+    let descriptor = open(file.path, O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW | O_CLOEXEC, 0o644)
+    guard descriptor >= 0 else { throw ReviewError("\(file.path): cannot be made (\(String(cString: strerror(errno))))", status: 409) }
+    let handle = FileHandle(fileDescriptor: descriptor, closeOnDealloc: true)
     do {
-      for (index, target) in targets.enumerated() {
+      var offset = 0
+      for target in targets {
         let bytes = try bytes(at: target.url)
-        let path = "\(ReportFolder.reviewUndoFolder)/\(name)/\(index)"
-        if let bytes { try OutputWriter.write(bytes, to: reportFolder.appendingPathComponent(path)) }
+        if let bytes { try handle.write(contentsOf: bytes) }
         saved.digests.append(bytes.map { SHA256.hex($0) })
-        saved.paths.append(path)
+        saved.ranges.append(bytes.map { [offset, $0.count] })
+        offset += bytes?.count ?? 0
       }
+      try handle.synchronize()
+      try handle.close()
     } catch {
+      try? handle.close()
       saved.discard()
       throw error
     }
@@ -268,6 +278,8 @@ package final class ReviewSession: Sendable {
     let logFile = reportFolder.appendingPathComponent(ReportFolder.reviewLogFile).path
     var staged: [(bytes: [UInt8], url: URL)] = []
     var removed: [URL] = []
+    // Each saved file is read once, however many files' bytes it holds.
+    var savedFiles: [String: [UInt8]] = [:]
     for change in entry.files {
       // The log lies in the untrusted report folder: its paths are checked like the report's.
       guard ReportFolder.isContainedPath(change.path) else {
@@ -286,10 +298,21 @@ package final class ReviewSession: Sendable {
       }
       guard let saved = change.saved else { throw ReviewError("\(logFile): entry \(entry.id): no saved bytes for '\(change.path)'") }
       let source = try ReportFolder.file(saved, in: reportFolder, what: "the bytes undo keeps of '\(change.path)'")
-      guard let data = FileManager.default.contents(atPath: source.path), SHA256.hex([UInt8](data)) == before else {
+      if savedFiles[saved] == nil { savedFiles[saved] = FileManager.default.contents(atPath: source.path).map { [UInt8]($0) } }
+      guard let whole = savedFiles[saved] else { throw ReviewError("\(source.path): cannot be read; nothing was undone", status: 409) }
+      let bytes: [UInt8]
+      if let range = change.savedRange {
+        guard range.count == 2, range[0] >= 0, range[1] >= 0, range[0] <= whole.count - range[1] else {
+          throw ReviewError("\(logFile): entry \(entry.id): the saved bytes of '\(change.path)' are not inside \(saved)")
+        }
+        bytes = Array(whole[range[0]..<range[0] + range[1]])
+      } else {
+        bytes = whole
+      }
+      guard SHA256.hex(ofBuffer: bytes) == before else {
         throw ReviewError("\(source.path): not the bytes '\(change.path)' had before entry \(entry.id); nothing was undone", status: 409)
       }
-      staged.append(([UInt8](data), url))
+      staged.append((bytes, url))
     }
     let files = AtomicFiles()
     defer { files.discard() }
