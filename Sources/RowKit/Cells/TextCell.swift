@@ -71,6 +71,43 @@ public struct TextCell: TableCell {
   }
 }
 
+/// A role drawn by ``TextCell`` in a style of its own: the built-in roles of ``TextContent``
+/// that TextCell draws, each in the style of the same name.
+public protocol TextCellRole: ContentRole {
+  /// The style ``TextCell`` draws rows of this role in.
+  static var style: TextCell.Style { get }
+}
+
+extension TextRoles.Plain: TextCellRole {
+  /// ``TextCell/Style/text``.
+  public static var style: TextCell.Style { .text }
+}
+
+extension TextRoles.Link: TextCellRole {
+  /// ``TextCell/Style/link``.
+  public static var style: TextCell.Style { .link }
+}
+
+extension TextRoles.Button: TextCellRole {
+  /// ``TextCell/Style/button``.
+  public static var style: TextCell.Style { .button }
+}
+
+extension TextRoles.LongText: TextCellRole {
+  /// ``TextCell/Style/longText``.
+  public static var style: TextCell.Style { .longText }
+}
+
+extension TextRoles.GrayText: TextCellRole {
+  /// ``TextCell/Style/grayText``.
+  public static var style: TextCell.Style { .grayText }
+}
+
+extension TextRoles.Summary: TextCellRole {
+  /// ``TextCell/Style/summary``.
+  public static var style: TextCell.Style { .summary }
+}
+
 /// A text row with a checkmark when its item is checked.
 public struct CheckmarkCell: TableCell {
   /// `CheckmarkCell`, as manifests name it.

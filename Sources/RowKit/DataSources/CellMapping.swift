@@ -59,12 +59,14 @@ public struct CellMapping: Sendable {
     func add<Item: TableItem, Cell: TableCell>(_ type: Item.Type, _ cell: Cell) {
       cells[ObjectIdentifier(type)] = AnyTableCell(cell)
     }
-    add(TextItem.self, TextCell(style: .text))
-    add(LinkItem.self, TextCell(style: .link))
-    add(ButtonItem.self, TextCell(style: .button))
-    add(LongTextItem.self, TextCell(style: .longText))
-    add(GrayTextItem.self, TextCell(style: .grayText))
-    add(SummaryItem.self, TextCell(style: .summary))
+    // Each role TextCell draws, in the role's own style.
+    func addText<Role: TextCellRole>(_ role: Role.Type) { add(TextContent<Role>.self, TextCell(style: Role.style)) }
+    addText(TextRoles.Plain.self)
+    addText(TextRoles.Link.self)
+    addText(TextRoles.Button.self)
+    addText(TextRoles.LongText.self)
+    addText(TextRoles.GrayText.self)
+    addText(TextRoles.Summary.self)
     add(CaptionItem.self, CaptionCell())
     add(RightCaptionItem.self, RightCaptionCell())
     add(SubtextItem.self, SubtextCell())

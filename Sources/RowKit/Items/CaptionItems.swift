@@ -4,80 +4,65 @@ public protocol CaptionedItem: TextContentItem {
   var caption: String { get }
 }
 
+/// A text with a caption, in a role: ``CaptionItem``, ``RightCaptionItem``, ``SubtextItem``
+/// and ``SettingsItem`` are its roles (Three20's `TTTableCaptionItem` and its subclasses),
+/// each drawn by a cell of its own.
+public struct CaptionContent<Role: ContentRole>: CaptionedItem {
+  /// The role's name (`settings`), the name documents give this item type.
+  public static var typeName: String { Role.typeName }
+  /// The value (the bold text, for a subtext row).
+  public var text: String
+  /// The key that labels the value (the smaller text below, for a subtext row).
+  public var caption: String
+  /// The row's link, selection state and backgrounds.
+  public var options: ItemOptions
+
+  /// A row of `text` labelled by `caption`, in the role.
+  public init(text: String, caption: String, options: ItemOptions = ItemOptions()) {
+    self.text = text
+    self.caption = caption
+    self.options = options
+  }
+}
+
+/// The roles of ``CaptionContent``, each with the name documents give it.
+public enum CaptionRoles {
+  /// The caption in a narrow right-aligned column, the text beside it (`caption`;
+  /// `TTTableCaptionItem`), drawn by ``CaptionCell``.
+  public enum Caption: ContentRole {
+    /// `caption`.
+    public static let typeName = "caption"
+  }
+
+  /// The text on the left, the caption right-aligned in a column on the right
+  /// (`rightCaption`; `TTTableRightCaptionItem`), drawn by ``RightCaptionCell``.
+  public enum RightCaption: ContentRole {
+    /// `rightCaption`.
+    public static let typeName = "rightCaption"
+  }
+
+  /// Bold text with a smaller gray text below it (`subtext`; `TTTableSubtextItem`), drawn
+  /// by ``SubtextCell``.
+  public enum Subtext: ContentRole {
+    /// `subtext`.
+    public static let typeName = "subtext"
+  }
+
+  /// The caption on the left, the value right-aligned (`settings`; `TTTableSettingsItem`),
+  /// drawn by ``SettingsCell``.
+  public enum Settings: ContentRole {
+    /// `settings`.
+    public static let typeName = "settings"
+  }
+}
+
 /// "Key: value": the caption in a narrow right-aligned column, the text beside it
 /// (`TTTableCaptionItem`).
-public struct CaptionItem: CaptionedItem {
-  /// `caption`, the name documents give this item type.
-  public static let typeName = "caption"
-  /// The value, beside the caption.
-  public var text: String
-  /// The key, in the narrow column at the left.
-  public var caption: String
-  /// The row's link, selection state and backgrounds.
-  public var options: ItemOptions
-
-  /// A row of `text` labelled by `caption`.
-  public init(text: String, caption: String, options: ItemOptions = ItemOptions()) {
-    self.text = text
-    self.caption = caption
-    self.options = options
-  }
-}
-
+public typealias CaptionItem = CaptionContent<CaptionRoles.Caption>
 /// The mirror of the caption row: the text on the left, the caption right-aligned in a
 /// column on the right (`TTTableRightCaptionItem`, which Three20 left unfinished).
-public struct RightCaptionItem: CaptionedItem {
-  /// `rightCaption`, the name documents give this item type.
-  public static let typeName = "rightCaption"
-  /// The value, on the left.
-  public var text: String
-  /// The key, in the column on the right.
-  public var caption: String
-  /// The row's link, selection state and backgrounds.
-  public var options: ItemOptions
-
-  /// A row of `text` labelled by `caption` on its right.
-  public init(text: String, caption: String, options: ItemOptions = ItemOptions()) {
-    self.text = text
-    self.caption = caption
-    self.options = options
-  }
-}
-
+public typealias RightCaptionItem = CaptionContent<CaptionRoles.RightCaption>
 /// Bold text with a smaller gray text below it (`TTTableSubtextItem`).
-public struct SubtextItem: CaptionedItem {
-  /// `subtext`, the name documents give this item type.
-  public static let typeName = "subtext"
-  /// The bold text on top.
-  public var text: String
-  /// The smaller text shown below.
-  public var caption: String
-  /// The row's link, selection state and backgrounds.
-  public var options: ItemOptions
-
-  /// A row of bold `text` over the smaller `caption`.
-  public init(text: String, caption: String, options: ItemOptions = ItemOptions()) {
-    self.text = text
-    self.caption = caption
-    self.options = options
-  }
-}
-
+public typealias SubtextItem = CaptionContent<CaptionRoles.Subtext>
 /// A settings row: the caption on the left, the value right-aligned (`TTTableSettingsItem`).
-public struct SettingsItem: CaptionedItem {
-  /// `settings`, the name documents give this item type.
-  public static let typeName = "settings"
-  /// The value, drawn on the right.
-  public var text: String
-  /// The setting's name, drawn on the left.
-  public var caption: String
-  /// The row's link, selection state and backgrounds.
-  public var options: ItemOptions
-
-  /// A settings row named `caption` with the value `text`.
-  public init(text: String, caption: String, options: ItemOptions = ItemOptions()) {
-    self.text = text
-    self.caption = caption
-    self.options = options
-  }
-}
+public typealias SettingsItem = CaptionContent<CaptionRoles.Settings>

@@ -6,117 +6,110 @@ public protocol TextContentItem: TableItem {
   var text: String { get }
 }
 
+/// What a row of one of the built-in content shapes is for, as UIKit's one
+/// `UIListContentConfiguration` is a `cell()`, a `subtitleCell()` or a `valueCell()`: the name
+/// documents and manifests give such rows. Three20 made a class of each; their data was the
+/// same, only their cells' styles differed.
+///
+/// A role of your own gives rows of an existing shape a name of their own, which a
+/// ``CellMapping`` can draw with a cell of their own:
+///
+/// ```swift
+/// enum Warning: ContentRole { static let typeName = "warning" }
+/// let row = TextContent<Warning>(text: "The disk is almost full")
+/// ```
+public protocol ContentRole: Sendable {
+  /// The name documents and manifests give rows of this role (`link`).
+  static var typeName: String { get }
+}
+
+/// One paragraph of text, in a role: ``TextItem``, ``LinkItem``, ``ButtonItem``,
+/// ``LongTextItem``, ``GrayTextItem``, ``SummaryItem``, ``ActivityItem`` and ``StyledTextItem``
+/// are its roles (Three20's `TTTableTextItem` and its subclasses).
+public struct TextContent<Role: ContentRole>: TextContentItem {
+  /// The role's name (`link`), the name documents give this item type.
+  public static var typeName: String { Role.typeName }
+  /// The paragraph the row shows.
+  public var text: String
+  /// The row's link, selection state and backgrounds.
+  public var options: ItemOptions
+
+  /// A row of `text` in the role.
+  public init(text: String, options: ItemOptions = ItemOptions()) {
+    self.text = text
+    self.options = options
+  }
+}
+
+/// The roles of ``TextContent``, each with the name documents give it.
+public enum TextRoles {
+  /// Bold text (`text`; Three20's `TTTableTextItem`).
+  public enum Plain: ContentRole {
+    /// `text`.
+    public static let typeName = "text"
+  }
+
+  /// Bold text in the link color (`link`; `TTTableLink`).
+  public enum Link: ContentRole {
+    /// `link`.
+    public static let typeName = "link"
+  }
+
+  /// A centered button title in the link color, never with an accessory (`button`;
+  /// `TTTableButton`).
+  public enum Button: ContentRole {
+    /// `button`.
+    public static let typeName = "button"
+  }
+
+  /// Several lines of regular text (`longText`; `TTTableLongTextItem`).
+  public enum LongText: ContentRole {
+    /// `longText`.
+    public static let typeName = "longText"
+  }
+
+  /// Regular text in the sub-text gray (`grayText`; `TTTableGrayTextItem`).
+  public enum GrayText: ContentRole {
+    /// `grayText`.
+    public static let typeName = "grayText"
+  }
+
+  /// A centered summary line, such as "24 photos" at the end of a list (`summary`;
+  /// `TTTableSummaryItem`).
+  public enum Summary: ContentRole {
+    /// `summary`.
+    public static let typeName = "summary"
+  }
+
+  /// A spinner and a message (`activity`; `TTTableActivityItem`), drawn by ``ActivityCell``.
+  public enum Activity: ContentRole {
+    /// `activity`.
+    public static let typeName = "activity"
+  }
+
+  /// Text with markup (`styledText`; `TTTableStyledTextItem`), drawn by ``StyledTextCell``:
+  /// `b`, `strong`, `i`, `em`, `u`, `span`, `div`, `p`, `br` and `a href=`. The markup is
+  /// checked when the item is decoded.
+  public enum StyledText: ContentRole {
+    /// `styledText`.
+    public static let typeName = "styledText"
+  }
+}
+
 /// A row of bold text (Three20's `TTTableTextItem`).
-public struct TextItem: TextContentItem {
-  /// `text`, the name documents give this item type.
-  public static let typeName = "text"
-  /// The row's text.
-  public var text: String
-  /// The row's link, selection state and backgrounds.
-  public var options: ItemOptions
-
-  /// A row of `text`.
-  public init(text: String, options: ItemOptions = ItemOptions()) {
-    self.text = text
-    self.options = options
-  }
-}
-
-/// A row of bold text in the link color (`TTTableLink`).
-public struct LinkItem: TextContentItem {
-  /// `link`, the name documents give this item type.
-  public static let typeName = "link"
-  /// The link's text.
-  public var text: String
-  /// The row's link, selection state and backgrounds.
-  public var options: ItemOptions
-
-  /// A link row of `text`; its destination is `options.url`.
-  public init(text: String, options: ItemOptions = ItemOptions()) {
-    self.text = text
-    self.options = options
-  }
-}
-
+public typealias TextItem = TextContent<TextRoles.Plain>
+/// A row of bold text in the link color (`TTTableLink`); its destination is `options.url`.
+public typealias LinkItem = TextContent<TextRoles.Link>
 /// A centered button title in the link color, never with an accessory (`TTTableButton`).
-public struct ButtonItem: TextContentItem {
-  /// `button`, the name documents give this item type.
-  public static let typeName = "button"
-  /// The button's title.
-  public var text: String
-  /// The row's link, selection state and backgrounds.
-  public var options: ItemOptions
-
-  /// A button row titled `text`.
-  public init(text: String, options: ItemOptions = ItemOptions()) {
-    self.text = text
-    self.options = options
-  }
-}
-
+public typealias ButtonItem = TextContent<TextRoles.Button>
 /// Several lines of regular text (`TTTableLongTextItem`).
-public struct LongTextItem: TextContentItem {
-  /// `longText`, the name documents give this item type.
-  public static let typeName = "longText"
-  /// The paragraph, wrapped onto as many lines as it needs.
-  public var text: String
-  /// The row's link, selection state and backgrounds.
-  public var options: ItemOptions
-
-  /// A long-text row of `text`.
-  public init(text: String, options: ItemOptions = ItemOptions()) {
-    self.text = text
-    self.options = options
-  }
-}
-
+public typealias LongTextItem = TextContent<TextRoles.LongText>
 /// Regular text in the sub-text gray (`TTTableGrayTextItem`).
-public struct GrayTextItem: TextContentItem {
-  /// `grayText`, the name documents give this item type.
-  public static let typeName = "grayText"
-  /// The gray paragraph.
-  public var text: String
-  /// The row's link, selection state and backgrounds.
-  public var options: ItemOptions
-
-  /// A gray-text row of `text`.
-  public init(text: String, options: ItemOptions = ItemOptions()) {
-    self.text = text
-    self.options = options
-  }
-}
-
+public typealias GrayTextItem = TextContent<TextRoles.GrayText>
 /// A centered summary line, such as "24 photos" at the end of a list (`TTTableSummaryItem`).
-public struct SummaryItem: TextContentItem {
-  /// `summary`, the name documents give this item type.
-  public static let typeName = "summary"
-  /// The centered summary.
-  public var text: String
-  /// The row's link, selection state and backgrounds.
-  public var options: ItemOptions
-
-  /// A summary row of `text`.
-  public init(text: String, options: ItemOptions = ItemOptions()) {
-    self.text = text
-    self.options = options
-  }
-}
-
+public typealias SummaryItem = TextContent<TextRoles.Summary>
 /// A row that shows a spinner and a message (`TTTableActivityItem`).
-public struct ActivityItem: TextContentItem {
-  /// `activity`, the name documents give this item type.
-  public static let typeName = "activity"
-  /// The message beside the spinner.
-  public var text: String
-  /// The row's link, selection state and backgrounds.
-  public var options: ItemOptions
-
-  /// An activity row showing `text`.
-  public init(text: String, options: ItemOptions = ItemOptions()) {
-    self.text = text
-    self.options = options
-  }
-}
+public typealias ActivityItem = TextContent<TextRoles.Activity>
 
 /// A row of text with a checkmark when checked, as in Settings (Three20 PR #724).
 public struct CheckmarkItem: TextContentItem {
@@ -139,20 +132,7 @@ public struct CheckmarkItem: TextContentItem {
 
 /// Text with markup: `b`, `strong`, `i`, `em`, `u`, `span`, `div`, `p`, `br` and `a href=`
 /// (`TTTableStyledTextItem`). The markup is checked when the item is decoded.
-public struct StyledTextItem: TextContentItem {
-  /// `styledText`, the name documents give this item type.
-  public static let typeName = "styledText"
-  /// The markup source.
-  public var text: String
-  /// The row's link, selection state and backgrounds.
-  public var options: ItemOptions
-
-  /// A styled-text row of the markup `text`.
-  public init(text: String, options: ItemOptions = ItemOptions()) {
-    self.text = text
-    self.options = options
-  }
-}
+public typealias StyledTextItem = TextContent<TextRoles.StyledText>
 
 /// A sample of a stylesheet style: a label saying what it shows, and a box drawn with the
 /// style, with a caption inside it. The style catalog is made of these.
