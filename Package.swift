@@ -13,6 +13,13 @@ let package = Package(
     .executable(name: "rowkit", targets: ["rowkit"]),
     .executable(name: "rowkit-review", targets: ["rowkit-review"]),
   ],
+  traits: [
+    // Without it (`swift build --disable-default-traits`), zlib compresses, inflates and
+    // checksums PNG data in ISA-L's place: the same pixels, other compressed bytes, and no
+    // libisal needed. CI builds and checks both.
+    .trait(name: "ISAL", description: "PNG data compressed and inflated by Intel's ISA-L (igzip), several times faster than zlib."),
+    .default(enabledTraits: ["ISAL"]),
+  ],
   dependencies: [
     .package(url: "https://github.com/apple/swift-argument-parser", from: "1.5.0"),
     .package(url: "https://github.com/jpsim/Yams", from: "6.0.0"),
@@ -42,7 +49,12 @@ let package = Package(
       name: "CCrypto", pkgConfig: "libcrypto", providers: [.apt(["libssl-dev"])]),
 
     // MARK: - Libraries
-    .target(name: "RowKitGraphics", dependencies: ["CCairo", "CPango", "CPNG", "CTurboJPEG", "CWebP", "CISAL", "CCrypto"]),
+    .target(
+      name: "RowKitGraphics",
+      dependencies: [
+        "CCairo", "CPango", "CPNG", "CTurboJPEG", "CWebP", .target(name: "CISAL", condition: .when(traits: ["ISAL"])), "CCrypto",
+      ],
+      swiftSettings: [.define("ROWKIT_ISAL", .when(traits: ["ISAL"]))]),
     // HTTP(S) downloads of image slots over libcurl: the only other target that calls C, kept
     // apart so that the drawing code does not carry a network client.
     .target(name: "RowKitHTTP", dependencies: ["CCurl", "RowKitGraphics"]),

@@ -10,7 +10,7 @@ struct ProductItem: TableItem {
 }
 
 struct ProductCell: DesignedCell {
-  var titleColor = "textColor"
+  var titleColor: ColorReference = "textColor"
 
   func design(for item: ProductItem) -> CellDesign {
     CellDesign(body: .vstack(spacing: 2, [

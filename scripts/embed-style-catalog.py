@@ -15,4 +15,4 @@ swift = (
     '  static let document = #"""\n' + yaml + '\n"""#\n'
     "}\n"
 )
-open(os.path.join(root, "Sources/RowKit/DataSources/StyleCatalog+Document.swift"), "w").write(swift)
+open(os.path.join(root, "Sources/RowKit/Catalogs/StyleCatalog+Document.swift"), "w").write(swift)

@@ -5,7 +5,7 @@ documents, stylesheets and cell design files, and of the check report RowKit wri
 
 The schemas follow the decoders in Sources/RowKit/Documents (TableDocument.swift,
 ItemDecoder.swift, StylesheetLoader.swift, StyleElementDecoder.swift, DesignFile.swift,
-BrandFonts.swift, YAMLValue.swift) and the number bounds of Sources/RowKit/Layout/Bounds.swift
+BrandFonts.swift, YAMLValue.swift) and the number bounds of Sources/RowKit/Files/Bounds.swift
 and CellMetrics.swift. When a decoder changes, change this script, run it, and commit both:
 
     python3 scripts/make-schemas.py          # writes Schemas/
@@ -29,7 +29,7 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parent.parent
 BASE = "https://rowkit.invalid/schemas/"  # no published home yet: .invalid is never resolved
 
-# Sources/RowKit/Layout/Bounds.swift
+# Sources/RowKit/Files/Bounds.swift
 B = {
     "tableWidth": (64, 4096), "scale": (0.5, 4), "rowHeight": (1, 2000), "length": (0, 2000),
     "width": (0, 4096), "padding": (0, 1000), "inset": (-1000, 1000), "offset": (-1000, 1000),
@@ -47,7 +47,7 @@ APPEARANCES = ["light", "dark"]
 DIRECTIONS = ["ltr", "rtl"]
 LINT_RULES = ["contrast", "truncated", "clipped", "tapTarget", "missingGlyph", "overlap", "imageFailed", "headroom"]
 
-# Sources/RowKit/Layout/CellMetrics.swift: the number variables and their bounds.
+# Sources/RowKit/Styles/CellMetrics.swift: the number variables and their bounds.
 METRICS = [
     ("tableCellPadding", 10, "padding", "Three20's padding around a cell's content"),
     ("tableRowHeight", 44, "rowHeight", "the least row height"),

@@ -13,9 +13,10 @@ packages=(
   libcairo2-dev
   libpango1.0-dev
   libpng-dev
+  zlib1g-dev         # zlib: small PNGs, and all PNG data in a build without ISA-L
   libturbojpeg0-dev  # JPEG image slots
   libwebp-dev        # WebP image slots
-  libisal-dev        # ISA-L deflate: fast PNG encoding
+  libisal-dev        # ISA-L: fast PNG compressing and inflating (the package's default ISAL trait)
   libssl-dev         # OpenSSL's SHA-256: digests of fonts, references and the render cache's inputs
   libcurl4-openssl-dev  # HTTP(S) image slots: curl.h for CCurl; libcurl.so.4 is loaded at the first download
   fonts-inter             # Inter: every row's Latin, Greek and Cyrillic text

@@ -4,7 +4,8 @@
 # snippets of Snippets/ too) with warnings as errors, run each snippet and every test; build
 # the documentation; then a short fuzz smoke run (every libFuzzer harness
 # of Fuzz/ for a few seconds on its seed corpus), so that a harness that stops building or a
-# seed that crashes is caught here (a debug build: it builds in a third of the time).
+# seed that crashes is caught here (a debug build: it builds in a third of the time); last,
+# rowkit without ISA-L, against the same references.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 bash scripts/setup.sh --tests
@@ -41,3 +42,19 @@ python3 scripts/check-doc-summaries.py --scratch-path .build
 # swift-snapshot-testing); its build folder lives inside it, ignored by git.
 (cd Integrations/RowKitSnapshotTesting && swift test --scratch-path .build-integration -Xswiftc -warnings-as-errors)
 FUZZ_BUILD=debug bash scripts/fuzz.sh --smoke 3
+# Without ISA-L: rowkit built without the package's ISAL trait (zlib compresses, inflates and
+# checksums PNG data) links no libisal, draws the committed references' pixels, and writes
+# PNGs that the default build reads as the same pixels.
+swift build --product rowkit --disable-default-traits --scratch-path .build-zlib -Xswiftc -warnings-as-errors
+zlib_rowkit="$(swift build --disable-default-traits --scratch-path .build-zlib --show-bin-path)/rowkit"
+if ldd "$zlib_rowkit" | grep -q libisal; then echo "test: the build without ISA-L links libisal" >&2; exit 1; fi
+root="$PWD"
+scratch="$(mktemp -d)"
+(
+  cd "$scratch"
+  "$zlib_rowkit" check "$root/Assets/Samples" --snapshots "$root/Snapshots/Samples" --no-cache
+  # Recording exits 1 (new references are for review).
+  "$zlib_rowkit" check "$root/Assets/Samples" --snapshots "$scratch/refs" --record all >/dev/null || [ $? -eq 1 ]
+  "$bin/rowkit" check "$root/Assets/Samples" --snapshots "$scratch/refs" --no-cache
+)
+rm -rf "$scratch"

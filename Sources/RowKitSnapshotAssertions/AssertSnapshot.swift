@@ -82,22 +82,22 @@ public enum SnapshotConfiguration {
 ///
 /// - Parameters:
 ///   - value: What is rendered: an item, a data source, a document or an image.
-///   - strategy: How it becomes an image: ``Snapshotting/row(mapping:configuration:stylesheet:images:)``,
-///     ``Snapshotting/table(configuration:stylesheet:images:)``, ``Snapshotting/document``,
-///     ``Snapshotting/image``, or one of your own.
+///   - strategy: How it becomes an image: ``ImageSnapshotting/row(mapping:configuration:stylesheet:images:)``,
+///     ``ImageSnapshotting/table(configuration:stylesheet:images:)``, ``ImageSnapshotting/document``,
+///     ``ImageSnapshotting/image``, or one of your own.
 ///   - name: The reference's name; explicit, never a counter.
 ///   - suite: The folder under `Snapshots/`; by default the test file's name.
 ///   - options: The tolerances; exact by default.
 ///   - record: The record mode for this check; by default `ROWKIT_RECORD`, else `missing`.
 ///     Under CI nothing is ever recorded.
 ///   - store: The references; by default `Snapshots/` of the test's package.
-///   - usesRenderCache: Whether a document as loaded from its file (``Snapshotting/document``)
+///   - usesRenderCache: Whether a document as loaded from its file (``ImageSnapshotting/document``)
 ///     may pass without rendering when nothing its render reads changed since it last matched
 ///     pixel for pixel; true by default, false to always render (`ROWKIT_RENDER_CACHE=off`
 ///     does the same for every assertion). Values built in Swift always render.
 @discardableResult
 nonisolated(nonsending) public func assertSnapshot<Value>(
-  of value: Value, as strategy: Snapshotting<Value>, named name: String, suite: String? = nil,
+  of value: Value, as strategy: ImageSnapshotting<Value>, named name: String, suite: String? = nil,
   options: ComparisonOptions = .exact, record: RecordMode? = nil, store: ReferenceStore? = nil,
   usesRenderCache: Bool = true,
   fileID: String = #fileID, filePath: StaticString = #filePath, line: Int = #line, column: Int = #column

@@ -1,8 +1,11 @@
 // `rowkit review`'s server, in a program of its own: `rowkit review` checks its arguments
 // and runs this in its place, `rowkit-review [--check] REPORT [--snapshots DIR] [--port N]
-// [--open]`. Kept out of `rowkit` so that no other subcommand loads the HTTP server's
-// libraries. With --check, REPORT is the documents to check: `rowkit check` runs first, into
-// a report folder of this process's own that it removes when it ends.
+// [--open] [--check-option OPTION]…`. Kept out of `rowkit` so that no other subcommand loads
+// the HTTP server's libraries. With --check, REPORT is the documents to check: `rowkit check`
+// runs first, with each --check-option, into a report folder of this process's own that it
+// removes when it ends. `--cases-at-once N`
+// (for the browser tests) makes the page hold fewer cases as HTML, so that a small report
+// shows how the page adds the others.
 import Foundation
 import RowKitGraphics
 import RowKitReview
@@ -27,6 +30,8 @@ var snapshots: String?
 var port: UInt16 = 0
 var open = false
 var checkFirst = false
+var casesShownAtOnce = ReviewReport.casesShownAtOnce
+var checkOptions: [String] = []
 var arguments = CommandLine.arguments.dropFirst()
 while let argument = arguments.popFirst() {
   switch argument {
@@ -40,6 +45,12 @@ while let argument = arguments.popFirst() {
     open = true
   case "--check":
     checkFirst = true
+  case "--check-option":
+    guard let value = arguments.popFirst() else { fail("--check-option needs an option of rowkit check") }
+    checkOptions.append(value)
+  case "--cases-at-once":
+    guard let value = arguments.popFirst(), let number = Int(value), number >= 0 else { fail("--cases-at-once needs a number") }
+    casesShownAtOnce = number
   case "--":
     report = arguments.popFirst() ?? report
   default:
@@ -50,7 +61,7 @@ while let argument = arguments.popFirst() {
 var folder = report ?? "report"
 if checkFirst {
   guard let snapshots else { fail("checking \(folder) before the review needs the references: --snapshots DIR") }
-  guard let checked = ReviewedCheck.run(documents: folder, snapshots: snapshots) else {
+  guard let checked = ReviewedCheck.run(documents: folder, snapshots: snapshots, options: checkOptions) else {
     say("Every case of \(folder) passed: nothing to review.")
     ReviewedCheck.removeFolder()
     exit(0)
@@ -59,8 +70,8 @@ if checkFirst {
 }
 
 do {
-  let session = try ReviewSession(report: URL(fileURLWithPath: folder), snapshots: snapshots.map { URL(fileURLWithPath: $0) })
-  let server = try ReviewServer(session: session, port: port, reportPath: folder)
+  let session = try await ReviewSession(report: URL(fileURLWithPath: folder), snapshots: snapshots.map { URL(fileURLWithPath: $0) })
+  let server = try ReviewServer(session: session, port: port, reportPath: folder, casesShownAtOnce: casesShownAtOnce)
   async let serving: Void = server.run()
   let address = try await server.waitUntilListening()
   say("Reviewing \(session.reviewable.count) cases of \(folder) at \(address.absoluteString)")
@@ -97,7 +108,7 @@ enum ReviewedCheck {
 
   /// Runs the check and returns its report folder, or nil when every case passed. Exits 2
   /// when the check's input is bad (it printed why).
-  static func run(documents: String, snapshots: String) -> String? {
+  static func run(documents: String, snapshots: String, options: [String]) -> String? {
     let temporary = FileManager.default.temporaryDirectory.appendingPathComponent("rowkit-review-XXXXXX")
     var template = Array(temporary.path.utf8CString)
     guard mkdtemp(&template) != nil else { fail("\(temporary.deletingLastPathComponent().path): cannot make a folder for the report") }
@@ -109,7 +120,7 @@ enum ReviewedCheck {
     let rowkit = me.deletingLastPathComponent().appendingPathComponent("rowkit")
     let check = Process()
     check.executableURL = rowkit
-    check.arguments = ["check", documents, "--snapshots", snapshots, "--report", report.path]
+    check.arguments = ["check", documents, "--snapshots", snapshots, "--report", report.path] + options
     // The check's summary goes to stderr: the first line on stdout stays the page's address.
     check.standardOutput = FileHandle.standardError
     do { try check.run() } catch { fail("\(rowkit.path): cannot run rowkit check: \(error)") }

@@ -7,7 +7,7 @@ import RowKitGraphics
 struct OutputOptions: ParsableArguments {
   @OptionGroup var jobs: JobsOption
 
-  @Option(help: "PNG compression: fast (ISA-L, the default) or small (zlib level 9, smaller files, slower).")
+  @Option(help: "PNG compression: fast (ISA-L, the default; zlib level 1 in a build without ISA-L) or small (zlib level 9, smaller files, slower).")
   var pngCompression: PNGCompression = .fast
 
   @Option(

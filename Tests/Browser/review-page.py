@@ -5,6 +5,8 @@ folder `report` in WORK of 6 failed cases in 2 groups (case-1, case-2, case-3 sh
 case-4, case-5, case-6 another) checked against the references REFS. It serves the report
 with the real `rowkit review`, reviews with the page's own keys and buttons, reloads, and
 checks what the page shows; the test that runs it checks the files on disk and the log.
+Then it serves the report again with the page holding only 2 cases as HTML, as a page of
+thousands holds its first 24, and checks that the page adds the others with their state.
 
     review-page.py ROWKIT WORK REFS
 
@@ -15,6 +17,7 @@ timeout) far above what any machine needs, so that only a page that never gets t
 
 import pathlib
 import sys
+import urllib.request
 
 from playwright.sync_api import expect
 
@@ -28,6 +31,11 @@ def main() -> int:
     review_command = [rowkit, "review", "report", "--snapshots", refs]
     with served(review_command, "Reviewing 6 cases of report at http://127.0.0.1:", cwd=work) as address, chromium_page(console_errors=True) as page:
         review(page, address, work / "report" / "index.html")
+    # rowkit-review, which `rowkit review` runs in its place, beside rowkit.
+    server = str(pathlib.Path(rowkit).parent / "rowkit-review")
+    later_command = [server, "report", "--snapshots", refs, "--cases-at-once", "2"]
+    with served(later_command, "Reviewing 6 cases of report at http://127.0.0.1:", cwd=work) as address, chromium_page(console_errors=True) as page:
+        review_added_cases(page, address)
     return 0
 
 
@@ -86,6 +94,44 @@ def review(page, address: str, page_on_disk: pathlib.Path) -> None:
     expect(page.locator("#review-undo")).to_be_enabled()
     expect(page.locator("#review-undo")).to_have_attribute("title", "Undo: reject case-5")
     step("reload: 4 of 6 reviewed, each case as it was")
+
+
+def review_added_cases(page, address: str) -> None:
+    with urllib.request.urlopen(address) as response:
+        served_page = response.read().decode()
+    sections = served_page.count('<section class="case"')
+    assert sections == 2 and 'id="later-cases"' in served_page, f"the page holds {sections} cases as HTML"
+    step("served with 2 cases as HTML, the others as text")
+
+    # The address names a case the page adds later: it is added, and current.
+    page.goto(address + "#case=case-6")
+    expect(page.locator("body")).to_have_attribute("data-current", "case-6")
+    expect(page.locator("#review-progress")).to_have_text("4 of 6 reviewed")
+    names = page.locator("section.case").evaluate_all("sections => sections.map(s => s.dataset.name)")
+    assert names == ["case-1", "case-2", "case-3", "case-4", "case-5", "case-6", "case-0"], f"cases in the order {names}"
+    step("#case=case-6: every case added in the report's order, case-6 current")
+
+    # Added cases carry their review and their buttons like the first ones.
+    for name, state in [("case-1", "accepted"), ("case-3", "accepted"), ("case-5", "rejected")]:
+        expect(case(page, name)).to_have_attribute("data-review", state)
+    expect(case(page, "case-6").get_by_role("button", name="Accept (a)")).to_have_count(1)
+    expect(case(page, "case-0").get_by_role("button", name="Accept (a)")).to_have_count(0)
+    page.keyboard.press("k")
+    expect(page.locator("body")).to_have_attribute("data-current", "case-5")
+    step("added cases: their reviews shown, their buttons there, k to case-5")
+
+    # The box goes to a case by its name, or to the first whose name holds what was typed;
+    # typing in it is not a key of the page (the a of "case" accepts nothing).
+    find = page.locator("#review-find")
+    find.fill("case-2")
+    find.press("Enter")
+    expect(page.locator("body")).to_have_attribute("data-current", "case-2")
+    find.fill("")
+    find.press_sequentially("ase-6")
+    find.press("Enter")
+    expect(page.locator("body")).to_have_attribute("data-current", "case-6")
+    expect(page.locator("#review-progress")).to_have_text("4 of 6 reviewed")
+    step("go to case: case-2 by its name, then case-6 by a part of it")
 
 
 def case(page, name: str):

@@ -76,7 +76,7 @@ import Testing
   func serving<Value: Sendable>(
     _ project: Project, environment: [String: String] = ["CI": ""], _ body: @Sendable (Server) async throws -> Value
   ) async throws -> Value {
-    let session = try ReviewSession(report: project.report, snapshots: project.refs, processEnvironment: environment)
+    let session = try await ReviewSession(report: project.report, snapshots: project.refs, processEnvironment: environment)
     let server = try ReviewServer(session: session, reportPath: "report")
     return try await withThrowingTaskGroup(of: Void.self) { group in
       group.addTask { try await server.run() }
@@ -298,8 +298,8 @@ import Testing
     #expect(other.status == 1, "\(other.stderr)")
     let otherLog = project.work.appendingPathComponent("other/review-log.json")
     try FileManager.default.copyItem(at: logFile, to: otherLog)
-    #expect(throws: ReviewError.self) {
-      try ReviewSession(report: project.work.appendingPathComponent("other"), snapshots: project.refs, processEnvironment: ["CI": ""])
+    await #expect(throws: ReviewError.self) {
+      try await ReviewSession(report: project.work.appendingPathComponent("other"), snapshots: project.refs, processEnvironment: ["CI": ""])
     }
     let review = try await ReviewProgram(["other", "--snapshots", project.refs.path], in: project.work)
     defer { review.stopIfRunning() }
@@ -310,7 +310,7 @@ import Testing
     #expect(refused.status == 2)
     #expect(refused.standardError.contains("other/review-log.json: the review log of another report"), "\(refused.standardError)")
     // Its own report still opens with it, the accept in force.
-    let session = try ReviewSession(report: project.report, snapshots: project.refs, processEnvironment: ["CI": ""])
+    let session = try await ReviewSession(report: project.report, snapshots: project.refs, processEnvironment: ["CI": ""])
     #expect(session.currentLog.reviews == ["case-1": .accept])
   }
 
@@ -329,7 +329,8 @@ import Testing
   /// The page in a real browser: Tests/Browser/review-page.py serves the report with the
   /// built `rowkit review` and drives Debian's Chromium through Playwright, with the page's
   /// own keys and buttons (a accepts case-1, u undoes it, g accepts case-2's group, case-5's
-  /// Reject button, a reload keeps it all); here the files it left are checked byte for byte.
+  /// Reject button, a reload keeps it all), then a page that holds 2 cases as HTML adds the
+  /// others with their reviews; here the files it left are checked byte for byte.
   @Test func thePageReviewsWithItsKeysInChromiumThroughPlaywright() async throws {
     let project = try await project(.sixInTwoGroups)
     defer { try? FileManager.default.removeItem(at: project.folder) }
@@ -351,6 +352,10 @@ import Testing
         g: the group of case-2 accepted
         Reject: case-5 rejected
         reload: 4 of 6 reviewed, each case as it was
+        served with 2 cases as HTML, the others as text
+        #case=case-6: every case added in the report's order, case-6 current
+        added cases: their reviews shown, their buttons there, k to case-5
+        go to case: case-2 by its name, then case-6 by a part of it
 
         """, "\(browser.stderr)")
 
@@ -491,6 +496,32 @@ import Testing
     #expect(left().isEmpty, "the report folder is removed when review stops: \(left())")
     #expect(try Data(contentsOf: project.refs.appendingPathComponent("case-1.png")) == actual, "the accept stays")
 
+    // The check's own options after --: within the tolerance, the changed cases pass and
+    // only the two with no reference are left to review.
+    let tolerant = try await ReviewProgram(
+      ["tables", "--snapshots", project.refs.path, "--", "--max-diff-pixels", "100000", "--jobs", "1"], in: project.work,
+      environment: environment)
+    defer { tolerant.stopIfRunning() }
+    #expect(tolerant.firstLine.hasPrefix("Reviewing 2 cases of \(temporary.path)/rowkit-review-"), "\(tolerant.firstLine)")
+    #expect(try await tolerant.server().state()["reviewable"] as? [String] == ["case-4", "case-5"])
+    #expect(await tolerant.stop().status == 128 + SIGTERM)
+    #expect(left().isEmpty, "\(left())")
+    // A bad option is the check's error; options review sets itself, or options for a report
+    // folder, are refused before anything runs.
+    for (arguments, error) in [
+      (["tables", "--snapshots", project.refs.path, "--", "--jobs", "0"], "--jobs"),
+      (["tables", "--snapshots", project.refs.path, "--", "--report", "elsewhere"], "--report after --"),
+      (["report", "--snapshots", project.refs.path, "--", "--jobs", "1"], "report is a report folder"),
+    ] {
+      let refused = try await ReviewProgram(arguments, in: project.work, environment: environment)
+      defer { refused.stopIfRunning() }
+      #expect(refused.firstLine.isEmpty, "\(refused.firstLine)")
+      let ended = await refused.end()
+      #expect(ended.status == 2 && ended.standardError.contains(error), "\(arguments): \(ended.standardError)")
+    }
+    #expect(left().isEmpty, "\(left())")
+    #expect(!FileManager.default.fileExists(atPath: project.work.appendingPathComponent("elsewhere").path))
+
     // Every case passes: nothing to review.
     let passing = project.work.appendingPathComponent("passing")
     try FileManager.default.createDirectory(at: passing, withIntermediateDirectories: true)
@@ -516,8 +547,8 @@ import Testing
     defer { try? FileManager.default.removeItem(at: project.folder) }
     // case-1 and case-2 changed the same subtitle in the same place: the same differing
     // pixels and colors. case-3's change is its own.
-    let session = try ReviewSession(report: project.report, snapshots: project.refs, processEnvironment: ["CI": ""])
-    let identical = IdenticalDifferences.groups(of: session.report, in: project.report)
+    let session = try await ReviewSession(report: project.report, snapshots: project.refs, processEnvironment: ["CI": ""])
+    let identical = await IdenticalDifferences.groups(of: session.report, in: project.report)
     #expect(identical.map(\.names) == [["case-1", "case-2"]])
     #expect(identical.first?.kind == .identicalPixels)
     // The shared change "Same" → "Other" has the very same cases: it is not repeated.

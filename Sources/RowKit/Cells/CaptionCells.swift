@@ -38,7 +38,7 @@ public struct CaptionCell: TableCell {
   /// the group centered vertically in a row of at least 44 points. Each label is (name,
   /// layout, x, color reference); selected rows draw them in the highlighted color.
   static func baselineRow(
-    name: String, context: LayoutContext, labels: [(String, TextLayout, Double, String)]
+    name: String, context: LayoutContext, labels: [(String, TextLayout, Double, ColorReference)]
   ) throws -> RowLayout {
     let padding = context.metrics.padding
     let baseline = labels.map { $0.1.baseline }.max() ?? 0

@@ -31,7 +31,7 @@ public struct ControlCell: TableCell {
     let caption = try context.shape(item.caption, font: "tableFont", width: captionWidth, lines: 1)
     let controlX = padding + (caption.map { $0.size.width + spacing } ?? 0)
     let controlWidth = context.contentWidth - padding - controlX
-    let highlighted = "highlightedTextColor"
+    let highlighted: ColorReference = "highlightedTextColor"
 
     var placeholder: TextLayout?
     var placeholderColor = Color.clear

@@ -5,7 +5,7 @@ import RowKitGraphics
 ///
 /// ```swift
 /// struct ProductCell: DesignedCell {
-///   var titleColor = "textColor"
+///   var titleColor: ColorReference = "textColor"
 ///   func design(for item: ProductItem) -> CellDesign {
 ///     CellDesign(body: .vstack(spacing: 2, [
 ///       .label(item.title, font: "tableFont", color: titleColor, lines: 1),

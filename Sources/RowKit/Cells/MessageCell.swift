@@ -32,7 +32,7 @@ public struct MessageCell: TableCell {
 
     var row = RowLayout(cellName: name, size: .zero)
     var y = margin
-    let highlighted = "highlightedTextColor"
+    let highlighted: ColorReference = "highlightedTextColor"
     if let title {
       row.labels.append(
         RowLabel(

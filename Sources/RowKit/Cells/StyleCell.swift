@@ -14,7 +14,7 @@ public struct StyleCell: TableCell {
     let padding = context.metrics.padding
     let style = try context.stylesheet.style(item.style)
     let text = style.textStyle
-    let captionFont = text?.font?.description ?? "tableSmallFont"
+    let captionFont: FontReference = text?.font.map { .font($0) } ?? "tableSmallFont"
     let captionColor = try text?.color ?? context.color("textColor")
     let alignment = text?.alignment ?? .center
     let maximumWidth = (context.contentWidth - 2 * padding) * 0.6

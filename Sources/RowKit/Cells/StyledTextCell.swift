@@ -15,7 +15,6 @@ public struct StyledTextCell: TableCell {
   public func layout(_ item: StyledTextItem, in context: LayoutContext) throws -> RowLayout {
     let markup = try StyledTextMarkup(parsing: item.text)
     let padding = context.metrics.styledTextPadding
-    let base = try context.font("font")
     let linkColor = try context.stylesheet.styles["linkText"]?.textStyle?.color ?? context.color("linkTextColor")
     var runs: [TextRun] = []
     var images: [(range: Range<Int>, src: String, size: Size)] = []
@@ -30,6 +29,7 @@ public struct StyledTextCell: TableCell {
         if !context.isSelected { runs.append(TextRun(span.range, .color(linkColor))) }
       case .styleClass(let name):
         let style = try context.stylesheet.style(name)
+        // Already at the text size: a stylesheet scales its styles' fonts when it is made.
         if let font = style.textStyle?.font { runs.append(TextRun(span.range, .font(font))) }
         if !context.isSelected, let color = style.textStyle?.color { runs.append(TextRun(span.range, .color(color))) }
         for case .fill(let color) in style.elements { runs.append(TextRun(span.range, .background(color))) }
@@ -39,8 +39,9 @@ public struct StyledTextCell: TableCell {
         images.append((span.range, src, size))
       }
     }
-    let text = try context.shape(
-      markup.text, font: base.description, width: context.contentWidth - 2 * padding, runs: runs)
+    // The variable itself: a font the context has scaled to the text size would be scaled
+    // again by shape (AX3 drew styled text at 5.7 times its size, not 2.4).
+    let text = try context.shape(markup.text, font: "font", width: context.contentWidth - 2 * padding, runs: runs)
     var row = RowLayout.paddedLabel(
       cellName: name, text: text, color: try context.color("textColor", highlighted: "highlightedTextColor"),
       padding: padding, in: context)

@@ -32,7 +32,7 @@ public struct SubtitleCell: TableCell {
 
   static func layout(
     name: String, text: String, subtitle: String?, image: (String?, String?)?, imageSide: Double,
-    textX: Double, textFont: String, textColor: String, minimumHeight: Double, in context: LayoutContext
+    textX: Double, textFont: FontReference, textColor: ColorReference, minimumHeight: Double, in context: LayoutContext
   ) throws -> RowLayout {
     let padding = context.metrics.padding
     let width = context.contentWidth - textX - padding

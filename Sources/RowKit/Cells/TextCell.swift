@@ -7,11 +7,11 @@ public struct TextCell: TableCell {
   /// The fonts, colors and alignment of a text row, by stylesheet names or literals.
   public struct Style: Hashable, Sendable {
     /// The font: a stylesheet name (`tableFont`) or a literal font.
-    public var font: String
+    public var font: FontReference
     /// The text color: a stylesheet name (`textColor`) or a literal color.
-    public var color: String
+    public var color: ColorReference
     /// The text color of a selected row.
-    public var highlightedColor: String
+    public var highlightedColor: ColorReference
     /// How the paragraph is aligned.
     public var alignment: TextStyle.Alignment
     /// Whether the row shows the accessory its item's options ask for.
@@ -19,7 +19,7 @@ public struct TextCell: TableCell {
 
     /// A style of `font` and `color`; left-aligned, with the accessory, and the stylesheet's highlighted color when selected, unless told otherwise.
     public init(
-      font: String, color: String, highlightedColor: String = "highlightedTextColor",
+      font: FontReference, color: ColorReference, highlightedColor: ColorReference = "highlightedTextColor",
       alignment: TextStyle.Alignment = .left, showsAccessory: Bool = true
     ) {
       self.font = font

@@ -75,7 +75,8 @@ public struct DesignTemplate: Hashable, Sendable {
     func walk(_ node: Node) throws(StyleError) {
       switch node {
       case .stack(_, let children): for child in children { try walk(child) }
-      case .label(_, _, let color?): _ = try stylesheet.color(Self.text(.template(color), fields))
+      case .label(_, _, let color?):
+        _ = try stylesheet.color(ColorReference(parsing: Self.text(.template(color), fields), in: stylesheet))
       default: break
       }
     }
@@ -96,7 +97,12 @@ public struct DesignTemplate: Hashable, Sendable {
       return .stack(stack)
     case .label(var label, let source, let color):
       label.text = Self.text(source, fields)
-      if let color { label.color = Self.text(.template(color), fields) }
+      if let color {
+        // checkColors read this text as a reference for every item's fields before any
+        // layout; text of no other form names a variable, which layout then reports.
+        let text = Self.text(.template(color), fields)
+        label.color = (try? ColorReference(parsing: text)) ?? .variable(text)
+      }
       return .label(label)
     case .image(var image, let source):
       if let source { image.url = Self.text(source, fields).nilIfEmpty }
@@ -282,7 +288,7 @@ struct DesignFileLoader {
       if let ellipsize = labelMap["ellipsize"] { label.ellipsize = try option(ellipsize, TextStyle.Ellipsize.self) }
       if let grow = labelMap["grow"] { label.grow = try grow.number(in: Bounds.grow, variables: stylesheet) }
       label.name = try labelMap["name"]?.string()
-      _ = try fontReference(YAMLValue(node: .init(label.font), file: body.file, keyPath: body.keyPath + ".font"))
+      _ = try fontReference(YAMLValue(node: .init(label.font.description), file: body.file, keyPath: body.keyPath + ".font"))
       return .label(label, source, color: colorTemplate)
     case "image":
       let imageMap = try body.mapping(
@@ -382,10 +388,12 @@ struct DesignFileLoader {
     try value.styleName(in: stylesheet)
   }
 
-  private func fontReference(_ value: YAMLValue) throws -> String {
-    let reference = try value.string()
+  private func fontReference(_ value: YAMLValue) throws -> FontReference {
+    let text = try value.string()
+    let reference: FontReference
     let font: Font
     do {
+      reference = try FontReference(parsing: text, in: stylesheet)
       font = try stylesheet.font(reference)
     } catch {
       throw value.error(error.message)
@@ -394,14 +402,15 @@ struct DesignFileLoader {
     return reference
   }
 
-  private func colorReference(_ value: YAMLValue) throws -> String {
-    let reference = try value.string()
+  private func colorReference(_ value: YAMLValue) throws -> ColorReference {
+    let text = try value.string()
     do {
+      let reference = try ColorReference(parsing: text, in: stylesheet)
       _ = try stylesheet.color(reference)
+      return reference
     } catch {
       throw value.error(error.message)
     }
-    return reference
   }
 
   private func imageURL(_ value: YAMLValue) throws -> String {

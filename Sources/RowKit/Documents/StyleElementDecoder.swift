@@ -168,7 +168,7 @@ struct StyleElementDecoder {
   private func color(_ value: YAMLValue) throws -> Color {
     let text = try value.string()
     do {
-      return try sheet.color(text)
+      return try sheet.color(ColorReference(parsing: text, in: sheet))
     } catch {
       throw value.error(error.message)
     }
@@ -184,7 +184,7 @@ struct StyleElementDecoder {
     let text = try value.string()
     let font: Font
     do {
-      font = try sheet.font(text)
+      font = try sheet.font(FontReference(parsing: text, in: sheet))
     } catch {
       throw value.error(error.message)
     }

@@ -68,8 +68,8 @@ public indirect enum DesignNode: Hashable, Sendable {
 
   /// A label of `text`, in stylesheet font and color names, with no line limit by default.
   public static func label(
-    _ text: String, name: String? = nil, font: String = "font", color: String = "textColor",
-    highlightedColor: String = "highlightedTextColor", lines: Int = 0,
+    _ text: String, name: String? = nil, font: FontReference = "font", color: ColorReference = "textColor",
+    highlightedColor: ColorReference = "highlightedTextColor", lines: Int = 0,
     alignment: TextStyle.Alignment = .left, ellipsize: TextStyle.Ellipsize = .end, grow: Double = 0
   ) -> DesignNode {
     .label(
@@ -153,11 +153,11 @@ public struct DesignLabel: Hashable, Sendable {
   /// The label's text.
   public var text: String
   /// The font: a stylesheet name or a literal font.
-  public var font: String
+  public var font: FontReference
   /// The text color: a stylesheet name or a literal color.
-  public var color: String
+  public var color: ColorReference
   /// The text color when the row is selected.
-  public var highlightedColor: String
+  public var highlightedColor: ColorReference
   /// The most lines shown; 0 is no limit.
   public var lines: Int
   /// How the lines are aligned.
@@ -169,8 +169,8 @@ public struct DesignLabel: Hashable, Sendable {
 
   /// A label of `text`; its font and colors are stylesheet names or literals.
   public init(
-    name: String? = nil, text: String, font: String = "font", color: String = "textColor",
-    highlightedColor: String = "highlightedTextColor", lines: Int = 0, alignment: TextStyle.Alignment = .left,
+    name: String? = nil, text: String, font: FontReference = "font", color: ColorReference = "textColor",
+    highlightedColor: ColorReference = "highlightedTextColor", lines: Int = 0, alignment: TextStyle.Alignment = .left,
     ellipsize: TextStyle.Ellipsize = .end, grow: Double = 0
   ) {
     self.name = name

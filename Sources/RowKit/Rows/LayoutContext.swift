@@ -70,7 +70,7 @@ public struct LayoutContext {
 
 
   /// The font a stylesheet variable or literal names; its family must be loaded.
-  public func font(_ reference: String) throws -> Font {
+  public func font(_ reference: FontReference) throws -> Font {
     let font = try stylesheet.font(reference)
     guard shaper.hasFamily(font.family) else {
       throw StyleError(
@@ -81,12 +81,12 @@ public struct LayoutContext {
   }
 
   /// The color a stylesheet variable or literal names.
-  public func color(_ reference: String) throws -> Color {
+  public func color(_ reference: ColorReference) throws -> Color {
     try stylesheet.color(reference)
   }
 
   /// The color for the row's state: `highlighted` when the row is selected.
-  public func color(_ normal: String, highlighted: String) throws -> Color {
+  public func color(_ normal: ColorReference, highlighted: ColorReference) throws -> Color {
     try stylesheet.color(isSelected ? highlighted : normal)
   }
 
@@ -99,7 +99,7 @@ public struct LayoutContext {
   /// show is shaped (see ``shownText(_:style:runs:)``): the layout's text is that part,
   /// measured and painted.
   public func shape(
-    _ text: String?, font: String, width: Double?, lines: Int = 0,
+    _ text: String?, font: FontReference, width: Double?, lines: Int = 0,
     alignment: TextStyle.Alignment = .left, ellipsize: TextStyle.Ellipsize = .end,
     maxHeight: Double? = LayoutContext.maximumLabelHeight, runs: [TextRun] = []
   ) throws -> TextLayout? {

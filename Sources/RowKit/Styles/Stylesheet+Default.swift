@@ -113,7 +113,7 @@ extension Stylesheet {
   /// `tableHeaderTintColor` restyles the selected rows or the plain headers without
   /// redefining their styles (unless it defines them itself).
   var derivedStyles: [String: Style] {
-    func color(_ name: String) -> Color { (try? self.color(name)) ?? .clear }
+    func color(_ name: String) -> Color { (try? self.color(.variable(name))) ?? .clear }
     let tint = color("tableHeaderTintColor")
     return [
       "tableCell": Style([.fill(color("backgroundColor"))]),

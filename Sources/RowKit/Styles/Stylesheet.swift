@@ -4,8 +4,9 @@ import RowKitGraphics
 /// color they draw with from here, by Three20's variable names, so a stylesheet restyles
 /// them without code.
 ///
-/// A reference to a font or a color is either a variable name (`tableFont`) or a literal: a
-/// Pango font description (`"Inter Bold 17"`) or a color (`"#FF0000"`, `"#00000080"`).
+/// A reference to a font or a color (``FontReference``, ``ColorReference``) is either a
+/// variable name (`tableFont`) or a literal: a Pango font description (`"Inter Bold 17"`) or
+/// a color (`"#FF0000"`, `"#00000080"`).
 public struct Stylesheet: Hashable, Sendable {
   /// A stylesheet variable's value.
   public enum Value: Hashable, Sendable, CustomStringConvertible {
@@ -63,17 +64,19 @@ public struct Stylesheet: Hashable, Sendable {
     return sheet
   }
 
-  /// The font a reference names.
-  public func font(_ reference: String) throws(StyleError) -> Font {
-    if let value = variables[reference] {
+  /// The font `reference` names, at the stylesheet's ``textSize``.
+  /// - Throws: ``StyleError`` when the variable is undefined or holds no font.
+  public func font(_ reference: FontReference) throws(StyleError) -> Font {
+    switch reference {
+    case .font(let font):
+      return scaled(font)
+    case .variable(let name):
+      guard let value = variables[name] else { throw StyleError("undefined variable '\(name)' (expected a font)") }
       guard case .font(let font) = value else {
-        throw StyleError("variable '\(reference)' is a \(value.kind), not a font")
+        throw StyleError("variable '\(name)' is a \(value.kind), not a font")
       }
       return scaled(font)
     }
-    if let font = Font.parse(reference) { return scaled(font) }
-    if Stylesheet.looksLikeName(reference) { throw StyleError("undefined variable '\(reference)' (expected a font)") }
-    throw StyleError("'\(reference)' is neither a font variable nor a font like \"Inter Bold 17\"")
   }
 
   /// `font` at the stylesheet's text size.
@@ -83,23 +86,28 @@ public struct Stylesheet: Hashable, Sendable {
     return font
   }
 
-  /// Whether `text` reads as a variable name rather than a literal.
+  /// Whether `text` reads as a variable name rather than a literal: a letter, then letters,
+  /// digits or `_`. Such a word is never a font description, which needs a size, a number of
+  /// its own (Pango reads the words `inf` and `nan` as numbers, and refuses both as sizes),
+  /// so this asks Pango nothing: cells read their fonts and colors by name for every row.
   static func looksLikeName(_ text: String) -> Bool {
     guard let first = text.first, first.isLetter else { return false }
-    return text.allSatisfy { $0.isLetter || $0.isNumber || $0 == "_" } && Font.parse(text) == nil
+    return text.allSatisfy { $0.isLetter || $0.isNumber || $0 == "_" }
   }
 
-  /// The color a reference names.
-  public func color(_ reference: String) throws(StyleError) -> Color {
-    if let value = variables[reference] {
+  /// The color `reference` names.
+  /// - Throws: ``StyleError`` when the variable is undefined or holds no color.
+  public func color(_ reference: ColorReference) throws(StyleError) -> Color {
+    switch reference {
+    case .color(let color):
+      return color
+    case .variable(let name):
+      guard let value = variables[name] else { throw StyleError("undefined variable '\(name)' (expected a color)") }
       guard case .color(let color) = value else {
-        throw StyleError("variable '\(reference)' is a \(value.kind), not a color")
+        throw StyleError("variable '\(name)' is a \(value.kind), not a color")
       }
       return color
     }
-    if let color = Color(hex: reference) { return color }
-    if Stylesheet.looksLikeName(reference) { throw StyleError("undefined variable '\(reference)' (expected a color)") }
-    throw StyleError("'\(reference)' is neither a color variable nor a color like \"#FF0000\"")
   }
 
   /// The number a variable holds, or a literal number.

@@ -32,7 +32,7 @@ public enum JPEG {
     let header = data.withUnsafeBufferPointer {
       tjDecompressHeader3(turbo.handle, $0.baseAddress, UInt(data.count), &width, &height, &subsampling, &colorspace)
     }
-    guard header == 0 else { throw GraphicsError(.jpegDecode, "not a readable JPEG: \(message(turbo.handle))") }
+    try TurboJPEGStatus.check(header, turbo.handle, .jpegDecode, "not a readable JPEG")
     guard width > 0, height > 0, Int(width) * Int(height) <= maximumPixels else {
       throw GraphicsError(
         .imageTooLarge, "JPEG of \(width)×\(height) pixels is larger than the limit of \(maximumPixels) pixels")
@@ -64,7 +64,7 @@ public enum JPEG {
     }
     // NB: a warning (such as a truncated file) still leaves a whole image, gray below the cut;
     // RowKit treats it as a failure so a damaged image never passes for a good one.
-    guard result == 0 else { throw GraphicsError(.jpegDecode, "JPEG data is damaged: \(message(turbo.handle))") }
+    try TurboJPEGStatus.check(result, turbo.handle, .jpegDecode, "JPEG data is damaged")
     return (Int(outWidth), Int(outHeight), pixels)
   }
 
@@ -80,7 +80,8 @@ public enum JPEG {
     let header = data.withUnsafeBufferPointer {
       tjDecompressHeader3(turbo.handle, $0.baseAddress, UInt(data.count), &width, &height, &subsampling, &colorspace)
     }
-    guard header == 0, width > 0, height > 0 else { throw GraphicsError(.jpegDecode, "not a readable JPEG: \(message(turbo.handle))") }
+    try TurboJPEGStatus.check(header, turbo.handle, .jpegDecode, "not a readable JPEG")
+    guard width > 0, height > 0 else { throw GraphicsError(.jpegDecode, "not a readable JPEG: it claims \(width)×\(height) pixels") }
     return (Int(width), Int(height))
   }
 
@@ -96,11 +97,24 @@ public enum JPEG {
         Int32(TJPF_BGRA.rawValue), &buffer, &size, Int32(TJSAMP_420.rawValue), Int32(quality), 0)
     }
     defer { if let buffer { tjFree(buffer) } }
-    guard result == 0, let buffer else { throw GraphicsError(.jpegEncode, "JPEG encoding failed: \(message(turbo.handle))") }
+    try TurboJPEGStatus.check(result, turbo.handle, .jpegEncode, "JPEG encoding failed")
+    guard let buffer else { throw GraphicsError(.jpegEncode, "JPEG encoding failed: libjpeg-turbo gave no buffer") }
     return Array(UnsafeBufferPointer(start: buffer, count: Int(size)))
   }
+}
 
-  private static func message(_ handle: tjhandle) -> String {
+/// libjpeg-turbo's results turned into errors in one place, in its own words for what
+/// failed, read from the handle that failed.
+enum TurboJPEGStatus {
+  /// Throws an error of `kind` saying that `what` failed and why, unless `result` is 0.
+  static func check(_ result: Int32, _ handle: tjhandle?, _ kind: GraphicsError.Kind, _ what: @autoclosure () -> String) throws(GraphicsError) {
+    guard result != 0 else { return }
+    throw GraphicsError(kind, "\(what()): \(message(handle))")
+  }
+
+  /// libjpeg-turbo's words for the last failure of `handle` (or of the last handle that
+  /// could not be made, for nil).
+  static func message(_ handle: tjhandle?) -> String {
     tjGetErrorStr2(handle).map { String(cString: $0) } ?? "unknown error"
   }
 }
@@ -111,7 +125,7 @@ private final class TurboJPEGHandle {
 
   init(compressing: Bool) throws {
     guard let handle = compressing ? tjInitCompress() : tjInitDecompress() else {
-      throw GraphicsError(compressing ? .jpegEncode : .jpegDecode, "libjpeg-turbo could not start")
+      throw GraphicsError(compressing ? .jpegEncode : .jpegDecode, "libjpeg-turbo could not start: \(TurboJPEGStatus.message(nil))")
     }
     self.handle = handle
   }

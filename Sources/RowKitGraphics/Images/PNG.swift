@@ -17,11 +17,7 @@ public enum PNG {
     let began = data.withUnsafeBytes { bytes in
       png_image_begin_read_from_memory(&image, bytes.baseAddress, bytes.count)
     }
-    guard began != 0 else {
-      let message = messageText(&image)
-      png_image_free(&image)
-      throw GraphicsError(.pngDecode, "not a readable PNG: \(message)")
-    }
+    try PNGImageStatus.check(began, &image, "not a readable PNG")
     let width = Int(image.width)
     let height = Int(image.height)
     guard width > 0, height > 0, width * height <= maximumPixels else {
@@ -36,11 +32,7 @@ public enum PNG {
         png_image_finish_read(&image, nil, buffer.baseAddress, Int32(width * 4), nil)
       }
     }
-    guard finished != 0 else {
-      let message = messageText(&image)
-      png_image_free(&image)
-      throw GraphicsError(.pngDecode, "PNG data is damaged: \(message)")
-    }
+    try PNGImageStatus.check(finished, &image, "PNG data is damaged")
     Bitmap.premultiply(&pixels)
     return Bitmap(width: width, height: height, pixels: pixels)
   }
@@ -69,11 +61,17 @@ public enum PNG {
     }
     return try decode(bytes, maximumPixels: maximumPixels)
   }
+}
 
-  private static func messageText(_ image: inout png_image) -> String {
-    withUnsafeBytes(of: &image.message) { raw in
-      let bytes = raw.prefix { $0 != 0 }
-      return String(decoding: bytes, as: UTF8.self)
-    }
+/// libpng's simplified API's results turned into errors in one place: its message for the
+/// image, and the image's memory freed.
+enum PNGImageStatus {
+  /// Frees `image` and throws an error saying that `what` failed and why, unless `result`
+  /// is libpng's success (non-zero).
+  static func check(_ result: Int32, _ image: inout png_image, _ what: @autoclosure () -> String) throws(GraphicsError) {
+    guard result == 0 else { return }
+    let message = withUnsafeBytes(of: &image.message) { raw in String(decoding: raw.prefix { $0 != 0 }, as: UTF8.self) }
+    png_image_free(&image)
+    throw GraphicsError(.pngDecode, "\(what()): \(message)")
   }
 }

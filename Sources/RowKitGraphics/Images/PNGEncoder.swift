@@ -1,11 +1,11 @@
 import Foundation
-internal import CISAL
 internal import CPNG
 
 /// How hard PNG encoding works at making files small.
 public enum PNGCompression: String, Sendable, CaseIterable {
   /// ISA-L's igzip at level 0: many times faster than libpng's fastest settings and than
-  /// cairo's writer, files about a fifth larger than theirs. The default.
+  /// cairo's writer, files about a fifth larger than theirs. The default. (zlib at level 1 in
+  /// a build without the package's `ISAL` trait.)
   case fast
   /// zlib at level 9: files about a third smaller than `fast`, some 40× slower. For
   /// images that are kept, not for big renders.
@@ -223,9 +223,9 @@ extension PNG {
 
 /// Raw deflate that ends with a full flush, not a final block: pieces join into one stream.
 enum Deflate {
-  /// ISA-L's igzip at level 0.
+  /// ISA-L's igzip at level 0 (zlib at level 1 in a build without the ISAL trait).
   ///
-  /// NB: not level 1. Inside RowKit's process, level 1 now and then chose other (equally
+  /// NB: not level 1 of ISA-L. Inside RowKit's process, level 1 now and then chose other (equally
   /// valid) matches for the same scanlines, so one render in a few dozen wrote other PNG bytes
   /// than the render before it; a C program making the same calls never did, and no cause was
   /// found in RowKit's calls (see Benchmarks/README.md). Level 0 was byte-stable over
@@ -239,12 +239,8 @@ enum Deflate {
     // Level 0 never falls back to stored blocks: its Huffman codes make noise some 23%
     // larger (a photo's grain, a random image). No deflate code is longer than 15 bits, so
     // twice the input always fits; pages never written are never touched.
-    let capacity = raw.count * 2 + 1024
-    return try compressing(raw, capacity: capacity, use) { input, output in
-      let written = cisal_deflate_flushed(input.baseAddress, UInt32(input.count), output.baseAddress, UInt32(output.count))
-      guard written >= 0 else { throw GraphicsError(.pngEncode, "ISA-L deflate failed") }
-      return Int(written)
-    }
+    let capacity = max(raw.count * 2 + 1024, zlibBound(raw.count))
+    return try compressing(raw, capacity: capacity, use) { input, output in try fastRawFlushed(input, into: output) }
   }
 
   /// zlib, level 9.
@@ -254,20 +250,7 @@ enum Deflate {
 
   /// ``smallRawFlushed(_:)``, handing the compressed bytes to `use` without copying them.
   static func smallRawFlushed<T>(_ raw: [UInt8], _ use: (UnsafeBufferPointer<UInt8>) -> T) throws -> T {
-    var stream = z_stream()
-    guard deflateInit2_(&stream, 9, Z_DEFLATED, -15, 9, Z_DEFAULT_STRATEGY, ZLIB_VERSION, Int32(MemoryLayout<z_stream>.size)) == Z_OK
-    else { throw GraphicsError(.pngEncode, "zlib could not start") }
-    defer { deflateEnd(&stream) }
-    let capacity = Int(deflateBound(&stream, UInt(raw.count))) + 64
-    return try compressing(raw, capacity: capacity, use) { input, output in
-      stream.next_in = UnsafeMutablePointer(mutating: input.baseAddress)
-      stream.avail_in = UInt32(input.count)
-      stream.next_out = output.baseAddress
-      stream.avail_out = UInt32(output.count)
-      let status = deflate(&stream, Z_FULL_FLUSH)
-      guard status == Z_OK, stream.avail_in == 0 else { throw GraphicsError(.pngEncode, "zlib deflate failed (\(status))") }
-      return Int(stream.total_out)
-    }
+    try compressing(raw, capacity: zlibBound(raw.count), use) { input, output in try zlibRawFlushed(input, into: output, level: 9) }
   }
 
   /// Runs `compress` into uninitialized memory and hands exactly the bytes it wrote to
@@ -288,10 +271,6 @@ enum Deflate {
 enum Adler32 {
   static let modulus: UInt32 = 65521
 
-  static func checksum(_ bytes: [UInt8]) -> UInt32 {
-    bytes.withUnsafeBufferPointer { UInt32(isal_adler32(1, $0.baseAddress, UInt64($0.count))) }
-  }
-
   /// The checksum of two pieces joined, from each piece's checksum and the second's length
   /// (zlib's adler32_combine).
   static func combine(_ first: UInt32, _ second: UInt32, length: Int) -> UInt32 {
@@ -308,16 +287,10 @@ enum Adler32 {
   }
 }
 
-/// PNG's chunk checksum (zlib's crc32), by ISA-L: its carry-less multiplication is many
-/// times faster than zlib's tables on a big render's compressed bytes.
+/// PNG's chunk checksum (zlib's crc32); see ``update(_:_:)``.
 enum CRC32 {
   static func checksum<Bytes: Collection<UInt8>>(_ bytes: Bytes) -> UInt32 {
     bytes.withContiguousStorageIfAvailable { update(0, $0) } ?? checksum(Array(bytes))
-  }
-
-  /// The checksum of the bytes `crc` was the checksum of, followed by `bytes`.
-  static func update(_ crc: UInt32, _ bytes: UnsafeBufferPointer<UInt8>) -> UInt32 {
-    UInt32(crc32_gzip_refl(crc, bytes.baseAddress, UInt64(bytes.count)))
   }
 }
 

@@ -1,5 +1,4 @@
 import Foundation
-internal import CISAL
 
 extension PNG {
   /// Decodes a PNG to the RGBA values it stores, alpha straight: every color type, bit depth
@@ -299,7 +298,7 @@ final class PNGRowInflater {
   private var piece = UnsafeBufferPointer<UInt8>(start: nil, count: 0)
   private var position = 0
   private var fed = false
-  private let state: UnsafeMutableRawPointer
+  private let inflater: ZlibInflater
   private let buffer: UnsafeMutablePointer<UInt8>
   private let capacity: Int
   private var start = 0
@@ -307,9 +306,8 @@ final class PNGRowInflater {
   private var finished = false
 
   init(_ feed: PNGDataFeed, longestRow: Int) throws {
-    guard let state = cisal_inflater_new() else { throw GraphicsError(.pngDecode, "no memory to inflate a PNG") }
+    inflater = try ZlibInflater()
     self.feed = feed
-    self.state = state
     // Room for the previous and the current row, and enough beyond for ISA-L to work in
     // large pieces.
     capacity = max(1 << 18, 4 * longestRow)
@@ -317,7 +315,6 @@ final class PNGRowInflater {
   }
 
   deinit {
-    cisal_inflater_free(state)
     buffer.deallocate()
   }
 
@@ -353,19 +350,18 @@ final class PNGRowInflater {
       position = 0
       fed = true
     }
-    var consumed: UInt32 = 0
-    var produced: UInt32 = 0
-    var ended: Int32 = 0
     let available = piece.count - position
     let input = piece.baseAddress.map { UnsafePointer($0 + position) } ?? UnsafePointer(buffer)
-    let status = cisal_inflate(state, input, UInt32(available), &consumed, output, UInt32(room), &produced, &ended)
-    guard status >= 0 else {
-      throw PNGReader.damaged(status == ISAL_INCORRECT_CHECKSUM ? "the image data's checksum does not match" : "the image data does not inflate")
+    let step: (consumed: Int, produced: Int, ended: Bool)
+    do throws(ZlibInflater.Failure) {
+      step = try inflater.inflate(input, count: available, into: output, capacity: room)
+    } catch {
+      throw PNGReader.damaged(error == .checksum ? "the image data's checksum does not match" : "the image data does not inflate")
     }
-    position += Int(consumed)
-    finished = ended != 0
-    if consumed == 0, produced == 0, !finished { throw PNGReader.damaged("the image data ends early") }
-    return Int(produced)
+    position += step.consumed
+    finished = step.ended
+    if step.consumed == 0, step.produced == 0, !finished { throw PNGReader.damaged("the image data ends early") }
+    return step.produced
   }
 }
 

@@ -1,5 +1,6 @@
 /// The script `rowkit review` adds to the review page: Accept, Reject and Undo buttons on each
-/// case and group, the progress line, and the keys `a`, `r`, `u` and `g`. It runs only with
+/// case and group, the progress line, a box that goes to a case by its name, and the keys
+/// `a`, `r`, `u` and `g`. It runs only with
 /// the token in the page's address, so the page opened from disk stays as it was.
 enum ReviewPageScript {
   static let source = """
@@ -10,6 +11,7 @@ enum ReviewPageScript {
       style.textContent = `
         .review-bar { margin: 6px 0 0; display: flex; gap: 10px; align-items: center; flex-wrap: wrap; }
         .review-bar .error { color: var(--failed); }
+        .review-bar input { font: inherit; font-size: 12px; padding: 2px 6px; border: 1px solid #c3c9d1; border-radius: 4px; width: 16em; }
         .review-actions { display: flex; gap: 6px; align-items: center; margin: 0 0 8px; }
         .review-actions button, .review-bar button { font: inherit; font-size: 12px; padding: 3px 12px; border: 1px solid #c3c9d1; border-radius: 4px; background: #fff; cursor: pointer; }
         .review-actions button.accept { border-color: var(--passed); color: var(--passed); font-weight: 600; }
@@ -22,12 +24,14 @@ enum ReviewPageScript {
         .case[data-review] { opacity: 0.75; }
         .case.current[data-review] { opacity: 1; }`;
       document.head.appendChild(style);
-      const cases = Array.from(document.querySelectorAll('section.case'));
-      const byName = new Map(cases.map(c => [c.dataset.name, c]));
+      // A case the page has not added yet (see ReviewReport.html) is decorated when it comes.
+      const sectionOf = name => document.getElementById('case-' + name);
       const bar = document.createElement('p');
       bar.className = 'review-bar'; bar.id = 'review-bar';
       bar.innerHTML = '<strong id="review-progress">loading…</strong>'
         + '<button type="button" id="review-undo" disabled>Undo (u)</button>'
+        + '<input type="search" id="review-find" placeholder="go to case…" list="review-names" aria-label="Go to a case by its name">'
+        + '<datalist id="review-names"></datalist>'
         + '<span id="review-message" role="status"></span>'
         + '<span class="meta">review keys: <kbd>a</kbd> accept, <kbd>r</kbd> reject, <kbd>u</kbd> undo, <kbd>g</kbd> accept the group</span>';
       document.querySelector('header').appendChild(bar);
@@ -50,15 +54,15 @@ enum ReviewPageScript {
         document.getElementById('review-progress').textContent = state.reviewed + ' of ' + state.reviewable.length + ' reviewed';
         undoButton.disabled = !state.undo;
         undoButton.title = state.undo ? 'Undo: ' + state.undo : 'nothing to undo';
-        state.reviewable.forEach(name => {
-          const section = byName.get(name);
-          if (!section) return;
-          const review = state.cases[name];
-          if (review) section.dataset.review = review; else delete section.dataset.review;
-          const label = section.querySelector('.review-state');
-          if (label) label.textContent = review || '';
-        });
+        state.reviewable.forEach(name => showReview(sectionOf(name)));
         document.body.dataset.reviewed = String(state.reviewed);
+      }
+      function showReview(section) {
+        if (!section) return;
+        const review = state.cases[section.dataset.name];
+        if (review) section.dataset.review = review; else delete section.dataset.review;
+        const label = section.querySelector('.review-state');
+        if (label) label.textContent = review || '';
       }
       function act(path, body, advance) {
         return api(path, body).then(next => {
@@ -79,17 +83,23 @@ enum ReviewPageScript {
         item.dataset.group = String(group.index);
         item.appendChild(actions);
       }
-      function decorate() {
-        state.reviewable.forEach(name => {
-          const section = byName.get(name);
-          if (!section || section.querySelector('.review-actions')) return;
+      const reviewable = new Set();
+      function decorateCases(sections) {
+        sections.forEach(section => {
+          const name = section.dataset.name;
+          if (!reviewable.has(name) || section.querySelector('.review-actions')) return;
           const actions = document.createElement('p');
           actions.className = 'review-actions';
           actions.innerHTML = '<button type="button" class="accept">Accept (a)</button><button type="button" class="reject">Reject (r)</button><span class="review-state"></span>';
           actions.querySelector('.accept').addEventListener('click', () => act('/api/accept', { cases: [name] }, false));
           actions.querySelector('.reject').addEventListener('click', () => act('/api/reject', { cases: [name] }, false));
           section.querySelector('h3').after(actions);
+          showReview(section);
         });
+      }
+      function decorate() {
+        state.reviewable.forEach(name => reviewable.add(name));
+        decorateCases(document.querySelectorAll('section.case'));
         // The page lists the shared changes in the server's order; groups it does not list
         // (the new cases) get an item of their own.
         let list = document.getElementById('groups');
@@ -114,15 +124,36 @@ enum ReviewPageScript {
           addGroupButtons(item, group);
         });
       }
+      document.addEventListener('rowkit-cases-added', event => {
+        if (!state) return;
+        const cases = document.getElementsByClassName('case');
+        decorateCases(Array.prototype.slice.call(cases, cases.length - event.detail.count));
+      });
+      // Go to a case by its name: also one the page has not added yet, which a find in
+      // the page would not see. Enter takes the name, or the first to review containing it.
+      const find = document.getElementById('review-find');
+      find.addEventListener('focus', () => {
+        const names = document.getElementById('review-names');
+        if (!state || names.childElementCount > 0) return;
+        state.reviewable.forEach(name => { const option = document.createElement('option'); option.value = name; names.appendChild(option); });
+      });
+      find.addEventListener('keydown', event => {
+        if (event.key !== 'Enter' || !state) return;
+        const text = find.value.trim();
+        const name = state.reviewable.includes(text) ? text : state.reviewable.find(n => n.includes(text));
+        if (!text || !name) { say(text ? 'no case to review is named like ' + text : '', !!text); return; }
+        location.hash = new URLSearchParams({ case: name }).toString();
+        find.blur();
+      });
       undoButton.addEventListener('click', () => act('/api/undo', {}, false));
       document.addEventListener('keydown', event => {
         if (!state || event.ctrlKey || event.metaKey || event.altKey) return;
         if (event.target && event.target.tagName === 'INPUT') return;
         const name = currentName();
-        const reviewable = name && state.reviewable.includes(name);
+        const isReviewable = name && reviewable.has(name);
         switch (event.key) {
-          case 'a': if (reviewable) act('/api/accept', { cases: [name] }, true); else say('this case has nothing to accept', true); break;
-          case 'r': if (reviewable) act('/api/reject', { cases: [name] }, true); else say('this case has nothing to reject', true); break;
+          case 'a': if (isReviewable) act('/api/accept', { cases: [name] }, true); else say('this case has nothing to accept', true); break;
+          case 'r': if (isReviewable) act('/api/reject', { cases: [name] }, true); else say('this case has nothing to reject', true); break;
           case 'u': act('/api/undo', {}, false); break;
           case 'g': {
             const group = groupOf(name);

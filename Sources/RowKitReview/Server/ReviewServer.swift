@@ -26,9 +26,12 @@ package final class ReviewServer: Sendable {
   private let server: HTTPServer
 
   /// A server of `session` on 127.0.0.1:`port` (0: a free port). `reportPath` is how the
-  /// page names the report folder in the commands it shows.
-  package init(session: ReviewSession, port: UInt16 = 0, reportPath: String) throws {
-    let routes = ReviewRoutes(session: session, reportPath: reportPath)
+  /// page names the report folder in the commands it shows; the page holds the first
+  /// `casesShownAtOnce` cases as HTML and adds the others once they show.
+  package init(
+    session: ReviewSession, port: UInt16 = 0, reportPath: String, casesShownAtOnce: Int = ReviewReport.casesShownAtOnce
+  ) throws {
+    let routes = ReviewRoutes(session: session, reportPath: reportPath, casesShownAtOnce: casesShownAtOnce)
     self.routes = routes
     server = try LoopbackAccess.server(port: port) { request in await routes.respond(to: request) }
   }
@@ -51,16 +54,26 @@ private final class ReviewRoutes: Sendable {
   let access = LoopbackAccess()
   private let page: [UInt8]
 
-  init(session: ReviewSession, reportPath: String) {
+  init(session: ReviewSession, reportPath: String, casesShownAtOnce: Int) {
     self.session = session
-    let storedPage = (try? String(contentsOf: session.reportFolder.appendingPathComponent(ReportFolder.pageFile), encoding: .utf8)) ?? ""
+    let storedPage = (try? InputFile.read(session.reportFolder.appendingPathComponent(ReportFolder.pageFile).path)) ?? []
+    let omissionMark = Array(#"id="omitted""#.utf8)
     // The page is made again from report.json (checked as the report is), never served from
     // the folder's own index.html, which could hold any script; only whether it left the
     // passed cases out is read from it.
+    var omitsPassedCases = false
+    var searched = storedPage.startIndex
+    while let found = storedPage[searched...].firstIndex(of: omissionMark[0]) {
+      if storedPage[found...].starts(with: omissionMark) {
+        omitsPassedCases = true
+        break
+      }
+      searched = found + 1
+    }
     page = Array(
       ReviewReport.html(
-        for: session.report, reportPath: reportPath, onlyFailures: storedPage.contains(#"id="omitted""#),
-        servedScript: ReviewPageScript.source, onlyNearView: true
+        for: session.report, reportPath: reportPath, onlyFailures: omitsPassedCases,
+        servedScript: ReviewPageScript.source, onlyNearView: true, shownAtOnce: casesShownAtOnce
       ).utf8)
   }
 
@@ -178,15 +191,5 @@ private final class ReviewRoutes: Sendable {
 
   private static func error(_ status: Int, _ message: String) -> HTTPResponse {
     LoopbackAccess.error(status, message)
-  }
-}
-
-/// Runs `body`, which blocks on the file system, on a thread of its own, so that no thread
-/// of Swift's cooperative pool (two on a 2-core machine) ever waits for a disk.
-func onOwnThread<Value: Sendable>(_ body: @escaping @Sendable () -> Value) async -> Value {
-  await withCheckedContinuation { continuation in
-    let thread = Thread { continuation.resume(returning: body()) }
-    thread.name = "rowkit-review"
-    thread.start()
   }
 }

@@ -30,11 +30,18 @@ package final class ReviewSession: Sendable {
   /// A review of the report in `folder`, writing into `snapshots` (which must be the folder
   /// the report was checked against) or, without it, the report's own references folder when
   /// it is the project's (as `rowkit accept` decides).
-  package init(
+  package convenience init(
     report folder: URL, snapshots: URL? = nil, processEnvironment: [String: String] = ProcessInfo.processInfo.environment
-  ) throws {
+  ) async throws {
     let folder = folder.standardizedFileURL
-    let report = try ReportFolder.read(folder)
+    let report = try await onOwnThread { Result { try ReportFolder.read(folder) } }.get()
+    let identical = await IdenticalDifferences.groups(of: report, in: folder)
+    try self.init(folder: folder, report: report, identicalGroups: identical, snapshots: snapshots, processEnvironment: processEnvironment)
+  }
+
+  private init(
+    folder: URL, report: SnapshotCheck.Report, identicalGroups: [ReviewReport.Group], snapshots: URL?, processEnvironment: [String: String]
+  ) throws {
     let file = folder.appendingPathComponent(ReportFolder.reportFile).path
     self.reportFolder = folder
     self.report = report
@@ -44,7 +51,7 @@ package final class ReviewSession: Sendable {
     var groups = ReviewReport.sharedGroups(of: report.cases)
     // A group with the very cases of a shared change would only repeat it.
     let shared = Set(groups.map { Set($0.names) })
-    groups += IdenticalDifferences.groups(of: report, in: folder).filter { !shared.contains(Set($0.names)) }
+    groups += identicalGroups.filter { !shared.contains(Set($0.names)) }
     let new = report.cases.filter { [.new, .missing].contains($0.status) && ReportFolder.isAcceptable($0) }.map(\.name)
     if new.count > 1 { groups.append(ReviewReport.Group(kind: .new, title: "have no reference yet", names: new)) }
     self.groups = groups

@@ -26,7 +26,7 @@ extension ReferenceStore {
 }
 
 /// What the render cache needs of an assertion's value whose render reads declared files
-/// only (``Snapshotting/declaredInputs``).
+/// only (``ImageSnapshotting/declaredInputs``).
 package struct DeclaredRender: Sendable {
   /// The document, as loaded from its file.
   var document: TableDocument

@@ -26,13 +26,22 @@ public enum ReviewReport {
     html(for: report, reportPath: reportPath, onlyFailures: onlyFailures, servedScript: nil)
   }
 
+  /// The most cases the served page holds as HTML; the others follow as text that its script
+  /// adds to the page a few at a time as the reader comes near them.
+  package static let casesShownAtOnce = 24
+
   /// The page with `servedScript` run after the page's own script: `rowkit review` adds its
   /// buttons so, and the page written to disk stays the same without a server. With
   /// `onlyNearView`, a case is laid out and its images fetched only when it comes near the
   /// view (the served page: a report of 2,000 cases took 3.5 s to lay out and asked for
-  /// 6,000 images before its first case showed); the page on disk loads them all.
+  /// 6,000 images before its first case showed), and only the first `shownAtOnce` cases are
+  /// HTML: the others are JSON text, which the browser reads without building anything (the
+  /// same page with 2,000 cases of HTML took Chromium 1.4–2.2 s to parse before any script
+  /// ran), and which the page's script turns into cases as the reader comes near them. The
+  /// page on disk is all HTML and loads every image.
   package static func html(
-    for report: SnapshotCheck.Report, reportPath: String, onlyFailures: Bool, servedScript: String?, onlyNearView: Bool = false
+    for report: SnapshotCheck.Report, reportPath: String, onlyFailures: Bool, servedScript: String?, onlyNearView: Bool = false,
+    shownAtOnce: Int = casesShownAtOnce
   ) -> String {
     let order: [SnapshotCheck.Status] = [.failed, .new, .missing, .error, .passed]
     let titles: [SnapshotCheck.Status: String] = [
@@ -61,6 +70,8 @@ public enum ReviewReport {
     }
     body += "\n</header>\n<main>"
     body += groupsHTML(report.cases, reportPath: reportPath)
+    var later: [LaterCases] = []
+    var shown = 0
     for status in order {
       let cases = report.cases.filter { $0.status == status }
       guard !cases.isEmpty else { continue }
@@ -69,7 +80,17 @@ public enum ReviewReport {
         body += "\n<p class=\"omitted\" id=\"omitted\">\(cases.count) passed cases are not shown (--report-only-failures).</p>"
         continue
       }
-      for item in cases { body += caseHTML(item, reportPath: reportPath, lazyImages: onlyNearView) }
+      let now = onlyNearView ? max(0, min(cases.count, shownAtOnce - shown)) : cases.count
+      for item in cases[..<now] { body += caseHTML(item, reportPath: reportPath, lazyImages: onlyNearView) }
+      shown += now
+      if now < cases.count {
+        let slot = "later-\(later.count)"
+        later.append(
+          LaterCases(
+            slot: slot, names: cases[now...].map(\.name),
+            cases: cases[now...].map { caseHTML($0, reportPath: reportPath, lazyImages: true) }))
+        body += "\n<div class=\"later\" id=\"\(slot)\"></div>"
+      }
     }
     if !report.orphans.isEmpty {
       body += "\n<h2 class=\"orphan\">Orphaned references <span>\(report.orphans.count)</span></h2>"
@@ -90,11 +111,29 @@ public enum ReviewReport {
       </head>
       <body>
       \(body)
-      <script>\(script)</script>\(servedScript.map { "\n<script>\($0)</script>" } ?? "")
+      \(later.isEmpty ? "" : "<script type=\"application/json\" id=\"later-cases\">\(laterJSON(later))</script>\n")<script>\(script)</script>\(servedScript.map { "\n<script>\($0)</script>" } ?? "")
       </body>
       </html>
 
       """
+  }
+
+  /// The cases of one status that a served page adds after its first ones, before the
+  /// element `slot`.
+  struct LaterCases: Encodable {
+    var slot: String
+    var names: [String]
+    var cases: [String]
+  }
+
+  /// `later` as JSON that cannot end the script element that holds it: every `<` (only ever
+  /// inside a string) is written `\u003c`.
+  static func laterJSON(_ later: [LaterCases]) -> String {
+    var escaped: [UInt8] = []
+    for byte in (try? DeterministicJSON.bytes(later)) ?? Array("[]".utf8) {
+      if byte == UInt8(ascii: "<") { escaped += #"\u003c"#.utf8 } else { escaped.append(byte) }
+    }
+    return String(decoding: escaped, as: UTF8.self)
   }
 
   static func caseHTML(_ item: SnapshotCheck.CaseResult, reportPath: String, lazyImages: Bool = false) -> String {
@@ -388,17 +427,50 @@ public enum ReviewReport {
     """
 
   /// A case out of view is skipped by layout and paint, and holds the height it had when
-  /// last shown (a guess until then).
-  static let onlyNearViewStyle = "\nsection.case { content-visibility: auto; contain-intrinsic-size: auto 480px; }"
+  /// last shown (a guess until then); the slots of the cases the page adds later have a
+  /// height, so that they can be seen coming near the view.
+  static let onlyNearViewStyle = "\nsection.case { content-visibility: auto; contain-intrinsic-size: auto 480px; }\n.later { height: 1px; }"
 
   static let script = """
     (function () {
-      const cases = Array.from(document.querySelectorAll('section.case'));
+      // Live: the cases a served page adds later are in it as they come.
+      const cases = document.getElementsByClassName('case');
+      const caseAt = element => element && element.closest ? element.closest('section.case') : null;
+      // A served page of many cases holds all but its first ones as text (see
+      // ReviewReport.html); they are added in document order, before their status's slot.
+      const laterText = document.getElementById('later-cases');
+      const later = laterText ? JSON.parse(laterText.textContent) : [];
+      let laterGroup = 0, laterCase = 0;
+      function addLater(count) {
+        let added = 0;
+        while (added < count && laterGroup < later.length) {
+          const group = later[laterGroup];
+          const slot = document.getElementById(group.slot);
+          const part = group.cases.slice(laterCase, laterCase + count - added);
+          slot.insertAdjacentHTML('beforebegin', part.join(''));
+          added += part.length;
+          laterCase += part.length;
+          if (laterCase >= group.cases.length) { slot.remove(); laterGroup += 1; laterCase = 0; }
+        }
+        if (added > 0) {
+          markLoadedImages(added);
+          document.dispatchEvent(new CustomEvent('rowkit-cases-added', { detail: { count: added } }));
+        }
+        return added;
+      }
+      function indexOfCase(name) {
+        for (;;) {
+          const index = Array.prototype.findIndex.call(cases, c => c.dataset.name === name);
+          if (index >= 0 || addLater(200) === 0) return index;
+        }
+      }
       let current = -1;
       function focusCase(index, scroll) {
+        while (index >= cases.length && addLater(40) > 0) {}
         if (cases.length === 0) return;
+        if (cases[current]) cases[current].classList.remove('current');
         current = Math.max(0, Math.min(cases.length - 1, index));
-        cases.forEach((c, i) => c.classList.toggle('current', i === current));
+        cases[current].classList.add('current');
         cases[current].focus({ preventScroll: true });
         if (scroll) {
           const top = cases[current].getBoundingClientRect().top + window.scrollY - document.querySelector('header').offsetHeight - 8;
@@ -432,7 +504,7 @@ public enum ReviewReport {
       }
       // The accept command is copied with the clipboard API, or (pages opened from disk may
       // not have it) by selecting it and the copy command.
-      document.querySelectorAll('button.copy').forEach(button => button.addEventListener('click', () => {
+      function copyCommand(button) {
         const done = ok => { button.dataset.copied = ok ? 'true' : 'false'; button.textContent = ok ? 'Copied' : 'Select and copy'; };
         const fallback = () => {
           const code = button.parentElement.querySelector('code');
@@ -444,26 +516,45 @@ public enum ReviewReport {
         if (navigator.clipboard && navigator.clipboard.writeText) {
           navigator.clipboard.writeText(button.dataset.command).then(() => done(true), fallback);
         } else fallback();
-      }));
+      }
+      // One listener of each kind for the whole page, so that a case added later needs no
+      // set-up of its own.
+      document.addEventListener('click', event => {
+        const target = event.target;
+        if (!target || !target.closest) return;
+        const copy = target.closest('button.copy');
+        if (copy) { copyCommand(copy); return; }
+        const view = target.closest('.views button');
+        if (view) { setView(caseAt(view), view.dataset.view); return; }
+        const stage = target.closest('.blink .stage');
+        if (stage) step(caseAt(stage));
+      });
+      document.addEventListener('input', event => {
+        const range = event.target;
+        if (!range || !range.matches || !range.matches('.slider input')) return;
+        caseAt(range).querySelector('.slider .over').style.width = range.value + '%';
+      });
       // Pointing at a change lights its boxes on both images, and pointing at a box its change.
-      cases.forEach(section => {
-        const marks = index => section.querySelectorAll('[data-change="' + index + '"]');
-        section.querySelectorAll('[data-change]').forEach(element => {
-          element.addEventListener('mouseenter', () => marks(element.dataset.change).forEach(m => m.classList.add('lit')));
-          element.addEventListener('mouseleave', () => marks(element.dataset.change).forEach(m => m.classList.remove('lit')));
-        });
-      });
-      cases.forEach(section => {
-        section.querySelectorAll('.views button').forEach(b => b.addEventListener('click', () => setView(section, b.dataset.view)));
-        const range = section.querySelector('.slider input');
-        if (range) range.addEventListener('input', () => { section.querySelector('.slider .over').style.width = range.value + '%'; });
-        const stage = section.querySelector('.blink .stage');
-        if (stage) stage.addEventListener('click', () => step(section));
-        section.querySelectorAll('img').forEach(img => {
-          const mark = ok => { img.dataset.loaded = ok ? 'true' : 'false'; };
-          if (img.complete) mark(img.naturalWidth > 0); else { img.addEventListener('load', () => mark(true)); img.addEventListener('error', () => mark(false)); }
-        });
-      });
+      function light(event, on) {
+        const element = event.target && event.target.closest ? event.target.closest('[data-change]') : null;
+        if (!element || element.contains(event.relatedTarget)) return;
+        const section = caseAt(element);
+        if (!section) return;
+        section.querySelectorAll('[data-change="' + element.dataset.change + '"]').forEach(m => m.classList.toggle('lit', on));
+      }
+      document.addEventListener('mouseover', event => light(event, true));
+      document.addEventListener('mouseout', event => light(event, false));
+      // Each image says whether it loaded: load and error do not bubble, but reach the
+      // document's capturing listener.
+      const mark = (img, ok) => { img.dataset.loaded = ok ? 'true' : 'false'; };
+      document.addEventListener('load', event => { if (event.target.tagName === 'IMG') mark(event.target, true); }, true);
+      document.addEventListener('error', event => { if (event.target.tagName === 'IMG') mark(event.target, false); }, true);
+      function markLoadedImages(lastCases) {
+        for (let index = Math.max(0, cases.length - lastCases); index < cases.length; index++) {
+          cases[index].querySelectorAll('img').forEach(img => { if (img.complete && !img.dataset.loaded) mark(img, img.naturalWidth > 0); });
+        }
+      }
+      markLoadedImages(cases.length);
       document.addEventListener('keydown', event => {
         if (event.target && event.target.tagName === 'INPUT') return;
         const section = cases[current];
@@ -478,15 +569,26 @@ public enum ReviewReport {
       });
       const params = new URLSearchParams(location.hash.slice(1));
       const wanted = params.get('case');
-      const start = wanted ? cases.findIndex(c => c.dataset.name === wanted) : 0;
+      const start = wanted ? indexOfCase(wanted) : 0;
       focusCase(start < 0 ? 0 : start, !!wanted);
       if (params.get('view')) setView(cases[current], params.get('view'));
       // A group's links name their cases in the address: go to the case without a reload.
       window.addEventListener('hashchange', () => {
-        const target = new URLSearchParams(location.hash.slice(1)).get('case');
-        const index = cases.findIndex(c => c.dataset.name === target);
+        const index = indexOfCase(new URLSearchParams(location.hash.slice(1)).get('case'));
         if (index >= 0) focusCase(index, true);
       });
+      // Cases are added as the reader nears them (scrolling, j, an address), never all at
+      // once: 2,000 of them kept the page busy for seconds.
+      if (later.length > 0) {
+        const slots = () => later.map(group => document.getElementById(group.slot)).filter(slot => slot);
+        const nearView = new IntersectionObserver(entries => {
+          if (!entries.some(entry => entry.isIntersecting)) return;
+          addLater(40);
+          // Observed anew, a slot still near the view says so again.
+          slots().forEach(slot => { nearView.unobserve(slot); nearView.observe(slot); });
+        }, { rootMargin: '1500px 0px' });
+        slots().forEach(slot => nearView.observe(slot));
+      }
       // A self-test clicks the first Copy button, for checking it in a headless browser.
       if (params.has('copytest')) {
         const button = document.querySelector('button.copy');

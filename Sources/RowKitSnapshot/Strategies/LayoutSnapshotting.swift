@@ -11,18 +11,18 @@ import RowKitGraphics
 /// ```swift
 /// await assertSnapshot(of: SettingsItem(text: "On", caption: "Wi-Fi"), as: .layout(), named: "settings-on")
 /// ```
-public struct LayoutSnapshotting<Value> {
+public struct LayoutSnapshotting<Value>: Sendable {
   /// Lays a value out and returns its record.
-  public var layout: (Value) async throws -> LayoutRecord
+  public var layout: @Sendable (Value) async throws -> LayoutRecord
 
   /// A strategy that makes its record with `layout`.
-  public init(layout: @escaping (Value) async throws -> LayoutRecord) {
+  public init(layout: @escaping @Sendable (Value) async throws -> LayoutRecord) {
     self.layout = layout
   }
 
   /// The layout record of the table that `strategy` draws. An image strategy without a
-  /// table (``Snapshotting/image``) has no layout: checking it is an error.
-  public init(_ strategy: Snapshotting<Value>) {
+  /// table (``ImageSnapshotting/image``) has no layout: checking it is an error.
+  public init(_ strategy: ImageSnapshotting<Value>) {
     let renderWithLayout = strategy.renderWithLayout
     layout = { value in
       guard let renderWithLayout else { throw SnapshotError("this strategy draws no table, so it has no layout record") }

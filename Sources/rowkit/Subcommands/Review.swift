@@ -30,12 +30,15 @@ extension RowKitCommand {
         document) and --snapshots, review runs rowkit check DOCS --snapshots DIR first, into \
         a report folder of its own under the temporary folder, and serves that; the folder, \
         its review log with it, is removed when review stops. When every case passes there \
-        is nothing to review, and it exits 0.
+        is nothing to review, and it exits 0. Options after -- are the check's own \
+        (variants, tolerance, fonts, lint, jobs…), but for --snapshots and --report, which \
+        review sets.
 
         Example:
           rowkit review report
           rowkit review ci-report --snapshots Snapshots/Check --open
           rowkit review Assets/Samples --snapshots Snapshots/Check
+          rowkit review Assets/Samples --snapshots Snapshots/Check -- --variant-width 320,414 --threshold 0.2
         """)
 
     @Argument(help: "The report folder (rowkit check --report, or rowkit merge-reports -o), or the documents to check first (with --snapshots).")
@@ -50,8 +53,23 @@ extension RowKitCommand {
     @Flag(help: "Open the page in the browser (xdg-open), when there is one.")
     var open = false
 
+    @Argument(
+      parsing: .postTerminator,
+      help: "After --: options of the check that review runs on documents (rowkit check --help), but --snapshots and --report.")
+    var checkOptions: [String] = []
+
+    func validate() throws {
+      for option in checkOptions {
+        let name = option.split(separator: "=", maxSplits: 1).first.map(String.init) ?? option
+        if ["--snapshots", "--report"].contains(name) {
+          throw ValidationError("\(name) after --: review sets the check's \(name) itself (give --snapshots before --)")
+        }
+      }
+    }
+
     func run() throws {
       var arguments: [String] = []
+      var checksFirst = false
       if let snapshots {
         arguments += ["--snapshots", snapshots]
         // Documents, not a report folder: the server checks them first.
@@ -59,8 +77,14 @@ extension RowKitCommand {
         let exists = FileManager.default.fileExists(atPath: report, isDirectory: &isFolder)
         if exists && !(isFolder.boolValue && FileManager.default.fileExists(atPath: (report as NSString).appendingPathComponent(ReportFolder.reportFile))) {
           arguments.append("--check")
+          checksFirst = true
         }
       }
+      if !checkOptions.isEmpty && !checksFirst {
+        throw ValidationError(
+          "options after -- are for the check review runs on documents with --snapshots; \(report) is a report folder, checked already")
+      }
+      for option in checkOptions { arguments += ["--check-option", option] }
       arguments += ["--port", String(port)]
       if open { arguments.append("--open") }
       try runReviewProgram(arguments + ["--", report])

@@ -1,3 +1,4 @@
+import CWebP
 import Testing
 
 @testable import RowKitGraphics
@@ -73,5 +74,43 @@ func photo(width: Int, height: Int) throws -> Bitmap {
     #expect(try ImageDecoder.size(of: jpeg, maximumPixels: 60_000) == (300, 200))
     #expect(throws: GraphicsError.self) { try ImageDecoder.size(of: jpeg, maximumPixels: 59_999) }
     #expect(throws: GraphicsError.self) { try JPEG.decode(jpeg, maximumPixels: 59_999) }
+  }
+}
+
+/// The libraries' statuses become errors in one place each, in the library's own words: a
+/// failing status given to each funnel, and a damaged file through each decoder.
+@Suite struct ImageLibraryStatusTests {
+  @Test func eachWebPStatusIsWordedAndOnlyOKPasses() throws {
+    try WebPStatus.check(VP8_STATUS_OK, .webpDecode, "unused")
+    #expect(throws: GraphicsError(.webpDecode, "decoding a.webp: the data ends early")) {
+      try WebPStatus.check(VP8_STATUS_NOT_ENOUGH_DATA, .webpDecode, "decoding a.webp")
+    }
+    let statuses = [
+      VP8_STATUS_OUT_OF_MEMORY, VP8_STATUS_INVALID_PARAM, VP8_STATUS_BITSTREAM_ERROR, VP8_STATUS_UNSUPPORTED_FEATURE,
+      VP8_STATUS_SUSPENDED, VP8_STATUS_USER_ABORT, VP8_STATUS_NOT_ENOUGH_DATA,
+    ]
+    let messages = Set(statuses.map(WebPStatus.message))
+    #expect(messages.count == statuses.count && !messages.contains { $0.hasPrefix("libwebp status") })
+  }
+
+  @Test func aDamagedImageFailsInItsLibrarysWords() throws {
+    let bitmap = Bitmap(width: 40, height: 30, pixels: [UInt8](repeating: 200, count: 40 * 30 * 4))
+    let webp = try WebP.encodeLossless(bitmap)
+    #expect(throws: GraphicsError(.webpDecode, "WebP data is damaged: the data ends early")) {
+      try WebP.decode(Array(webp.prefix(webp.count - 8)))
+    }
+    #expect(throws: GraphicsError(.webpDecode, "not a readable WebP image: the bitstream is not valid WebP")) {
+      try WebP.header(Array("RIFF\u{0}\u{0}\u{0}\u{0}WEBPVP8 nonsense, not a bitstream".utf8))
+    }
+    let jpeg = try JPEG.encode(photo(width: 200, height: 150))
+    let jpegError = #expect(throws: GraphicsError.self) { try JPEG.decode(Array(jpeg.prefix(jpeg.count / 2))) }
+    // libjpeg-turbo's own sentence follows RowKit's, never "unknown error".
+    #expect(
+      jpegError?.message.hasPrefix("JPEG data is damaged: ") == true && jpegError?.message.contains("unknown error") == false,
+      "\(jpegError?.message ?? "")")
+    var png = try PNG.encode(bitmap)
+    png[png.count - 20] ^= 0xFF
+    let pngError = #expect(throws: GraphicsError.self) { try PNG.decode(png) }
+    #expect(pngError?.message.hasPrefix("PNG data is damaged: ") == true, "\(pngError?.message ?? "")")
   }
 }

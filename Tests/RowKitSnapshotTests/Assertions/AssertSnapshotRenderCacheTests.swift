@@ -40,8 +40,8 @@ import RowKitSnapshotAssertions
     // `@unchecked Sendable`: `renders` is changed only by the render, which each test awaits
     // before reading it; no two renders of one test run at once.
     var renders = 0
-    var strategy: Snapshotting<TableDocument> {
-      var strategy = Snapshotting<TableDocument>.document
+    var strategy: ImageSnapshotting<TableDocument> {
+      var strategy = ImageSnapshotting<TableDocument>.document
       let render = strategy.renderWithLayout!
       strategy.renderWithLayout = { document, recordsLayout in
         self.renders += 1
@@ -133,7 +133,7 @@ import RowKitSnapshotAssertions
   @Test func aStrategyMadeByPullbackAlwaysRenders() async throws {
     let fixture = try Fixture()
     defer { try? FileManager.default.removeItem(at: fixture.folder) }
-    let strategy = Snapshotting<TableDocument>.document.pullback { (url: URL) in
+    let strategy = ImageSnapshotting<TableDocument>.document.pullback { (url: URL) in
       try TableDocument.load(url, fontFamilies: try TextEnvironment.standard.fontSet().families)
     }
     #expect(strategy.declaredInputs == nil)

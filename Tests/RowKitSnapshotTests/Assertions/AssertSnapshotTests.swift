@@ -35,24 +35,25 @@ import RowKitSnapshotAssertions
     let folder = try TestSupport.temporaryDirectory()
     defer { try? FileManager.default.removeItem(at: folder) }
     let image = try CraftedImages.card()
-    var renders = 0
-    let counting = Snapshotting<Bitmap>.image.pullback { (image: Bitmap) in
-      renders += 1
+    // A strategy is Sendable: its render counts through a lock.
+    let renders = Locked(0)
+    let counting = ImageSnapshotting<Bitmap>.image.pullback { (image: Bitmap) in
+      renders.withLock { $0 += 1 }
       return image
     }
     let recorded = try await ReferenceStore(root: folder, processEnvironment: [:])
       .check(image, as: counting, suite: "S", name: "card")
     guard case .recorded = recorded else { Issue.record("not recorded: \(recorded)"); return }
-    #expect(renders == 2, "recording renders twice, to prove the render reproducible")
-    renders = 0
+    #expect(renders.withLock { $0 } == 2, "recording renders twice, to prove the render reproducible")
+    renders.withLock { $0 = 0 }
     #expect(try await ReferenceStore(root: folder, processEnvironment: [:]).check(image, as: counting, suite: "S", name: "card").passed)
-    #expect(renders == 1, "a render identical to its reference is proven reproducible by it")
-    renders = 0
+    #expect(renders.withLock { $0 } == 1, "a render identical to its reference is proven reproducible by it")
+    renders.withLock { $0 = 0 }
     let changed = CraftedImages.painting(image, [(2, 2)], .black)
     let outcome = try await ReferenceStore(root: folder, artifactsRoot: folder.appendingPathComponent("artifacts"), processEnvironment: [:])
       .check(changed, as: counting, suite: "S", name: "card")
     guard case .failed = outcome else { Issue.record("expected a failure: \(outcome)"); return }
-    #expect(renders == 2, "a difference is rendered again, to tell a flaky render from a change")
+    #expect(renders.withLock { $0 } == 2, "a difference is rendered again, to tell a flaky render from a change")
   }
 
   /// A cell that draws something else each time it lays out: its renders differ, and the
@@ -60,7 +61,7 @@ import RowKitSnapshotAssertions
   @Test(arguments: [false, true]) func anUnstableCellFailsAsNotDeterministic(withReference: Bool) async throws {
     let folder = try TestSupport.temporaryDirectory()
     defer { try? FileManager.default.removeItem(at: folder) }
-    let strategy = Snapshotting<UnstableItem>.row(mapping: UnstableItem.mapping)
+    let strategy = ImageSnapshotting<UnstableItem>.row(mapping: UnstableItem.mapping)
     if withReference {
       // A reference unlike any render: the first render differs, so it is rendered again.
       try FileManager.default.createDirectory(at: folder.appendingPathComponent("S"), withIntermediateDirectories: true)
@@ -79,28 +80,44 @@ import RowKitSnapshotAssertions
     let broken = ImageItem(text: "Broken", imageURL: "bundle://no-such-image.png")
     let images = SnapshotImages.files(assets: FileManager.default.temporaryDirectory)
     await #expect {
-      _ = try await Snapshotting<ImageItem>.row(images: images).render(broken)
+      _ = try await ImageSnapshotting<ImageItem>.row(images: images).render(broken)
     } throws: { error in
       "\(error)".contains("row 0 (s0-r0): image bundle://no-such-image.png failed")
     }
-    let allowed = try await Snapshotting<ImageItem>.row(images: images, allowing: .failedImages).render(broken)
+    let allowed = try await ImageSnapshotting<ImageItem>.row(images: images, allowing: .failedImages).render(broken)
     #expect(allowed.height > 0)
 
     let unmapped = ListDataSource(items: [UnmappedItem()], cellMapping: CellMapping())
     await #expect {
-      _ = try await Snapshotting<ListDataSource>.table().render(unmapped)
+      _ = try await ImageSnapshotting<ListDataSource>.table().render(unmapped)
     } throws: { error in
       "\(error)".contains("no cell is mapped to its UnmappedItem item; the fallback cell drew it")
     }
-    _ = try await Snapshotting<ListDataSource>.table(allowing: .fallbackCells).render(unmapped)
+    _ = try await ImageSnapshotting<ListDataSource>.table(allowing: .fallbackCells).render(unmapped)
   }
 
   @Test func strategiesRenderRowsAndTables() async throws {
     let table = ListDataSource(items: [TextItem(text: "Deterministic"), SubtitleItem(text: "Twice", subtitle: "the same")])
-    let image = try await Snapshotting<ListDataSource>.table().render(table)
+    let image = try await ImageSnapshotting<ListDataSource>.table().render(table)
     #expect(image.width == 750)
-    let row = try await Snapshotting<TextItem>.row().render(TextItem(text: "One row"))
+    let row = try await ImageSnapshotting<TextItem>.row().render(TextItem(text: "One row"))
     #expect(row.height == 88)
+  }
+
+  /// A strategy is `Sendable`: one made once (as a `static let` would be) renders in tasks
+  /// that run at once, and each gets the image a lone render gets.
+  @Test func oneStrategyRendersInConcurrentTasks() async throws {
+    let strategy = ImageSnapshotting<TextItem>.row()
+    let alone = try await strategy.render(TextItem(text: "Row 0"))
+    let images = try await withThrowingTaskGroup(of: (Int, Bitmap).self) { group in
+      for index in 0..<3 {
+        group.addTask { (index, try await strategy.render(TextItem(text: "Row \(index)"))) }
+      }
+      return try await group.reduce(into: [Int: Bitmap]()) { $0[$1.0] = $1.1 }
+    }
+    #expect(images.count == 3)
+    #expect(images[0] == alone)
+    #expect(images[1] != alone && images[1]?.height == 88)
   }
 }
 

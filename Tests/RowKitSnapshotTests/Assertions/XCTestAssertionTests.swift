@@ -25,10 +25,10 @@ final class XCTestAssertionTests: XCTestCase {
   /// under Swift Testing.)
   func testRenderedRowsAreDeterministicUnderXCTest() async throws {
     let item = RowKit.TextItem(text: "From XCTest")
-    let row = try await Snapshotting<RowKit.TextItem>.row().render(item)
+    let row = try await ImageSnapshotting<RowKit.TextItem>.row().render(item)
     XCTAssertEqual(row.width, 750)
     XCTAssertEqual(row.height, 88, "a 44-point text row at scale 2")
-    let again = try await Snapshotting<RowKit.TextItem>.row().render(item)
+    let again = try await ImageSnapshotting<RowKit.TextItem>.row().render(item)
     XCTAssertEqual(row, again)
     let folder = try TestSupport.temporaryDirectory()
     guard case .recorded = ReferenceStore(root: folder, processEnvironment: [:]).check(row, suite: "X", name: "row") else {

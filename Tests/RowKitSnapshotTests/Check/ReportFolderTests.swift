@@ -121,6 +121,44 @@ import Testing
     #expect(try ReportFolder.read(folder).cases.count == 1)
   }
 
+  /// The served page holds its first cases as HTML and the others, in the report's order
+  /// and by status, as JSON that no name or message can end early (`</script>`, `<!--`).
+  @Test func theServedPageHoldsItsLaterCasesAsTextThatCannotEndItsScript() throws {
+    let hostile = "</script><script>alert(1)</script><!--"
+    var cases = (0..<5).map { index in
+      SnapshotCheck.CaseResult(
+        name: "failed-\(index)", document: "f.yaml", status: .failed, message: index == 3 ? hostile : nil,
+        reference: "cases/failed-\(index)/reference.png", actual: "cases/failed-\(index)/actual.png")
+    }
+    cases += (0..<3).map { SnapshotCheck.CaseResult(name: "passed-\($0)", document: "p.yaml", status: .passed, reference: "cases/p\($0).png") }
+    let page = ReviewReport.html(
+      for: report(cases), reportPath: "report", onlyFailures: false, servedScript: nil, onlyNearView: true, shownAtOnce: 2)
+    #expect(page.components(separatedBy: "<section class=\"case\"").count - 1 == 2)
+    #expect(page.contains(#"id="case-failed-1""#) && !page.contains(#"id="case-failed-2""#))
+    // One slot per status with cases left, where the page's script adds them.
+    #expect(page.contains(#"<div class="later" id="later-0"></div>"#))
+    #expect(page.contains(#"<div class="later" id="later-1"></div>"#))
+    #expect(page.components(separatedBy: "</script>").count - 1 == 2, "only the JSON's and the page script's own ends")
+    #expect(!page.contains("<!--"))
+
+    let start = try #require(page.range(of: #"<script type="application/json" id="later-cases">"#))
+    let end = try #require(page.range(of: "</script>", range: start.upperBound..<page.endIndex))
+    struct Later: Decodable {
+      var slot: String
+      var names: [String]
+      var cases: [String]
+    }
+    let later = try JSONDecoder().decode([Later].self, from: Data(page[start.upperBound..<end.lowerBound].utf8))
+    #expect(later.map(\.slot) == ["later-0", "later-1"])
+    #expect(later.map(\.names) == [["failed-2", "failed-3", "failed-4"], ["passed-0", "passed-1", "passed-2"]])
+    #expect(later[0].cases[1].contains(ReviewReport.escape(hostile)))
+    #expect(later[0].cases.allSatisfy { $0.hasPrefix("\n<section class=\"case\"") && $0.contains(#"loading="lazy""#) })
+
+    // The page on disk holds every case as HTML, and no JSON.
+    let onDisk = ReviewReport.html(for: report(cases))
+    #expect(onDisk.components(separatedBy: "<section class=\"case\"").count - 1 == 8 && !onDisk.contains(#"id="later-cases""#))
+  }
+
   /// Issue 24, item 2: `"snapshots": "/"` wrote `/keep-me.png`; accept now writes only into
   /// the references the report was checked against, and only the project's own by default.
   @Test func acceptChoosesNoFolderAReportNames() throws {

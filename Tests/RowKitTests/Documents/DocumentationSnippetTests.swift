@@ -81,6 +81,30 @@ import Testing
     return found
   }
 
+  /// A source file a document or script names (`Sources/RowKit/Files/Bounds.swift`) exists:
+  /// the schema generator and the style catalog's embedder had gone on naming, and writing
+  /// to, files that had moved.
+  @Test func everySourceFileTheDocumentsAndScriptsNameExists() throws {
+    let root = TestSupport.repositoryRoot
+    var files = ["README.md", "CONTRIBUTING.md", "Benchmarks/README.md"]
+    for folder in ["docs", "scripts", "Sources", "Benchmarks", "Tests"] {
+      let paths = FileManager.default.enumerator(atPath: root.appendingPathComponent(folder).path)?.allObjects as? [String] ?? []
+      files += paths.filter { path in [".md", ".py", ".sh", ".swift"].contains { path.hasSuffix($0) } }.map { "\(folder)/\($0)" }
+    }
+    let cited = try Regex(#"Sources/[A-Za-z0-9_+./-]+\.(swift|h|modulemap|py)"#)
+    var named: Set<String> = []
+    for file in files {
+      let text = (try? String(contentsOf: root.appendingPathComponent(file), encoding: .utf8)) ?? ""
+      for match in text.matches(of: cited) {
+        let path = String(text[match.range])
+        named.insert(path)
+        #expect(FileManager.default.fileExists(atPath: root.appendingPathComponent(path).path), "\(file) names \(path), which does not exist")
+      }
+    }
+    // The files the schema generator and the catalog's embedder name were found.
+    #expect(named.isSuperset(of: ["Sources/RowKit/Files/Bounds.swift", "Sources/RowKit/Catalogs/StyleCatalog+Document.swift"]))
+  }
+
   @Test func everySwiftBlockIsACheckedCopy() throws {
     let sources = try (Self.swiftFiles(under: "Snippets") + Self.swiftFiles(under: "Tests")).map { try Self.code(of: $0) }
     var checked = 0

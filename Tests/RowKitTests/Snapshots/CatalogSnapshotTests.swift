@@ -12,7 +12,7 @@ import Testing
 @Suite struct CatalogSnapshotTests {
   @Test(arguments: [TableStyle.plain, .grouped])
   func catalog(style: TableStyle) async throws {
-    let strategy = Snapshotting.table(
+    let strategy = ImageSnapshotting.table(
       configuration: TableConfiguration(style: style, now: Catalog.now), images: .bitmaps(try Catalog.images()),
       allowing: .failedImages)  // The catalog shows a failed image's default on purpose.
     await assertSnapshot(of: Catalog.dataSource(), as: strategy, named: style.rawValue, suite: "Catalog")

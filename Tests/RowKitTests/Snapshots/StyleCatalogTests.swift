@@ -11,7 +11,7 @@ import Testing
   @Test func theStyleCatalogMatchesItsReference() async throws {
     let shaper = try TextEnvironment.standard.makeShaper()
     let document = try StyleCatalog.load(fontFamilies: shaper.families, assets: TestSupport.assets)
-    let strategy = Snapshotting.table(
+    let strategy = ImageSnapshotting.table(
       configuration: document.configuration, stylesheet: document.stylesheet, images: .bitmaps(try StyleCatalog.images()))
     await assertSnapshot(of: document.dataSource, as: strategy, named: "catalog", suite: "Styles")
   }

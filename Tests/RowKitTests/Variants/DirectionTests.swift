@@ -221,7 +221,7 @@ import Testing
     var configuration = TableConfiguration(style: style, now: Catalog.now)
     configuration.direction = .rtl
     // The catalog shows a failed image's default on purpose.
-    let strategy = Snapshotting.table(
+    let strategy = ImageSnapshotting.table(
       configuration: configuration, images: .bitmaps(try Catalog.images()), allowing: .failedImages)
     await assertSnapshot(
       of: Catalog.dataSource(), as: strategy, named: style.rawValue + "-rtl", suite: "Catalog")

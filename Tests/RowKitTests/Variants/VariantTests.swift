@@ -37,6 +37,16 @@ import Testing
     #expect(sheet.styles["badge"]?.textStyle?.font?.size == (15.0 * 53 / 17).rounded())
   }
 
+  /// Styled text takes its size once: its 14-point `font` is 33 points at AX3 (40/17 of 14),
+  /// as a text row's is. It took the size twice (77 points).
+  @Test func styledTextScalesOnceWithTheCategory() throws {
+    let renderer = TableRenderer().rendering(Variant(textSize: .AX3))
+    let row = try TestSupport.layoutRow(StyledTextItem(text: "Hello <span class=\"badge\">world</span>"), renderer: renderer)
+    let text = try #require(row.layout.label("text")?.text)
+    #expect(text.style.font.size == (14.0 * 40 / 17).rounded())
+    #expect(text.style.font.size == ContentSizeCategory.AX3.scaledSize(14))
+  }
+
   @Test func rowHeightGrowsMonotonicallyWithTheCategory() throws {
     let items: [any TableItem] = [
       TextItem(text: "Wi-Fi", options: ItemOptions(url: "app://wifi")),

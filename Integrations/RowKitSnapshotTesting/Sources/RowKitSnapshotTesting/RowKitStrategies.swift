@@ -92,7 +92,7 @@ extension SnapshotTesting.Snapshotting where Format == RowKitImage {
   /// pool: swift-snapshot-testing waits for a snapshot by blocking the test's thread, and on a
   /// two-core machine two tests blocked that way would hold the whole pool.
   public static func rowkit(
-    _ strategy: RowKitSnapshot.Snapshotting<Value>, options: ComparisonOptions = .exact
+    _ strategy: ImageSnapshotting<Value>, options: ComparisonOptions = .exact
   ) -> SnapshotTesting.Snapshotting<Value, RowKitImage> {
     let render = strategy.render
     return SnapshotTesting.Snapshotting(pathExtension: "png", diffing: .rowkit(options: options)) { value in

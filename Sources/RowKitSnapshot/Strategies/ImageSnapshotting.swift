@@ -3,60 +3,72 @@ import RowKit
 import RowKitGraphics
 
 /// How a value becomes the image a snapshot compares: a strategy, as swift-snapshot-testing
-/// has them. Every strategy is made from ``image`` by ``pullback(_:)``: a row, a table and a
-/// document are each rendered by the one `TableRenderer` on the process's `RenderPool`,
-/// with RowKit's pinned text environment.
+/// has them, named for what it compares (beside ``LayoutSnapshotting``), so that a test that
+/// imports both libraries names either without qualifying it. Every strategy is made from
+/// ``image`` by ``pullback(_:)``: a row, a table and a document are each rendered by the one
+/// `TableRenderer` on the process's `RenderPool`, with RowKit's pinned text environment.
+///
+/// A strategy is `Sendable`: its closures are, so one made once (a `static let`) serves tests
+/// that run in parallel.
 ///
 /// ```swift
 /// await assertSnapshot(of: SettingsItem(text: "On", caption: "Wi-Fi"), as: .row(), named: "settings-on")
 /// await assertSnapshot(of: dataSource, as: .table(configuration: TableConfiguration(style: .grouped)), named: "features")
 /// ```
-public struct Snapshotting<Value> {
+public struct ImageSnapshotting<Value>: Sendable {
   /// Renders a value to the image that is compared.
-  public var render: (Value) async throws -> Bitmap
+  public var render: @Sendable (Value) async throws -> Bitmap
   /// Renders a value to the image and, when asked (`true`), its layout record, which is kept
   /// beside the reference (`<name>.layout.json`) and makes failures say what changed; nil
   /// for a strategy that draws no table (``image``).
-  public var renderWithLayout: ((Value, _ recordsLayout: Bool) async throws -> RenderedSnapshot)?
+  public var renderWithLayout: (@Sendable (Value, _ recordsLayout: Bool) async throws -> RenderedSnapshot)?
   /// For a value whose render reads nothing but declared files (a document as loaded), what
   /// the render cache needs to pass its check without rendering; nil for values built in
   /// Swift, whose code the cache cannot see, and for every ``pullback(_:)``.
-  package var declaredInputs: ((Value) -> DeclaredRender?)?
+  package var declaredInputs: (@Sendable (Value) -> DeclaredRender?)?
 
   /// A strategy that makes its image with `render`, and no layout record.
-  public init(render: @escaping (Value) async throws -> Bitmap) {
+  public init(render: @escaping @Sendable (Value) async throws -> Bitmap) {
     self.render = render
   }
 
   /// A strategy that makes its image and, when asked, its layout record with `render`.
-  public init(renderWithLayout render: @escaping (Value, _ recordsLayout: Bool) async throws -> RenderedSnapshot) {
+  public init(renderWithLayout render: @escaping @Sendable (Value, _ recordsLayout: Bool) async throws -> RenderedSnapshot) {
     self.renderWithLayout = render
     self.render = { try await render($0, false).image }
   }
 
   /// A strategy for values that `transform` turns into this strategy's values.
-  public func pullback<NewValue>(_ transform: @escaping (NewValue) async throws -> Value) -> Snapshotting<NewValue> {
+  public func pullback<NewValue>(
+    _ transform: @escaping @Sendable (NewValue) async throws -> Value
+  ) -> ImageSnapshotting<NewValue> {
     if let renderWithLayout {
-      return Snapshotting<NewValue>(renderWithLayout: { try await renderWithLayout(try await transform($0), $1) })
+      return ImageSnapshotting<NewValue>(renderWithLayout: { try await renderWithLayout(try await transform($0), $1) })
     }
     let render = self.render
-    return Snapshotting<NewValue> { try await render(try await transform($0)) }
+    return ImageSnapshotting<NewValue> { try await render(try await transform($0)) }
   }
 }
 
-extension Snapshotting where Value == Bitmap {
+/// The name this strategy had before ``ImageSnapshotting``: the name of swift-snapshot-testing's
+/// `Snapshotting<Value, Format>`, which a test that imports both libraries had to qualify.
+/// While this alias exists it still hides swift-snapshot-testing's type in such a test.
+@available(*, deprecated, renamed: "ImageSnapshotting")
+public typealias Snapshotting = ImageSnapshotting
+
+extension ImageSnapshotting where Value == Bitmap {
   /// The image itself.
-  public static var image: Snapshotting<Bitmap> { Snapshotting { $0 } }
+  public static var image: ImageSnapshotting<Bitmap> { ImageSnapshotting { $0 } }
 }
 
-extension Snapshotting where Value == any TableDataSource {
+extension ImageSnapshotting where Value == any TableDataSource {
   /// The whole table, tiles stacked.
   public static func table(
     configuration: TableConfiguration = TableConfiguration(), stylesheet: Stylesheet = .default,
     images: SnapshotImages = .none, allowing substitutes: SnapshotSubstitutes = []
-  ) -> Snapshotting<any TableDataSource> {
+  ) -> ImageSnapshotting<any TableDataSource> {
     let renderer = images.renderer(configuration: configuration, stylesheet: stylesheet)
-    return Snapshotting<any TableDataSource>(renderWithLayout: { dataSource, recordsLayout in
+    return ImageSnapshotting<any TableDataSource>(renderWithLayout: { dataSource, recordsLayout in
       var renderer = renderer
       renderer.recordsLayout = recordsLayout
       let rendered = try substitutes.check(try await renderer.render(dataSource))
@@ -65,26 +77,26 @@ extension Snapshotting where Value == any TableDataSource {
   }
 }
 
-extension Snapshotting where Value: TableDataSource {
+extension ImageSnapshotting where Value: TableDataSource {
   /// The whole table, tiles stacked.
   public static func table(
     configuration: TableConfiguration = TableConfiguration(), stylesheet: Stylesheet = .default,
     images: SnapshotImages = .none, allowing substitutes: SnapshotSubstitutes = []
-  ) -> Snapshotting<Value> {
-    Snapshotting<any TableDataSource>.table(
+  ) -> ImageSnapshotting<Value> {
+    ImageSnapshotting<any TableDataSource>.table(
       configuration: configuration, stylesheet: stylesheet, images: images, allowing: substitutes)
       .pullback { (dataSource: Value) -> any TableDataSource in dataSource }
   }
 }
 
-extension Snapshotting where Value: TableItem {
+extension ImageSnapshotting where Value: TableItem {
   /// One item's row, as the row image of a one-row table.
   public static func row(
     mapping: CellMapping = CellMapping(), configuration: TableConfiguration = TableConfiguration(),
     stylesheet: Stylesheet = .default, images: SnapshotImages = .none, allowing substitutes: SnapshotSubstitutes = []
-  ) -> Snapshotting<Value> {
+  ) -> ImageSnapshotting<Value> {
     let renderer = images.renderer(configuration: configuration, stylesheet: stylesheet)
-    return Snapshotting<Value>(renderWithLayout: { item, recordsLayout in
+    return ImageSnapshotting<Value>(renderWithLayout: { item, recordsLayout in
       var renderer = renderer
       renderer.recordsLayout = recordsLayout
       let source = SectionedDataSource(sections: [TableSection(items: [item])], cellMapping: mapping)
@@ -94,13 +106,13 @@ extension Snapshotting where Value: TableItem {
   }
 }
 
-extension Snapshotting where Value == TableDocument {
+extension ImageSnapshotting where Value == TableDocument {
   /// A table document rendered as `rowkit render` renders it (tiles stacked).
-  public static var document: Snapshotting<TableDocument> { document() }
+  public static var document: ImageSnapshotting<TableDocument> { document() }
 
   /// A table document rendered as `rowkit render` renders it, which may show the defaults
   /// of images that failed or rows drawn by the fallback cell when `substitutes` allows.
-  public static func document(allowing substitutes: SnapshotSubstitutes) -> Snapshotting<TableDocument> {
+  public static func document(allowing substitutes: SnapshotSubstitutes) -> ImageSnapshotting<TableDocument> {
     document(configuration: nil, allowing: substitutes)
   }
 
@@ -109,8 +121,8 @@ extension Snapshotting where Value == TableDocument {
   public static func document(
     configuration: TableConfiguration? = nil, pipeline: ImagePipeline = .shared,
     imageDeadline: Double = TableRenderer.defaultImageDeadline, allowing substitutes: SnapshotSubstitutes = []
-  ) -> Snapshotting<TableDocument> {
-    var strategy = Snapshotting<TableDocument>(renderWithLayout: { document, recordsLayout in
+  ) -> ImageSnapshotting<TableDocument> {
+    var strategy = ImageSnapshotting<TableDocument>(renderWithLayout: { document, recordsLayout in
       var renderer = document.makeRenderer(configuration: configuration, pipeline: pipeline)
       renderer.imageDeadline = imageDeadline
       renderer.recordsLayout = recordsLayout
@@ -201,7 +213,7 @@ extension ReferenceStore {
   /// Renders `value` with `strategy` and checks it against the reference for `suite`/`name`
   /// (see ``check(suite:name:options:record:pool:render:)``).
   nonisolated(nonsending) public func check<Value>(
-    _ value: Value, as strategy: Snapshotting<Value>, suite: String, name: String, options: ComparisonOptions = .exact,
+    _ value: Value, as strategy: ImageSnapshotting<Value>, suite: String, name: String, options: ComparisonOptions = .exact,
     record: RecordMode? = nil
   ) async throws -> SnapshotOutcome {
     try await checkExplaining(value, as: strategy, suite: suite, name: name, options: options, record: record).outcome
@@ -212,13 +224,13 @@ extension ReferenceStore {
   /// ``check(suite:name:options:record:pool:renderingLayout:)``): the outcome, and what the
   /// records say about a failure.
   ///
-  /// A document as loaded from its file (``Snapshotting/document``) passes without rendering
+  /// A document as loaded from its file (``ImageSnapshotting/document``) passes without rendering
   /// when nothing its render reads changed since a render matched the reference pixel for
   /// pixel (the render cache, `<name>.inputs.json` beside the reference), unless
   /// `usesRenderCache` is false or `ROWKIT_RENDER_CACHE=off`. Values built in Swift always
   /// render: the cache cannot see the code that made them.
   nonisolated(nonsending) public func checkExplaining<Value>(
-    _ value: Value, as strategy: Snapshotting<Value>, suite: String, name: String, options: ComparisonOptions = .exact,
+    _ value: Value, as strategy: ImageSnapshotting<Value>, suite: String, name: String, options: ComparisonOptions = .exact,
     record: RecordMode? = nil, usesRenderCache: Bool = true
   ) async throws -> (outcome: SnapshotOutcome, layout: LayoutFindings) {
     guard let renderWithLayout = strategy.renderWithLayout else {
