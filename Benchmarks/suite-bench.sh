@@ -3,7 +3,8 @@
 # their references recorded once, then checked by `rowkit check` with 1 job and with one
 # per core, against Playwright taking the same number of full-page screenshots of the same
 # rows in HTML and CSS (Benchmarks/chromium/rows.html's styles) through one warm headless
-# Chromium page. Prints milliseconds per case for each and the ratios.
+# Chromium page. Prints milliseconds per case for each, the ratios to Playwright, and how
+# much faster one job per core is than one job.
 #
 #   bash Benchmarks/suite-bench.sh [cases] [runs]      # default 200 cases, 3 runs
 #
@@ -16,6 +17,7 @@ runs="${2:-3}"
 
 source Benchmarks/common.sh
 require_command chromium chromium
+require_command /usr/bin/time time
 build_rowkit
 render_every_case
 venv=".build-bench-venv"
@@ -29,12 +31,15 @@ python3 Benchmarks/suite/make_cases.py "$cases" "$work"
 
 echo "$cases cases of 8 subtitle rows, 375 points at scale 2, best of $runs runs ($(nproc) cores)"
 per_case() { awk -v ms="$1" -v n="$cases" 'BEGIN { printf "%.2f", ms / n }'; }
-declare -A rowkit_ms
+declare -A rowkit_ms rowkit_cpu
 if "$rowkit" check --help 2>&1 | grep -q -- '--jobs'; then
   for jobs in 1 "$(nproc)"; do
     measure "rowkit check --jobs $jobs" "$rowkit" check "$work/cases" --snapshots "$work/refs" --jobs "$jobs" "${render_flags[@]}"
     rowkit_ms[$jobs]=$(per_case "$best")
-    "$rowkit" check "$work/cases" --snapshots "$work/refs" --jobs "$jobs" >/dev/null  # every case must pass
+    # Once more for the processor time it takes (user + system), which a busy machine
+    # changes less than the wall time; every case must pass.
+    /usr/bin/time -f "%U %S" -o "$work/cpu" "$rowkit" check "$work/cases" --snapshots "$work/refs" --jobs "$jobs" "${render_flags[@]}" >/dev/null
+    rowkit_cpu[$jobs]=$(per_case "$(awk '{ print ($1 + $2) * 1000 }' "$work/cpu")")
   done
 else
   measure "rowkit check (no --jobs: one at a time)" "$rowkit" check "$work/cases" --snapshots "$work/refs" "${render_flags[@]}"
@@ -48,10 +53,12 @@ for _ in $(seq "$runs"); do
   if [ -z "$playwright_best" ] || awk -v a="$ms" -v b="$playwright_best" 'BEGIN { exit !(a < b) }'; then playwright_best="$ms"; fi
 done
 echo
-printf '%-40s %8s ms per case\n' "rowkit check, 1 job" "${rowkit_ms[1]}"
-printf '%-40s %8s ms per case\n' "rowkit check, $(nproc) jobs" "${rowkit_ms[$(nproc)]}"
+printf '%-40s %8s ms per case (processor time %s ms)\n' "rowkit check, 1 job" "${rowkit_ms[1]}" "${rowkit_cpu[1]:-?}"
+printf '%-40s %8s ms per case (processor time %s ms)\n' "rowkit check, $(nproc) jobs" "${rowkit_ms[$(nproc)]}" "${rowkit_cpu[$(nproc)]:-?}"
 printf '%-40s %8s ms per case (warm page, screenshots only)\n' "Playwright + Chromium $(chromium --version 2>/dev/null | awk '{print $2}')" "$playwright_best"
 for jobs in 1 "$(nproc)"; do
   printf 'Playwright ÷ rowkit (%d job%s): %.1f×\n' "$jobs" "$([ "$jobs" = 1 ] || echo s)" \
     "$(awk -v p="$playwright_best" -v r="${rowkit_ms[$jobs]}" 'BEGIN { print p / r }')"
 done
+printf 'rowkit check, %d jobs against 1 job: %.2f× as fast\n' "$(nproc)" \
+  "$(awk -v one="${rowkit_ms[1]}" -v all="${rowkit_ms[$(nproc)]}" 'BEGIN { print one / all }')"

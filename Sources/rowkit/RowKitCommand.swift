@@ -25,6 +25,7 @@ struct RowKitCommand: AsyncParsableCommand {
   /// included, goes through ``StandardStreams``, and so does the exit.
   static func main() async {
     StandardStreams.claimClosedDescriptors()
+    ProcessMemory.keepFreedMemory()
     do {
       var command = try parseAsRoot()
       if var asyncCommand = command as? AsyncParsableCommand {

@@ -64,6 +64,9 @@ protocol RenderSink: AnyObject {
   /// Takes one painted strip whose top is at `topPixel`; returns whether it wrote the row's
   /// own image (named `rowName`).
   func write(_ strip: PaintedStrip, topPixel: Int, rowName: String?) throws -> Bool
+  /// Takes a painted chunk's strips in the table's order; returns, for each, whether it
+  /// wrote the row's own image.
+  func write(_ strips: [SinkStrip]) async throws -> [Bool]
   /// Takes the one pixel row of a table with no strips.
   func writeEmptyTable(_ row: Bitmap) throws
   /// Ends the table image; lists its tiles in `manifest` when it writes several.
@@ -72,6 +75,21 @@ protocol RenderSink: AnyObject {
   func commit(manifest: Manifest) throws
   /// Drops whatever was written.
   func discard()
+}
+
+/// A painted strip on its way to a sink: its top in the table, and the name of the row's own
+/// image (nil for a header or footer).
+struct SinkStrip: Sendable {
+  var strip: PaintedStrip
+  var topPixel: Int
+  var rowName: String?
+}
+
+extension RenderSink {
+  /// The strips one at a time, on the calling thread.
+  func write(_ strips: [SinkStrip]) async throws -> [Bool] {
+    try strips.map { try write($0.strip, topPixel: $0.topPixel, rowName: $0.rowName) }
+  }
 }
 
 /// Files: the table PNG (or tiles) streamed strip by strip, one PNG per row, the manifest;
@@ -234,14 +252,22 @@ final class MemorySink: RenderSink {
   func discard() {}
 }
 
-/// Bitmaps handed on strip by strip, none kept: to a ``TableImageReceiver``.
+/// Bitmaps handed on strip by strip, none kept: to a ``TableImageReceiver``, on a worker of
+/// the render's pool. A receiver's work (a check decodes its reference and compares) is
+/// then part of the work the pool's size bounds: with one job, a check keeps one core busy,
+/// not one core and the loading threads besides.
 final class ReceiverSink: RenderSink {
+  /// Runs a job on a worker of the render's pool and waits for it.
+  typealias Worker = (@escaping @Sendable () throws -> Void) async throws -> Void
+
   let receiver: any TableImageReceiver
   let keepsManifest: Bool
+  private let onWorker: Worker
 
-  init(receiver: any TableImageReceiver, keepsManifest: Bool) {
+  init(receiver: any TableImageReceiver, keepsManifest: Bool, onWorker: @escaping Worker) {
     self.receiver = receiver
     self.keepsManifest = keepsManifest
+    self.onWorker = onWorker
   }
 
   var paints: Bool { true }
@@ -250,6 +276,22 @@ final class ReceiverSink: RenderSink {
   func write(_ strip: PaintedStrip, topPixel: Int, rowName: String?) throws -> Bool {
     if let bitmap = strip.bitmap { try receiver.receive(bitmap) }
     return false
+  }
+
+  /// A chunk's strips in one job on the pool.
+  func write(_ strips: [SinkStrip]) async throws -> [Bool] {
+    let bitmaps = strips.compactMap(\.strip.bitmap)
+    if !bitmaps.isEmpty {
+      let handle = Handle(receiver: receiver)
+      try await onWorker { for bitmap in bitmaps { try handle.receiver.receive(bitmap) } }
+    }
+    return strips.map { _ in false }
+  }
+
+  /// `@unchecked Sendable`: a render writes its chunks one after another, each awaited
+  /// before the next, so the receiver is used by one thread at a time.
+  private struct Handle: @unchecked Sendable {
+    let receiver: any TableImageReceiver
   }
 
   func writeEmptyTable(_ row: Bitmap) throws { try receiver.receive(row) }

@@ -71,7 +71,8 @@ public struct RenderedTable: Sendable {
 /// Takes a table image as a render paints it: strips of rows of one width, top to bottom,
 /// each handed over once and kept by nobody else (a table of one empty pixel row is that
 /// row). A receiver compares, encodes or keeps them as it goes; what it throws ends the
-/// render.
+/// render. The render calls it in order, one call at a time, and hands over painted strips
+/// on a worker of its pool: a receiver's work counts among the render's `--jobs`.
 public protocol TableImageReceiver: AnyObject {
   /// Takes the next `strip.height` rows of the table image.
   func receive(_ strip: Bitmap) throws

@@ -29,8 +29,6 @@ struct TablePainter {
   let look: TableLook
   let configuration: TableConfiguration
   let images: ResolvedImages
-  /// Memory the strips' canvases reuse, when a thread paints many strips.
-  var store: PixelStore?
   /// Whether labels are drawn; the contrast lint paints rows without them to see what lies
   /// under their text.
   var drawsText = true
@@ -40,18 +38,18 @@ struct TablePainter {
   /// The pixels of `strip`, as tall as the strip.
   func paint(_ strip: TableStrip) throws -> Bitmap {
     let height = configuration.grid.pixels(strip.frame.height)
-    let canvas = try Canvas(pixelWidth: configuration.pixelWidth, pixelHeight: max(1, height), scale: configuration.scale, store: store)
-    canvas.clear(look.background)
-    paintBackground(Rect(x: 0, y: 0, width: configuration.width, height: canvas.size.height), canvas)
-    switch strip {
-    case .band(var band):
-      band.frame.origin.y = 0
-      paint(band, canvas)
-    case .row(var row):
-      row.moveTo(y: 0)
-      paint(row, canvas)
+    return try Canvas.bitmap(pixelWidth: configuration.pixelWidth, pixelHeight: max(1, height), scale: configuration.scale) { canvas in
+      canvas.clear(look.background)
+      paintBackground(Rect(x: 0, y: 0, width: configuration.width, height: canvas.size.height), canvas)
+      switch strip {
+      case .band(var band):
+        band.frame.origin.y = 0
+        paint(band, canvas)
+      case .row(var row):
+        row.moveTo(y: 0)
+        paint(row, canvas)
+      }
     }
-    return try canvas.bitmap()
   }
 
   /// One pixel row of bare table background, for a table with no strips.

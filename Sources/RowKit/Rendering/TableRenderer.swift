@@ -178,7 +178,7 @@ public struct TableRenderer: Sendable {
     var renderer = self
     renderer.chunkSize = min(chunkSize, Self.receivingChunkSize)
     return try await renderer.render(dataSource, policy: policy) { _ in
-      ReceiverSink(receiver: receiver, keepsManifest: keepsManifest)
+      ReceiverSink(receiver: receiver, keepsManifest: keepsManifest) { [pool] job in try await pool.run(job) }
     }
   }
 

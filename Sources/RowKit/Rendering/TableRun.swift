@@ -137,12 +137,22 @@ struct TableRun {
     let scale = renderer.configuration.scale
     var painted: [Int: PaintedStrip] = [:]
     for result in painting.results { for strip in try await result.value { painted[strip.index] = strip } }
+    var rowNames: [Int: String] = [:]
+    var strips: [SinkStrip] = []
+    for plan in chunks[painting.chunk] {
+      guard let measure = painting.measures[plan.index] else { continue }
+      if let row = measure.row { rowNames[plan.index] = Manifest.rowFileName(section: row.section, row: row.row) }
+      if let strip = painted[plan.index] {
+        strips.append(SinkStrip(strip: strip, topPixel: painting.placements[plan.index]!, rowName: rowNames[plan.index]))
+      }
+    }
+    var wroteRows: Set<Int> = []
+    for (strip, wrote) in zip(strips, try await sink.write(strips)) where wrote { wroteRows.insert(strip.strip.index) }
     for plan in chunks[painting.chunk] {
       let topPixel = painting.placements[plan.index]!
       guard let measure = painting.measures[plan.index] else { continue }
-      var rowName: String?
-      if let row = measure.row { rowName = Manifest.rowFileName(section: row.section, row: row.row) }
-      let wroteRow = try painted[plan.index].map { try sink.write($0, topPixel: topPixel, rowName: rowName) } ?? false
+      let rowName = rowNames[plan.index]
+      let wroteRow = wroteRows.contains(plan.index)
       let top = Double(topPixel) / scale
       TableRenderer.record(measure, top: top, images: painting.images, in: &layoutRecord)
       if var row = measure.row {

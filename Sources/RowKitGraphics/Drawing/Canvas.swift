@@ -18,9 +18,6 @@ public final class Canvas {
 
   let surface: OpaquePointer
   let cr: OpaquePointer
-  /// The memory the surface draws into, when the canvas borrowed it; kept alive with the
-  /// surface.
-  private let store: PixelStore?
   /// Whether text of a shaper without faces of its own was drawn here.
   private var drewSharedFontText = false
   /// The first failure of a drawing call, which Cairo's own status does not hold.
@@ -28,13 +25,12 @@ public final class Canvas {
 
   /// A transparent canvas of the given pixel size.
   public convenience init(pixelWidth: Int, pixelHeight: Int, scale: Double) throws {
-    try self.init(pixelWidth: pixelWidth, pixelHeight: pixelHeight, scale: scale, store: nil)
+    try self.init(pixelWidth: pixelWidth, pixelHeight: pixelHeight, scale: scale, memory: nil)
   }
 
-  /// A canvas that draws into `store`'s memory instead of fresh memory, for a thread that
-  /// paints many canvases one after another: fresh megabytes cost a page fault per page.
-  /// Its pixels start undefined: clear them first. One canvas at a time may use a store.
-  public init(pixelWidth: Int, pixelHeight: Int, scale: Double, store: PixelStore?) throws {
+  /// A canvas drawing into `memory` (`pixelWidth × 4` bytes a row, Cairo's stride for
+  /// ARGB32), which must outlive its drawing; with nil, into memory of Cairo's own.
+  private init(pixelWidth: Int, pixelHeight: Int, scale: Double, memory: UnsafeMutableRawPointer?) throws {
     guard pixelWidth > 0, pixelHeight > 0, pixelWidth <= Canvas.maximumPixelSide,
       pixelHeight <= Canvas.maximumPixelSide
     else {
@@ -43,15 +39,13 @@ public final class Canvas {
         "a \(pixelWidth)×\(pixelHeight) pixel surface is out of range (1 to \(Canvas.maximumPixelSide) per side)")
     }
     let surface: OpaquePointer
-    if let store {
-      let stride = Int(cairo_format_stride_for_width(CAIRO_FORMAT_ARGB32, Int32(pixelWidth)))
-      let memory = store.memory(bytes: stride * pixelHeight)
+    if let memory {
       surface = cairo_image_surface_create_for_data(
-        memory.assumingMemoryBound(to: UInt8.self), CAIRO_FORMAT_ARGB32, Int32(pixelWidth), Int32(pixelHeight), Int32(stride))!
+        memory.assumingMemoryBound(to: UInt8.self), CAIRO_FORMAT_ARGB32, Int32(pixelWidth), Int32(pixelHeight),
+        Int32(pixelWidth * 4))!
     } else {
       surface = cairo_image_surface_create(CAIRO_FORMAT_ARGB32, Int32(pixelWidth), Int32(pixelHeight))!
     }
-    self.store = store
     do {
       try CairoStatus.check(cairo_surface_status(surface), .surface, "Cairo could not create a surface")
     } catch {
@@ -64,6 +58,28 @@ public final class Canvas {
     self.pixelHeight = pixelHeight
     self.scale = scale
     cairo_scale(cr, scale, scale)
+  }
+
+  /// The pixels `draw` draws on a canvas of the given size whose memory is the bitmap's own:
+  /// nothing is copied after drawing, and the bitmap's memory is the only memory drawn in
+  /// (a copy of a canvas into fresh megabytes costs a pass over them and a page fault per
+  /// page). The canvas's pixels start undefined: `draw` clears them first. Throws what
+  /// `draw` throws, and when drawing failed, as ``bitmap()`` does.
+  public static func bitmap(
+    pixelWidth: Int, pixelHeight: Int, scale: Double, drawing draw: (Canvas) throws -> Void
+  ) throws -> Bitmap {
+    // Cairo's stride for ARGB32 is four bytes a pixel, with no padding: the bitmap's layout.
+    assert(Int(cairo_format_stride_for_width(CAIRO_FORMAT_ARGB32, Int32(clamping: pixelWidth))) == pixelWidth * 4)
+    let count = max(0, pixelWidth) * max(0, pixelHeight) * 4
+    let pixels = try [UInt8](unsafeUninitializedCapacity: count) { memory, initialized in
+      let canvas = try Canvas(pixelWidth: pixelWidth, pixelHeight: pixelHeight, scale: scale, memory: memory.baseAddress)
+      try draw(canvas)
+      try canvas.checkDrawing()
+      // Nothing draws into the bitmap's memory once its surface is finished.
+      cairo_surface_finish(canvas.surface)
+      initialized = count
+    }
+    return Bitmap(width: pixelWidth, height: pixelHeight, pixels: pixels)
   }
 
   deinit {
@@ -255,9 +271,7 @@ public final class Canvas {
   /// (its status is sticky, and every later call did nothing), or an image could not be
   /// made ready to draw.
   public func bitmap() throws(GraphicsError) -> Bitmap {
-    if let drawingFailure { throw drawingFailure }
-    try CairoStatus.check(cairo_status(cr), .surface, "Cairo stopped drawing")
-    cairo_surface_flush(surface)
+    try checkDrawing()
     let stride = Int(cairo_image_surface_get_stride(surface))
     let data = UnsafeMutableRawPointer(cairo_image_surface_get_data(surface)!)
     let rowBytes = pixelWidth * 4
@@ -268,6 +282,14 @@ public final class Canvas {
       initialized = rowBytes * pixelHeight
     }
     return Bitmap(width: pixelWidth, height: pixelHeight, pixels: pixels)
+  }
+
+  /// Throws when drawing failed (see ``bitmap()``); otherwise makes the drawing visible in
+  /// the surface's memory.
+  private func checkDrawing() throws(GraphicsError) {
+    if let drawingFailure { throw drawingFailure }
+    try CairoStatus.check(cairo_status(cr), .surface, "Cairo stopped drawing")
+    cairo_surface_flush(surface)
   }
 
   /// The canvas as a PNG from cairo's own writer (`cairo_surface_write_to_png_stream`).
@@ -361,29 +383,5 @@ final class CairoImage {
 
   deinit {
     cairo_surface_destroy(surface)
-  }
-}
-
-/// Memory that canvases borrow one after another (``Canvas/init(pixelWidth:pixelHeight:scale:store:)``).
-/// It grows to the largest canvas drawn into it and is freed with the store.
-public final class PixelStore {
-  private var base: UnsafeMutableRawPointer?
-  private var capacity = 0
-
-  /// An empty store: it allocates on the first canvas that borrows it.
-  public init() {}
-
-  deinit {
-    base?.deallocate()
-  }
-
-  /// At least `bytes` bytes, 16-byte aligned; what was there before is undefined.
-  func memory(bytes: Int) -> UnsafeMutableRawPointer {
-    if bytes > capacity || base == nil {
-      base?.deallocate()
-      capacity = max(bytes, 1)
-      base = UnsafeMutableRawPointer.allocate(byteCount: capacity, alignment: 16)
-    }
-    return base!
   }
 }

@@ -28,6 +28,8 @@ public final class PNGRowReader {
   private let inflater: PNGRowInflater?
   /// An interlaced image, decoded whole.
   private let whole: RGBAImage?
+  /// One row of RGBA for ``readMatching(_:rows:)`` to convert formats into.
+  private var convertedRow: UnsafeMutablePointer<UInt8>?
 
   /// Reads the PNG file at `url`. A file that is not a regular file (a FIFO, a device) is
   /// refused before anything is read from it.
@@ -108,6 +110,10 @@ public final class PNGRowReader {
     }
   }
 
+  deinit {
+    convertedRow?.deallocate()
+  }
+
   /// Decodes the next `count` rows into `output`, `count × width × 4` bytes of straight RGBA.
   public func read(_ count: Int, into output: UnsafeMutableRawPointer) throws {
     precondition(count >= 0 && rowsRead + count <= height, "rows past the image's end")
@@ -128,6 +134,45 @@ public final class PNGRowReader {
       }
     }
     rowsRead += count
+  }
+
+  /// Compares the next rows with `bitmap`'s as they come out of the inflater: an opaque
+  /// RGB row with its premultiplied pixels as they are, an RGBA row straight from the
+  /// inflater's buffer, and other formats converted one row at a time.
+  public func readMatching(_ bitmap: Bitmap, rows: Range<Int>) throws -> Bool {
+    precondition(rowsRead + rows.count <= height && bitmap.width == width, "rows past the image's end")
+    let rowLength = width * 4
+    if let whole {
+      defer { rowsRead += rows.count }
+      guard !rows.isEmpty else { return true }
+      return whole.pixels.withUnsafeBytes { bitmap.hasStraightPixels(rows: rows, of: $0.baseAddress! + rowsRead * rowLength) }
+    }
+    guard let passRows = self.rows else { return rows.isEmpty }
+    var row = 0
+    let count = rows.count
+    while row < count {
+      let pair = min(2, count - row)
+      let (first, second) = try passRows.next(pair)
+      rowsRead += pair
+      guard matches(bitmap, row: rows.lowerBound + row, first) else { return false }
+      if let second, !matches(bitmap, row: rows.lowerBound + row + 1, second) { return false }
+      row += pair
+    }
+    return true
+  }
+
+  /// Whether row `row` of `bitmap` is the unfiltered row `samples` decodes to.
+  private func matches(_ bitmap: Bitmap, row: Int, _ samples: UnsafePointer<UInt8>) -> Bool {
+    switch (converter.colorType, converter.depth) {
+    case (2, 8) where converter.key == nil:
+      return bitmap.hasOpaquePixels(row: row, rgb: samples)
+    case (6, 8):
+      return bitmap.hasStraightPixels(rows: row..<(row + 1), of: samples)
+    default:
+      if convertedRow == nil { convertedRow = .allocate(capacity: width * 4) }
+      converter.convert(samples, count: width, into: convertedRow!)
+      return bitmap.hasStraightPixels(rows: row..<(row + 1), of: convertedRow!)
+    }
   }
 
   /// Reads what is left and checks it: the rows not asked for (inflated, and their filter

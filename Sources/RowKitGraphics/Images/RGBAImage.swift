@@ -1,3 +1,5 @@
+import Foundation
+
 /// Pixels as image files hold them: 8-bit RGBA with straight (not premultiplied) alpha, rows
 /// top to bottom with no padding, the layout pixelmatch reads.
 ///
@@ -90,6 +92,69 @@ extension Bitmap {
         index &+= 2
       }
       if index < count, !matches(index) { return false }
+      return true
+    }
+  }
+
+  /// Whether rows `rows` of these pixels, un-premultiplied, are `other`'s rows `otherRows`
+  /// un-premultiplied: equal bytes are equal pixels, and only where the bytes differ are
+  /// both sides un-premultiplied (two premultiplied values may stand for one straight one).
+  public func hasSameStraightPixels(rows: Range<Int>, as other: Bitmap, rows otherRows: Range<Int>) -> Bool {
+    precondition(width == other.width && rows.count == otherRows.count, "regions of different sizes")
+    precondition(rows.lowerBound >= 0 && rows.upperBound <= height, "rows outside the bitmap")
+    precondition(otherRows.lowerBound >= 0 && otherRows.upperBound <= other.height, "rows outside the bitmap")
+    let sameBytes = pixels.withUnsafeBytes { own in
+      other.pixels.withUnsafeBytes { theirs in
+        rows.isEmpty
+          || memcmp(own.baseAddress! + rows.lowerBound * bytesPerRow, theirs.baseAddress! + otherRows.lowerBound * bytesPerRow, rows.count * bytesPerRow) == 0
+      }
+    }
+    if sameBytes { return true }
+    var straight = [UInt8](repeating: 0, count: otherRows.count * bytesPerRow)
+    return straight.withUnsafeMutableBytes { buffer in
+      other.writeStraightRGBA(rows: otherRows, into: buffer.baseAddress!)
+      return hasStraightPixels(rows: rows, of: buffer.baseAddress!)
+    }
+  }
+
+  /// Whether row `row` is opaque and its colors are the `width × 3` RGB bytes at `rgb`: a
+  /// row of the render against the same row of an opaque reference as its PNG stores it,
+  /// with nothing converted to memory in between. Four pixels at a time, as
+  /// `opaqueRGB` converts them, stopping at the first four that differ.
+  func hasOpaquePixels(row: Int, rgb: UnsafeRawPointer) -> Bool {
+    precondition(row >= 0 && row < height, "a row outside the bitmap")
+    return pixels.withUnsafeBytes { own in
+      let from = own.baseAddress! + row * bytesPerRow
+      var index = 0
+      while index &+ 4 <= width {
+        let pixel = from + index &* 4
+        let p0 = pixel.loadUnaligned(as: UInt32.self)
+        let p1 = pixel.loadUnaligned(fromByteOffset: 4, as: UInt32.self)
+        let p2 = pixel.loadUnaligned(fromByteOffset: 8, as: UInt32.self)
+        let p3 = pixel.loadUnaligned(fromByteOffset: 12, as: UInt32.self)
+        guard p0 & p1 & p2 & p3 & 0xFF00_0000 == 0xFF00_0000 else { return false }
+        // Each pixel's R, G, B in the low three bytes, in file order.
+        let c0 = UInt64(UInt32(littleEndian: p0).byteSwapped &>> 8)
+        let c1 = UInt64(UInt32(littleEndian: p1).byteSwapped &>> 8)
+        let c2 = UInt32(littleEndian: p2).byteSwapped &>> 8
+        let c3 = UInt32(littleEndian: p3).byteSwapped &>> 8
+        let stored = rgb + index &* 3
+        let low = (c0 | c1 &<< 24 | UInt64(c2) &<< 48).littleEndian
+        let high = (c2 &>> 16 | c3 &<< 8).littleEndian
+        guard low == stored.loadUnaligned(as: UInt64.self), high == stored.loadUnaligned(fromByteOffset: 8, as: UInt32.self) else {
+          return false
+        }
+        index &+= 4
+      }
+      while index < width {
+        let bgra = UInt32(littleEndian: (from + index &* 4).loadUnaligned(as: UInt32.self))
+        let stored = rgb + index &* 3
+        guard bgra &>> 24 == 0xFF, UInt8(truncatingIfNeeded: bgra &>> 16) == stored.load(as: UInt8.self),
+          UInt8(truncatingIfNeeded: bgra &>> 8) == stored.load(fromByteOffset: 1, as: UInt8.self),
+          UInt8(truncatingIfNeeded: bgra) == stored.load(fromByteOffset: 2, as: UInt8.self)
+        else { return false }
+        index &+= 1
+      }
       return true
     }
   }

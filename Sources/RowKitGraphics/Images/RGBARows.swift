@@ -10,9 +10,28 @@ public protocol RGBARowSource: AnyObject {
   var height: Int { get }
   /// Writes the next `count` rows to `output`: `count × width × 4` bytes.
   func read(_ count: Int, into output: UnsafeMutableRawPointer) throws
+  /// Reads the next `rows.count` rows and tells whether they are rows `rows` of `bitmap`
+  /// un-premultiplied (what ``RGBAImage/init(_:)`` makes of them), without writing them
+  /// anywhere: how a render is compared with its reference strip by strip. Stops at the
+  /// first row that differs; after a false, read nothing more from the source.
+  func readMatching(_ bitmap: Bitmap, rows: Range<Int>) throws -> Bool
   /// Once every row is read (or when no more are wanted): checks what follows them, such
   /// as a file's checksums.
   func finish() throws
+}
+
+extension RGBARowSource {
+  /// ``readMatching(_:rows:)`` by reading the rows into memory and comparing them there,
+  /// for sources that have no faster way.
+  public func readMatching(_ bitmap: Bitmap, rows: Range<Int>) throws -> Bool {
+    precondition(bitmap.width == width, "a bitmap of another width")
+    guard !rows.isEmpty else { return true }
+    var straight = [UInt8](repeating: 0, count: rows.count * width * 4)
+    return try straight.withUnsafeMutableBytes { buffer in
+      try read(rows.count, into: buffer.baseAddress!)
+      return bitmap.hasStraightPixels(rows: rows, of: buffer.baseAddress!)
+    }
+  }
 }
 
 extension PNGRowReader: RGBARowSource {}
@@ -41,6 +60,16 @@ public final class RGBAImageRows: RGBARowSource {
       if count > 0 { output.copyMemory(from: pixels.baseAddress! + next * rowLength, byteCount: count * rowLength) }
     }
     next += count
+  }
+
+  /// Compares the next rows where the image holds them.
+  public func readMatching(_ bitmap: Bitmap, rows: Range<Int>) throws -> Bool {
+    precondition(bitmap.width == width && next + rows.count <= height, "rows past the image's end")
+    defer { next += rows.count }
+    guard !rows.isEmpty else { return true }
+    return image.pixels.withUnsafeBytes { pixels in
+      bitmap.hasStraightPixels(rows: rows, of: pixels.baseAddress! + next * width * 4)
+    }
   }
 
   /// Nothing follows the rows of an image in memory.
@@ -84,6 +113,29 @@ public final class BitmapRows: RGBARowSource {
     }
   }
 
+  /// Compares bitmap with bitmap: equal premultiplied bytes are equal straight pixels, and
+  /// only rows whose bytes differ are un-premultiplied to be compared.
+  public func readMatching(_ bitmap: Bitmap, rows: Range<Int>) throws -> Bool {
+    precondition(bitmap.width == width, "a bitmap of another width")
+    var done = 0
+    while done < rows.count {
+      precondition(strip < strips.count, "rows past the image's end")
+      let own = strips[strip]
+      let take = min(rows.count - done, own.height - rowInStrip)
+      let first = rows.lowerBound + done
+      guard own.hasSameStraightPixels(rows: rowInStrip..<(rowInStrip + take), as: bitmap, rows: first..<(first + take)) else {
+        return false
+      }
+      done += take
+      rowInStrip += take
+      if rowInStrip == own.height {
+        strip += 1
+        rowInStrip = 0
+      }
+    }
+    return true
+  }
+
   /// Nothing follows the rows of an image in memory.
   public func finish() throws {}
 }
@@ -113,6 +165,23 @@ public final class StackedRows: RGBARowSource {
 
   /// Writes the next `count` rows to `output` as straight RGBA.
   public func read(_ count: Int, into output: UnsafeMutableRawPointer) throws {
+    _ = try eachPart(count) { part, done, take in
+      try part.read(take, into: output + done * width * 4)
+      return true
+    }
+  }
+
+  /// Compares the next rows part by part.
+  public func readMatching(_ bitmap: Bitmap, rows: Range<Int>) throws -> Bool {
+    try eachPart(rows.count) { part, done, take in
+      try part.readMatching(bitmap, rows: (rows.lowerBound + done)..<(rows.lowerBound + done + take))
+    }
+  }
+
+  /// Hands the next `count` rows to `body` a part at a time (the part, the rows done before,
+  /// the rows to take from it), opening parts as they are reached; stops when `body` returns
+  /// false, and returns whether it never did.
+  private func eachPart(_ count: Int, _ body: (any RGBARowSource, Int, Int) throws -> Bool) throws -> Bool {
     var done = 0
     while done < count {
       if current == nil || rowInPart == heights[index] {
@@ -127,10 +196,11 @@ public final class StackedRows: RGBARowSource {
         rowInPart = 0
       }
       let take = min(count - done, heights[index] - rowInPart)
-      try current!.read(take, into: output + done * width * 4)
+      guard try body(current!, done, take) else { return false }
       done += take
       rowInPart += take
     }
+    return true
   }
 
   /// Finishes the part being read, which checks what follows its rows.

@@ -445,7 +445,10 @@ public struct SnapshotCheck: Sendable {
         next += 1
         group.addTask { (index, await checking.check(testCase, fontFamilies: fontFamilies, cache: cache)) }
       }
-      for _ in 0..<(pool.workerCount * 2) { startNext() }
+      // Four cases a worker: a case is a chain of jobs, each pinned to one worker, and with
+      // two a worker the two workers of `--jobs 2` slept half of the check, one waiting while
+      // the other held the queued jobs (the comparison runs on the workers since issue 30).
+      for _ in 0..<(pool.workerCount * 4) { startNext() }
       for await (index, result) in group {
         results[index] = result
         startNext()

@@ -122,6 +122,10 @@ final class NamedRows: RGBARowSource {
     do { try source.read(count, into: output) } catch { throw SnapshotError("\(name): \(error)") }
   }
 
+  func readMatching(_ bitmap: Bitmap, rows: Range<Int>) throws -> Bool {
+    do { return try source.readMatching(bitmap, rows: rows) } catch { throw SnapshotError("\(name): \(error)") }
+  }
+
   func finish() throws {
     do { try source.finish() } catch { throw SnapshotError("\(name): \(error)") }
   }

@@ -62,6 +62,8 @@ public final class ReferenceStore: Sendable {
   private let fingerprintWrites = Locked(0)
   /// The stored fingerprint once read (`.some(nil)`: there is none).
   private let fingerprint = Locked<EnvironmentFingerprint??>(nil)
+  /// ``environmentMismatch()`` for the stored fingerprint it was worked out from.
+  private let knownMismatch = Locked<(stored: EnvironmentFingerprint, message: String?)?>(nil)
   let processEnvironment: [String: String]
   /// Whether checks compare with references recorded in another environment instead of
   /// stopping at the mismatch (``comparingInAnotherEnvironment()``).
@@ -256,10 +258,16 @@ public final class ReferenceStore: Sendable {
   /// (or the references have no fingerprint yet).
   public func environmentMismatch() throws -> String? {
     guard let stored = try storedFingerprint() else { return nil }
+    // Every check of a run asks, several times: comparing every font's digest each time was
+    // a few percent of a check of small cases.
+    if let known = knownMismatch.withLock({ $0 }), known.stored == stored { return known.message }
     let differences = stored.differences(from: .current(environment))
-    guard !differences.isEmpty else { return nil }
-    return "the references in \(root.path) were recorded in another environment (\(differences.joined(separator: ", "))); "
-      + "render in the environment they were recorded in, or re-record them all with ROWKIT_RECORD=all and review the changes"
+    let message = differences.isEmpty
+      ? nil
+      : "the references in \(root.path) were recorded in another environment (\(differences.joined(separator: ", "))); "
+        + "render in the environment they were recorded in, or re-record them all with ROWKIT_RECORD=all and review the changes"
+    knownMismatch.withLock { $0 = (stored, message) }
+    return message
   }
 
   /// What a check needs once its name is claimed and its settings are valid.

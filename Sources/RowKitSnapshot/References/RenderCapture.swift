@@ -23,7 +23,6 @@ final class RenderCapture: TableImageReceiver, @unchecked Sendable {
   private var baseline: (any RGBARowSource)?
   /// Whether every row so far equals the baseline's.
   private var matches = false
-  private var baselineRows: [UInt8] = []
   private var width = 0
   private var height = 0
   private var strips: [Bitmap] = []
@@ -60,12 +59,7 @@ final class RenderCapture: TableImageReceiver, @unchecked Sendable {
 
   private func equalsBaseline(_ strip: Bitmap) -> Bool {
     guard let baseline, height + strip.height <= baseline.height else { return false }
-    let count = strip.height * width * 4
-    if baselineRows.count < count { baselineRows = [UInt8](repeating: 0, count: count) }
-    return baselineRows.withUnsafeMutableBytes { rows in
-      guard (try? baseline.read(strip.height, into: rows.baseAddress!)) != nil else { return false }
-      return strip.hasStraightPixels(rows: 0..<strip.height, of: rows.baseAddress!)
-    }
+    return (try? baseline.readMatching(strip, rows: 0..<strip.height)) == true
   }
 
   private func keep(_ strip: Bitmap) throws {

@@ -31,6 +31,31 @@ import Testing
     #expect(try fine.bitmap().color(x: 10, y: 10) == .black)
   }
 
+  /// A bitmap drawn in its own memory (`Canvas.bitmap(pixelWidth:pixelHeight:scale:drawing:)`,
+  /// how rows are painted) has the pixels of the same drawing copied out of a canvas, and a
+  /// failed drawing is the same error.
+  @Test func aBitmapDrawnInItsOwnMemoryIsTheCanvasCopy() throws {
+    func draw(_ canvas: Canvas) {
+      canvas.clear(Color(r: 240, g: 240, b: 245))
+      canvas.fill(.circle(center: Point(x: 9.3, y: 6.1), radius: 5.2), color: Color(r: 20, g: 120, b: 240, a: 0.7))
+      canvas.fill(Rect(x: 13, y: 1, width: 3.5, height: 9), color: .black)
+    }
+    let canvas = try Canvas(pixelWidth: 37, pixelHeight: 23, scale: 2)
+    draw(canvas)
+    let copied = try canvas.bitmap()
+    let drawn = try Canvas.bitmap(pixelWidth: 37, pixelHeight: 23, scale: 2, drawing: draw)
+    #expect(drawn == copied)
+    #expect(drawn.color(x: 28, y: 10) == .black)
+    #expect(throws: GraphicsError(.surface, "Cairo stopped drawing: invalid matrix (not invertible)")) {
+      try Canvas.bitmap(pixelWidth: 20, pixelHeight: 20, scale: 1) { canvas in
+        canvas.clear(.white)
+        canvas.translate(x: .nan, y: 0)
+        canvas.fill(Rect(x: 0, y: 0, width: 5, height: 5), color: .black)
+      }
+    }
+    #expect(throws: GraphicsError.self) { try Canvas.bitmap(pixelWidth: 0, pixelHeight: 10, scale: 1) { _ in } }
+  }
+
   @Test func drawsInPointsAtItsScale() throws {
     let canvas = try Canvas(pixelWidth: 20, pixelHeight: 20, scale: 2)
     canvas.clear(.white)

@@ -250,3 +250,36 @@ import Testing
     #expect(!bitmap.hasStraightPixels(of: RGBAImage(width: 1, height: 4, pixels: straight.pixels)))
   }
 }
+
+/// A row of a render against the same row of an opaque reference as its PNG stores it (RGB,
+/// three bytes a pixel), without converting either: what a check's identical case costs.
+@Suite struct OpaqueRowComparisonTests {
+  @Test func agreesWithTheConversionForEveryWidthAndByte() {
+    for width in [1, 3, 4, 5, 8, 11] {
+      var pixels: [UInt8] = []
+      for index in 0..<(width * 2) { pixels += [UInt8(index * 7 % 256), UInt8(index * 31 % 256), UInt8(255 - index), 255] }
+      let bitmap = Bitmap(width: width, height: 2, pixels: pixels)
+      let straight = RGBAImage(bitmap).pixels
+      for row in 0..<2 {
+        // The row as an RGB PNG stores it: the straight pixels without their alpha.
+        var rgb: [UInt8] = []
+        for column in 0..<width {
+          let start = (row * width + column) * 4
+          rgb += straight[start..<(start + 3)]
+        }
+        #expect(bitmap.hasOpaquePixels(row: row, rgb: rgb), "width \(width) row \(row)")
+        for index in rgb.indices {
+          var changed = rgb
+          changed[index] ^= 0x10
+          #expect(!bitmap.hasOpaquePixels(row: row, rgb: changed), "width \(width) row \(row) byte \(index)")
+        }
+        // A translucent pixel is never an RGB reference's, whatever its colors.
+        for column in 0..<width {
+          var translucent = bitmap
+          translucent.pixels[(row * width + column) * 4 + 3] = 254
+          #expect(!translucent.hasOpaquePixels(row: row, rgb: rgb), "width \(width) row \(row) column \(column)")
+        }
+      }
+    }
+  }
+}

@@ -53,6 +53,85 @@ import Testing
     }
   }
 
+  /// Comparing rows where they are decoded (`readMatching`, how a check compares a render
+  /// with its reference) says what decoding them and comparing them with the bitmap
+  /// un-premultiplied says, in every format, strip by strip, up to the first strip that
+  /// differs.
+  @Test func everyFormatComparesWithABitmapAsItsDecodedRowsDo() throws {
+    let formats = [(0, 4), (0, 16), (2, 8), (2, 16), (3, 8), (4, 8), (6, 8), (6, 16)]
+    let (width, height) = (13, 11)
+    for (colorType, depth) in formats {
+      let channels = [0: 1, 2: 3, 3: 1, 4: 2, 6: 4][colorType]!
+      let limit = colorType == 3 ? 4 : 1 << depth
+      let values = samples(width * height * channels, below: limit, seed: UInt64(colorType * 10 + depth))
+      for interlaced in [false, true] {
+        let png = CraftedPNG.make(
+          width: width, height: height, colorType: colorType, depth: depth, samples: values, interlaced: interlaced,
+          filters: [4, 3, 2, 1, 0], palette: colorType == 3 ? [9, 8, 7, 200, 100, 50, 0, 255, 128, 1, 2, 3] : [],
+          transparency: colorType == 3 ? [255, 255, 128] : nil)
+        let decoded = try PNG.decodeRGBA(png)
+        for changedRow in [nil, 0, 6, 10] as [Int?] {
+          var bitmap = decoded.bitmap
+          if let changedRow {
+            let index = (changedRow * width + 5) * 4
+            bitmap.pixels[index] ^= 0x40
+            bitmap.pixels[index + 3] = 255
+          }
+          let label = "type \(colorType) depth \(depth) interlaced \(interlaced) changed row \(changedRow.map(String.init) ?? "none")"
+          let reader = try PNGRowReader(png)
+          var top = 0
+          var step = 0
+          while top < height {
+            let rows = top..<min(height, top + [1, 2, 3, 5][step % 4])
+            let expected = RGBAImage(bitmap.cropping(rows: rows)).pixels
+              == Array(decoded.pixels[(rows.lowerBound * width * 4)..<(rows.upperBound * width * 4)])
+            let matched = try reader.readMatching(bitmap, rows: rows)
+            #expect(matched == expected, "\(label) rows \(rows)")
+            guard matched else { break }
+            top = rows.upperBound
+            step += 1
+          }
+          if top == height { try reader.finish() }
+          // Opaque formats premultiply without loss: only a changed pixel tells them apart.
+          if colorType == 0 || colorType == 2 { #expect((top == height) == (changedRow == nil), "\(label)") }
+        }
+      }
+    }
+  }
+
+  /// Parts one below the other, and a render's strips, compare across the ends of their
+  /// parts; two premultiplied forms of one straight pixel are the same pixel.
+  @Test func stackedPartsAndStripsCompareAcrossTheirEnds() throws {
+    let (width, height) = (9, 10)
+    let bitmap = RGBAImage(width: width, height: height, pixels: samples(width * height * 4, below: 256, seed: 3).map(UInt8.init)).bitmap
+    let straight = RGBAImage(bitmap)
+    func stacked() -> StackedRows {
+      let tops = [0, 3, 7, 10]
+      return StackedRows(width: width, heights: [3, 4, 3]) { part in
+        RGBAImageRows(RGBAImage(bitmap.cropping(rows: tops[part]..<tops[part + 1])))
+      }
+    }
+    let strips = BitmapRows([bitmap.cropping(rows: 0..<4), bitmap.cropping(rows: 4..<10)], width: width)
+    for source in [stacked(), strips, RGBAImageRows(straight)] as [any RGBARowSource] {
+      #expect(try source.readMatching(bitmap, rows: 0..<2))
+      #expect(try source.readMatching(bitmap, rows: 2..<7))
+      #expect(try source.readMatching(bitmap, rows: 7..<10))
+      try source.finish()
+    }
+    var changed = bitmap
+    changed.pixels[(5 * width + 2) * 4 + 1] ^= 1
+    changed.pixels[(5 * width + 2) * 4 + 3] = 255
+    for source in [stacked(), BitmapRows([bitmap], width: width), RGBAImageRows(straight)] as [any RGBARowSource] {
+      #expect(try source.readMatching(changed, rows: 0..<4))
+      #expect(try !source.readMatching(changed, rows: 4..<7))
+    }
+    // A transparent pixel with color bytes left in it is transparent black, as Cairo's zeros are.
+    let clear = Bitmap(width: 2, height: 1, pixels: [0, 0, 0, 0, 9, 9, 9, 255])
+    let tinted = Bitmap(width: 2, height: 1, pixels: [7, 1, 3, 0, 9, 9, 9, 255])
+    #expect(try BitmapRows([clear], width: 2).readMatching(tinted, rows: 0..<1))
+    #expect(try !BitmapRows([clear], width: 2).readMatching(Bitmap(width: 2, height: 1, pixels: [0, 0, 0, 0, 9, 9, 8, 255]), rows: 0..<1))
+  }
+
   /// RowKit's own PNGs are one IDAT chunk per strip; others split the data anywhere, with
   /// other chunks between. A file is read a block at a time, and chunks cross the blocks.
   @Test func imageDataInManyChunksReadFromAFileABlockAtATime() throws {

@@ -28,7 +28,7 @@ import Testing
     for set in [scanned, first, second] {
       let shaper = try TextShaper(fontSet: set)
       let layout = shaper.shape(sample, style: style)
-      let canvas = try Canvas(pixelWidth: 640, pixelHeight: 400, scale: 2, store: nil)
+      let canvas = try Canvas(pixelWidth: 640, pixelHeight: 400, scale: 2)
       canvas.clear(.white)
       canvas.draw(layout, at: Point(x: 0, y: 0), color: .black)
       images.append(try canvas.bitmap().pixels)

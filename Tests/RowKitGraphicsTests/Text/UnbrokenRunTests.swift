@@ -29,7 +29,7 @@ import Testing
   func pixels(_ layout: TextLayout) throws -> [UInt8] {
     let size = layout.logicalRect
     let canvas = try Canvas(
-      pixelWidth: Int((size.maxX + 40).rounded(.up)), pixelHeight: Int((size.maxY + 10).rounded(.up)), scale: 1, store: nil)
+      pixelWidth: Int((size.maxX + 40).rounded(.up)), pixelHeight: Int((size.maxY + 10).rounded(.up)), scale: 1)
     canvas.clear(.white)
     canvas.draw(layout, at: Point(x: 20, y: 0), color: .black)
     return try canvas.bitmap().pixels

@@ -23,6 +23,29 @@ import Testing
     #expect(tiled.image == whole.image)
   }
 
+  /// A receiver takes the table's strips in order, stacking to the image a render in memory
+  /// makes, and on the render's workers: its work (a check's decoding and comparing) is
+  /// part of what `--jobs` bounds, not extra threads' work.
+  @Test func aReceiverTakesTheStripsInOrderOnTheRendersWorkers() async throws {
+    final class Receiver: TableImageReceiver {
+      var strips: [Bitmap] = []
+      var threads: Set<String> = []
+      func receive(_ strip: Bitmap) throws {
+        strips.append(strip)
+        threads.insert((try? String(contentsOfFile: "/proc/thread-self/comm", encoding: .utf8)) ?? "unnamed")
+      }
+    }
+    var renderer = try TestSupport.catalogRenderer(style: .grouped)
+    renderer.pool = RenderPool(workers: 2)
+    let whole = try await renderer.render(Catalog.dataSource()).image
+    let receiver = Receiver()
+    _ = try await renderer.render(Catalog.dataSource(), into: receiver)
+    #expect(receiver.strips.count > 10)
+    #expect(BitmapRows(receiver.strips, width: whole.width).height == whole.height)
+    #expect(try BitmapRows(receiver.strips, width: whole.width).readMatching(whole, rows: 0..<whole.height))
+    #expect(!receiver.threads.isEmpty && receiver.threads.allSatisfy { $0.hasPrefix("rowkit-worker-") }, "\(receiver.threads)")
+  }
+
   @Test func tilesAreNumberedAfterTheOutputName() {
     let output = URL(fileURLWithPath: "/out/table.png")
     #expect(OutputWriter.tileURLs(for: output, count: 1) == [output])

@@ -6,8 +6,8 @@ import Synchronization
 ///
 /// Each worker is a thread of its own (never one of Swift's cooperative threads, which a
 /// long paint would starve) that keeps, from one render to the next, a `TextShaper` per
-/// text environment and the pixel memory its canvases reuse: a second render in the same
-/// process pays for no font loading and no thread start. Row layouts are cached for one
+/// text environment: a second render in the same process pays for no font loading and no
+/// thread start. Row layouts are cached for one
 /// render only: a cell is known by its name, and a design file edited between two renders
 /// keeps its name. Callers `await` the jobs they queue; nothing blocks a caller's thread.
 ///
@@ -92,7 +92,7 @@ struct RenderContext: Sendable {
 }
 
 /// A worker thread's own objects, kept for the life of the process: a shaper per text
-/// environment (the few most recently used) and the pixel memory of its canvases; and for
+/// environment (the few most recently used); and for
 /// each render in progress, its layout cache and the strips laid out and not yet painted.
 final class WorkerState {
   private final class Shaping {
@@ -121,8 +121,6 @@ final class WorkerState {
   let layoutCacheCapacity: Int
   /// Whether this worker's shapers draw from FreeType faces of their own.
   let ownFaces: Bool
-  /// Memory every strip's canvas reuses.
-  let store = PixelStore()
   private var shapings: [TextEnvironment: Shaping] = [:]
   private var uses = 0
   private var renders: [Int: RenderState] = [:]
@@ -194,7 +192,7 @@ final class WorkerState {
   /// Paints the strips of `jobs`, laid out before by ``layout(_:context:)``, in the form
   /// `form` asks for.
   func paint(_ jobs: [PaintJob], context: RenderContext, images: ResolvedImages, form: PaintForm) throws -> [PaintedStrip] {
-    let painter = TablePainter(look: context.look, configuration: context.configuration, images: images, store: store)
+    let painter = TablePainter(look: context.look, configuration: context.configuration, images: images)
     return try jobs.map { job in
       guard let strip = renders[context.id]?.strips.removeValue(forKey: job.index) else {
         return PaintedStrip(index: job.index)
