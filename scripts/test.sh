@@ -50,9 +50,11 @@ zlib_rowkit="$(swift build --disable-default-traits --scratch-path .build-zlib -
 if ldd "$zlib_rowkit" | grep -q libisal; then echo "test: the build without ISA-L links libisal" >&2; exit 1; fi
 root="$PWD"
 scratch="$(mktemp -d)"
+# Removed however the step ends: a failing check stops the script here.
+trap 'rm -rf "$scratch"' EXIT
 (
   cd "$scratch"
-  # A failure's images stay in the scratch folder, removed below.
+  # A failure's images stay in the scratch folder, which the trap removes.
   export ROWKIT_SNAPSHOT_ARTIFACTS="$scratch/artifacts"
   "$zlib_rowkit" check "$root/Assets/Samples" --snapshots "$root/Snapshots/Samples" --no-cache
   # References of its own to check with the default build: recorded with CI unset, since a
@@ -60,4 +62,3 @@ scratch="$(mktemp -d)"
   env -u CI "$zlib_rowkit" check "$root/Assets/Samples" --snapshots "$scratch/refs" --record all >/dev/null || [ $? -eq 1 ]
   "$bin/rowkit" check "$root/Assets/Samples" --snapshots "$scratch/refs" --no-cache
 )
-rm -rf "$scratch"
