@@ -57,19 +57,10 @@ private final class ReviewRoutes: Sendable {
   init(session: ReviewSession, reportPath: String, casesShownAtOnce: Int) {
     self.session = session
     let storedPage = (try? InputFile.read(session.reportFolder.appendingPathComponent(ReportFolder.pageFile).path)) ?? []
-    let omissionMark = Array(#"id="omitted""#.utf8)
     // The page is made again from report.json (checked as the report is), never served from
     // the folder's own index.html, which could hold any script; only whether it left the
     // passed cases out is read from it.
-    var omitsPassedCases = false
-    var searched = storedPage.startIndex
-    while let found = storedPage[searched...].firstIndex(of: omissionMark[0]) {
-      if storedPage[found...].starts(with: omissionMark) {
-        omitsPassedCases = true
-        break
-      }
-      searched = found + 1
-    }
+    let omitsPassedCases = storedPage.contains(Array(#"id="omitted""#.utf8))
     page = Array(
       ReviewReport.html(
         for: session.report, reportPath: reportPath, onlyFailures: omitsPassedCases,
