@@ -204,6 +204,7 @@ final class MemorySink: RenderSink {
   private(set) var tiles: [RenderedTable.Tile] = []
   private(set) var rowImages: [Bitmap] = []
   private var pixels: [UInt8] = []
+  private var stripHeights: [Int] = []
   private var width = 0
   private var tileTop = 0
 
@@ -224,6 +225,7 @@ final class MemorySink: RenderSink {
       for piece in tileRule.pieces(of: bitmap.height, at: topPixel) {
         if tileRule.startsTile(at: topPixel + piece.lowerBound), !pixels.isEmpty { finishTile() }
         pixels += bitmap.pixels[(piece.lowerBound * rowBytes)..<(piece.upperBound * rowBytes)]
+        stripHeights.append(piece.count)
       }
     }
     if outputs.contains(.rows), rowName != nil { rowImages.append(bitmap) }
@@ -234,13 +236,17 @@ final class MemorySink: RenderSink {
     guard outputs.contains(.table) else { return }
     width = row.width
     pixels = row.pixels
+    stripHeights = [row.height]
   }
 
   private func finishTile() {
     let height = pixels.count / max(1, width * 4)
-    tiles.append(RenderedTable.Tile(topPixel: tileTop, bitmap: Bitmap(width: width, height: height, pixels: pixels)))
+    var tile = RenderedTable.Tile(topPixel: tileTop, bitmap: Bitmap(width: width, height: height, pixels: pixels))
+    tile.stripHeights = stripHeights
+    tiles.append(tile)
     tileTop += height
     pixels = []
+    stripHeights = []
   }
 
   func finish(manifest: inout Manifest, scale: Double) throws -> (tiles: Int, bytes: Int) {

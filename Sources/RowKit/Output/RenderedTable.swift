@@ -11,6 +11,10 @@ public struct RenderedTable: Sendable {
     public var topPixel: Int
     /// The tile's pixels.
     public var bitmap: Bitmap
+    /// The heights of the strips the render painted the tile in, top to bottom: a tile is
+    /// written as those strips, so that its PNG is the bytes a render to files writes.
+    /// Empty: one strip.
+    var stripHeights: [Int] = []
   }
 
   /// Where every section and row is, and how its images ended up.
@@ -23,6 +27,10 @@ public struct RenderedTable: Sendable {
   public var labelsShaped: Int
   /// The table's layout record, when the renderer ``TableRenderer/recordsLayout``.
   public var layoutRecord: LayoutRecord?
+  /// The PNG color type a render to files would have written the table in.
+  var pngColor: PNGColor?
+  /// The compression the render's PNGs are written with.
+  var compression = PNGCompression.fast
 
   /// The whole table as one bitmap, tiles stacked.
   public var image: Bitmap {
@@ -47,24 +55,49 @@ public struct RenderedTable: Sendable {
   }
 
   /// Stages what `write(to:rowsDirectory:manifest:)` writes in `files`, for the caller to
-  /// commit together with other files.
+  /// commit together with other files. The files go through the sink a render to files
+  /// writes with, so a table rendered to memory and then written is the same bytes as the
+  /// same table rendered to files.
   package func stage(in files: AtomicFiles, table: URL?, rowsDirectory: URL? = nil, manifest manifestURL: URL? = nil) throws {
-    var manifest = self.manifest
-    if let table {
-      let urls = OutputWriter.tileURLs(for: table, count: tiles.count)
-      for (url, tile) in zip(urls, tiles) { try files.stage(try PNG.encode(tile.bitmap), as: url) }
-      manifest.listTiles(heights: tiles.map(\.bitmap.height), of: table, scale: manifest.scale)
-    }
-    if let rowsDirectory {
-      let folder = try files.folder(for: rowsDirectory)
-      for (index, image) in rowImages.enumerated() where index < manifest.rows.count {
-        let name = Manifest.rowFileName(section: manifest.rows[index].section, row: manifest.rows[index].row)
-        try OutputWriter.writeNewFile(
-          try PNG.encode(image), at: folder.appendingPathComponent(name), naming: rowsDirectory.appendingPathComponent(name))
-        manifest.rows[index].file = name
+    let sink = FileSink(
+      destination: RenderDestination(table: table, rowsDirectory: rowsDirectory, manifest: manifestURL, stagingIn: files),
+      width: tiles.first?.bitmap.width ?? 0, color: tableColor,
+      tileRule: TileRule(maximumHeight: tiles.count > 1 ? tiles[0].bitmap.height : Int.max), compression: compression)
+    do {
+      var manifest = self.manifest
+      if table != nil {
+        for (index, tile) in tiles.enumerated() {
+          var top = 0
+          var pieces: [PNGStrip] = []
+          for height in tile.stripHeights.isEmpty ? [tile.bitmap.height] : tile.stripHeights {
+            pieces.append(try PNGStrip(tile.bitmap, rows: top..<(top + height), color: tableColor, compression: compression))
+            top += height
+          }
+          _ = try sink.write(PaintedStrip(index: index, pieces: pieces), topPixel: tile.topPixel, rowName: nil)
+        }
       }
+      if rowsDirectory != nil {
+        for (index, image) in rowImages.enumerated() where index < manifest.rows.count {
+          let name = Manifest.rowFileName(section: manifest.rows[index].section, row: manifest.rows[index].row)
+          let png = try PNG.encode(image, compression: compression)
+          if try sink.write(PaintedStrip(index: index, rowPNG: png), topPixel: 0, rowName: name) {
+            manifest.rows[index].file = name
+          }
+        }
+      }
+      _ = try sink.finish(manifest: &manifest, scale: manifest.scale)
+      try sink.commit(manifest: manifest)
+    } catch {
+      sink.discard()
+      throw error
     }
-    if let manifestURL { try files.stage(try manifest.jsonBytes(), as: manifestURL) }
+  }
+
+  /// The color type of the table's PNG: the one the render chose from the table's
+  /// background, or, for a table made elsewhere, the one that keeps every tile's pixels.
+  private var tableColor: PNGColor {
+    if let pngColor { return pngColor }
+    return tiles.allSatisfy { $0.bitmap.isOpaque } ? .rgb : .rgba
   }
 }
 

@@ -154,14 +154,18 @@ public struct TableRenderer: Sendable {
     _ dataSource: any TableDataSource, policy: ImagePolicy = .complete, outputs: Outputs = [.table]
   ) async throws -> RenderedTable {
     var sink: MemorySink?
-    let report = try await render(dataSource, policy: policy) { _ in
+    var tableColor: PNGColor?
+    let report = try await render(dataSource, policy: policy) { color in
       let made = MemorySink(outputs: outputs, tileRule: tileRule)
       sink = made
+      tableColor = color
       return made
     }
     var rendered = RenderedTable(
       manifest: report.manifest, tiles: sink!.tiles, rowImages: sink!.rowImages, labelsShaped: report.labelsShaped)
     rendered.layoutRecord = report.layoutRecord
+    rendered.pngColor = tableColor
+    rendered.compression = compression
     return rendered
   }
 

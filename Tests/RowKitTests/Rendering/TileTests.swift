@@ -81,4 +81,40 @@ import Testing
     let files = try FileManager.default.contentsOfDirectory(atPath: folder.path).sorted()
     #expect(files == (1...expectedTiles).map { "t-\($0).png" } + ["t.json"])
   }
+
+  /// One file writer: a table rendered to memory and then written is, file for file and byte
+  /// for byte, what the same render writes to files (tiles, each row's PNG, the manifest).
+  @Test func aTableWrittenFromMemoryIsTheSameFilesAsARenderToFiles() async throws {
+    var renderer = try TestSupport.catalogRenderer(style: .grouped)
+    renderer.maximumTilePixels = 700
+    let folder = try TestSupport.temporaryDirectory()
+    defer { try? FileManager.default.removeItem(at: folder) }
+    let direct = folder.appendingPathComponent("direct")
+    let written = folder.appendingPathComponent("written")
+    for side in [direct, written] { try FileManager.default.createDirectory(at: side, withIntermediateDirectories: true) }
+    _ = try await renderer.render(
+      Catalog.dataSource(),
+      to: RenderDestination(
+        table: direct.appendingPathComponent("table.png"), rowsDirectory: direct.appendingPathComponent("rows"),
+        manifest: direct.appendingPathComponent("table.json")))
+    let rendered = try await renderer.render(Catalog.dataSource(), outputs: [.table, .rows])
+    #expect(rendered.tiles.count > 2)
+    try rendered.write(
+      to: written.appendingPathComponent("table.png"), rowsDirectory: written.appendingPathComponent("rows"),
+      manifest: written.appendingPathComponent("table.json"))
+
+    func files(in side: URL) throws -> [String] {
+      let top = try FileManager.default.contentsOfDirectory(atPath: side.path)
+      let rows = try FileManager.default.contentsOfDirectory(atPath: side.appendingPathComponent("rows").path)
+      return (top.filter { $0 != "rows" } + rows.map { "rows/" + $0 }).sorted()
+    }
+    let names = try files(in: direct)
+    #expect(names == (try files(in: written)))
+    #expect(names.filter { $0.hasPrefix("table-") }.count == rendered.tiles.count)
+    #expect(names.filter { $0.hasPrefix("rows/") }.count == rendered.rowImages.count && !rendered.rowImages.isEmpty)
+    for name in names {
+      let bytes = try Data(contentsOf: direct.appendingPathComponent(name))
+      #expect(bytes == (try Data(contentsOf: written.appendingPathComponent(name))), "\(name)")
+    }
+  }
 }
