@@ -17,12 +17,11 @@ public struct PNGChunk: Hashable, Sendable {
     var result: [PNGChunk] = []
     var offset = 8
     while png.count - offset >= 12 {
-      let length = png[offset..<offset + 4].reduce(0) { $0 << 8 | Int($1) }
+      let header = PNGChunkHeader(png[offset..<offset + 8])
       let dataStart = offset + 8
-      guard length <= png.count - dataStart - 4 else { break }
-      let type = String(decoding: png[offset + 4..<dataStart], as: UTF8.self)
-      result.append(PNGChunk(offset: offset, type: type, data: dataStart..<dataStart + length))
-      offset = dataStart + length + 4
+      guard header.length <= png.count - dataStart - 4 else { break }
+      result.append(PNGChunk(offset: offset, type: header.name, data: dataStart..<dataStart + header.length))
+      offset = dataStart + header.length + 4
     }
     return result
   }
@@ -37,6 +36,61 @@ public struct PNGChunk: Hashable, Sendable {
     chunk += data
     chunk += PNGStreamWriter.bigEndian(CRC32.checksum(chunk[4...]))
     return chunk
+  }
+}
+
+/// The first 8 bytes of a chunk, its length and type, and what the type means to a decoder:
+/// the one reading of a chunk header and the one set of chunk rules that every PNG reader
+/// (the metadata walk above, the reader of a PNG in memory, the reader of a stream) follows.
+struct PNGChunkHeader {
+  /// What a decoder does with a chunk of a type.
+  enum Kind {
+    case header, palette, transparency, imageData, end
+    /// An ancillary chunk a decoder may pass over.
+    case ancillary
+    /// A critical chunk of a type this decoder does not know: the image cannot be decoded.
+    case unknownCritical
+  }
+
+  /// The length of the chunk's data (the length field, at most 2³¹ − 1 in a valid PNG).
+  var length: Int
+  /// The four type bytes.
+  var type: [UInt8]
+  var name: String { String(decoding: type, as: UTF8.self) }
+  /// Bit 5 of a type's first letter: clear for chunks a decoder must understand.
+  var critical: Bool { type[0] & 0x20 == 0 }
+
+  var kind: Kind {
+    switch name {
+    case "IHDR": .header
+    case "PLTE": .palette
+    case "tRNS": .transparency
+    case "IDAT": .imageData
+    case "IEND": .end
+    default: critical ? .unknownCritical : .ancillary
+    }
+  }
+
+  init<Bytes: Collection<UInt8>>(_ bytes: Bytes) where Bytes.Index == Int {
+    let start = bytes.startIndex
+    length = Int(bytes[start]) << 24 | Int(bytes[start + 1]) << 16 | Int(bytes[start + 2]) << 8 | Int(bytes[start + 3])
+    type = Array(bytes[(start + 4)..<(start + 8)])
+  }
+
+  /// Refuses a file whose first chunk is not a 13-byte image header.
+  func checkIsFirst() throws {
+    guard kind == .header, length == 13 else { throw PNGReader.damaged("the first chunk is \(name), not a header") }
+  }
+
+  /// Refuses a chunk no decoder may pass over once the header is read: a second header, or
+  /// a critical chunk of an unknown type. Call it after the chunk's CRC is checked, so that a
+  /// damaged type is reported as damage.
+  func checkMayFollowTheHeader() throws {
+    switch kind {
+    case .header: throw PNGReader.damaged("a second IHDR chunk")
+    case .unknownCritical: throw PNGReader.damaged("an unknown critical chunk \(name)")
+    default: return
+    }
   }
 }
 

@@ -137,29 +137,26 @@ struct PNGReader {
     var ended = false
     while !ended {
       guard data.count - offset >= 12 else { throw Self.damaged("the file ends before its IEND chunk") }
-      let length = word(offset)
-      guard length <= data.count - offset - 12 else { throw Self.damaged("a chunk runs past the end of the file") }
-      let body = (offset + 8)..<(offset + 8 + length)
-      let name = String(decoding: data[(offset + 4)..<(offset + 8)], as: UTF8.self)
-      // Bit 5 of a type's first letter: clear for chunks a decoder must understand.
-      let critical = data[offset + 4] & 0x20 == 0
+      let chunk = PNGChunkHeader(data[offset..<(offset + 8)])
+      guard chunk.length <= data.count - offset - 12 else { throw Self.damaged("a chunk runs past the end of the file") }
+      let body = (offset + 8)..<(offset + 8 + chunk.length)
       if offset == 8 {
         // The header first, even before its CRC: a claim of a huge image is refused as such.
-        guard name == "IHDR", length == 13 else { throw Self.damaged("the first chunk is \(name), not a header") }
+        try chunk.checkIsFirst()
         try format.readHeader(data[body], maximumPixels: maximumPixels)
       }
-      if critical, CRC32.checksum(data[(offset + 4)..<body.upperBound]) != UInt32(word(body.upperBound)) {
-        throw Self.damaged("the \(name) chunk's CRC does not match")
+      let crc = UInt32(data[body.upperBound]) << 24 | UInt32(data[body.upperBound + 1]) << 16
+        | UInt32(data[body.upperBound + 2]) << 8 | UInt32(data[body.upperBound + 3])
+      if chunk.critical, CRC32.checksum(data[(offset + 4)..<body.upperBound]) != crc {
+        throw Self.damaged("the \(chunk.name) chunk's CRC does not match")
       }
-      switch name {
-      case "IHDR":
-        guard offset == 8 else { throw Self.damaged("a second IHDR chunk") }
-      case "PLTE": try format.readPalette(data[body])
-      case "tRNS": transparency = body
-      case "IDAT": imageData.append(body)
-      case "IEND": ended = true
-      default:
-        if critical { throw Self.damaged("an unknown critical chunk \(name)") }
+      if offset != 8 { try chunk.checkMayFollowTheHeader() }
+      switch chunk.kind {
+      case .palette: try format.readPalette(data[body])
+      case .transparency: transparency = body
+      case .imageData: imageData.append(body)
+      case .end: ended = true
+      case .header, .ancillary, .unknownCritical: break
       }
       offset = body.upperBound + 4
     }

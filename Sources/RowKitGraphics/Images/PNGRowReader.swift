@@ -56,9 +56,7 @@ public final class PNGRowReader {
       throw GraphicsError(.pngDecode, "not a PNG file (no PNG signature)")
     }
     let header = try feed.chunkHeader()
-    guard header.name == "IHDR", header.length == 13 else {
-      throw PNGReader.damaged("the first chunk is \(header.name), not a header")
-    }
+    try header.checkIsFirst()
     let body = try feed.body(of: header)
     // The header first, even before its CRC: a claim of a huge image is refused as such.
     try format.readHeader(body[...], maximumPixels: .max)
@@ -70,23 +68,23 @@ public final class PNGRowReader {
     var transparency: [UInt8]?
     while true {
       let chunk = try feed.chunkHeader()
-      if chunk.name == "IDAT" {
+      if chunk.kind == .imageData {
         feed.startImageData(chunk)
         break
       }
-      switch chunk.name {
-      case "IEND": throw PNGReader.damaged("no IDAT chunk")
-      case "IHDR": throw PNGReader.damaged("a second IHDR chunk")
-      case "PLTE":
+      switch chunk.kind {
+      case .end: throw PNGReader.damaged("no IDAT chunk")
+      case .header: try chunk.checkMayFollowTheHeader()
+      case .palette:
         guard chunk.length % 3 == 0, chunk.length / 3 <= 256 else { throw PNGReader.damaged("a PLTE chunk of \(chunk.length) bytes") }
         let palette = try feed.body(of: chunk)
         try feed.checkCRC(of: chunk, palette)
         try format.readPalette(palette[...])
-      case "tRNS":
+      case .transparency:
         // No image uses more than a palette's 256 alphas of it.
         transparency = try bytes.take(min(chunk.length, 256))
         try bytes.skip(chunk.length - transparency!.count + 4)
-      default:
+      case .imageData, .ancillary, .unknownCritical:
         try feed.skip(chunk)
       }
     }
@@ -289,17 +287,9 @@ final class PNGByteStream {
 /// A PNG's chunks read in order from a ``PNGByteStream``, and the bodies of its IDAT
 /// chunks handed to the inflater as they are read, each chunk's CRC checked at its end.
 final class PNGStreamFeed: PNGDataFeed {
-  struct Chunk {
-    var length: Int
-    var name: String
-    var type: [UInt8]
-    /// Bit 5 of a type's first letter: clear for chunks a decoder must understand.
-    var critical: Bool { type[0] & 0x20 == 0 }
-  }
-
   private let bytes: PNGByteStream
   /// The IDAT chunk being read, and how much of its body is left.
-  private var imageData: Chunk?
+  private var imageData: PNGChunkHeader?
   private var left = 0
   private var crc: UInt32 = 0
   /// Whether the IEND chunk was read.
@@ -309,29 +299,27 @@ final class PNGStreamFeed: PNGDataFeed {
     self.bytes = bytes
   }
 
-  func chunkHeader() throws -> Chunk {
+  func chunkHeader() throws -> PNGChunkHeader {
     guard try bytes.fill(8) else { throw PNGReader.damaged("the file ends before its IEND chunk") }
-    let header = try bytes.take(8)
-    let length = Int(header[0]) << 24 | Int(header[1]) << 16 | Int(header[2]) << 8 | Int(header[3])
-    guard length <= Int(Int32.max) else { throw PNGReader.damaged("a chunk runs past the end of the file") }
-    let type = Array(header[4..<8])
-    return Chunk(length: length, name: String(decoding: type, as: UTF8.self), type: type)
+    let header = PNGChunkHeader(try bytes.take(8))
+    guard header.length <= Int(Int32.max) else { throw PNGReader.damaged("a chunk runs past the end of the file") }
+    return header
   }
 
   /// The body of a small chunk.
-  func body(of chunk: Chunk) throws -> [UInt8] {
+  func body(of chunk: PNGChunkHeader) throws -> [UInt8] {
     try bytes.take(chunk.length)
   }
 
-  func checkCRC(of chunk: Chunk, _ body: [UInt8]) throws {
+  func checkCRC(of chunk: PNGChunkHeader, _ body: [UInt8]) throws {
     try checkCRC(of: chunk, computed: body.withUnsafeBufferPointer { CRC32.update(typeCRC(chunk), $0) })
   }
 
-  private func typeCRC(_ chunk: Chunk) -> UInt32 {
+  private func typeCRC(_ chunk: PNGChunkHeader) -> UInt32 {
     chunk.type.withUnsafeBufferPointer { CRC32.update(0, $0) }
   }
 
-  private func checkCRC(of chunk: Chunk, computed: UInt32) throws {
+  private func checkCRC(of chunk: PNGChunkHeader, computed: UInt32) throws {
     let stored = try bytes.take(4)
     let value = UInt32(stored[0]) << 24 | UInt32(stored[1]) << 16 | UInt32(stored[2]) << 8 | UInt32(stored[3])
     guard value == computed else { throw PNGReader.damaged("the \(chunk.name) chunk's CRC does not match") }
@@ -339,7 +327,7 @@ final class PNGStreamFeed: PNGDataFeed {
 
   /// Passes over a chunk that is not used; a critical one's CRC is checked (a damaged type
   /// is reported as such), and then one of an unknown type is an error.
-  func skip(_ chunk: Chunk) throws {
+  func skip(_ chunk: PNGChunkHeader) throws {
     guard chunk.critical else { return try bytes.skip(chunk.length + 4) }
     var crc = typeCRC(chunk)
     var left = chunk.length
@@ -349,10 +337,11 @@ final class PNGStreamFeed: PNGDataFeed {
       left -= piece.count
     }
     try checkCRC(of: chunk, computed: crc)
-    if chunk.name != "PLTE" { throw PNGReader.damaged("an unknown critical chunk \(chunk.name)") }
+    // A PLTE chunk after the image data comes too late to apply, but is no error.
+    if chunk.kind != .palette { try chunk.checkMayFollowTheHeader() }
   }
 
-  func startImageData(_ chunk: Chunk) {
+  func startImageData(_ chunk: PNGChunkHeader) {
     imageData = chunk
     left = chunk.length
     crc = typeCRC(chunk)
@@ -366,15 +355,15 @@ final class PNGStreamFeed: PNGDataFeed {
       }
       if ended { return UnsafeBufferPointer(start: nil, count: 0) }
       let chunk = try chunkHeader()
-      switch chunk.name {
-      case "IDAT":
+      switch chunk.kind {
+      case .imageData:
         startImageData(chunk)
-      case "IEND":
+      case .end:
         try checkCRC(of: chunk, try body(of: chunk))
         ended = true
-      case "IHDR":
-        throw PNGReader.damaged("a second IHDR chunk")
-      default:
+      case .header:
+        try chunk.checkMayFollowTheHeader()
+      case .palette, .transparency, .ancillary, .unknownCritical:
         // A PLTE chunk here comes too late to apply; its CRC is still checked.
         try skip(chunk)
       }
