@@ -30,16 +30,7 @@ public struct LibraryVersions: Hashable, Sendable, Codable {
 
   /// The versions loaded into this process, read once.
   public static let current: LibraryVersions = {
-    var library: FT_Library?
-    var freetype = "unknown"
-    if FT_Init_FreeType(&library) == 0, let library {
-      var major: FT_Int = 0
-      var minor: FT_Int = 0
-      var patch: FT_Int = 0
-      FT_Library_Version(library, &major, &minor, &patch)
-      freetype = "\(major).\(minor).\(patch)"
-      FT_Done_FreeType(library)
-    }
+    let freetype = (try? FreeTypeLibrary())?.version ?? "unknown"
     let fc = Int(FcGetVersion())
     return LibraryVersions(
       cairo: String(cString: cairo_version_string()), pixman: String(cString: pixman_version_string()),

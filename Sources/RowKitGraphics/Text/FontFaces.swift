@@ -33,7 +33,7 @@ final class FontFaces: @unchecked Sendable {
     var index: Int
   }
 
-  private let library: FT_Library
+  private let library: FreeTypeLibrary
   private var faces: [Key: FT_Face] = [:]
   /// The Cairo font faces made of ``faces``, one reference each.
   private var fontFaces: Set<OpaquePointer> = []
@@ -41,22 +41,19 @@ final class FontFaces: @unchecked Sendable {
   /// How many faces are open.
   var openCount: Int { faces.count }
   /// The font files FreeType could not open (removed or damaged since fontconfig read
-  /// them). Pango draws nothing for their fonts, so their characters count as missing.
-  private(set) var unopenedFiles: Set<String> = []
+  /// them), each with FreeType's reason. Pango draws nothing for their fonts, so their
+  /// characters count as missing.
+  private(set) var unopenedFileReasons: [String: String] = [:]
+  var unopenedFiles: Set<String> { Set(unopenedFileReasons.keys) }
 
   init() throws {
-    var library: FT_Library?
-    let error = FT_Init_FreeType(&library)
-    guard error == 0, let library else {
-      throw GraphicsError(.fontConfiguration, "FreeType could not start a library (error \(error))")
-    }
-    self.library = library
+    library = try FreeTypeLibrary()
   }
 
   deinit {
     for fontFace in fontFaces { cairo_font_face_destroy(fontFace) }
+    // The faces before their library, which the stored property frees after this.
     for face in faces.values { FT_Done_Face(face) }
-    FT_Done_FreeType(library)
   }
 
   /// Face `index` of the font file at `path`, opened the first time it is asked for; nil if
@@ -65,11 +62,12 @@ final class FontFaces: @unchecked Sendable {
     let key = Key(path: path, index: index)
     if let face = faces[key] { return face }
     var face: FT_Face?
-    guard FT_New_Face(library, path, FT_Long(index), &face) == 0, let face else {
-      unopenedFiles.insert(path)
+    let error = FT_New_Face(library.handle, path, FT_Long(index), &face)
+    guard error == 0, let face else {
+      unopenedFileReasons[path] = FreeTypeStatus.message(error)
       return nil
     }
-    unopenedFiles.remove(path)
+    unopenedFileReasons[path] = nil
     faces[key] = face
     return face
   }
