@@ -87,11 +87,13 @@ public struct MessageItem: TextContentItem {
   }
 }
 
-/// An image on the left of a text (`TTTableImageItem`).
-public struct ImageItem: TextContentItem {
-  /// `image`, the name documents give this item type.
-  public static let typeName = "image"
-  /// The text to the image's right.
+/// A text with an image, in a role: ``ImageItem`` (the image on the left) and
+/// ``RightImageItem`` (the text centered, the image on the right) are its roles (Three20's
+/// `TTTableImageItem` and `TTTableRightImageItem`), each drawn by a cell of its own.
+public struct ImageContent<Role: ContentRole>: TextContentItem {
+  /// The role's name (`rightImage`), the name documents give this item type.
+  public static var typeName: String { Role.typeName }
+  /// The text beside the image.
   public var text: String
   /// The image's URL; nil for no image of its own.
   public var imageURL: String?
@@ -102,7 +104,7 @@ public struct ImageItem: TextContentItem {
   /// The row's link, selection state and backgrounds.
   public var options: ItemOptions
 
-  /// An image row of `text`, with the image and style when given.
+  /// A row of `text` with the image and style when given, in the role.
   public init(
     text: String, imageURL: String? = nil, defaultImage: String? = nil, imageStyle: String? = nil,
     options: ItemOptions = ItemOptions()
@@ -114,35 +116,30 @@ public struct ImageItem: TextContentItem {
     self.options = options
   }
 }
+
+/// The roles of ``ImageContent``, each with the name documents give it.
+public enum ImageRoles {
+  /// The image on the left of the text (`image`; `TTTableImageItem`), drawn by
+  /// ``ImageCell``.
+  public enum Image: ContentRole {
+    /// `image`.
+    public static let typeName = "image"
+  }
+
+  /// The text centered, the image on its right, never with an accessory (`rightImage`;
+  /// `TTTableRightImageItem`), drawn by ``RightImageCell``.
+  public enum RightImage: ContentRole {
+    /// `rightImage`.
+    public static let typeName = "rightImage"
+  }
+}
+
+/// An image on the left of a text (`TTTableImageItem`).
+public typealias ImageItem = ImageContent<ImageRoles.Image>
 
 /// A centered text with an image on its right, never with an accessory
 /// (`TTTableRightImageItem`).
-public struct RightImageItem: TextContentItem {
-  /// `rightImage`, the name documents give this item type.
-  public static let typeName = "rightImage"
-  /// The centered text.
-  public var text: String
-  /// The image's URL; nil for no image of its own.
-  public var imageURL: String?
-  /// The URL of the image shown while there is none from ``imageURL``.
-  public var defaultImage: String?
-  /// A stylesheet style for the image, e.g. `rounded`.
-  public var imageStyle: String?
-  /// The row's link, selection state and backgrounds.
-  public var options: ItemOptions
-
-  /// A right-image row of `text`, with the image and style when given.
-  public init(
-    text: String, imageURL: String? = nil, defaultImage: String? = nil, imageStyle: String? = nil,
-    options: ItemOptions = ItemOptions()
-  ) {
-    self.text = text
-    self.imageURL = imageURL
-    self.defaultImage = defaultImage
-    self.imageStyle = imageStyle
-    self.options = options
-  }
-}
+public typealias RightImageItem = ImageContent<ImageRoles.RightImage>
 
 /// A caption and a control drawn as it would look: a switch, a text field or a slider
 /// (`TTTableControlItem`).

@@ -12,17 +12,19 @@ import Testing
   @Test func theOldNamesAreTheRolesOfOneShape() {
     #expect(LinkItem.self == TextContent<TextRoles.Link>.self)
     #expect(SettingsItem.self == CaptionContent<CaptionRoles.Settings>.self)
+    #expect(RightImageItem.self == ImageContent<ImageRoles.RightImage>.self)
     let names = [
       TextItem.typeName, LinkItem.typeName, ButtonItem.typeName, LongTextItem.typeName, GrayTextItem.typeName,
       SummaryItem.typeName, ActivityItem.typeName, StyledTextItem.typeName, CaptionItem.typeName,
-      RightCaptionItem.typeName, SubtextItem.typeName, SettingsItem.typeName,
+      RightCaptionItem.typeName, SubtextItem.typeName, SettingsItem.typeName, ImageItem.typeName, RightImageItem.typeName,
     ]
     #expect(names == [
       "text", "link", "button", "longText", "grayText", "summary", "activity", "styledText", "caption", "rightCaption",
-      "subtext", "settings",
+      "subtext", "settings", "image", "rightImage",
     ])
     // Same text, other roles: other items, never equal.
     #expect(AnyHashable(LinkItem(text: "Wi-Fi")) != AnyHashable(TextItem(text: "Wi-Fi")))
+    #expect(AnyHashable(ImageItem(text: "Wi-Fi")) != AnyHashable(RightImageItem(text: "Wi-Fi")))
   }
 
   @Test func eachTextRoleIsDrawnInItsOwnStyle() throws {
