@@ -44,6 +44,8 @@ let package = Package(
     .systemLibrary(name: "CCurl", providers: [.apt(["libcurl4-openssl-dev"])]),
     .systemLibrary(
       name: "CWebP", pkgConfig: "libwebp", providers: [.apt(["libwebp-dev"])]),
+    // The C library's calls that Swift cannot make (variadic ones): no library of its own.
+    .systemLibrary(name: "CSystem"),
     // OpenSSL's libcrypto, for SHA-256 alone: fingerprints, and the render cache's digests.
     .systemLibrary(
       name: "CCrypto", pkgConfig: "libcrypto", providers: [.apt(["libssl-dev"])]),
@@ -53,6 +55,7 @@ let package = Package(
       name: "RowKitGraphics",
       dependencies: [
         "CCairo", "CPango", "CPNG", "CTurboJPEG", "CWebP", .target(name: "CISAL", condition: .when(traits: ["ISAL"])), "CCrypto",
+        "CSystem",
       ],
       swiftSettings: [.define("ROWKIT_ISAL", .when(traits: ["ISAL"]))]),
     // HTTP(S) downloads of image slots over libcurl: the only other target that calls C, kept
