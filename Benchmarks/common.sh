@@ -27,6 +27,17 @@ build_rowkit_review() {
   swift build -c release --product rowkit-review --static-swift-stdlib --scratch-path .build-install >/dev/null 2>&1
 }
 
+# Compiles the C floor (Benchmarks/c-bench/subtitle-rows.c: the same subtitle rows drawn
+# straight on Cairo, Pango and a PNG encoder) into the folder $1 and sets $c_floor to it.
+build_c_floor() {
+  local compiler
+  compiler="$(command -v gcc || command -v clang || command -v cc)"
+  # shellcheck disable=SC2046
+  "$compiler" -O2 -o "$1/subtitle-rows" Benchmarks/c-bench/subtitle-rows.c \
+    $(pkg-config --cflags --libs pangocairo pangoft2 fontconfig libpng libisal zlib) -lm
+  c_floor="$1/subtitle-rows"
+}
+
 time_ms() {  # prints the wall time of one run of "$@" in milliseconds, whatever it exits with
   local start end
   start=$(date +%s%N)

@@ -15,24 +15,21 @@ runs="${2:-5}"
 
 work="$(mktemp -d)"
 trap 'rm -rf "$work"' EXIT
-compiler="$(command -v gcc || command -v clang || command -v cc)"
-# shellcheck disable=SC2046
-"$compiler" -O2 -o "$work/subtitle-rows" Benchmarks/c-bench/subtitle-rows.c \
-  $(pkg-config --cflags --libs pangocairo pangoft2 fontconfig libpng libisal zlib) -lm
 source Benchmarks/common.sh
+build_c_floor "$work"
 build_rowkit
 swift build -c release --product rowkit-bench >/dev/null 2>&1
 bench="$(swift build -c release --show-bin-path)/rowkit-bench"
 
-c_libpng="$("$work/subtitle-rows" --rows "$rows" --repeat "$runs" -o "$work/c-libpng.png")"
-c_isal="$("$work/subtitle-rows" --rows "$rows" --repeat "$runs" --isal -o "$work/c-isal.png")"
+c_libpng="$("$c_floor" --rows "$rows" --repeat "$runs" -o "$work/c-libpng.png")"
+c_isal="$("$c_floor" --rows "$rows" --repeat "$runs" --isal -o "$work/c-isal.png")"
 rowkit_figures="$("$bench" --rows "$rows" --repeat "$runs")"
 echo "$c_libpng"
 echo "$c_isal"
 echo "$rowkit_figures"
 
 # The same rows, the same pixels: the first 50 rows drawn by both, compared.
-"$work/subtitle-rows" --rows 50 --repeat 1 -o "$work/c-50.png" >/dev/null
+"$c_floor" --rows 50 --repeat 1 -o "$work/c-50.png" >/dev/null
 "$rowkit" render Benchmarks/chromium/rows.yaml -o "$work/rowkit-50.png"
 echo "the first 50 rows, C against rowkit render Benchmarks/chromium/rows.yaml: $(
   "$rowkit" diff "$work/c-50.png" "$work/rowkit-50.png" 2>&1 || true)"

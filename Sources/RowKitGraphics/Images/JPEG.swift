@@ -25,14 +25,7 @@ public enum JPEG {
     let turbo = try TurboJPEGHandle(compressing: false)
     // The owner must outlive every C call below, not just the last read of its handle.
     defer { withExtendedLifetime(turbo) {} }
-    var width: Int32 = 0
-    var height: Int32 = 0
-    var subsampling: Int32 = 0
-    var colorspace: Int32 = 0
-    let header = data.withUnsafeBufferPointer {
-      tjDecompressHeader3(turbo.handle, $0.baseAddress, UInt(data.count), &width, &height, &subsampling, &colorspace)
-    }
-    try TurboJPEGStatus.check(header, turbo.handle, .jpegDecode, "not a readable JPEG")
+    let (width, height) = try readHeader(data, with: turbo)
     guard width > 0, height > 0, Int(width) * Int(height) <= maximumPixels else {
       throw GraphicsError(
         .imageTooLarge, "JPEG of \(width)×\(height) pixels is larger than the limit of \(maximumPixels) pixels")
@@ -73,6 +66,13 @@ public enum JPEG {
     let turbo = try TurboJPEGHandle(compressing: false)
     // The owner must outlive every C call below, not just the last read of its handle.
     defer { withExtendedLifetime(turbo) {} }
+    let (width, height) = try readHeader(data, with: turbo)
+    guard width > 0, height > 0 else { throw GraphicsError(.jpegDecode, "not a readable JPEG: it claims \(width)×\(height) pixels") }
+    return (Int(width), Int(height))
+  }
+
+  /// The width and height the header of `data` claims, read by `turbo`.
+  private static func readHeader(_ data: [UInt8], with turbo: TurboJPEGHandle) throws -> (Int32, Int32) {
     var width: Int32 = 0
     var height: Int32 = 0
     var subsampling: Int32 = 0
@@ -81,8 +81,7 @@ public enum JPEG {
       tjDecompressHeader3(turbo.handle, $0.baseAddress, UInt(data.count), &width, &height, &subsampling, &colorspace)
     }
     try TurboJPEGStatus.check(header, turbo.handle, .jpegDecode, "not a readable JPEG")
-    guard width > 0, height > 0 else { throw GraphicsError(.jpegDecode, "not a readable JPEG: it claims \(width)×\(height) pixels") }
-    return (Int(width), Int(height))
+    return (width, height)
   }
 
   /// Encodes an opaque bitmap as a baseline JPEG of `quality` (1–100), 4:2:0 subsampled.
