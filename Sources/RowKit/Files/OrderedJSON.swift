@@ -1,0 +1,183 @@
+/// A JSON value whose objects keep their keys in the order they were given, written as
+/// Python's `json.dumps(value, indent=2, ensure_ascii=False)` writes it: the same value is
+/// always the same bytes, and a file made from it reads well in a text diff. RowKit's JSON
+/// Schemas are built from these.
+package enum OrderedJSON: Hashable, Sendable {
+  /// `null`.
+  case null
+  /// `true` or `false`.
+  case bool(Bool)
+  /// A number; a whole number is written without a fraction.
+  case number(Double)
+  /// A string.
+  case string(String)
+  /// An array.
+  case array([OrderedJSON])
+  /// An object, its members in order.
+  case object([Member])
+
+  /// One key of an object and its value.
+  package struct Member: Hashable, Sendable {
+    /// The member's key.
+    package var key: String
+    /// The member's value.
+    package var value: OrderedJSON
+
+    /// The member `key` with `value`.
+    package init(_ key: String, _ value: OrderedJSON) {
+      self.key = key
+      self.value = value
+    }
+  }
+
+  /// The value of `key` in an object, nil when it has none (or is no object). Setting it
+  /// replaces the value where the key is, or adds the key at the end, as a Python dict does;
+  /// setting nil removes the key.
+  package subscript(key: String) -> OrderedJSON? {
+    get {
+      guard case .object(let members) = self else { return nil }
+      return members.first { $0.key == key }?.value
+    }
+    set {
+      guard case .object(var members) = self else { return }
+      if let index = members.firstIndex(where: { $0.key == key }) {
+        if let newValue { members[index].value = newValue } else { members.remove(at: index) }
+      } else if let newValue {
+        members.append(Member(key, newValue))
+      }
+      self = .object(members)
+    }
+  }
+
+  /// This object with `other`'s members set over it, in `other`'s order (Python's
+  /// `{**self, **other}`).
+  package func merging(_ other: OrderedJSON) -> OrderedJSON {
+    guard case .object(let members) = other else { return self }
+    var result = self
+    for member in members { result[member.key] = member.value }
+    return result
+  }
+
+  /// This object without the member `key`.
+  package func removing(_ key: String) -> OrderedJSON {
+    var result = self
+    result[key] = nil
+    return result
+  }
+
+  /// The value as text: two spaces per level, `": "` after keys, a newline at the end.
+  package var text: String {
+    var output = ""
+    write(to: &output, indent: "")
+    output.append("\n")
+    return output
+  }
+
+  private func write(to output: inout String, indent: String) {
+    switch self {
+    case .null: output.append("null")
+    case .bool(let value): output.append(value ? "true" : "false")
+    case .number(let value): output.append(Self.format(value))
+    case .string(let value): Self.quote(value, into: &output)
+    case .array(let values):
+      guard !values.isEmpty else { return output.append("[]") }
+      let inner = indent + "  "
+      output.append("[")
+      for (index, value) in values.enumerated() {
+        output.append(index == 0 ? "\n" : ",\n")
+        output.append(inner)
+        value.write(to: &output, indent: inner)
+      }
+      output.append("\n\(indent)]")
+    case .object(let members):
+      guard !members.isEmpty else { return output.append("{}") }
+      let inner = indent + "  "
+      output.append("{")
+      for (index, member) in members.enumerated() {
+        output.append(index == 0 ? "\n" : ",\n")
+        output.append(inner)
+        Self.quote(member.key, into: &output)
+        output.append(": ")
+        member.value.write(to: &output, indent: inner)
+      }
+      output.append("\n\(indent)}")
+    }
+  }
+
+  /// A number as JSON writes it: whole numbers without a fraction, others as Swift prints
+  /// the shortest text that reads back as the same `Double` (as Python's `repr` does).
+  private static func format(_ value: Double) -> String {
+    value.rounded() == value && abs(value) < 1e15 ? String(Int(value)) : String(value)
+  }
+
+  /// Escapes what JSON requires (quote, backslash, control characters) and nothing else:
+  /// other characters, non-ASCII ones included, are written as they are.
+  private static func quote(_ string: String, into output: inout String) {
+    output.append("\"")
+    for scalar in string.unicodeScalars {
+      switch scalar {
+      case "\"": output.append("\\\"")
+      case "\\": output.append("\\\\")
+      case "\n": output.append("\\n")
+      case "\r": output.append("\\r")
+      case "\t": output.append("\\t")
+      case "\u{08}": output.append("\\b")
+      case "\u{0C}": output.append("\\f")
+      case _ where scalar.value < 0x20:
+        let hex = String(scalar.value, radix: 16)
+        output.append("\\u" + String(repeating: "0", count: 4 - hex.count) + hex)
+      default: output.unicodeScalars.append(scalar)
+      }
+    }
+    output.append("\"")
+  }
+}
+
+extension OrderedJSON: ExpressibleByDictionaryLiteral {
+  /// An object with these members, in the order written.
+  package init(dictionaryLiteral elements: (String, OrderedJSON)...) {
+    self = .object(elements.map { Member($0.0, $0.1) })
+  }
+}
+
+extension OrderedJSON: ExpressibleByArrayLiteral {
+  /// An array of these values.
+  package init(arrayLiteral elements: OrderedJSON...) {
+    self = .array(elements)
+  }
+}
+
+extension OrderedJSON: ExpressibleByStringLiteral {
+  /// A string.
+  package init(stringLiteral value: String) {
+    self = .string(value)
+  }
+}
+
+extension OrderedJSON: ExpressibleByIntegerLiteral {
+  /// A whole number.
+  package init(integerLiteral value: Int) {
+    self = .number(Double(value))
+  }
+}
+
+extension OrderedJSON: ExpressibleByFloatLiteral {
+  /// A number.
+  package init(floatLiteral value: Double) {
+    self = .number(value)
+  }
+}
+
+extension OrderedJSON: ExpressibleByBooleanLiteral {
+  /// `true` or `false`.
+  package init(booleanLiteral value: Bool) {
+    self = .bool(value)
+  }
+}
+
+extension OrderedJSON {
+  /// An array of strings: the raw values of an enumeration's cases, in their order.
+  package static func strings(_ values: some Sequence<String>) -> OrderedJSON {
+    .array(values.map { .string($0) })
+  }
+}
