@@ -62,8 +62,19 @@ import Testing
     #expect(!FileManager.default.fileExists(atPath: missing.path))
   }
 
+  @Test func referencePrintsATableOfTheFormatReference() async throws {
+    let bounds = try await CommandRunner.run(["schema", "--reference", "bounds"])
+    #expect(bounds.status == 0, "\(bounds.stderr)")
+    #expect(bounds.stdout.hasPrefix("| what | bound |\n|---|---|\n| table width (`table.width`, `--width`) | 64–4096 points"))
+    let variables = try await CommandRunner.run(["schema", "--reference", "number-variables"])
+    #expect(variables.status == 0, "\(variables.stderr)")
+    #expect(variables.stdout.contains("| `tableRowHeight` | 44 | 1–2000 | the least row height |\n"))
+  }
+
   @Test func badUsageExitsTwo() async throws {
-    for arguments in [["schema"], ["schema", "tabledocument"], ["schema", "stylesheet", "--check", "Schemas"]] {
+    for arguments in [
+      ["schema"], ["schema", "tabledocument"], ["schema", "stylesheet", "--check", "Schemas"], ["schema", "--reference", "colors"],
+    ] {
       let result = try await CommandRunner.run(arguments)
       #expect(result.status == 2, "\(arguments)")
       #expect(result.stdout.isEmpty, "\(arguments)")

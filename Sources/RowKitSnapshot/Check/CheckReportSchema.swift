@@ -9,8 +9,11 @@ extension SnapshotCheck.Report {
     let count: OrderedJSON = ["type": "integer", "minimum": 0]
     // A report comes from outside (a pull request's CI run): readers refuse any image path
     // but a plain one inside the report folder (ReportFolder.isContainedPath).
+    // The character class ends with `-`, where it stands for itself.
+    let punctuation = ReportFolder.pathPunctuation.filter { $0 != "-" } + "-"
+    let part = "[A-Za-z0-9\(punctuation)]+"
     let relative: OrderedJSON = [
-      "type": "string", "pattern": #"^(?!(.*/)?\.\.?(/|$))[A-Za-z0-9._@,-]+(/[A-Za-z0-9._@,-]+)*$"#,
+      "type": "string", "pattern": .string(#"^(?!(.*/)?\.\.?(/|$))"# + part + "(/\(part))*$"),
       "description": "an image: a plain path inside the report folder (no absolute path, no .., no address); any other makes the report unreadable",
     ]
     let percent: ClosedRange<Int> = 0...TextHeadroom.maximumGrowth

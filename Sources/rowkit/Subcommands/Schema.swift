@@ -14,12 +14,15 @@ extension RowKitCommand {
         of \(FormatSchemas.names.joined(separator: ", ")).
 
         --check exits 1 naming every file of the folder that differs from what rowkit writes \
-        (a missing file differs too), and 2 when the folder does not exist.
+        (a missing file differs too), and 2 when the folder does not exist. --reference prints \
+        a table of the format reference (the bounds of every number, the stylesheet's number \
+        variables) as the documents hold it between their `generated` markers.
 
         Example:
           rowkit schema table-document
           rowkit schema --output Schemas
           rowkit schema --check Schemas
+          rowkit schema --reference bounds
         """)
 
     @Argument(help: "The schema to print on standard output.")
@@ -31,9 +34,18 @@ extension RowKitCommand {
     @Option(help: ArgumentHelp("Compare every schema with its file in this folder.", valueName: "folder"))
     var check: String?
 
+    @Option(
+      help: ArgumentHelp(
+        "Print a table of the format reference made from the same description: \(FormatReference.all.map(\.name).joined(separator: " or ")).",
+        valueName: "table"))
+    var reference: String?
+
     func validate() throws {
-      guard [name != nil, output != nil, check != nil].filter({ $0 }).count == 1 else {
-        throw ValidationError("give one of NAME, --output FOLDER or --check FOLDER")
+      guard [name != nil, output != nil, check != nil, reference != nil].filter({ $0 }).count == 1 else {
+        throw ValidationError("give one of NAME, --output FOLDER, --check FOLDER or --reference TABLE")
+      }
+      if let reference, FormatReference.text(named: reference) == nil {
+        throw ValidationError("no reference table '\(reference)' (\(FormatReference.all.map(\.name).joined(separator: ", ")))")
       }
       if let name, FormatSchemas.text(named: name) == nil {
         throw ValidationError("no schema '\(name)' (\(FormatSchemas.names.joined(separator: ", ")))")
@@ -42,6 +54,8 @@ extension RowKitCommand {
 
     func run() throws {
       if let name, let text = FormatSchemas.text(named: name) {
+        try StandardStreams.write(Array(text.utf8))
+      } else if let reference, let text = FormatReference.text(named: reference) {
         try StandardStreams.write(Array(text.utf8))
       } else if let output {
         try write(into: URL(fileURLWithPath: output))

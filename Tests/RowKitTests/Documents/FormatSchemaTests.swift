@@ -114,6 +114,35 @@ import Testing
     }
   }
 
+  /// The documents that hold each table of ``FormatReference``.
+  static let referenceDocuments = [
+    "bounds": "Sources/RowKit/RowKit.docc/TableDocuments.md", "number-variables": "docs/formats.md",
+  ]
+
+  /// The tables of bounds in the format reference are what `rowkit schema --reference`
+  /// prints from the constants: a bound changed in Swift fails here until the documents
+  /// follow.
+  @Test func theReferenceTablesAreWhatRowkitPrints() throws {
+    #expect(Set(FormatReference.all.map(\.name)) == Set(Self.referenceDocuments.keys))
+    for (name, make) in FormatReference.all {
+      let path = try #require(Self.referenceDocuments[name])
+      let text = try String(contentsOf: TestSupport.repositoryRoot.appendingPathComponent(path), encoding: .utf8)
+      guard let start = text.range(of: FormatReference.startMarker(name)),
+        let end = text.range(of: FormatReference.endMarker, range: start.upperBound..<text.endIndex)
+      else {
+        Issue.record("\(path) has no block between \(FormatReference.startMarker(name)) and \(FormatReference.endMarker)")
+        continue
+      }
+      // The block as written, without the indentation of the list item that holds it.
+      let lines = text[start.upperBound..<end.lowerBound].split(separator: "\n")
+        .map { $0.drop { $0 == " " } }.filter { !$0.isEmpty }
+      #expect(lines.joined(separator: "\n") + "\n" == make(), "\(path): run rowkit schema --reference \(name) and paste its table")
+    }
+    #expect(FormatReference.span(-3...2.5, "points") == "−3–2.5 points")
+    #expect(FormatReference.text(named: "bounds")?.contains("| table width (`table.width`, `--width`) | 64–4096 points, at most 8192 pixels") == true)
+    #expect(FormatReference.grouped(Bounds.maximumRows) == "100,000")
+  }
+
   @Test func jsonTextIsWrittenAsPythonsJSONModuleWritesIt() {
     let value: OrderedJSON = [
       "b": [], "a": [:], "text": "quote \" backslash \\ newline \n control \u{01} é →", "numbers": [0.01, 4, -1000, 0.5],
