@@ -77,37 +77,38 @@ package enum OrderedJSON: Hashable, Sendable {
     switch self {
     case .null: output.append("null")
     case .bool(let value): output.append(value ? "true" : "false")
-    case .number(let value): output.append(Self.format(value))
+    // Whole numbers without a fraction, others as the shortest text that reads back as the
+    // same `Double` (as Python's `repr` writes them).
+    case .number(let value): output.append(Bounds.format(value))
     case .string(let value): Self.quote(value, into: &output)
     case .array(let values):
-      guard !values.isEmpty else { return output.append("[]") }
-      let inner = indent + "  "
-      output.append("[")
-      for (index, value) in values.enumerated() {
-        output.append(index == 0 ? "\n" : ",\n")
-        output.append(inner)
+      Self.write(values, between: "[", and: "]", to: &output, indent: indent) { value, output, inner in
         value.write(to: &output, indent: inner)
       }
-      output.append("\n\(indent)]")
     case .object(let members):
-      guard !members.isEmpty else { return output.append("{}") }
-      let inner = indent + "  "
-      output.append("{")
-      for (index, member) in members.enumerated() {
-        output.append(index == 0 ? "\n" : ",\n")
-        output.append(inner)
+      Self.write(members, between: "{", and: "}", to: &output, indent: indent) { member, output, inner in
         Self.quote(member.key, into: &output)
         output.append(": ")
         member.value.write(to: &output, indent: inner)
       }
-      output.append("\n\(indent)}")
     }
   }
 
-  /// A number as JSON writes it: whole numbers without a fraction, others as Swift prints
-  /// the shortest text that reads back as the same `Double` (as Python's `repr` does).
-  private static func format(_ value: Double) -> String {
-    value.rounded() == value && abs(value) < 1e15 ? String(Int(value)) : String(value)
+  /// An array's or an object's entries, one a line and two spaces deeper than `indent`;
+  /// `[]` or `{}` when there are none.
+  private static func write<Entry>(
+    _ entries: [Entry], between open: String, and close: String, to output: inout String, indent: String,
+    entry writeEntry: (Entry, inout String, String) -> Void
+  ) {
+    guard !entries.isEmpty else { return output.append(open + close) }
+    let inner = indent + "  "
+    output.append(open)
+    for (index, entry) in entries.enumerated() {
+      output.append(index == 0 ? "\n" : ",\n")
+      output.append(inner)
+      writeEntry(entry, &output, inner)
+    }
+    output.append("\n\(indent)\(close)")
   }
 
   /// Escapes what JSON requires (quote, backslash, control characters) and nothing else:

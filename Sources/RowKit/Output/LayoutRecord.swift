@@ -86,7 +86,7 @@ public struct LayoutRecord: Codable, Hashable, Sendable {
     /// (`image`), `accessory`, `background`, or a decoration's kind (`toggle`, `style`), with
     /// `-2`, `-3`… for a second and third of one name.
     public var name: String
-    /// `text`, `image`, `accessory`, `background` or `decoration` (``kinds``).
+    /// `text`, `image`, `accessory`, `background` or `decoration`.
     public var kind: String
     /// Every ``kind`` a record's element may have, as the layout record schema lists them.
     package static let kinds = ["text", "image", "accessory", "background", "decoration"]
