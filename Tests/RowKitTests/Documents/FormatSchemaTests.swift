@@ -99,6 +99,19 @@ import Testing
     #expect(Self.value(report, "properties", "recordMode", "enum") == .strings(RecordMode.allCases.map(\.rawValue)))
   }
 
+  /// The keys the schemas list are the ones the decoders' own lists accept.
+  @Test func theSchemasKeysAreTheDecodersLists() throws {
+    let document = try Self.schema("table-document.schema.json")
+    guard case .object(let topLevel)? = document["properties"] else { Issue.record("no properties"); return }
+    #expect(Set(topLevel.map(\.key)) == TableDocumentDecoder.topLevelKeys)
+    let stylesheet = try Self.schema("stylesheet.schema.json")
+    guard case .object(let elements)? = Self.value(stylesheet, "$defs", "element", "anyOf", "1", "properties") else {
+      Issue.record("no style elements")
+      return
+    }
+    #expect(elements.map(\.key) == Style.elementNames)
+  }
+
   /// Each built-in type's rule allows exactly the keys `ItemDecoder` accepts for it.
   @Test func eachBuiltInItemTypeAllowsTheDecodersKeys() throws {
     let document = try Self.schema("table-document.schema.json")

@@ -129,7 +129,8 @@ extension SchemaParts {
     ]
   }
 
-  /// The style elements (`StyleElementDecoder`), each a map with one key.
+  /// The style elements (`StyleElementDecoder`), each a map with one key, in the order of
+  /// ``Style/elementNames``.
   static func styleElements() -> OrderedJSON {
     let radius = numberOrVariable(Bounds.radius, "").removing("description")
     let shapeKinds: OrderedJSON = [
@@ -171,7 +172,7 @@ extension SchemaParts {
       ], description: "A border of up to four edges, each with its own color; at least one edge.")
     fourBorder["anyOf"] = [["required": ["top"]], ["required": ["right"]], ["required": ["bottom"]], ["required": ["left"]]]
     let twoColors: OrderedJSON = ["type": "array", "items": color("a color"), "minItems": 2, "maxItems": 2]
-    return [
+    let schemas: [String: OrderedJSON] = [
       "shape": shape,
       "inset": insets(
         Bounds.inset, "Moves the frame's edges in (or out, where negative) for the rest of the chain", variables: true),
@@ -232,5 +233,10 @@ extension SchemaParts {
         "anyOf": [["type": "null"], ["type": "object", "maxProperties": 0]],
       ],
     ]
+    return .object(
+      Style.elementNames.map { name in
+        guard let schema = schemas[name] else { preconditionFailure("the stylesheet schema describes no style element '\(name)'") }
+        return .init(name, schema)
+      })
   }
 }
