@@ -1,15 +1,14 @@
 #!/usr/bin/env bash
-# The whole test suite, as CI runs it: set up; check the JSON Schemas against the samples and
-# the bad-input fixtures, and each target's folders for cycles; build everything (the
-# snippets of Snippets/ too) with warnings as errors, run each snippet and every test; build
-# the documentation; then a short fuzz smoke run (every libFuzzer harness
+# The whole test suite, as CI runs it: set up; check each target's folders for cycles; build
+# everything (the snippets of Snippets/ too) with warnings as errors; check the JSON Schemas
+# (rowkit writes them) against the samples and the bad-input fixtures; run each snippet and
+# every test; build the documentation; then a short fuzz smoke run (every libFuzzer harness
 # of Fuzz/ for a few seconds on its seed corpus), so that a harness that stops building or a
 # seed that crashes is caught here (a debug build: it builds in a third of the time); last,
 # rowkit without ISA-L, against the same references.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 bash scripts/setup.sh --tests
-.venv/bin/python scripts/check-schemas.py
 # Each target's folders are layers: a cycle between them fails here, before any build.
 for target in Sources/RowKit Sources/RowKitGraphics Sources/RowKitHTTP Sources/RowKitSnapshot Sources/RowKitReview Sources/rowkit; do
   python3 scripts/folder-graph.py "$target" >/dev/null || { python3 scripts/folder-graph.py "$target"; exit 1; }
@@ -18,6 +17,9 @@ done
 # Snippets/ (SwiftPM builds each file there as a program of its own; the DocC articles show
 # them with @Snippet).
 swift build --build-tests -Xswiftc -warnings-as-errors
+# The JSON Schemas: Schemas/ is what the rowkit just built writes (`rowkit schema --check`),
+# and the samples and bad-input fixtures are judged by them as the decoders judge them.
+.venv/bin/python scripts/check-schemas.py
 # Each snippet runs, in an empty folder of its own: one that fails, or leaves a file behind
 # (the rmdir), fails here.
 bin="$(swift build --show-bin-path)"

@@ -17,7 +17,7 @@ struct RowKitCommand: AsyncParsableCommand {
       """,
     version: "0.1.0",
     subcommands: [
-      Render.self, Measure.self, Catalog.self, Diff.self, Check.self, Shards.self, MergeReports.self, Accept.self, Review.self, Preview.self, Lint.self, Fonts.self,
+      Render.self, Measure.self, Catalog.self, Diff.self, Check.self, Shards.self, MergeReports.self, Accept.self, Review.self, Preview.self, Lint.self, Fonts.self, Schema.self,
     ])
 
   /// Runs the command and maps every failure to RowKit's exit statuses: 2 with one line on

@@ -5,7 +5,7 @@ import Testing
 /// Issue 24, item 17 (b): `lint`, `accept` and `merge-reports` printed a stray `\` at line
 /// ends (`\\` in a Swift string where a line continuation was meant). No help text has one.
 @Suite struct HelpTextTests {
-  static let subcommands = ["render", "measure", "catalog", "diff", "check", "merge-reports", "accept", "review", "lint", "fonts"]
+  static let subcommands = ["render", "measure", "catalog", "diff", "check", "merge-reports", "accept", "review", "lint", "fonts", "schema"]
 
   @Test func noHelpLineEndsInABackslash() async throws {
     let root = try await CommandRunner.run(["--help"])

@@ -10,23 +10,27 @@ struct ItemDecoder {
   /// Keys every item may have besides its fields.
   static let commonKeys: Set<String> = ["type", "url", "accessoryURL", "selected", "background", "selectedBackground"]
 
-  /// Each built-in type's fields.
-  static let builtInFields: [String: Set<String>] = {
-    var fields: [String: Set<String>] = [:]
+  /// The built-in types and their fields, in the order the format reference and the table
+  /// document schema list them.
+  static let builtInItemFields: [(type: String, fields: Set<String>)] = {
+    var fields: [(type: String, fields: Set<String>)] = []
     for type in ["text", "link", "button", "longText", "grayText", "summary", "activity", "styledText"] {
-      fields[type] = ["text"]
+      fields.append((type, ["text"]))
     }
-    for type in ["caption", "rightCaption", "subtext", "settings"] { fields[type] = ["text", "caption"] }
-    fields["subtitle"] = ["text", "subtitle", "imageURL", "defaultImage"]
-    fields["moreButton"] = ["text", "subtitle", "loading"]
-    fields["message"] = ["title", "caption", "text", "timestamp", "imageURL", "defaultImage"]
-    fields["image"] = ["text", "imageURL", "defaultImage", "imageStyle"]
-    fields["rightImage"] = ["text", "imageURL", "defaultImage", "imageStyle"]
-    fields["control"] = ["caption", "control"]
-    fields["checkmark"] = ["text", "checked"]
-    fields["style"] = ["text", "style", "caption", "width", "height"]
+    for type in ["caption", "rightCaption", "subtext", "settings"] { fields.append((type, ["text", "caption"])) }
+    fields.append(("subtitle", ["text", "subtitle", "imageURL", "defaultImage"]))
+    fields.append(("moreButton", ["text", "subtitle", "loading"]))
+    fields.append(("message", ["title", "caption", "text", "timestamp", "imageURL", "defaultImage"]))
+    fields.append(("image", ["text", "imageURL", "defaultImage", "imageStyle"]))
+    fields.append(("rightImage", ["text", "imageURL", "defaultImage", "imageStyle"]))
+    fields.append(("control", ["caption", "control"]))
+    fields.append(("checkmark", ["text", "checked"]))
+    fields.append(("style", ["text", "style", "caption", "width", "height"]))
     return fields
   }()
+
+  /// Each built-in type's fields.
+  static let builtInFields: [String: Set<String>] = Dictionary(uniqueKeysWithValues: builtInItemFields.map { ($0.type, $0.fields) })
 
   static var builtInTypes: Set<String> { Set(builtInFields.keys) }
 

@@ -2,7 +2,7 @@ import Foundation
 import RowKitGraphics
 
 /// How a slot's image ended up.
-public enum ImageState: String, Hashable, Sendable, Codable {
+public enum ImageState: String, Hashable, Sendable, Codable, CaseIterable {
   /// The slot's own image is shown.
   case loaded
   /// The slot has no image URL, or images were not waited for: the default image (if any) is

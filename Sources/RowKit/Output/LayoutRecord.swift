@@ -88,6 +88,8 @@ public struct LayoutRecord: Codable, Hashable, Sendable {
     public var name: String
     /// `text`, `image`, `accessory`, `background` or `decoration`.
     public var kind: String
+    /// Every ``kind`` a record's element may have, as the layout record schema lists them.
+    package static let kinds = ["text", "image", "accessory", "background", "decoration"]
     /// The element's frame in the cell's coordinates, in points: [x, y, width, height].
     public var frame: [Double]
     /// Where a label's glyphs put ink, in the cell's coordinates: [x, y, width, height]. It

@@ -31,7 +31,7 @@ extension TableRenderer {
   /// calling thread, as ``layout(_:shaper:)`` does.
   public func headroom(_ dataSource: any TableDataSource, shaper: TextShaper? = nil) throws -> [TextHeadroom] {
     let shaper = try shaper ?? environment.makeShaper()
-    let rules = LintOptions(disabled: Set(LintRule.allCases).subtracting([.truncated, .clipped, .overlap]))
+    let rules = LintOptions(disabled: Set(LintRule.allCases).subtracting(TextHeadroom.limitRules))
     var slots: [TextHeadroom] = []
     var indexOfLabel: [String: Int] = [:]
     for percent in stride(from: 0, through: Self.maximumGrowth, by: Self.headroomStep) {

@@ -30,11 +30,15 @@ public struct Stylesheet: Hashable, Sendable {
     }
   }
 
-  /// The words each keyword variable of the default stylesheet accepts.
-  public static let keywords: [String: [String]] = [
-    "tablePlainCellSeparatorStyle": ["none", "singleLine", "singleLineEtched"],
-    "tableGroupedCellSeparatorStyle": ["none", "singleLine", "singleLineEtched"],
+  /// The keyword variables of the default stylesheet and the words each accepts, in the
+  /// order the stylesheet schema lists them.
+  static let keywordVariables: [(name: String, words: [String])] = [
+    ("tablePlainCellSeparatorStyle", ["none", "singleLine", "singleLineEtched"]),
+    ("tableGroupedCellSeparatorStyle", ["none", "singleLine", "singleLineEtched"]),
   ]
+
+  /// The words each keyword variable of the default stylesheet accepts.
+  public static let keywords: [String: [String]] = Dictionary(uniqueKeysWithValues: keywordVariables.map { ($0.name, $0.words) })
 
   /// The variables by name (`tableFont`, `textColor`, `tableRowHeight`).
   public var variables: [String: Value]

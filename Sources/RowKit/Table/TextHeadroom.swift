@@ -18,6 +18,8 @@ public struct TextHeadroom: Codable, Hashable, Sendable {
   public static let step = 5
   /// The most growth measured headroom tries, in percent.
   public static let maximumGrowth = 100
+  /// The rules that end a slot's headroom (its ``limit``), first found first.
+  package static let limitRules: [LintRule] = [.truncated, .clipped, .overlap]
 
   /// The largest growth, in percent of the text's length, at which the text still fits
   /// (a multiple of ``step``, at most ``maximumGrowth``);

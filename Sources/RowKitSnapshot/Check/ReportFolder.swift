@@ -117,15 +117,20 @@ public enum ReportFolder {
   /// The folder `rowkit` runs in: the project's.
   static var workingFolder: URL { URL(fileURLWithPath: FileManager.default.currentDirectoryPath).standardizedFileURL }
 
+  /// The characters besides ASCII letters and digits that a part of a contained path may
+  /// have (``isContainedPath(_:)``; `+` is in tiles' names); the check report schema's
+  /// pattern is made of them.
+  package static let pathPunctuation = "._-@,+"
+
   /// Whether `path` is a plain relative path inside a report folder, as RowKit writes them
-  /// (`cases/settings/wifi/actual.png`): parts of ASCII letters, digits, `.`, `_`, `-`, `@`
-  /// and `,`, none of them `.` or `..`. That leaves out absolute paths, `..`, and every
+  /// (`cases/settings/wifi/actual.png`): parts of ASCII letters, digits, `.`, `_`, `-`, `@`,
+  /// `,` and `+`, none of them `.` or `..`. That leaves out absolute paths, `..`, and every
   /// address a browser would fetch (`http:`, `//host`, `data:`).
   public static func isContainedPath(_ path: String) -> Bool {
     !path.isEmpty
       && path.split(separator: "/", omittingEmptySubsequences: false).allSatisfy { part in
         !part.isEmpty && part != "." && part != ".."
-          && part.allSatisfy { $0.isASCII && ($0.isLetter || $0.isNumber || "._-@,+".contains($0)) }
+          && part.allSatisfy { $0.isASCII && ($0.isLetter || $0.isNumber || pathPunctuation.contains($0)) }
       }
   }
 

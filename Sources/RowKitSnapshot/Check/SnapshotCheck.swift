@@ -51,7 +51,7 @@ public struct SnapshotCheck: Sendable {
   }
 
   /// How a case of a check ended.
-  public enum Status: String, Codable, Sendable {
+  public enum Status: String, Codable, Sendable, CaseIterable {
     /// The image matched its reference.
     case passed
     /// The image differs from its reference, or the case has lint findings.

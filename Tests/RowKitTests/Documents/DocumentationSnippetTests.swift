@@ -81,9 +81,10 @@ import Testing
     return found
   }
 
-  /// A source file a document or script names (`Sources/RowKit/Files/Bounds.swift`) exists:
-  /// the schema generator and the style catalog's embedder had gone on naming, and writing
-  /// to, files that had moved.
+  /// A source file or script a document or script names (`Sources/RowKit/Files/Bounds.swift`,
+  /// `scripts/check-schemas.py`) exists: the old schema generator and the style catalog's
+  /// embedder had gone on naming, and writing to, files that had moved, and documents went
+  /// on naming the schema generator after `rowkit schema` took its place.
   @Test func everySourceFileTheDocumentsAndScriptsNameExists() throws {
     let root = TestSupport.repositoryRoot
     var files = ["README.md", "CONTRIBUTING.md", "Benchmarks/README.md"]
@@ -91,7 +92,7 @@ import Testing
       let paths = FileManager.default.enumerator(atPath: root.appendingPathComponent(folder).path)?.allObjects as? [String] ?? []
       files += paths.filter { path in [".md", ".py", ".sh", ".swift"].contains { path.hasSuffix($0) } }.map { "\(folder)/\($0)" }
     }
-    let cited = try Regex(#"Sources/[A-Za-z0-9_+./-]+\.(swift|h|modulemap|py)"#)
+    let cited = try Regex(#"(Sources/[A-Za-z0-9_+./-]+\.(swift|h|modulemap|py))|(scripts/[A-Za-z0-9_.-]+\.(py|sh))"#)
     var named: Set<String> = []
     for file in files {
       let text = (try? String(contentsOf: root.appendingPathComponent(file), encoding: .utf8)) ?? ""
@@ -101,8 +102,11 @@ import Testing
         #expect(FileManager.default.fileExists(atPath: root.appendingPathComponent(path).path), "\(file) names \(path), which does not exist")
       }
     }
-    // The files the schema generator and the catalog's embedder name were found.
-    #expect(named.isSuperset(of: ["Sources/RowKit/Files/Bounds.swift", "Sources/RowKit/Catalogs/StyleCatalog+Document.swift"]))
+    // The files the format reference and the catalog's embedder name, and the scripts the test script runs, were found.
+    #expect(
+      named.isSuperset(of: [
+        "Sources/RowKit/Files/Bounds.swift", "Sources/RowKit/Catalogs/StyleCatalog+Document.swift", "scripts/check-schemas.py",
+      ]))
   }
 
   @Test func everySwiftBlockIsACheckedCopy() throws {
