@@ -46,16 +46,12 @@ let package = Package(
       name: "CWebP", pkgConfig: "libwebp", providers: [.apt(["libwebp-dev"])]),
     // The C library's calls that Swift cannot make (variadic ones): no library of its own.
     .systemLibrary(name: "CSystem"),
-    // OpenSSL's libcrypto, for SHA-256 alone: fingerprints, and the render cache's digests.
-    .systemLibrary(
-      name: "CCrypto", pkgConfig: "libcrypto", providers: [.apt(["libssl-dev"])]),
 
     // MARK: - Libraries
     .target(
       name: "RowKitGraphics",
       dependencies: [
-        "CCairo", "CPango", "CPNG", "CTurboJPEG", "CWebP", .target(name: "CISAL", condition: .when(traits: ["ISAL"])), "CCrypto",
-        "CSystem",
+        "CCairo", "CPango", "CPNG", "CTurboJPEG", "CWebP", .target(name: "CISAL", condition: .when(traits: ["ISAL"])), "CSystem",
       ],
       swiftSettings: [.define("ROWKIT_ISAL", .when(traits: ["ISAL"]))]),
     // HTTP(S) downloads of image slots over libcurl: the only other target that calls C, kept

@@ -43,13 +43,14 @@ import Testing
 
   /// A misspelled output flag is named as such, not hidden behind "nothing to write".
   /// What the binary loads at start: no test framework (the snapshot assertions live in a
-  /// target of their own) and no network stack (libcurl is loaded at the first download).
+  /// target of their own), no network stack (libcurl is loaded at the first download) and no
+  /// OpenSSL (libcrypto is loaded at the first large hash).
   @Test func theBinaryLinksNeitherTestFrameworksNorTheNetworkStack() async throws {
     let result = try await CommandRunner.runProgram(URL(fileURLWithPath: "/usr/bin/ldd"), [CommandRunner.binary.path])
     #expect(result.status == 0, "\(result.stderr)")
     let libraries = result.stdout.split(separator: "\n").map { $0.trimmingCharacters(in: .whitespaces) }
     #expect(libraries.contains { $0.hasPrefix("libcairo.so") }, "ldd listed no Cairo: \(result.stdout)")
-    for unwanted in ["libXCTest", "libTesting", "libFoundationNetworking", "libcurl", "libssl"] {
+    for unwanted in ["libXCTest", "libTesting", "libFoundationNetworking", "libcurl", "libssl", "libcrypto"] {
       #expect(!libraries.contains { $0.hasPrefix(unwanted) }, "rowkit links \(unwanted)")
     }
   }

@@ -4,12 +4,17 @@ import RowKitSnapshot
 
 extension RowKitCommand {
   struct Shards: ParsableCommand {
+    // Every command names itself: a command without a name makes the argument parser make
+    // one from its type's name, which looks up conformances across the whole binary on
+    // every run (about a millisecond of each start).
     static let configuration = CommandConfiguration(
+      commandName: "shards",
       abstract: "Plan the shards of a suite for a CI matrix.",
       subcommands: [Plan.self])
 
     struct Plan: ParsableCommand {
       static let configuration = CommandConfiguration(
+        commandName: "plan",
         abstract: "Print the matrix of N shards that take equal time, from an earlier run's report.",
         discussion: """
           Each case costs its time in the report (`seconds` in report.json; cases that passed \
