@@ -33,8 +33,6 @@ struct TableRun {
   private let totalRows: Int
   /// The strips of the table in order, cut into chunks.
   let chunks: [[StripPlan]]
-  /// Each chunk's strips, by the worker their content routes them to.
-  private let routing: [[Int: [StripPlan]]]
 
   /// Every text slot's headroom, when the renderer measures it.
   private let headroom: TableHeadroom?
@@ -75,18 +73,24 @@ struct TableRun {
     let plans = TableRenderer.plans(dataSource)
     let size = max(1, renderer.chunkSize)
     chunks = stride(from: 0, to: plans.count, by: size).map { Array(plans[$0..<min(plans.count, $0 + size)]) }
-    let workerCount = workers.count
-    routing = chunks.map { chunk in Dictionary(grouping: chunk) { $0.worker(of: workerCount) } }
     report = TableRenderer.Report(manifest: Manifest(configuration: renderer.configuration))
     manifest = Manifest(configuration: renderer.configuration)
     manifest.variant = renderer.variant.map(\.name)
     layoutRecord = renderer.recordsLayout ? LayoutRecord(configuration: renderer.configuration, variant: manifest.variant) : nil
   }
 
+  /// Chunk `chunk`'s strips, by the worker their content routes them to: made for each
+  /// chunk as it is needed: made for all chunks at the start, they were a second copy of
+  /// every strip's plan, held for the whole render.
+  private func routing(_ chunk: Int) -> [Int: [StripPlan]] {
+    let workerCount = workers.count
+    return Dictionary(grouping: chunks[chunk]) { $0.worker(of: workerCount) }
+  }
+
   /// Hands chunk `chunk`'s strips to their workers to lay out.
   func submitLayout(_ chunk: Int) -> [WorkerResult<LayoutBatch>] {
     let context = self.context
-    return routing[chunk].map { workerIndex, strips in workers[workerIndex].submit { try $0.layout(strips, context: context) } }
+    return routing(chunk).map { workerIndex, strips in workers[workerIndex].submit { try $0.layout(strips, context: context) } }
   }
 
   /// Waits for chunk `chunk`'s layout and places its strips below everything placed before.
@@ -121,7 +125,7 @@ struct TableRun {
       let loaded = try await loader.load(placed.slots, scale: renderer.configuration.scale, policy: policy)
       images = loaded
       let (context, form) = (self.context, self.form)
-      results = routing[placed.chunk].map { workerIndex, strips in
+      results = routing(placed.chunk).map { workerIndex, strips in
         let jobs = strips.map { PaintJob(index: $0.index, topPixel: placed.placements[$0.index]!) }
         let needed = TableRenderer.images(loaded, for: strips)
         return workers[workerIndex].submit { try $0.paint(jobs, context: context, images: needed, form: form) }
