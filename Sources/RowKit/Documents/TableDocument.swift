@@ -76,10 +76,10 @@ public struct TableDocument: Sendable {
   public static func load(
     _ url: URL, fontFamilies: [String], imageFolders: ImageFolders = ImageFolders(), brandFonts: [BrandFont] = []
   ) throws -> TableDocument {
-    let value = try YAMLValue.load(contentsOf: url, displayName: displayPath(url))
+    let bytes = try YAMLValue.read(contentsOf: url, displayName: displayPath(url))
     var document = try TableDocumentDecoder(
       file: url, fontFamilies: fontFamilies, folderOverrides: imageFolders, extraFonts: brandFonts
-    ).decode(value)
+    ).decode(bytes, displayName: displayPath(url))
     document.isAsLoaded = true
     return document
   }
@@ -142,11 +142,10 @@ public struct TableDocument: Sendable {
     _ bytes: [UInt8], as url: URL, fontFamilies: [String], imageFolders: ImageFolders = ImageFolders(),
     brandFonts: [BrandFont] = [], checkingFolders: Bool = true
   ) throws -> TableDocument {
-    let value = try YAMLValue.parse(bytes, displayName: displayPath(url))
-    return try TableDocumentDecoder(
+    try TableDocumentDecoder(
       file: url, fontFamilies: fontFamilies, checksFolders: checkingFolders, folderOverrides: imageFolders,
       extraFonts: brandFonts
-    ).decode(value)
+    ).decode(bytes, displayName: displayPath(url))
   }
 }
 
@@ -157,11 +156,27 @@ struct TableDocumentDecoder {
   var folderOverrides = ImageFolders()
   /// Brand fonts from the command line.
   var extraFonts: [BrandFont] = []
+  /// The top-level items, when the document was cut into a skeleton and pieces.
+  var itemPieces: ItemListPieces?
   var directory: URL { file.deletingLastPathComponent() }
 
   static let topLevelKeys: Set<String> = [
     "table", "fonts", "stylesheet", "assets", "documents", "cache", "cells", "sections", "items", "variants", "lint",
   ]
+
+  /// Decodes the document in `bytes`: a long top-level list of items a piece at a time
+  /// (see ``ItemListPieces``), and anything else, or anything that fails so, whole.
+  func decode(_ bytes: [UInt8], displayName: String) throws -> TableDocument {
+    if let pieces = ItemListPieces(bytes, displayName: displayName) {
+      var decoder = self
+      decoder.itemPieces = pieces
+      // The whole document's decoding reports a mistake, with its place, as it always did.
+      if let document = try? decoder.decode(try YAMLValue.parse(pieces.skeleton, displayName: displayName)) {
+        return document
+      }
+    }
+    return try decode(try YAMLValue.parse(bytes, displayName: displayName))
+  }
 
   func decode(_ root: YAMLValue) throws -> TableDocument {
     let recorder = FileRecorder()
@@ -230,7 +245,8 @@ struct TableDocumentDecoder {
     case (nil, nil):
       throw root.error("the document has no sections or items")
     case (nil, .some(let items)):
-      let (section, sectionPlaces) = try decodeItems(items, decoder: itemDecoder)
+      let (section, sectionPlaces) = try itemPieces.map { try decodeItems($0, at: items, decoder: itemDecoder) }
+        ?? decodeItems(items, decoder: itemDecoder)
       sections = [TableSection(items: section)]
       places = [sectionPlaces]
     case (.some(let sectionList), nil):
@@ -280,6 +296,29 @@ struct TableDocumentDecoder {
       places.append(.init(line: itemValue.line, column: itemValue.column, keyPath: itemValue.keyPath))
       guard items.count <= TableConfiguration.maximumRows else {
         throw value.error(Self.rowBoundMessage("more than \(TableConfiguration.maximumRows) items"))
+      }
+    }
+    return (items, places)
+  }
+
+  /// Decodes the items of `pieces`, whose skeleton has `items` for their key; each piece's
+  /// tree is freed before the next is parsed.
+  private func decodeItems(
+    _ pieces: ItemListPieces, at items: YAMLValue, decoder: ItemDecoder
+  ) throws -> ([any TableItem], [TableDocument.Place]) {
+    guard items.line == pieces.keyLine, case .sequence(let skeletonList) = items.node, skeletonList.isEmpty,
+      pieces.entryCount <= TableConfiguration.maximumRows
+    else {
+      throw items.error("the document's items are not where they were cut from")
+    }
+    var items: [any TableItem] = []
+    var places: [TableDocument.Place] = []
+    items.reserveCapacity(pieces.entryCount)
+    places.reserveCapacity(pieces.entryCount)
+    for piece in pieces.pieces {
+      for itemValue in try pieces.entries(of: piece) {
+        items.append(try decoder.decode(itemValue))
+        places.append(.init(line: itemValue.line, column: itemValue.column, keyPath: itemValue.keyPath))
       }
     }
     return (items, places)

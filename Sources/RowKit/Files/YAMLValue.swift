@@ -8,6 +8,16 @@ struct YAMLValue {
   let node: Node
   let file: String
   let keyPath: String
+  /// Lines of the file before the text this node was parsed from (a piece of a long list,
+  /// see `ItemListPieces`): added to the node's own line.
+  let lineOffset: Int
+
+  init(node: Node, file: String, keyPath: String, lineOffset: Int = 0) {
+    self.node = node
+    self.file = file
+    self.keyPath = keyPath
+    self.lineOffset = lineOffset
+  }
 
   /// The most values a document may reach through aliases, counting each use of an alias in
   /// full. A YAML alias bomb (an anchor repeated in an anchor repeated…) stops here instead
@@ -17,13 +27,16 @@ struct YAMLValue {
 
   /// Reads and parses a YAML (or JSON) file.
   static func load(contentsOf url: URL, displayName: String) throws -> YAMLValue {
-    let bytes: [UInt8]
+    try parse(try read(contentsOf: url, displayName: displayName), displayName: displayName)
+  }
+
+  /// The bytes of a YAML (or JSON) file, unparsed.
+  static func read(contentsOf url: URL, displayName: String) throws -> [UInt8] {
     do {
-      bytes = try InputFile.read(url.path)
+      return try InputFile.read(url.path)
     } catch {
       throw DocumentError(file: displayName, message: "\(error)")
     }
-    return try parse(bytes, displayName: displayName)
   }
 
   static func parse(_ bytes: [UInt8], displayName: String) throws -> YAMLValue {
@@ -148,7 +161,7 @@ struct YAMLValue {
 
   // MARK: - Navigation
 
-  var line: Int { node.mark?.line ?? 0 }
+  var line: Int { node.mark.map { $0.line + lineOffset } ?? 0 }
   var column: Int { node.mark?.column ?? 0 }
 
   func error(_ message: String) -> DocumentError {
@@ -161,11 +174,11 @@ struct YAMLValue {
   }
 
   func child(_ key: String, _ node: Node) -> YAMLValue {
-    YAMLValue(node: node, file: file, keyPath: keyPath.isEmpty ? key : "\(keyPath).\(key)")
+    YAMLValue(node: node, file: file, keyPath: keyPath.isEmpty ? key : "\(keyPath).\(key)", lineOffset: lineOffset)
   }
 
   func element(_ index: Int, _ node: Node) -> YAMLValue {
-    YAMLValue(node: node, file: file, keyPath: "\(keyPath)[\(index)]")
+    YAMLValue(node: node, file: file, keyPath: "\(keyPath)[\(index)]", lineOffset: lineOffset)
   }
 
   var kindName: String {
@@ -313,7 +326,7 @@ struct YAMLValue {
     guard case .mapping(let mapping) = node else { throw error("expected a map, found \(kindName)") }
     var entries: [(String, YAMLValue)] = []
     for (keyNode, valueNode) in mapping {
-      let keyValue = YAMLValue(node: keyNode, file: file, keyPath: keyPath)
+      let keyValue = YAMLValue(node: keyNode, file: file, keyPath: keyPath, lineOffset: lineOffset)
       guard case .scalar(let scalar) = keyNode else { throw keyValue.error("keys must be plain text") }
       let key = scalar.string
       if let allowed, !allowed.contains(key) {

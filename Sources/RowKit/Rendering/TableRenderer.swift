@@ -291,7 +291,7 @@ public struct TableRenderer: Sendable {
   ) async throws -> Report {
     var run = TableRun(
       self, dataSource: dataSource, context: context, policy: policy, sink: sink, color: color, headroom: headroom)
-    var layouts: [Int: [WorkerResult<LayoutBatch>]] = [:]
+    var layouts: [Int: TableRun.LaidOut] = [:]
     for chunk in run.chunks.indices.prefix(2) { layouts[chunk] = run.submitLayout(chunk) }
     var previous: TableRun.Painting?
     for chunk in run.chunks.indices {

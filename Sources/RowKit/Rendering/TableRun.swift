@@ -15,9 +15,18 @@ struct TableRun {
     var images: ResolvedImages?
   }
 
+  /// A chunk handed to its workers to lay out.
+  struct LaidOut {
+    /// The chunk's strips by worker: a strip is painted on the worker that laid it out,
+    /// whatever its item's hash says the second time (an item may hash differently).
+    var routing: [Int: [StripPlan]]
+    var results: [WorkerResult<LayoutBatch>]
+  }
+
   /// A chunk laid out and placed.
   struct Placed {
     var chunk: Int
+    var routing: [Int: [StripPlan]]
     var measures: [Int: StripMeasure]
     var placements: [Int: Int]
     var slots: [(ResolvedImages.SlotKey, ImageSlot)]
@@ -33,8 +42,6 @@ struct TableRun {
   private let totalRows: Int
   /// The strips of the table in order, cut into chunks.
   let chunks: [[StripPlan]]
-  /// Each chunk's strips, by the worker their content routes them to.
-  private let routing: [[Int: [StripPlan]]]
 
   /// Every text slot's headroom, when the renderer measures it.
   private let headroom: TableHeadroom?
@@ -75,24 +82,27 @@ struct TableRun {
     let plans = TableRenderer.plans(dataSource)
     let size = max(1, renderer.chunkSize)
     chunks = stride(from: 0, to: plans.count, by: size).map { Array(plans[$0..<min(plans.count, $0 + size)]) }
-    let workerCount = workers.count
-    routing = chunks.map { chunk in Dictionary(grouping: chunk) { $0.worker(of: workerCount) } }
     report = TableRenderer.Report(manifest: Manifest(configuration: renderer.configuration))
     manifest = Manifest(configuration: renderer.configuration)
     manifest.variant = renderer.variant.map(\.name)
     layoutRecord = renderer.recordsLayout ? LayoutRecord(configuration: renderer.configuration, variant: manifest.variant) : nil
   }
 
-  /// Hands chunk `chunk`'s strips to their workers to lay out.
-  func submitLayout(_ chunk: Int) -> [WorkerResult<LayoutBatch>] {
-    let context = self.context
-    return routing[chunk].map { workerIndex, strips in workers[workerIndex].submit { try $0.layout(strips, context: context) } }
+  /// Hands chunk `chunk`'s strips to the workers their content routes them to, to lay out.
+  /// Each chunk is routed as it is laid out: routed all at the start, the chunks were a
+  /// second copy of every strip's plan, held for the whole render.
+  func submitLayout(_ chunk: Int) -> LaidOut {
+    let (context, workerCount) = (self.context, workers.count)
+    let routing = Dictionary(grouping: chunks[chunk]) { $0.worker(of: workerCount) }
+    return LaidOut(
+      routing: routing,
+      results: routing.map { workerIndex, strips in workers[workerIndex].submit { try $0.layout(strips, context: context) } })
   }
 
   /// Waits for chunk `chunk`'s layout and places its strips below everything placed before.
-  mutating func place(_ chunk: Int, laidOut: [WorkerResult<LayoutBatch>]) async throws -> Placed {
+  mutating func place(_ chunk: Int, laidOut: LaidOut) async throws -> Placed {
     var measures: [Int: StripMeasure] = [:]
-    for result in laidOut {
+    for result in laidOut.results {
       let batch = try await result.value
       for measure in batch.measures { measures[measure.index] = measure }
       report.labelsShaped += batch.labelsShaped
@@ -109,7 +119,7 @@ struct TableRun {
       }
       yPixels += measure.heightPixels
     }
-    return Placed(chunk: chunk, measures: measures, placements: placements, slots: slots)
+    return Placed(chunk: chunk, routing: laidOut.routing, measures: measures, placements: placements, slots: slots)
   }
 
   /// Loads a placed chunk's images and hands its strips to their workers to paint (nothing to
@@ -121,7 +131,7 @@ struct TableRun {
       let loaded = try await loader.load(placed.slots, scale: renderer.configuration.scale, policy: policy)
       images = loaded
       let (context, form) = (self.context, self.form)
-      results = routing[placed.chunk].map { workerIndex, strips in
+      results = placed.routing.map { workerIndex, strips in
         let jobs = strips.map { PaintJob(index: $0.index, topPixel: placed.placements[$0.index]!) }
         let needed = TableRenderer.images(loaded, for: strips)
         return workers[workerIndex].submit { try $0.paint(jobs, context: context, images: needed, form: form) }
