@@ -245,8 +245,7 @@ struct TableDocumentDecoder {
     case (nil, nil):
       throw root.error("the document has no sections or items")
     case (nil, .some(let items)):
-      let (section, sectionPlaces) = try itemPieces.map { try decodeItems($0, at: items, decoder: itemDecoder) }
-        ?? decodeItems(items, decoder: itemDecoder)
+      let (section, sectionPlaces) = try decodeItems(items, pieces: itemPieces, decoder: itemDecoder)
       sections = [TableSection(items: section)]
       places = [sectionPlaces]
     case (.some(let sectionList), nil):
@@ -286,39 +285,32 @@ struct TableDocumentDecoder {
     return url
   }
 
+  /// Decodes a list of items: `value`'s own entries, or, when the document was cut, the
+  /// entries of `pieces` (whose skeleton has `value` for their list), each piece's tree freed
+  /// before the next is parsed.
   private func decodeItems(
-    _ value: YAMLValue, decoder: ItemDecoder
+    _ value: YAMLValue, pieces: ItemListPieces? = nil, decoder: ItemDecoder
   ) throws -> ([any TableItem], [TableDocument.Place]) {
-    var items: [any TableItem] = []
-    var places: [TableDocument.Place] = []
-    for itemValue in try value.sequence() {
-      items.append(try decoder.decode(itemValue))
-      places.append(.init(line: itemValue.line, column: itemValue.column, keyPath: itemValue.keyPath))
-      guard items.count <= TableConfiguration.maximumRows else {
-        throw value.error(Self.rowBoundMessage("more than \(TableConfiguration.maximumRows) items"))
+    let batches: [() throws -> [YAMLValue]]
+    if let pieces {
+      guard value.line == pieces.keyLine, case .sequence(let skeletonList) = value.node, skeletonList.isEmpty,
+        pieces.entryCount <= TableConfiguration.maximumRows
+      else {
+        throw value.error("the document's items are not where they were cut from")
       }
-    }
-    return (items, places)
-  }
-
-  /// Decodes the items of `pieces`, whose skeleton has `items` for their key; each piece's
-  /// tree is freed before the next is parsed.
-  private func decodeItems(
-    _ pieces: ItemListPieces, at items: YAMLValue, decoder: ItemDecoder
-  ) throws -> ([any TableItem], [TableDocument.Place]) {
-    guard items.line == pieces.keyLine, case .sequence(let skeletonList) = items.node, skeletonList.isEmpty,
-      pieces.entryCount <= TableConfiguration.maximumRows
-    else {
-      throw items.error("the document's items are not where they were cut from")
+      batches = pieces.pieces.map { piece in { try pieces.entries(of: piece) } }
+    } else {
+      batches = [{ try value.sequence() }]
     }
     var items: [any TableItem] = []
     var places: [TableDocument.Place] = []
-    items.reserveCapacity(pieces.entryCount)
-    places.reserveCapacity(pieces.entryCount)
-    for piece in pieces.pieces {
-      for itemValue in try pieces.entries(of: piece) {
+    for batch in batches {
+      for itemValue in try batch() {
         items.append(try decoder.decode(itemValue))
         places.append(.init(line: itemValue.line, column: itemValue.column, keyPath: itemValue.keyPath))
+        guard items.count <= TableConfiguration.maximumRows else {
+          throw value.error(Self.rowBoundMessage("more than \(TableConfiguration.maximumRows) items"))
+        }
       }
     }
     return (items, places)
