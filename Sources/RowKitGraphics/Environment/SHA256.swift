@@ -47,14 +47,30 @@ package struct SHA256 {
     guard let digest = OpenSSLDigest.loaded?.sha256(data, count: count) else {
       return hex(UnsafeRawBufferPointer(start: data, count: count))
     }
-    return digest.map { ($0 < 16 ? "0" : "") + String($0, radix: 16) }.joined()
+    return hexString(digest)
   }
 
-  /// The hex digest of `bytes`.
+  /// The hex digest of `bytes`: by OpenSSL when they are many and in one piece of memory
+  /// (a PNG, a report), in Swift otherwise, so that a process that hashes only short text
+  /// (cache keys) never loads libcrypto.
   package static func hex<Bytes: Collection>(_ bytes: Bytes) -> String where Bytes.Element == UInt8 {
+    if bytes.count >= openSSLMinimumCount, let openSSL = OpenSSLDigest.loaded,
+      let digest = bytes.withContiguousStorageIfAvailable({ openSSL.sha256($0.baseAddress!, count: $0.count) }) ?? nil
+    {
+      return hexString(digest)
+    }
     var hash = SHA256()
     hash.update(bytes)
-    return hash.finalize().map { ($0 < 16 ? "0" : "") + String($0, radix: 16) }.joined()
+    return hexString(hash.finalize())
+  }
+
+  /// The fewest bytes ``hex(_:)`` hands to OpenSSL: above the short text a render hashes
+  /// (cache keys, the font scan's description of its files), below the images and reports
+  /// that a check and a review hash.
+  static let openSSLMinimumCount = 64 << 10
+
+  private static func hexString(_ digest: [UInt8]) -> String {
+    digest.map { ($0 < 16 ? "0" : "") + String($0, radix: 16) }.joined()
   }
 
   /// Adds `bytes` to the hashed message.
