@@ -4,7 +4,8 @@
 # per core, against Playwright taking the same number of full-page screenshots of the same
 # rows in HTML and CSS (Benchmarks/chromium/rows.html's styles) through one warm headless
 # Chromium page. Prints milliseconds per case for each, the ratios to Playwright, and how
-# much faster one job per core is than one job.
+# much faster one job per core is than one job, and than as many separate 1-job processes
+# side by side: the most the machine itself gives.
 #
 #   bash Benchmarks/suite-bench.sh [cases] [runs]      # default 200 cases, 3 runs
 #
@@ -46,6 +47,24 @@ else
   rowkit_ms[1]=$(per_case "$best")
   rowkit_ms[$(nproc)]=${rowkit_ms[1]}
 fi
+# The machine's own ceiling for one job per core: as many separate 1-job checks of the same
+# suite at once as there are cores, each a process of its own, sharing nothing but the
+# machine. Where cores share a physical core, its caches or the host's memory bandwidth (as
+# virtual machines' cores often do), each runs slower beside the others, and no parallelism
+# inside one process can beat that; `rowkit check --jobs N` is read against it.
+side_by_side() {
+  local others=()
+  for _ in $(seq $(( $(nproc) - 1 ))); do
+    "$rowkit" check "$work/cases" --snapshots "$work/refs" --jobs 1 "${render_flags[@]}" >/dev/null &
+    others+=($!)
+  done
+  "$rowkit" check "$work/cases" --snapshots "$work/refs" --jobs 1 "${render_flags[@]}" >/dev/null
+  wait "${others[@]}"
+}
+if [ -n "${rowkit_ms[1]:-}" ] && [ "$(nproc)" -ge 2 ]; then
+  measure "$(nproc) 1-job checks side by side" side_by_side
+  side_by_side_ms=$(per_case "$best")
+fi
 mkdir -p "$work/shots"
 playwright_best=""
 for _ in $(seq "$runs"); do
@@ -62,3 +81,12 @@ for jobs in 1 "$(nproc)"; do
 done
 printf 'rowkit check, %d jobs against 1 job: %.2f× as fast\n' "$(nproc)" \
   "$(awk -v one="${rowkit_ms[1]}" -v all="${rowkit_ms[$(nproc)]}" 'BEGIN { print one / all }')"
+if [ -n "${side_by_side_ms:-}" ]; then
+  # N processes check the suite N times over in side_by_side_ms per case: N × one ÷ that is
+  # how many times one process's throughput the machine gives N independent ones.
+  awk -v n="$(nproc)" -v one="${rowkit_ms[1]}" -v all="${rowkit_ms[$(nproc)]}" -v side="$side_by_side_ms" 'BEGIN {
+    ceiling = n * one / side
+    printf "%d separate 1-job checks at once: %.2f× the throughput of one (this machine'"'"'s ceiling)\n", n, ceiling
+    printf "rowkit check, %d jobs: %.0f%% of that ceiling\n", n, 100 * (one / all) / ceiling
+  }'
+fi

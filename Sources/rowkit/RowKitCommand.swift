@@ -26,6 +26,7 @@ struct RowKitCommand: AsyncParsableCommand {
   static func main() async {
     StandardStreams.claimClosedDescriptors()
     ProcessMemory.keepFreedMemory()
+    FontPreload.start(for: CommandLine.arguments)
     do {
       var command = try parseAsRoot()
       if var asyncCommand = command as? AsyncParsableCommand {

@@ -91,10 +91,14 @@ func standardFamilies() throws -> [String] {
 func loadDocument(
   _ path: String, imageFolders: ImageFolders = ImageFolders(), text: TextOptions
 ) throws -> TableDocument {
+  let families = try standardFamilies()
+  // The render workers make their shapers while this thread reads and decodes the document.
+  // Most documents are set in the standard environment; one with fonts or a language of its
+  // own leaves each worker a shaper it does not use, made while the document was read.
+  RenderPool.shared.prepare(.standard)
   guard path == standardInputName else {
     return try TableDocument.load(
-      URL(fileURLWithPath: path), fontFamilies: try standardFamilies(), imageFolders: imageFolders,
-      brandFonts: try text.brandFonts())
+      URL(fileURLWithPath: path), fontFamilies: families, imageFolders: imageFolders, brandFonts: try text.brandFonts())
   }
   let bytes: [UInt8]
   do {
@@ -104,7 +108,7 @@ func loadDocument(
   }
   return try TableDocument.decode(
     bytes, as: URL(fileURLWithPath: FileManager.default.currentDirectoryPath).appendingPathComponent("<stdin>"),
-    fontFamilies: try standardFamilies(), imageFolders: imageFolders, brandFonts: try text.brandFonts())
+    fontFamilies: families, imageFolders: imageFolders, brandFonts: try text.brandFonts())
 }
 
 /// The document argument that means standard input.

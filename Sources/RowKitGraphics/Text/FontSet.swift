@@ -70,7 +70,9 @@ public final class FontSet: @unchecked Sendable {
   init(environment: TextEnvironment, cacheRoot: String?) throws {
     self.environment = environment
     for file in environment.fontFiles {
-      guard FileManager.default.isReadableFile(atPath: file.path) else {
+      // `access` itself: FileManager's check costs a file-system path conversion per file,
+      // for the hundred-odd files every process loads before its first row.
+      guard access(file.path, R_OK) == 0 else {
         if let package = file.debianPackage {
           throw GraphicsError(
             .missingFont, "font file \(file.path) is missing: install the Debian package \(package) (scripts/setup.sh does)")
@@ -108,7 +110,9 @@ public final class FontSet: @unchecked Sendable {
     // Pango sets emoji presentation sequences (👍🏽, ❤️, flags) in the generic family
     // `emoji`: the emoji fonts go first there, so an emoji is drawn in color and in one piece
     // rather than by the first text font with a monochrome glyph for its first character.
-    let emojiFamilies = fallback.filter { $0.localizedCaseInsensitiveContains("emoji") }
+    // Not `localizedCaseInsensitiveContains`: it loads ICU's locale data, milliseconds of
+    // every process's start, to compare ASCII family names.
+    let emojiFamilies = fallback.filter { $0.lowercased().contains("emoji") }
     let emojiRule =
       emojiFamilies.isEmpty
       ? ""
@@ -251,9 +255,23 @@ public final class FontSet: @unchecked Sendable {
     }
   }
 
-  private static func xmlEscaped(_ text: String) -> String {
-    text.replacingOccurrences(of: "&", with: "&amp;").replacingOccurrences(of: "<", with: "&lt;")
-      .replacingOccurrences(of: ">", with: "&gt;")
+  /// `text` with `&`, `<` and `>` escaped, in one pass: Foundation's `replacingOccurrences`
+  /// bridges every family name through `NSString`, three times, at every process's start.
+  static func xmlEscaped(_ text: String) -> String {
+    guard text.utf8.contains(where: { $0 == UInt8(ascii: "&") || $0 == UInt8(ascii: "<") || $0 == UInt8(ascii: ">") }) else {
+      return text
+    }
+    var escaped = ""
+    escaped.reserveCapacity(text.utf8.count + 8)
+    for character in text.unicodeScalars {
+      switch character {
+      case "&": escaped += "&amp;"
+      case "<": escaped += "&lt;"
+      case ">": escaped += "&gt;"
+      default: escaped.unicodeScalars.append(character)
+      }
+    }
+    return escaped
   }
 }
 

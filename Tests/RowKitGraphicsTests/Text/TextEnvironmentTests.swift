@@ -23,6 +23,14 @@ import Testing
     }
   }
 
+  @Test func familyNamesAreEscapedForFontconfigsRules() {
+    #expect(FontSet.xmlEscaped("Noto Sans CJK JP") == "Noto Sans CJK JP")
+    #expect(FontSet.xmlEscaped("A & B <Display>") == "A &amp; B &lt;Display&gt;")
+    #expect(FontSet.xmlEscaped("&&<>") == "&amp;&amp;&lt;&gt;")
+    #expect(FontSet.xmlEscaped("Ünïcödé & 日本") == "Ünïcödé &amp; 日本")
+    #expect(FontSet.xmlEscaped("") == "")
+  }
+
   @Test func listsTheDebianPackagesItNeeds() {
     #expect(
       TextEnvironment.standard.debianPackages == [

@@ -56,6 +56,19 @@ public final class RenderPool: Sendable {
     return try await workers[index].perform { _ in try work() }
   }
 
+  /// Starts every worker making its shaper for `environment` (a Pango font map with the
+  /// environment's fonts, each worker's own) and returns at once: a caller that knows which
+  /// text environment comes next, and has reading of its own to do before it renders (a
+  /// document to parse and decode), lets the workers load fonts on the other cores in the
+  /// meantime. A render that comes later finds the shaper made; one that comes sooner waits
+  /// behind it on the worker, as it would have made it itself. A failure is left for the
+  /// render to meet and report.
+  public func prepare(_ environment: TextEnvironment) {
+    for worker in workers {
+      _ = worker.submit { try $0.prepare(environment) }
+    }
+  }
+
   /// Labels shaped by all the pool's workers since they started: for tests of the one-layout
   /// rule.
   func shapeCount() async throws -> Int {
@@ -66,6 +79,12 @@ public final class RenderPool: Sendable {
   /// of when workers open them.
   func shapersWithOwnFaces() async throws -> Int {
     try await total { $0.shapersWithOwnFaces }
+  }
+
+  /// Shapers the pool's workers keep, one per worker and text environment: for tests of
+  /// ``prepare(_:)``.
+  func shaperCount() async throws -> Int {
+    try await total { $0.shaperCount }
   }
 
   /// The sum of `count` over the workers' states, each read on its own worker.
@@ -137,6 +156,8 @@ final class WorkerState {
 
   /// Labels shaped by this worker's shapers, those it still keeps.
   var shapeCount: Int { shapings.values.reduce(0) { $0 + $1.shaper.shapeCount } }
+  /// This worker's shapers, one per text environment it keeps.
+  var shaperCount: Int { shapings.count }
   /// This worker's shapers with FreeType faces of their own.
   var shapersWithOwnFaces: Int { shapings.values.count { $0.shaper.hasOwnFaces } }
 
@@ -153,6 +174,11 @@ final class WorkerState {
     shaping.lastUse = uses
     shapings[environment] = shaping
     return shaping
+  }
+
+  /// Makes this worker's shaper for `environment` ahead of the render that needs it.
+  func prepare(_ environment: TextEnvironment) throws {
+    _ = try shaping(for: environment)
   }
 
   /// Lays out `plans`, keeping each strip for its paint job.
