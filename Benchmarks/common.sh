@@ -50,7 +50,12 @@ measure() {  # label, command…: best and median of $runs runs, also left in $b
   local label="$1"; shift
   local times=()
   for _ in $(seq "$runs"); do times+=("$(time_ms "$@")"); done
-  local sorted=($(printf '%s\n' "${times[@]}" | sort -n))
+  summarize "$label" "${times[@]}"
+}
+
+summarize() {  # label, times in ms…: prints their best and median, also left in $best and $median
+  local label="$1"; shift
+  local sorted=($(printf '%s\n' "$@" | sort -n))
   best="${sorted[0]}"
   median="${sorted[$(( ${#sorted[@]} / 2 ))]}"
   printf '%-44s best %5d ms   median %5d ms\n' "$label" "$best" "$median"

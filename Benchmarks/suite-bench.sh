@@ -7,7 +7,7 @@
 # much faster one job per core is than one job, and than as many separate 1-job processes
 # side by side: the most the machine itself gives.
 #
-#   bash Benchmarks/suite-bench.sh [cases] [runs]      # default 200 cases, 3 runs
+#   bash Benchmarks/suite-bench.sh [cases] [rounds]      # default 200 cases, 3 rounds
 #
 # Installs Debian's chromium if it is missing and Playwright's Python package from PyPI into
 # a virtual environment of its own (.build-bench-venv, ignored by git).
@@ -30,23 +30,9 @@ python3 Benchmarks/suite/make_cases.py "$cases" "$work"
 # Recording exits 1 (new references are for review); anything else is a failure.
 "$rowkit" check "$work/cases" --snapshots "$work/refs" --record all >/dev/null || [ $? -eq 1 ]
 
-echo "$cases cases of 8 subtitle rows, 375 points at scale 2, best of $runs runs ($(nproc) cores)"
+echo "$cases cases of 8 subtitle rows, 375 points at scale 2, best of $runs rounds ($(nproc) cores)"
 per_case() { awk -v ms="$1" -v n="$cases" 'BEGIN { printf "%.2f", ms / n }'; }
-declare -A rowkit_ms rowkit_cpu
-if "$rowkit" check --help 2>&1 | grep -q -- '--jobs'; then
-  for jobs in 1 "$(nproc)"; do
-    measure "rowkit check --jobs $jobs" "$rowkit" check "$work/cases" --snapshots "$work/refs" --jobs "$jobs" "${render_flags[@]}"
-    rowkit_ms[$jobs]=$(per_case "$best")
-    # Once more for the processor time it takes (user + system), which a busy machine
-    # changes less than the wall time; every case must pass.
-    /usr/bin/time -f "%U %S" -o "$work/cpu" "$rowkit" check "$work/cases" --snapshots "$work/refs" --jobs "$jobs" "${render_flags[@]}" >/dev/null
-    rowkit_cpu[$jobs]=$(per_case "$(awk '{ print ($1 + $2) * 1000 }' "$work/cpu")")
-  done
-else
-  measure "rowkit check (no --jobs: one at a time)" "$rowkit" check "$work/cases" --snapshots "$work/refs" "${render_flags[@]}"
-  rowkit_ms[1]=$(per_case "$best")
-  rowkit_ms[$(nproc)]=${rowkit_ms[1]}
-fi
+check_jobs() { "$rowkit" check "$work/cases" --snapshots "$work/refs" --jobs "$1" "${render_flags[@]}"; }
 # The machine's own ceiling for one job per core: as many separate 1-job checks of the same
 # suite at once as there are cores, each a process of its own, sharing nothing but the
 # machine. Where cores share a physical core, its caches or the host's memory bandwidth (as
@@ -55,22 +41,54 @@ fi
 side_by_side() {
   local others=()
   for _ in $(seq $(( $(nproc) - 1 ))); do
-    "$rowkit" check "$work/cases" --snapshots "$work/refs" --jobs 1 "${render_flags[@]}" >/dev/null &
+    check_jobs 1 >/dev/null &
     others+=($!)
   done
-  "$rowkit" check "$work/cases" --snapshots "$work/refs" --jobs 1 "${render_flags[@]}" >/dev/null
+  check_jobs 1 >/dev/null
   wait "${others[@]}"
 }
-if [ -n "${rowkit_ms[1]:-}" ] && [ "$(nproc)" -ge 2 ]; then
-  measure "$(nproc) 1-job checks side by side" side_by_side
-  side_by_side_ms=$(per_case "$best")
-fi
+playwright_run() {
+  "$venv/bin/python" Benchmarks/suite/playwright_shots.py "$work/html" "$work/shots" "$(command -v chromium)"
+}
 mkdir -p "$work/shots"
-playwright_best=""
+declare -A rowkit_ms rowkit_cpu
+has_jobs=""
+if "$rowkit" check --help 2>&1 | grep -q -- '--jobs'; then has_jobs=yes; fi
+# Each round times every contender once, one after the other, so that a machine whose speed
+# drifts from minute to minute (a virtual machine's host at work) slows them all alike: the
+# ratios come from one run.
+one_times=(); all_times=(); side_times=(); playwright_times=()
 for _ in $(seq "$runs"); do
-  ms=$("$venv/bin/python" Benchmarks/suite/playwright_shots.py "$work/html" "$work/shots" "$(command -v chromium)")
-  if [ -z "$playwright_best" ] || awk -v a="$ms" -v b="$playwright_best" 'BEGIN { exit !(a < b) }'; then playwright_best="$ms"; fi
+  if [ -n "$has_jobs" ]; then
+    one_times+=("$(time_ms check_jobs 1)")
+    all_times+=("$(time_ms check_jobs "$(nproc)")")
+    if [ "$(nproc)" -ge 2 ]; then side_times+=("$(time_ms side_by_side)"); fi
+  else
+    one_times+=("$(time_ms "$rowkit" check "$work/cases" --snapshots "$work/refs" "${render_flags[@]}")")
+  fi
+  playwright_times+=("$(playwright_run)")
 done
+if [ -n "$has_jobs" ]; then
+  summarize "rowkit check --jobs 1" "${one_times[@]}"
+  rowkit_ms[1]=$(per_case "$best")
+  summarize "rowkit check --jobs $(nproc)" "${all_times[@]}"
+  rowkit_ms[$(nproc)]=$(per_case "$best")
+  if [ "${#side_times[@]}" -gt 0 ]; then
+    summarize "$(nproc) 1-job checks side by side" "${side_times[@]}"
+    side_by_side_ms=$(per_case "$best")
+  fi
+  # Once more each for the processor time it takes (user + system), which a busy machine
+  # changes less than the wall time; every case must pass.
+  for jobs in 1 "$(nproc)"; do
+    /usr/bin/time -f "%U %S" -o "$work/cpu" "$rowkit" check "$work/cases" --snapshots "$work/refs" --jobs "$jobs" "${render_flags[@]}" >/dev/null
+    rowkit_cpu[$jobs]=$(per_case "$(awk '{ print ($1 + $2) * 1000 }' "$work/cpu")")
+  done
+else
+  summarize "rowkit check (no --jobs: one at a time)" "${one_times[@]}"
+  rowkit_ms[1]=$(per_case "$best")
+  rowkit_ms[$(nproc)]=${rowkit_ms[1]}
+fi
+playwright_best=$(printf '%s\n' "${playwright_times[@]}" | sort -g | head -1)
 echo
 printf '%-40s %8s ms per case (processor time %s ms)\n' "rowkit check, 1 job" "${rowkit_ms[1]}" "${rowkit_cpu[1]:-?}"
 printf '%-40s %8s ms per case (processor time %s ms)\n' "rowkit check, $(nproc) jobs" "${rowkit_ms[$(nproc)]}" "${rowkit_cpu[$(nproc)]:-?}"
@@ -79,14 +97,26 @@ for jobs in 1 "$(nproc)"; do
   printf 'Playwright ÷ rowkit (%d job%s): %.1f×\n' "$jobs" "$([ "$jobs" = 1 ] || echo s)" \
     "$(awk -v p="$playwright_best" -v r="${rowkit_ms[$jobs]}" 'BEGIN { print p / r }')"
 done
-printf 'rowkit check, %d jobs against 1 job: %.2f× as fast\n' "$(nproc)" \
+# The same ratios round by round (each round's contenders ran one after the other), and
+# their median: steadier than best against best where the machine's speed drifts.
+median_of() { printf '%s\n' "$@" | sort -g | awk '{ v[NR] = $1 } END { print v[int((NR + 1) / 2)] }'; }
+round_ratios() {  # numerator times, denominator times (as two strings), factor
+  paste -d' ' <(printf '%s\n' $1) <(printf '%s\n' $2) | awk -v f="$3" '{ printf "%.4f\n", f * $1 / $2 }'
+}
+printf 'rowkit check, %d jobs against 1 job: %.2f× as fast (best against best)\n' "$(nproc)" \
   "$(awk -v one="${rowkit_ms[1]}" -v all="${rowkit_ms[$(nproc)]}" 'BEGIN { print one / all }')"
+if [ -n "$has_jobs" ]; then
+  speedups=($(round_ratios "${one_times[*]}" "${all_times[*]}" 1))
+  printf 'rowkit check, %d jobs against 1 job: %.2f× as fast (median of the rounds: %s)\n' "$(nproc)" \
+    "$(median_of "${speedups[@]}")" "${speedups[*]}"
+fi
 if [ -n "${side_by_side_ms:-}" ]; then
-  # N processes check the suite N times over in side_by_side_ms per case: N × one ÷ that is
-  # how many times one process's throughput the machine gives N independent ones.
-  awk -v n="$(nproc)" -v one="${rowkit_ms[1]}" -v all="${rowkit_ms[$(nproc)]}" -v side="$side_by_side_ms" 'BEGIN {
-    ceiling = n * one / side
-    printf "%d separate 1-job checks at once: %.2f× the throughput of one (this machine'"'"'s ceiling)\n", n, ceiling
-    printf "rowkit check, %d jobs: %.0f%% of that ceiling\n", n, 100 * (one / all) / ceiling
-  }'
+  # N processes check the suite N times over in the side-by-side time: N × one ÷ that is how
+  # many times one process's throughput the machine gives N independent ones.
+  ceilings=($(round_ratios "${one_times[*]}" "${side_times[*]}" "$(nproc)"))
+  ceiling="$(median_of "${ceilings[@]}")"
+  printf '%d separate 1-job checks at once: %.2f× the throughput of one (this machine'"'"'s ceiling; median of the rounds: %s)\n' \
+    "$(nproc)" "$ceiling" "${ceilings[*]}"
+  awk -v s="$(median_of "${speedups[@]}")" -v c="$ceiling" -v n="$(nproc)" \
+    'BEGIN { printf "rowkit check, %d jobs: %.0f%% of that ceiling\n", n, 100 * s / c }'
 fi

@@ -63,7 +63,7 @@ public final class RenderPool: Sendable {
   /// meantime. A render that comes later finds the shaper made; one that comes sooner waits
   /// behind it on the worker, as it would have made it itself. A failure is left for the
   /// render to meet and report.
-  public func prepare(_ environment: TextEnvironment) {
+  package func prepare(_ environment: TextEnvironment) {
     for worker in workers {
       _ = worker.submit { try $0.prepare(environment) }
     }
