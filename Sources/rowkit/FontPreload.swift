@@ -1,12 +1,15 @@
 import ArgumentParser
 import Foundation
+import RowKit
 import RowKitGraphics
 
 /// The standard fonts, loaded on a thread of their own while the argument parser reads the
-/// command line: the parser's reflection over every option of the command takes
-/// milliseconds, and the first thing every command that reads a document does is load these
-/// fonts (a hundred-odd files into a fontconfig configuration). They load once per process,
-/// whichever thread gets there first; a font set is shared by every thread.
+/// command line, and the render workers' shapers made from them: the parser's reflection
+/// over every option of the command takes milliseconds, and the first thing every command
+/// that reads a document does is load these fonts (a hundred-odd files into a fontconfig
+/// configuration), the next a worker's Pango font map. The font set loads once per process,
+/// whichever thread gets there first, and is shared by every thread; each worker makes its
+/// shaper on its own thread.
 enum FontPreload {
   /// The commands that read a document or case and render it.
   static let renderingCommands: Set<String> = Set(
@@ -17,14 +20,18 @@ enum FontPreload {
       .compactMap { $0.configuration.commandName })
 
   /// Starts loading the standard fonts when `arguments` (the process's, program name first)
-  /// name a rendering command. A guess that turns out wrong (bad usage, `--help`) costs a
-  /// thread that loads fonts nobody uses and ends by itself; a failure is left for the
-  /// command to meet and report.
+  /// name a rendering command, and then, unless they size the runtime with `--jobs` (which
+  /// the command must do before the runtime is made), has the workers make their shapers. A
+  /// guess that turns out wrong (bad usage, `--help`, a document in fonts of its own) costs
+  /// work nobody uses, on a thread that ends by itself; a failure is left for the command to
+  /// meet and report.
   static func start(for arguments: [String]) {
     guard arguments.count > 1, renderingCommands.contains(arguments[1]) else { return }
+    let sizesRuntime = arguments.contains { $0 == "--jobs" || $0.hasPrefix("--jobs=") }
     Thread {
       nameCurrentThread("rowkit-fonts")
-      _ = try? TextEnvironment.standard.fontSet()
+      guard (try? TextEnvironment.standard.fontSet()) != nil, !sizesRuntime else { return }
+      RenderPool.shared.prepare(.standard)
     }.start()
   }
 }
