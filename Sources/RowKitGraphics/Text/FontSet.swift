@@ -258,9 +258,6 @@ public final class FontSet: @unchecked Sendable {
   /// `text` with `&`, `<` and `>` escaped, in one pass: Foundation's `replacingOccurrences`
   /// bridges every family name through `NSString`, three times, at every process's start.
   static func xmlEscaped(_ text: String) -> String {
-    guard text.utf8.contains(where: { $0 == UInt8(ascii: "&") || $0 == UInt8(ascii: "<") || $0 == UInt8(ascii: ">") }) else {
-      return text
-    }
     var escaped = ""
     escaped.reserveCapacity(text.utf8.count + 8)
     for character in text.unicodeScalars {
