@@ -8,15 +8,19 @@ require_command() {
   $sudo apt-get update -qq && DEBIAN_FRONTEND=noninteractive $sudo apt-get install -y -qq --no-install-recommends "$2" >/dev/null
 }
 
-# Builds rowkit as it is installed (release, the Swift runtime and Foundation linked in
-# statically: see "Install the rowkit command" in Sources/RowKit/RowKit.docc/GettingStarted.md)
-# and sets $rowkit to the binary; with ROWKIT_BINARY set, uses that binary instead and builds
-# nothing.
+# How rowkit and rowkit-review are built to be installed: release, the Swift runtime and
+# Foundation linked in statically, and generic types' metadata reached through accessor
+# functions rather than mangled names (see "Install the rowkit command" in
+# Sources/RowKit/RowKit.docc/GettingStarted.md).
+install_flags=(-c release --static-swift-stdlib --scratch-path .build-install
+  -Xswiftc -Xfrontend -Xswiftc -disable-concrete-type-metadata-mangled-name-accessors)
+
+# Builds rowkit as it is installed and sets $rowkit to the binary; with ROWKIT_BINARY set,
+# uses that binary instead and builds nothing.
 build_rowkit() {
   if [ -n "${ROWKIT_BINARY:-}" ]; then rowkit="$ROWKIT_BINARY"; return; fi
-  local flags=(-c release --product rowkit --static-swift-stdlib --scratch-path .build-install)
-  swift build "${flags[@]}" >/dev/null 2>&1
-  rowkit="$(swift build "${flags[@]}" --show-bin-path)/rowkit"
+  swift build "${install_flags[@]}" --product rowkit >/dev/null 2>&1
+  rowkit="$(swift build "${install_flags[@]}" --show-bin-path)/rowkit"
 }
 
 # build_rowkit, and `rowkit review`'s server beside it (`rowkit review` runs the
@@ -24,7 +28,7 @@ build_rowkit() {
 build_rowkit_review() {
   build_rowkit
   if [ -n "${ROWKIT_BINARY:-}" ]; then return; fi
-  swift build -c release --product rowkit-review --static-swift-stdlib --scratch-path .build-install >/dev/null 2>&1
+  swift build "${install_flags[@]}" --product rowkit-review >/dev/null 2>&1
 }
 
 # Compiles the C floor (Benchmarks/c-bench/subtitle-rows.c: the same subtitle rows drawn
