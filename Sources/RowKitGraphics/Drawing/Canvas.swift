@@ -18,8 +18,8 @@ public final class Canvas {
 
   let surface: OpaquePointer
   let cr: OpaquePointer
-  /// Whether text of a shaper without faces of its own was drawn here.
-  private var drewSharedFontText = false
+  /// Whether text was drawn here.
+  private var drewText = false
   /// The first failure of a drawing call, which Cairo's own status does not hold.
   private var drawingFailure: GraphicsError?
 
@@ -83,16 +83,15 @@ public final class Canvas {
   }
 
   deinit {
-    // Under the text lock if the canvas drew text of shared fonts: a context that drew text
-    // holds Cairo's scaled font, and releasing it may retire that font and free its glyphs
-    // in Cairo's process-wide caches, which another worker may be drawing from (see
-    // TextEngineLock). Fonts of a shaper's own faces are kept by that shaper.
+    // Under the text lock if the canvas drew text: a context that drew text holds a Cairo
+    // scaled font, and releasing it may retire a scaled font from Cairo's process-wide caches,
+    // which another worker may be drawing from (see TextEngineLock).
     let (cr, surface) = (self.cr, self.surface)
     let destroy = {
       cairo_destroy(cr)
       cairo_surface_destroy(surface)
     }
-    drewSharedFontText ? TextEngineLock.run(destroy) : destroy()
+    drewText ? TextEngineLock.run(destroy) : destroy()
   }
 
   /// The canvas size in points.
@@ -222,7 +221,7 @@ public final class Canvas {
       cairo_new_path(cr)
       setSource(color)
       cairo_move_to(cr, origin.x, origin.y)
-      drewSharedFontText = drewSharedFontText || !layout.shaper.hasOwnFaces
+      drewText = true
       layout.shaper.withTextEngine { pango_cairo_show_layout(cr, layout.layout) }
     }
   }

@@ -3,7 +3,7 @@ internal import CCairo
 internal import CPango
 
 /// FreeType faces of a shaper's own, opened in a FreeType library of their own as the
-/// shaper's fonts are first used, so that the shaper draws without the `TextEngineLock`.
+/// shaper's fonts are first used, so that no other shaper opens, closes or shares them.
 ///
 /// Cairo opens the faces of fonts itself, in one FreeType library for the whole process, and
 /// shares them between threads with too little locking (see `TextEngineLock`). A font

@@ -12,7 +12,7 @@ internal import CPango
 /// thread then looked the entry up in a freed table: the process died of a division by zero
 /// in `g_hash_table_lookup` in about one test run in nine. Had the thread held the last
 /// reference to the font map instead, the map and its fonts would have been freed on
-/// Pango's thread, outside the text lock that shared fonts need.
+/// Pango's thread, outside the text lock that Cairo's font caches need.
 ///
 /// So a font map still held elsewhere is retired rather than freed, and freed by whichever
 /// shaper is made or freed next after Pango's threads let go of it. Nothing waits for them.
@@ -54,15 +54,16 @@ enum FontMapRetirement {
   }
 
   private static func release(_ map: Retired) {
-    // Freeing the fonts of a map without faces of its own frees Cairo objects that shared
-    // fonts share: under the text lock, as every text call on them.
+    // Freeing a map's fonts releases Cairo scaled fonts, which may retire others from
+    // Cairo's process-wide caches: under the text lock, as every text call (see
+    // TextEngineLock).
     let free = {
       // Pango 1.50 does not release a font map's fontconfig configuration when the map is
       // finalized (about 57 KB per shaper, seen with LeakSanitizer); clearing it first does.
       pango_fc_font_map_set_config(cpango_fc_font_map(map.fontMap), nil)
       cpango_object_unref(UnsafeMutableRawPointer(map.fontMap))
     }
-    if map.faces == nil { TextEngineLock.run(free) } else { free() }
+    TextEngineLock.run(free)
     map.faces?.giveBack()
   }
 }

@@ -45,9 +45,8 @@ enum FontMetricsHook {
 
   /// Installs the hook in the class of `sample`, a font of a Cairo FreeType font map, once
   /// per process and before any font is measured; returns whether it is installed. If Pango
-  /// is not the version it expects, fonts are measured as Pango does, and shapers that would
-  /// draw in parallel share fonts under the text lock instead, where one thread measures at a
-  /// time anyway.
+  /// is not the version it expects, fonts are measured as Pango does, and shapers share fonts
+  /// instead, under the text lock, where one thread measures at a time anyway.
   static func install(sample: UnsafeMutablePointer<PangoFont>?) -> Bool {
     state.lock.lock()
     defer { state.lock.unlock() }

@@ -2,11 +2,10 @@ import Foundation
 
 /// The switch for RowKit's hooks into Pango's private font class.
 ///
-/// The hooks let workers draw text in parallel from FreeType faces of their own, and measure
-/// a font one thread at a time (`FontMetricsHook`). When Pango
-/// is not the version whose private interface they expect, RowKit does without them: every
-/// shaper shares the process's fonts under the text lock, one thread at a time, and draws
-/// the same pixels more slowly. `ROWKIT_PANGO_HOOKS=off` takes that path on purpose, so that
+/// The hooks give workers FreeType faces of their own, and measure a font one thread at a
+/// time (`FontMetricsHook`). When Pango is not the version whose private interface they
+/// expect, RowKit does without them: every shaper shares the process's fonts, and draws the
+/// same pixels. `ROWKIT_PANGO_HOOKS=off` takes that path on purpose, so that
 /// the test suite runs it (scripts/test.sh runs the text and rendering tests once with it)
 /// and a user can rule the hooks out when a render looks wrong.
 package enum PangoHooks {

@@ -1,8 +1,8 @@
 import Foundation
 
-/// The lock of Pango and Cairo text work with fonts Cairo shares between threads: shaping,
-/// measuring, drawing and freeing layouts, and making and freeing shapers, of every shaper
-/// without FreeType faces of its own.
+/// The lock of all Pango and Cairo text work: shaping, measuring, drawing and freeing
+/// layouts, and making and freeing shapers, of every shaper, with FreeType faces of its own
+/// or not.
 ///
 /// Shapers of one font set share what Cairo and FreeType keep per font file (Cairo's
 /// unscaled fonts, font faces and scaled fonts with their glyph caches, FreeType faces in
@@ -14,9 +14,18 @@ import Foundation
 /// `cairo_scaled_font_glyph_extents` in about one run in eight, and drew a glyph wrong in
 /// about one in fifteen, until every text call went through this lock.
 ///
-/// The render pool's workers now draw from faces of their own (see `FontFaces`) and take
-/// this lock only when the pool has one worker. It stays for the shapers callers make on
-/// their own threads, which share fonts.
+/// The render pool's workers draw from faces of their own (see `FontFaces`), and for a while
+/// took no lock. But Cairo 1.16 also keeps two process-wide caches of scaled fonts, whatever
+/// their faces, and takes their locks in opposite orders: the font map retires the oldest
+/// of 256 released scaled fonts on the thread that releases one more, locking that font and
+/// then the glyph page cache (`_cairo_scaled_font_reset_cache`), while a thread adding a
+/// glyph page to the full cache locks the cache and then, to evict a page, the page's font
+/// (`_cairo_scaled_glyph_page_pluck`). Two workers drawing text that way deadlocked in the
+/// test suite, each waiting for the other's lock inside `cairo_show_glyphs` and
+/// `cairo_restore`, once the process had used more than 256 scaled fonts (every size, scale
+/// and face is one, and each worker's faces make fonts of their own). So every text call
+/// takes this lock again; the faces of its own still keep each worker's FreeType faces away
+/// from the others.
 ///
 /// Callers that make many text calls in a row (a worker laying out a batch of rows) hold the
 /// lock once around all of them: taking it per call handed it between two workers for every

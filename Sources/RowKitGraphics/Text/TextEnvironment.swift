@@ -195,12 +195,13 @@ public struct TextEnvironment: Hashable, Sendable {
   /// its own. The fonts are loaded once per process and environment and shared by every
   /// shaper, so after the first a shaper costs well under a millisecond.
   ///
-  /// With `ownFaces`, the shaper draws from FreeType faces of its own and takes no text
-  /// lock, so shapers on different threads work in parallel. It opens each face the first
-  /// time its text uses the font (well under a millisecond for most fonts, a few for a CJK
-  /// one), and keeps the faces for the process: a freed shaper's faces serve the next one.
-  /// Where Pango cannot take the faces (a Pango other than the one RowKit checks for), the
-  /// shaper shares fonts under the lock like any other; ``TextShaper/hasOwnFaces`` says which.
+  /// With `ownFaces`, the shaper draws from FreeType faces of its own, which no other shaper
+  /// opens, closes or shares (its text calls still take the text lock, as Cairo's caches of
+  /// scaled fonts and glyphs are the whole process's). It opens each face the first time its
+  /// text uses the font (well under a millisecond for most fonts, a few for a CJK one), and
+  /// keeps the faces for the process: a freed shaper's faces serve the next one. Where Pango
+  /// cannot take the faces (a Pango other than the one RowKit checks for), the shaper shares
+  /// fonts like any other; ``TextShaper/hasOwnFaces`` says which.
   public func makeShaper(ownFaces: Bool = false) throws -> TextShaper {
     try TextShaper(environment: self, ownFaces: ownFaces)
   }

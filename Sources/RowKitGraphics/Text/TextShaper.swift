@@ -8,11 +8,10 @@ internal import CPango
 /// caches that must not be shared between threads. Build one per thread from the same
 /// ``TextEnvironment``; they shape identically.
 ///
-/// A shaper's text calls take the `TextEngineLock`, since Cairo shares what it keeps per
-/// font file between all of them, unless the shaper has FreeType faces of its own
-/// (``TextEnvironment/makeShaper(ownFaces:)``): those draw in parallel with each other. Either
-/// way, a font is measured in Pango by one thread at a time (see `FontMetricsHook`), so that
-/// lines break the same on every thread.
+/// A shaper's text calls take the `TextEngineLock`, since Cairo shares its caches of fonts
+/// and glyphs between all of them, including shapers with FreeType faces of their own
+/// (``TextEnvironment/makeShaper(ownFaces:)``). A font is measured in Pango by one thread at
+/// a time (see `FontMetricsHook`), so that lines break the same on every thread.
 public final class TextShaper {
   /// The fonts, language and fallback order this shaper shapes with.
   public let environment: TextEnvironment
@@ -39,7 +38,7 @@ public final class TextShaper {
   public let fontSet: FontSet
   /// The FreeType faces this shaper's fonts draw from, if it has faces of its own.
   private let ownFaces: FontFaces?
-  /// Whether this shaper draws from FreeType faces of its own, and so takes no text lock.
+  /// Whether this shaper draws from FreeType faces of its own.
   public var hasOwnFaces: Bool { ownFaces != nil }
   /// How many FreeType faces of its own this shaper's fonts have opened so far.
   var ownFacesOpened: Int { ownFaces?.openCount ?? 0 }
@@ -69,7 +68,7 @@ public final class TextShaper {
     self.families = fontSet.families
     var faces = ownFaces
     do {
-      (fontMap, context) = try Self.withTextEngine(ownFaces: faces != nil) {
+      (fontMap, context) = try TextEngineLock.run {
         try Self.makeContext(fontSet: fontSet, language: fontSet.environment.language, faces: &faces)
       }
     } catch {
@@ -79,16 +78,11 @@ public final class TextShaper {
     self.ownFaces = faces
   }
 
-  /// Runs `body` holding the `TextEngineLock` if this shaper's fonts need it (its text
-  /// calls inside take it again at no cost): for callers that make many text calls in a row,
-  /// such as a worker laying out a batch of rows. A shaper with faces of its own runs `body`
-  /// as it is.
+  /// Runs `body` holding the `TextEngineLock` (this shaper's text calls inside take it again
+  /// at no cost): for callers that make many text calls in a row, such as a worker laying out
+  /// a batch of rows.
   public func withTextEngine<T>(_ body: () throws -> T) rethrows -> T {
-    try Self.withTextEngine(ownFaces: hasOwnFaces, body)
-  }
-
-  private static func withTextEngine<T>(ownFaces: Bool, _ body: () throws -> T) rethrows -> T {
-    ownFaces ? try body() : try TextEngineLock.run(body)
+    try TextEngineLock.run(body)
   }
 
   /// Makes the font map and context; gives the font map `faces`' fonts, or sets `faces` to
@@ -118,7 +112,7 @@ public final class TextShaper {
       pango_font_description_free(description)
       let measuresAlone = FontMetricsHook.install(sample: sample)
       if let ownFaces = faces, !measuresAlone || !FontFaces.installHook(sample: sample) {
-        // Without both hooks, shapers without the text lock would not draw as one does alone.
+        // Without both hooks, shapers with faces of their own would not draw as one does alone.
         cpango_set_face_owner(fontMap, nil)
         ownFaces.giveBack()
         faces = nil

@@ -2,7 +2,7 @@ import Foundation
 import Testing
 @testable import RowKitGraphics
 
-/// Shapers with FreeType faces of their own, which draw without the text lock.
+/// Shapers with FreeType faces of their own, which no other shaper opens, closes or shares.
 @Suite(.disabled(if: PangoHooks.refused, "these test the hooks into Pango, which ROWKIT_PANGO_HOOKS=off refuses"))
 struct OwnFacesTests {
   /// Text of many scripts, emoji and a character no font has.

@@ -209,10 +209,10 @@ import Testing
   }
 }
 
-/// Text of many scripts painted by two workers at once. Cairo 1.16 shares what it keeps per font
+/// Text of many scripts painted by two workers. Cairo 1.16 shares what it keeps per font
 /// file between threads with too little locking: with shared fonts and no lock, a crash or a
-/// glyph drawn wrong came in about one render in eight of the world sample. Workers now draw
-/// from FreeType faces of their own.
+/// glyph drawn wrong came in about one render in eight of the world sample. Workers draw
+/// from FreeType faces of their own, and take turns at text calls under the text lock.
 @Suite struct ParallelTextTests {
   @Test func workersHaveFacesOfTheirOwnWhenThereAreSeveral() async throws {
     let document = try TableDocument.load(
@@ -228,8 +228,8 @@ import Testing
     #expect(try await single.shapersWithOwnFaces() == 0)
   }
 
-  /// Workers with FreeType faces of their own draw text without the lock: the same pixels as
-  /// one worker under the lock, every time, with both workers drawing at once.
+  /// Workers with FreeType faces of their own draw the same pixels as one worker sharing the
+  /// process's fonts, every time, with both workers rendering at once.
   @Test func workersWithFacesOfTheirOwnDrawTheWorldSampleAsOneWorkerDoes() async throws {
     let document = try TableDocument.load(
       TestSupport.assets.appendingPathComponent("Samples/world.yaml"), fontFamilies: TextEnvironment.standard.fontSet().families)

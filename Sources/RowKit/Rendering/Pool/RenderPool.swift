@@ -12,8 +12,10 @@ import Synchronization
 /// keeps its name. Callers `await` the jobs they queue; nothing blocks a caller's thread.
 ///
 /// In a pool of several workers, each worker's shapers draw from FreeType faces of their
-/// own, so workers shape and draw text at the same time; a pool of one shares Cairo's fonts
-/// with the rest of the process under the text lock.
+/// own; a pool of one shares Cairo's fonts with the rest of the process. Either way their
+/// text calls take turns under the text lock (Cairo's caches of scaled fonts and glyphs are
+/// the process's), and everything else a worker does, drawing shapes and images, encoding
+/// and comparing, runs in parallel.
 ///
 /// Every render goes through ``shared``, the pool of the process's ``RowKitRuntime``, unless
 /// given another pool; `rowkit --jobs N` sizes that runtime.
@@ -41,8 +43,8 @@ public final class RenderPool: Sendable {
     let capacityPerWorker = max(1, layoutCacheCapacity / workerCount)
     self.workers = (0..<workerCount).map { index in
       RenderWorker<WorkerState>(name: "rowkit-worker-\(index + 1)") {
-        // With other workers to draw in parallel with, shapers draw from FreeType faces of
-        // their own rather than in turn under the text lock (see `FontFaces`).
+        // With other workers, shapers draw from FreeType faces of their own, which the
+        // others never open, close or share (see `FontFaces`).
         WorkerState(layoutCacheCapacity: capacityPerWorker, ownFaces: workers > 1)
       }
     }
