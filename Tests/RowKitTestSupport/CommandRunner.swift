@@ -1,5 +1,5 @@
 import Foundation
-import Synchronization
+import RowKitGraphics
 
 /// Runs the built `rowkit` binary, as a user would, and other programs the tests need.
 public enum CommandRunner {
@@ -101,7 +101,7 @@ public enum CommandRunner {
     // Read both pipes before waiting, so a large output cannot fill a pipe and stall. The
     // second reader is a thread of its own, not one of Dispatch's global queues: it blocks for
     // as long as the program runs, and the tests run many programs at once.
-    let outData = Mutex<Data?>(nil)
+    let outData = Locked<Data?>(nil)
     let outDone = DispatchSemaphore(value: 0)
     let reader = Thread {
       let data = out.fileHandleForReading.readDataToEndOfFile()

@@ -1,7 +1,6 @@
 import Foundation
 import RowKit
 import RowKitGraphics
-import Synchronization
 
 /// Paths and builders shared by RowKit's test targets.
 public enum TestSupport {
@@ -53,7 +52,7 @@ public enum TestSupport {
     return url
   }()
 
-  private static let processTemporaryPath = Mutex<String?>(nil)
+  private static let processTemporaryPath = Locked<String?>(nil)
 
   /// Removes the folders of earlier test processes that ended without their `atexit` (a
   /// crash, a signal, a debugger stopped): `rowkit-tests-PID-…` whose process is gone.

@@ -1,5 +1,4 @@
 import Foundation
-import Synchronization
 import RowKit
 import RowKitGraphics
 import RowKitTestSupport
@@ -127,7 +126,7 @@ struct UnstableItem: TableItem {
   static func == (left: UnstableItem, right: UnstableItem) -> Bool { false }
   func hash(into hasher: inout Hasher) { hasher.combine(UUID()) }
 
-  static let layouts = Mutex(0)
+  static let layouts = Locked(0)
 
   static var mapping: CellMapping {
     var mapping = CellMapping()
