@@ -3,8 +3,9 @@ import RowKitGraphics
 import RowKitTestSupport
 import Testing
 
-/// Issue 25: RowKit's hooks into Pango have a fallback (every worker shares the fonts), and `ROWKIT_PANGO_HOOKS=off` takes it on purpose. Both paths draw the same
-/// bytes: the world's scripts, emoji and a long wrapped row, on two workers.
+/// Issue 25: RowKit's hooks into Pango have a fallback (every worker shares the fonts), and
+/// `ROWKIT_PANGO_HOOKS=off` takes it on purpose. Both paths draw the same bytes: the world's
+/// scripts, emoji and a long wrapped row, on two workers.
 @Suite struct PangoHooksTests {
   @Test func refusingTheHooksDrawsTheSameBytes() async throws {
     let folder = try TestSupport.temporaryDirectory()
