@@ -85,6 +85,8 @@ def make_report(rowkit: str, folder: pathlib.Path, cases: int, group: int) -> No
 
 def run(rowkit: str, folder: pathlib.Path, browser, cases: int, group: int, times: dict) -> None:
     environment = {name: value for name, value in os.environ.items() if name != "CI"}
+    # The key that seals the review log is made in the benchmark's folder, not the user's.
+    environment["XDG_STATE_HOME"] = str(folder / "state")
     start = time.perf_counter()
     server = subprocess.Popen(
         [rowkit, "review", "report", "--snapshots", str(folder / "refs")],

@@ -20,6 +20,10 @@ import Testing
     var work: URL { folder.appendingPathComponent("work") }
     var refs: URL { folder.appendingPathComponent("refs") }
     var report: URL { work.appendingPathComponent("report") }
+    /// The folder of the review's state (the key that seals its log), never the user's own.
+    var state: URL { folder.appendingPathComponent("state") }
+    /// The environment a review of this project runs in: CI unset, its state in ``state``.
+    var reviewEnvironment: [String: String] { ["CI": "", "XDG_STATE_HOME": state.path] }
   }
 
   /// The failures a project's report has to review.
@@ -75,9 +79,10 @@ import Testing
 
   /// Serves `project`'s report while `body` runs, and stops.
   func serving<Value: Sendable>(
-    _ project: Project, environment: [String: String] = ["CI": ""], _ body: @Sendable (Server) async throws -> Value
+    _ project: Project, environment: [String: String] = [:], _ body: @Sendable (Server) async throws -> Value
   ) async throws -> Value {
-    let session = try await ReviewSession(report: project.report, snapshots: project.refs, processEnvironment: environment)
+    let session = try await ReviewSession(
+      report: project.report, snapshots: project.refs, processEnvironment: project.reviewEnvironment.merging(environment) { $1 })
     let server = try ReviewServer(session: session, reportPath: "report")
     return try await withThrowingTaskGroup(of: Void.self) { group in
       group.addTask { try await server.run() }
@@ -95,10 +100,12 @@ import Testing
 
     /// curl's answer: the status and the body.
     func request(
-      _ path: String, method: String = "GET", body: String? = nil, token: String? = nil, host: String? = nil
+      _ path: String, method: String = "GET", body: String? = nil, token: String? = nil, host: String? = nil,
+      origin: String? = nil, tokenInHeader: Bool = true
     ) async throws -> (status: Int, body: String) {
       var arguments = ["-s", "--path-as-is", "-X", method, "-w", "\n%{http_code}", base + path]
-      arguments += ["-H", "X-RowKit-Token: \(token ?? self.token)"]
+      if tokenInHeader { arguments += ["-H", "X-RowKit-Token: \(token ?? self.token)"] }
+      if let origin { arguments += ["-H", "Origin: \(origin)"] }
       // An empty host sends none: curl leaves out a header given with nothing after its colon.
       if let host { arguments += ["-H", host.isEmpty ? "Host:" : "Host: \(host)"] }
       if let body { arguments += ["-H", "Content-Type: application/json", "--data-binary", body] }
@@ -157,15 +164,15 @@ import Testing
     #expect(!FileManager.default.fileExists(atPath: project.report.appendingPathComponent("review-undo").path))
   }
 
-  /// An action keeps the bytes undo needs in one file, each file's at its range; a log
-  /// written before (a file per saved file) still undoes, and a range out of the saved file
-  /// is refused with nothing written.
+  /// An action keeps the bytes undo needs in one file, each file's at its range; a saved
+  /// file cut short in the report folder is refused with nothing written, and a sealed log
+  /// in the form written before (a file per saved file) still undoes.
   @Test func undoBytesAreOneFileAnActionAndOlderLogsStillUndo() async throws {
     let project = try await project()
     defer { try? FileManager.default.removeItem(at: project.folder) }
     let before = contents(project.refs)
     let logFile = project.report.appendingPathComponent("review-log.json")
-    let session = try await ReviewSession(report: project.report, snapshots: project.refs, processEnvironment: ["CI": ""])
+    let session = try await ReviewSession(report: project.report, snapshots: project.refs, processEnvironment: project.reviewEnvironment)
     let accepted = try session.accept(["case-1", "case-2"])
     let saved = accepted.files.compactMap(\.saved)
     #expect(Set(saved).count == 1 && saved.count == accepted.files.filter { $0.before != nil }.count)
@@ -176,19 +183,16 @@ import Testing
       #expect(SHA256.hex(whole[range[0]..<range[0] + range[1]]) == change.before, "\(change.path)")
     }
 
-    // A forged range, past the end of the saved file: refused, nothing written.
+    // The saved file cut short (it lies in the report folder, which anyone may change): the
+    // ranges the sealed log names are past its end, so undo is refused and writes nothing.
     let written = try Data(contentsOf: logFile)
-    var forged = try JSONDecoder().decode(ReviewLog.self, from: written)
-    forged.entries[0].files = forged.entries[0].files.map { change in
-      var change = change
-      change.savedRange = change.savedRange.map { [$0[0] + whole.count, $0[1]] }
-      return change
-    }
-    try Data(try DeterministicJSON.bytes(forged)).write(to: logFile)
+    let savedFile = project.report.appendingPathComponent(saved[0])
+    try Data(whole.prefix(1000)).write(to: savedFile)
     let afterAccept = contents(project.refs)
-    let refused = try await ReviewSession(report: project.report, snapshots: project.refs, processEnvironment: ["CI": ""])
+    let refused = try await ReviewSession(report: project.report, snapshots: project.refs, processEnvironment: project.reviewEnvironment)
     #expect(throws: ReviewError.self) { try refused.undo() }
     #expect(contents(project.refs) == afterAccept)
+    try Data(whole).write(to: savedFile)
 
     // The same entry as a log written before kept it: each file's bytes in a file of its own.
     var older = try JSONDecoder().decode(ReviewLog.self, from: written)
@@ -201,8 +205,9 @@ import Testing
       change.savedRange = nil
       return change
     }
+    older.seal = try ReviewLogSeal(environment: project.reviewEnvironment).seal(older)
     try Data(try DeterministicJSON.bytes(older)).write(to: logFile)
-    let reopened = try await ReviewSession(report: project.report, snapshots: project.refs, processEnvironment: ["CI": ""])
+    let reopened = try await ReviewSession(report: project.report, snapshots: project.refs, processEnvironment: project.reviewEnvironment)
     try reopened.undo()
     #expect(contents(project.refs) == before, "undo put back the exact bytes from the older log's files")
   }
@@ -275,7 +280,22 @@ import Testing
           #expect(answer.status == 403 && answer.body.contains("Host"), "\(path) with Host '\(host)': \(answer)")
         }
       }
+      // The right token in the address, not the page's header: what a form or an image of
+      // another site can send (the address is in the browser's history). And the header
+      // with another site's Origin, as a browser sends it.
+      for (path, body) in changes {
+        let inAddress = try await server.request("\(path)?token=\(server.token)", method: "POST", body: body, tokenInHeader: false)
+        #expect(inAddress.status == 403 && inAddress.body.contains("X-RowKit-Token header"), "\(path): \(inAddress)")
+        for origin in ["http://evil.example", "http://127.0.0.1:\(server.port + 1)", "null", "https://127.0.0.1:\(server.port)"] {
+          let answer = try await server.request(path, method: "POST", body: body, origin: origin)
+          #expect(answer.status == 403 && answer.body.contains("not from \(origin)"), "\(path) from \(origin): \(answer)")
+        }
+      }
       #expect(contents(project.refs) == refsAccepted && contents(project.report) == reportAccepted, "nothing was written")
+      // From the page itself, as a browser sends it: its own origin.
+      let fromPage = try await server.request("/api/undo", method: "POST", body: "{}", origin: "http://127.0.0.1:\(server.port)")
+      #expect(fromPage.status == 200, "\(fromPage)")
+      #expect(try await server.post("/api/accept", accept)["reviewed"] as? Int == 1)
       #expect(try await server.post("/api/undo")["reviewed"] as? Int == 0)
       // Case names that are paths: plain, absolute, percent-encoded, and escaped in the JSON
       // (\u002e is a dot, \u002f a slash).
@@ -306,7 +326,8 @@ import Testing
     #expect(contents(project.refs) == refs, "no reference changed")
     let written = Set(contents(project.report).keys).subtracting(report.keys)
     #expect(written.allSatisfy { $0 == "review-log.json" || $0.hasPrefix("review-undo") }, "\(written.sorted())")
-    #expect(try log(project).map { $0["action"] as? String } == ["accept", "undo"], "the refused requests left no entry")
+    #expect(
+      try log(project).map { $0["action"] as? String } == ["accept", "undo", "accept", "undo"], "the refused requests left no entry")
   }
 
   @Test func aReferenceThatIsALinkOutOfTheFolderIsNeverWrittenThrough() async throws {
@@ -350,7 +371,7 @@ import Testing
     let otherLog = project.work.appendingPathComponent("other/review-log.json")
     try FileManager.default.copyItem(at: logFile, to: otherLog)
     await #expect(throws: ReviewError.self) {
-      try await ReviewSession(report: project.work.appendingPathComponent("other"), snapshots: project.refs, processEnvironment: ["CI": ""])
+      try await ReviewSession(report: project.work.appendingPathComponent("other"), snapshots: project.refs, processEnvironment: project.reviewEnvironment)
     }
     let review = try await ReviewProgram(["other", "--snapshots", project.refs.path], in: project.work)
     defer { review.stopIfRunning() }
@@ -361,8 +382,62 @@ import Testing
     #expect(refused.status == 2)
     #expect(refused.standardError.contains("other/review-log.json: the review log of another report"), "\(refused.standardError)")
     // Its own report still opens with it, the accept in force.
-    let session = try await ReviewSession(report: project.report, snapshots: project.refs, processEnvironment: ["CI": ""])
+    let session = try await ReviewSession(report: project.report, snapshots: project.refs, processEnvironment: project.reviewEnvironment)
     #expect(session.currentLog.reviews == ["case-1": .accept])
+  }
+
+  /// A review log planted in the report folder (a pull request's CI run writes the folder,
+  /// log included) that names files of the references as made or changed by an accept:
+  /// undo would remove them, or write the bytes it names over them. Without this user's seal
+  /// it is refused whole, by the session and by `rowkit review` (exit 2), and nothing is
+  /// written; sealed with another user's key, too.
+  @Test func aLogWithoutTheUsersSealIsRefusedAndNothingIsWritten() async throws {
+    let project = try await project()
+    defer { try? FileManager.default.removeItem(at: project.folder) }
+    let notes = project.refs.appendingPathComponent("README.md")
+    try Data("notes the project keeps beside its references\n".utf8).write(to: notes)
+    let refs = contents(project.refs)
+    func digest(_ name: String) -> String { SHA256.hex([UInt8](refs[name]!)) }
+    let reportBytes = try [UInt8](Data(contentsOf: project.report.appendingPathComponent("report.json")))
+    var planted = ReviewLog()
+    planted.report = SHA256.hex(reportBytes)
+    planted.entries = [
+      ReviewLog.Entry(
+        id: 1, time: "2026-01-01T00:00:00Z", action: .accept, cases: ["case-1"], group: nil, undoes: nil,
+        files: [
+          ReviewLog.FileChange(case: "case-1", path: "case-0.png", before: nil, after: digest("case-0.png"), saved: nil),
+          ReviewLog.FileChange(case: "case-1", path: "README.md", before: nil, after: digest("README.md"), saved: nil),
+        ])
+    ]
+    let logFile = project.report.appendingPathComponent("review-log.json")
+    let otherUser = ["CI": "", "XDG_STATE_HOME": project.folder.appendingPathComponent("other-user").path]
+    for seal in [nil, try ReviewLogSeal(environment: otherUser).seal(planted)] {
+      var log = planted
+      log.seal = seal
+      try Data(try DeterministicJSON.bytes(log)).write(to: logFile)
+      let report = contents(project.report)
+      await #expect {
+        try await ReviewSession(report: project.report, snapshots: project.refs, processEnvironment: project.reviewEnvironment)
+      } throws: { error in
+        "\(error)".contains("review-log.json: not a review log that your rowkit review wrote")
+      }
+      let review = try await ReviewProgram(["report", "--snapshots", project.refs.path], in: project.work)
+      defer { review.stopIfRunning() }
+      #expect(review.firstLine.isEmpty, "it ended before serving: \(review.firstLine)")
+      let refused = review.firstLine.isEmpty ? await review.end() : await review.stop()
+      #expect(refused.status == 2 && refused.standardError.contains("move it away"), "\(refused.standardError)")
+      #expect(contents(project.refs) == refs, "no reference removed or written")
+      #expect(contents(project.report) == report, "nothing written into the report")
+    }
+    // Moved away, the review starts over, and this user's own log opens again after a restart.
+    try FileManager.default.removeItem(at: logFile)
+    let session = try await ReviewSession(report: project.report, snapshots: project.refs, processEnvironment: project.reviewEnvironment)
+    try session.reject(["case-3"])
+    let reopened = try await ReviewSession(report: project.report, snapshots: project.refs, processEnvironment: project.reviewEnvironment)
+    #expect(reopened.currentLog.reviews == ["case-3": .reject])
+    let key = project.state.appendingPathComponent("rowkit/review-key")
+    let attributes = try FileManager.default.attributesOfItem(atPath: key.path)
+    #expect((attributes[.posixPermissions] as? NSNumber)?.intValue == 0o600, "the key is readable by its owner alone")
   }
 
   @Test func acceptingIsRefusedUnderCI() async throws {
@@ -392,7 +467,7 @@ import Testing
     let script = TestSupport.repositoryRoot.appendingPathComponent("Tests/Browser/review-page.py")
     // CI is set when CI runs these tests, and rowkit review would refuse every accept.
     let browser = try await CommandRunner.runProgram(
-      python, [script.path, CommandRunner.binary.path, project.work.path, project.refs.path], environment: ["CI": ""])
+      python, [script.path, CommandRunner.binary.path, project.work.path, project.refs.path], environment: project.reviewEnvironment)
     #expect(browser.status == 0, "\(browser.stdout)\(browser.stderr)")
     #expect(
       browser.stdout == """
@@ -446,7 +521,8 @@ import Testing
 
   /// `rowkit review` run as a user runs it, in `folder`, and the first line it printed (its
   /// address, or what it printed before it ended). `stop()` sends it SIGTERM and returns its
-  /// exit status; `standardError` is what it printed there by then.
+  /// exit status; `standardError` is what it printed there by then. Its state (the key that
+  /// seals review logs) is in `state/` beside `folder`, as in a ``Project``.
   final class ReviewProgram: Sendable {
     let process: Process
     let firstLine: String
@@ -457,7 +533,9 @@ import Testing
       process.executableURL = CommandRunner.binary
       process.arguments = ["review"] + arguments
       process.currentDirectoryURL = folder
-      process.environment = ProcessInfo.processInfo.environment.merging(environment) { $1 }
+      let state = folder.deletingLastPathComponent().appendingPathComponent("state")
+      process.environment = ProcessInfo.processInfo.environment.merging(["XDG_STATE_HOME": state.path]) { $1 }
+        .merging(environment) { $1 }
       let output = Pipe()
       errors = Pipe()
       process.standardOutput = output
@@ -598,7 +676,7 @@ import Testing
     defer { try? FileManager.default.removeItem(at: project.folder) }
     // case-1 and case-2 changed the same subtitle in the same place: the same differing
     // pixels and colors. case-3's change is its own.
-    let session = try await ReviewSession(report: project.report, snapshots: project.refs, processEnvironment: ["CI": ""])
+    let session = try await ReviewSession(report: project.report, snapshots: project.refs, processEnvironment: project.reviewEnvironment)
     let identical = await IdenticalDifferences.groups(of: session.report, in: project.report)
     #expect(identical.map(\.names) == [["case-1", "case-2"]])
     #expect(identical.first?.kind == .identicalPixels)

@@ -69,7 +69,30 @@ package struct SHA256 {
   /// that a check and a review hash.
   static let openSSLMinimumCount = 64 << 10
 
-  private static func hexString(_ digest: [UInt8]) -> String {
+  /// The 32-byte digest of `bytes`, by OpenSSL when they are many (as ``hex(_:)``).
+  package static func digest(_ bytes: [UInt8]) -> [UInt8] {
+    if bytes.count >= openSSLMinimumCount, let openSSL = OpenSSLDigest.loaded,
+      let digest = bytes.withUnsafeBytes({ openSSL.sha256($0.baseAddress!, count: $0.count) })
+    {
+      return digest
+    }
+    var hash = SHA256()
+    hash.update(bytes)
+    return hash.finalize()
+  }
+
+  /// HMAC-SHA256 (RFC 2104) of `message` under `key`: a seal only the holder of `key` can
+  /// make, such as that of `rowkit review`'s log.
+  package static func authenticationCode(of message: [UInt8], key: [UInt8]) -> [UInt8] {
+    let blockSize = 64
+    var block = key.count > blockSize ? digest(key) : key
+    block += [UInt8](repeating: 0, count: blockSize - block.count)
+    let inner = digest(block.map { $0 ^ 0x36 } + message)
+    return digest(block.map { $0 ^ 0x5c } + inner)
+  }
+
+  /// `bytes` as lowercase hexadecimal.
+  package static func hexString(_ digest: [UInt8]) -> String {
     digest.map { ($0 < 16 ? "0" : "") + String($0, radix: 16) }.joined()
   }
 

@@ -60,6 +60,10 @@ public struct ReviewLog: Codable, Hashable, Sendable {
   public var report: String?
   /// The actions, oldest first.
   public var entries: [Entry] = []
+  /// HMAC-SHA256 of the log without it, under the key of the user whose `rowkit review`
+  /// wrote it (`ReviewLogSeal`): a log without this user's seal is refused, since undo would
+  /// act on whatever it says.
+  public var seal: String?
 
   /// An empty log.
   public init() {}
@@ -82,11 +86,11 @@ public struct ReviewLog: Codable, Hashable, Sendable {
     return reviews
   }
 
-  /// The log in `file`, an empty one when there is none; an error naming the file when it is
-  /// not a log.
-  public static func read(_ file: URL) throws -> ReviewLog {
+  /// The log in `file`, nil when there is none; an error naming the file when it is not a
+  /// log. Its seal is not checked here: see `ReviewLogSeal`.
+  public static func read(_ file: URL) throws -> ReviewLog? {
     var info = stat()
-    guard lstat(file.path, &info) == 0 else { return ReviewLog() }
+    guard lstat(file.path, &info) == 0 else { return nil }
     guard info.st_mode & S_IFMT == S_IFREG else {
       throw ReviewError("\(file.path): not a regular file; the review log is never read through a link")
     }

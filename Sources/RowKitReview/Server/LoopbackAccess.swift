@@ -38,7 +38,27 @@ final class LoopbackAccess: Sendable {
   /// Whether `request` carries the token, in its header or its query.
   func isAuthorized(_ request: HTTPRequest) -> Bool {
     let given = request.headers[HTTPHeader(Self.tokenHeader)] ?? request.query.first { $0.name == "token" }?.value
-    return given.map { Self.sameToken($0, token) } ?? false
+    return given.map { ConstantTime.equal($0, token) } ?? false
+  }
+
+  /// The refusal of a request that changes files, unless it carries the token in its header
+  /// and, when it says where it comes from, comes from this server's own page.
+  ///
+  /// Only the header counts: a page of another site cannot send a header of its own to this
+  /// server without asking first (CORS), and the server never says yes, while a token in
+  /// the address could be sent by any form or image of that site's, and stays in the
+  /// browser's history. `Origin` is checked as well, for a browser that sends it.
+  func refusalOfChange(_ request: HTTPRequest) -> HTTPResponse? {
+    guard let given = request.headers[HTTPHeader(Self.tokenHeader)], ConstantTime.equal(given, token) else {
+      return Self.error(403, "a change needs the token in the \(Self.tokenHeader) header")
+    }
+    if let origin = request.headers[HTTPHeader("Origin")] {
+      let port = boundPort.withLock { $0 }.map(String.init) ?? ""
+      guard origin == "http://127.0.0.1:\(port)" || origin == "http://localhost:\(port)" else {
+        return Self.error(403, "a change must come from the review page itself, not from \(origin)")
+      }
+    }
+    return nil
   }
 
   /// An HTTP server on 127.0.0.1:`port` (0: a free port) that answers with `respond`, which
@@ -77,11 +97,4 @@ final class LoopbackAccess: Sendable {
       "default-src 'none'; script-src 'unsafe-inline'; style-src 'unsafe-inline'; img-src 'self'; connect-src 'self'; frame-ancestors 'none'",
     HTTPHeader("Referrer-Policy"): "no-referrer",
   ]
-
-  /// Compares the whole token whatever differs first, so that its time tells nothing.
-  private static func sameToken(_ given: String, _ token: String) -> Bool {
-    let (a, b) = (Array(given.utf8), Array(token.utf8))
-    guard a.count == b.count else { return false }
-    return zip(a, b).reduce(0) { $0 | ($1.0 ^ $1.1) } == 0
-  }
 }

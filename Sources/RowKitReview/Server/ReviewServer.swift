@@ -12,8 +12,9 @@ import RowKitSnapshot
 /// `localhost:PORT` (a page of another site that a DNS name rebinds to this address sends its
 /// own host); the page, the state and every change need the random token of the printed
 /// address (`?token=` on the page, the `X-RowKit-Token` header on the API); changes are
-/// POSTs, whose custom header no other site's page can send without a preflight that the
-/// server never allows. A request names cases by their names in the report, never a path.
+/// POSTs that take the token in that header alone (no other site's page can send it without
+/// a preflight that the server never allows) and, with an `Origin`, only the server's own.
+/// A request names cases by their names in the report, never a path.
 ///
 /// Endpoints: `GET /?token=` the page; `GET /cases/…` the report's images; `GET /api/state`;
 /// `POST /api/accept`, `/api/reject` with `{"cases": [names]}` or `{"group": index}`, and
@@ -83,7 +84,7 @@ private final class ReviewRoutes: Sendable {
       guard authorized else { return Self.error(403, "the token is missing or wrong") }
       return await onOwnThread { self.state(entry: nil) }
     case (.POST, "/api/accept"), (.POST, "/api/reject"), (.POST, "/api/undo"):
-      guard authorized else { return Self.error(403, "the token is missing or wrong") }
+      if let refusal = access.refusalOfChange(request) { return refusal }
       guard let body = try? await request.bodyData, body.count <= 1 << 20 else { return Self.error(400, "the body cannot be read") }
       return await onOwnThread { self.change(path, body: body) }
     case (.GET, "/favicon.ico"):

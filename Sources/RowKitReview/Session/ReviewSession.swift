@@ -5,7 +5,8 @@ import RowKitSnapshot
 
 /// The review of one report folder: accepts through `rowkit accept`'s own code
 /// (`ReferenceAcceptance`), rejects, and undos, each appended to `review-log.json` in the
-/// report folder, with the bytes that undo puts back under `review-undo/`.
+/// report folder, with the bytes that undo puts back under `review-undo/`. The log is sealed
+/// with a key of the user's own (`ReviewLogSeal`), and a log without that seal is refused.
 ///
 /// The report folder is untrusted (a pull request controls its own CI run's report): a
 /// request names cases of the report by their names only, every file read from the report is
@@ -56,7 +57,15 @@ package final class ReviewSession: Sendable {
     if new.count > 1 { groups.append(ReviewReport.Group(kind: .new, title: "have no reference yet", names: new)) }
     self.groups = groups
     let logFile = folder.appendingPathComponent(ReportFolder.reviewLogFile)
-    var log = try ReviewLog.read(logFile)
+    var log = ReviewLog()
+    if let written = try ReviewLog.read(logFile) {
+      guard try ReviewLogSeal(environment: processEnvironment).hasSealed(written) else {
+        throw ReviewError(
+          "\(logFile.path): not a review log that your rowkit review wrote, or changed since (its seal does not match); "
+            + "undo would act on what it says, so it is not read: move it away to start a new review of this report")
+      }
+      log = written
+    }
     let reportFile = try ReportFolder.file(ReportFolder.reportFile, in: folder, what: "the report")
     guard let reportBytes = FileManager.default.contents(atPath: reportFile.path) else { throw ReviewError("\(reportFile.path): cannot be read") }
     let reportDigest = SHA256.hex([UInt8](reportBytes))
@@ -328,6 +337,7 @@ package final class ReviewSession: Sendable {
   private func append(_ entry: ReviewLog.Entry, to log: inout ReviewLog) throws {
     var extended = log
     extended.entries.append(entry)
+    extended.seal = try ReviewLogSeal(environment: processEnvironment).seal(extended)
     try OutputWriter.write(try DeterministicJSON.bytes(extended), to: reportFolder.appendingPathComponent(ReportFolder.reviewLogFile))
     log = extended
   }

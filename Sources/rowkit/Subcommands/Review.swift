@@ -18,7 +18,9 @@ extension RowKitCommand {
 
         Every action is appended to REPORT/review-log.json, with the SHA-256 of each file \
         before and after; the bytes undo needs are kept in REPORT/review-undo/. The review's \
-        state and its undo survive a reload of the page and a restart of the server.
+        state and its undo survive a reload of the page and a restart of the server. The log \
+        is sealed with a key of your own ($XDG_STATE_HOME/rowkit/review-key, by default \
+        ~/.local/state/rowkit/review-key); a log without your seal is refused (exit 2).
 
         Keys on the page: a accept, r reject, u undo, g accept the group, j/k next/previous.
 

@@ -1,0 +1,99 @@
+import Foundation
+import RowKit
+import RowKitGraphics
+
+/// The seal `rowkit review` puts on every log it writes: HMAC-SHA256 of the log under a key
+/// that only this user's `rowkit review` holds.
+///
+/// The log lies in the report folder, and the report folder is untrusted: a pull request's
+/// CI run makes its own, log included. Undo acts on the log alone, putting back the bytes of
+/// the files an accept changed and removing the files it made, so a log written by anyone
+/// else could make undo remove or overwrite any file of the references. A log is trusted
+/// only when its seal is the one this key makes; any other log is refused whole, and the
+/// review of that report starts over once it is moved away.
+///
+/// The key is 32 random bytes in `$XDG_STATE_HOME/rowkit/review-key` (by default
+/// `~/.local/state/rowkit/review-key`), made on the first review, readable by its owner
+/// alone, and never read through a link.
+struct ReviewLogSeal {
+  /// The key file's name, in RowKit's state folder.
+  static let keyFileName = "review-key"
+
+  private let key: [UInt8]
+
+  /// The seal of the user whose environment is `environment`: its key read, or made when
+  /// there is none yet. An error names the key file when it cannot be read or made.
+  init(environment: [String: String]) throws {
+    let folder = try Self.stateFolder(environment)
+    key = try Self.key(in: URL(fileURLWithPath: folder))
+  }
+
+  /// RowKit's folder of state kept between runs: `$XDG_STATE_HOME/rowkit`, or
+  /// `$HOME/.local/state/rowkit`, as the XDG base directory specification places it.
+  static func stateFolder(_ environment: [String: String]) throws -> String {
+    if let state = environment["XDG_STATE_HOME"], state.hasPrefix("/") { return state + "/rowkit" }
+    if let home = environment["HOME"], home.hasPrefix("/") { return home + "/.local/state/rowkit" }
+    throw ReviewError("neither XDG_STATE_HOME nor HOME is set to a folder: the review has no place for the key that seals its log")
+  }
+
+  /// The seal of `log`: of its JSON in RowKit's one form, without a seal.
+  func seal(_ log: ReviewLog) throws -> String {
+    var unsealed = log
+    unsealed.seal = nil
+    return SHA256.hexString(SHA256.authenticationCode(of: try DeterministicJSON.bytes(unsealed), key: key))
+  }
+
+  /// Whether `log` carries the seal this key makes.
+  func hasSealed(_ log: ReviewLog) -> Bool {
+    guard let given = log.seal, let expected = try? seal(log) else { return false }
+    return ConstantTime.equal(given, expected)
+  }
+
+  /// The key in `folder`, made there when missing.
+  private static func key(in folder: URL) throws -> [UInt8] {
+    let file = folder.appendingPathComponent(keyFileName)
+    if let key = try read(file) { return key }
+    do {
+      try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true, attributes: [.posixPermissions: 0o700])
+    } catch {
+      throw ReviewError("\(folder.path): cannot be made for the key that seals review logs (\(error.localizedDescription))")
+    }
+    var random = SystemRandomNumberGenerator()
+    let key = (0..<32).map { _ in UInt8.random(in: .min ... .max, using: &random) }
+    // A new file only: when another review made the key in between, that key is the one.
+    let descriptor = open(file.path, O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW | O_CLOEXEC, 0o600)
+    guard descriptor >= 0 else {
+      if errno == EEXIST, let key = try read(file) { return key }
+      throw ReviewError("\(file.path): cannot be made (\(String(cString: strerror(errno))))")
+    }
+    let handle = FileHandle(fileDescriptor: descriptor, closeOnDealloc: true)
+    do {
+      try handle.write(contentsOf: Data(SHA256.hexString(key).utf8 + [0x0A]))
+      try handle.synchronize()
+      try handle.close()
+    } catch {
+      try? FileManager.default.removeItem(at: file)
+      throw ReviewError("\(file.path): cannot be written (\(error.localizedDescription))")
+    }
+    return key
+  }
+
+  /// The key in `file`; nil when there is no file.
+  private static func read(_ file: URL) throws -> [UInt8]? {
+    var info = stat()
+    guard lstat(file.path, &info) == 0 else { return nil }
+    guard info.st_mode & S_IFMT == S_IFREG, info.st_size <= 128, let data = FileManager.default.contents(atPath: file.path) else {
+      throw ReviewError("\(file.path): not the key that seals review logs (a regular file of 64 hexadecimal digits); move it away")
+    }
+    let text = String(decoding: data, as: UTF8.self).trimmingCharacters(in: .whitespacesAndNewlines)
+    let key = stride(from: 0, to: text.utf8.count, by: 2).compactMap { offset -> UInt8? in
+      let start = text.utf8.index(text.utf8.startIndex, offsetBy: offset)
+      let end = text.utf8.index(start, offsetBy: 2, limitedBy: text.utf8.endIndex) ?? text.utf8.endIndex
+      return UInt8(String(text.utf8[start..<end])!, radix: 16)
+    }
+    guard text.utf8.count == 64, key.count == 32 else {
+      throw ReviewError("\(file.path): not the key that seals review logs (a regular file of 64 hexadecimal digits); move it away")
+    }
+    return key
+  }
+}
