@@ -84,9 +84,22 @@ import Testing
       expect: ["table.yaml:4:5:", "items[0]", "points tall, more than 8000"],
       files: ["tall.yaml": "body:\n  vstack:\n    children:\n" + String(repeating: "      - image: { width: 10, height: 2000 }\n", count: 10)]),
     Case("alias as a key", "a: &a [1, 2]\n? *a\n: x\nitems: []\n", expect: [":2:", "alias cannot be used as a mapping key"]),
+    // An alias bomb used as a key in flow style and inside a collection key: Yams hashes
+    // keys while it composes, so each took exponential time before any budget was checked
+    // (10⁹ values here; the text is refused before it is composed).
+    Case("alias bomb as a flow key", Self.laughs + "k: {*i : 1}\nitems: []\n", expect: [":10:5:", "alias cannot be used as a mapping key"]),
+    Case("alias bomb as a key in a flow sequence", Self.laughs + "k: [*i : 1]\nitems: []\n", expect: [":10:5:", "alias cannot be used as a mapping key"]),
+    Case("alias bomb inside a collection key", Self.laughs + "k:\n  ? [x, *i]\n  : 1\nitems: []\n", expect: [":11:5:", "alias cannot be used as a mapping key"]),
+    Case("one alias twice as keys", "a: &a x\nk: {*a : 1, *a : 2}\nitems: []\n", expect: [":2:", "alias cannot be used as a mapping key"]),
+    Case("an anchor on an alias, malformed with aliases made scalars too", "a: &a x\nk: &b *a\nitems: []\n", expect: [":2:", "malformed YAML"]),
   ]
 
   static let fixtureCases: [Case] = BadInputFixture.all(.tableDocument).map(Case.init)
+
+  /// Nine anchors, each of ten aliases of the one before: `*i` stands for 10⁹ values.
+  static let laughs = "a: &a [x, x, x, x, x, x, x, x, x, x]\n"
+    + zip("bcdefghi", "abcdefgh").map { name, below in "\(name): &\(name) [" + Array(repeating: "*\(below)", count: 10).joined(separator: ", ") + "]\n" }
+    .joined()
 
   @Test(arguments: cases + fixtureCases)
   func badDocumentsFailCleanly(_ badCase: Case) async throws {

@@ -48,10 +48,7 @@ struct YAMLValue {
         file: displayName, line: line, column: offset - lineStart + 1,
         message: "the file is not valid UTF-8 (byte \(offset))")
     }
-    if let (line, column) = aliasUsedAsKey(in: text) {
-      throw DocumentError(
-        file: displayName, line: line, column: column, message: "a YAML alias cannot be used as a mapping key")
-    }
+    try refuseAliasesInKeys(text, displayName: displayName)
     let node: Node?
     do {
       // Yams' basic resolver: its default one compiles seven regular expressions, which
@@ -110,23 +107,67 @@ struct YAMLValue {
     return fits(root, aliased: false)
   }
 
-  /// Yams hashes mapping keys while composing; an alias bomb used as a key would take
-  /// exponential time before any budget could stop it, so such keys are refused up front.
-  private static func aliasUsedAsKey(in text: String) -> (Int, Int)? {
-    for (index, line) in text.split(separator: "\n", omittingEmptySubsequences: false).enumerated() {
-      var rest = line.drop { $0 == " " || $0 == "\t" }
-      if rest.hasPrefix("- ") { rest = rest.dropFirst(2).drop { $0 == " " } }
-      if rest.hasPrefix("? ") { rest = rest.dropFirst(2).drop { $0 == " " } }
-      if rest.hasPrefix("?*") || (line.contains("? *")) {
-        return (index + 1, 1)
-      }
-      if rest.hasPrefix("*") {
-        let name = rest.dropFirst().prefix { !$0.isWhitespace && $0 != ":" }
-        let after = rest.dropFirst(1 + name.count).drop { $0 == " " }
-        if after.hasPrefix(":") { return (index + 1, line.count - rest.count + 1) }
+  /// Refuses a document that uses an alias in a mapping key.
+  ///
+  /// Yams hashes every mapping's keys while it composes (to find duplicates), before any
+  /// budget of aliased values can be checked: an alias bomb in a key (`{*a9 : 1}`,
+  /// `[*a8 : 1]`, `? *a8`, `[*a8]: 1`) would take exponential time. So a document with
+  /// aliases is composed once with each alias made a plain scalar (its `*` replaced by a
+  /// private-use character, which keeps every line and column), which takes time in
+  /// proportion to the text, and a key that holds such a scalar is refused where it starts.
+  private static func refuseAliasesInKeys(_ text: String, displayName: String) throws {
+    let aliasMark: Unicode.Scalar = "\u{E000}"
+    guard text.utf8.contains(UInt8(ascii: "*")) else { return }
+    var defused = String.UnicodeScalarView()
+    var previous: Unicode.Scalar?
+    for scalar in text.unicodeScalars {
+      // libyaml's alias names are letters, digits, `_` and `-`; any other `*` stays.
+      if let star = previous, star == "*" { defused.removeLast(); defused.append(isAliasNameScalar(scalar) ? aliasMark : star) }
+      defused.append(scalar)
+      previous = scalar
+    }
+    func holdsAlias(_ node: Node) -> Bool {
+      switch node {
+      case .scalar(let scalar): return scalar.style == .plain && scalar.string.unicodeScalars.first == aliasMark
+      case .alias: return true
+      case .sequence(let sequence): return sequence.contains(where: holdsAlias)
+      case .mapping(let mapping): return mapping.contains { holdsAlias($0.key) || holdsAlias($0.value) }
       }
     }
-    return nil
+    func refusal(at mark: Mark?) -> DocumentError {
+      DocumentError(
+        file: displayName, line: mark?.line ?? 1, column: mark?.column ?? 1, message: "a YAML alias cannot be used as a mapping key")
+    }
+    func refuse(in node: Node) throws {
+      switch node {
+      case .scalar, .alias: return
+      case .sequence(let sequence): try sequence.forEach(refuse)
+      case .mapping(let mapping):
+        for (key, value) in mapping {
+          if holdsAlias(key) { throw refusal(at: key.mark) }
+          try refuse(in: value)
+        }
+      }
+    }
+    let node: Node?
+    do {
+      node = try Yams.compose(yaml: String(defused), .basic)
+    } catch let YamlError.duplicatedKeysInMapping(duplicates, context) where duplicates.contains(where: { $0.hasPrefix("\u{E000}") }) {
+      // Two uses of one alias as keys of one mapping.
+      throw refusal(at: context.mark)
+    } catch let error as YamlError {
+      // An alias and a plain scalar stand in the same places, so the text is malformed as
+      // it is too, at the same line and column; composing it could reach a key first.
+      throw documentError(error, file: displayName)
+    }
+    if let node { try refuse(in: node) }
+  }
+
+  private static func isAliasNameScalar(_ scalar: Unicode.Scalar) -> Bool {
+    switch scalar.value {
+    case 0x30...0x39, 0x41...0x5A, 0x61...0x7A, 0x5F, 0x2D: return true
+    default: return false
+    }
   }
 
   private static func firstInvalidUTF8Offset(_ bytes: [UInt8]) -> Int {

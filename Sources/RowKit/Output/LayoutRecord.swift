@@ -187,13 +187,76 @@ public struct LayoutRecord: Codable, Hashable, Sendable {
     try DeterministicJSON.bytes(self)
   }
 
-  /// The record in `bytes`; an error naming `file` when they are not one.
+  /// The record in `bytes`; an error naming `file` when they are not one, or when a number
+  /// in them is out of what a render records (a record beside a reference may come from
+  /// anyone, and the comparison turns its numbers into pixels and sentences).
   public static func decode(_ bytes: [UInt8], file: String) throws -> LayoutRecord {
+    let record: LayoutRecord
     do {
-      return try JSONDecoder().decode(LayoutRecord.self, from: Data(bytes))
+      record = try JSONDecoder().decode(LayoutRecord.self, from: Data(bytes))
     } catch {
       throw StyleError("\(file) is not a RowKit layout record: \(error)")
     }
+    if let problem = record.problem { throw StyleError("\(file) is not a RowKit layout record: \(problem)") }
+    return record
+  }
+
+  /// The farthest a recorded position or size may be from 0, in points: a table of the most
+  /// rows, each of the tallest, is 800 million points tall.
+  static let coordinateLimit = Bounds.maximumLaidOutRowHeight * Double(Bounds.maximumRows)
+
+  /// The first number out of range, with its key path; nil when every number is in range.
+  var problem: String? {
+    func outside(_ value: Double, _ range: ClosedRange<Double>, _ path: String) -> String? {
+      range.contains(value) ? nil : "'\(path)' is \(value), not in \(Bounds.format(range.lowerBound))…\(Bounds.format(range.upperBound))"
+    }
+    func outside(_ value: Int, _ range: ClosedRange<Int>, _ path: String) -> String? {
+      range.contains(value) ? nil : "'\(path)' is \(value), not in \(range.lowerBound)…\(range.upperBound)"
+    }
+    let coordinate = -Self.coordinateLimit...Self.coordinateLimit
+    let index = 0...Bounds.maximumRows
+    func rectangle(_ values: [Double]?, _ path: String) -> String? {
+      guard let values else { return nil }
+      guard values.count == 4 else { return "'\(path)' has \(values.count) numbers, not 4 (x, y, width, height)" }
+      return values.indices.lazy.compactMap { outside(values[$0], coordinate, "\(path)[\($0)]") }.first
+    }
+    func elements(_ elements: [Element], _ path: String) -> String? {
+      for (number, element) in elements.enumerated() {
+        let path = "\(path).elements[\(number)]"
+        if let problem = rectangle(element.frame, "\(path).frame") ?? rectangle(element.ink, "\(path).ink") { return problem }
+        guard let text = element.text else { continue }
+        if let problem = outside(text.size, 0...10_000, "\(path).text.size") ?? outside(text.weight, 1...1000, "\(path).text.weight")
+          ?? outside(text.lines, 0...Int(Self.coordinateLimit), "\(path).text.lines")
+          ?? outside(text.missingGlyphs, 0...Int(Self.coordinateLimit), "\(path).text.missingGlyphs")
+        {
+          return problem
+        }
+      }
+      return nil
+    }
+    if let problem = outside(width, Bounds.tableWidth, "width") ?? outside(scale, Bounds.scale, "scale")
+      ?? outside(height, 0...Self.coordinateLimit, "height")
+    {
+      return problem
+    }
+    for (number, band) in bands.enumerated() {
+      let path = "bands[\(number)]"
+      if let problem = outside(band.section, index, "\(path).section") ?? outside(band.y, coordinate, "\(path).y")
+        ?? outside(band.height, 0...Self.coordinateLimit, "\(path).height") ?? elements(band.elements, path)
+      {
+        return problem
+      }
+    }
+    for (number, row) in rows.enumerated() {
+      let path = "rows[\(number)]"
+      if let problem = outside(row.section, index, "\(path).section") ?? outside(row.row, index, "\(path).row")
+        ?? outside(row.x, coordinate, "\(path).x") ?? outside(row.y, coordinate, "\(path).y")
+        ?? outside(row.height, 0...Self.coordinateLimit, "\(path).height") ?? elements(row.elements, path)
+      {
+        return problem
+      }
+    }
+    return nil
   }
 
   /// The record file beside the reference PNG at `png`: `wifi.png` → `wifi.layout.json`.

@@ -1,5 +1,6 @@
 import Foundation
 import RowKit
+import RowKitGraphics
 
 /// A report folder: `report.json`, the review page `index.html`, and the case images under
 /// `cases/`. Written by `rowkit check --report` and `rowkit merge-reports`, read by
@@ -7,6 +8,9 @@ import RowKit
 public enum ReportFolder {
   /// The report's file name inside the folder.
   public static let reportFile = "report.json"
+  /// The largest `report.json` read: twice a report of 100,000 failed cases (a failed case
+  /// takes about 2.3 KB of it).
+  static let maximumReportBytes = 512 << 20
   /// The review page's file name inside the folder.
   public static let pageFile = "index.html"
   /// The subfolder that holds the cases' images.
@@ -39,7 +43,13 @@ public enum ReportFolder {
   public static func read(_ folder: URL) throws -> SnapshotCheck.Report {
     let report = try decode(folder)
     let file = folder.appendingPathComponent(reportFile)
+    var names = Set<String>()
     for (index, item) in report.cases.enumerated() {
+      // Accept and review find a case by its name: a second case of the same name would be
+      // one the reviewer never saw.
+      guard names.insert(item.name).inserted else {
+        throw SnapshotError("\(file.path): cases[\(index)]: a second case named '\(item.name)'; a report names each case once")
+      }
       for (role, path) in [("reference", item.reference), ("actual", item.actual), ("diff", item.diff), ("composite", item.composite)] {
         guard let path, !isContainedPath(path) else { continue }
         throw SnapshotError(
@@ -50,16 +60,30 @@ public enum ReportFolder {
   }
 
   private static func decode(_ folder: URL) throws -> SnapshotCheck.Report {
-    let file = folder.appendingPathComponent(reportFile)
+    var file = folder.appendingPathComponent(reportFile)
     var isFolder: ObjCBool = false
     guard FileManager.default.fileExists(atPath: folder.path, isDirectory: &isFolder), isFolder.boolValue else {
       throw SnapshotError("\(folder.path): no such report folder")
     }
-    guard let data = FileManager.default.contents(atPath: file.path) else {
+    var info = stat()
+    guard lstat(file.path, &info) == 0 else {
       throw SnapshotError("\(folder.path): no \(reportFile) (not a report of rowkit check --report)")
     }
+    // Never through a link (the folder may come from anyone), and never more than a report
+    // can hold before it is read whole.
+    file = try self.file(reportFile, in: folder, what: "the report")
+    guard info.st_size <= maximumReportBytes else {
+      throw SnapshotError(
+        "\(file.path): \(info.st_size) bytes, more than a report of rowkit check holds (\(maximumReportBytes >> 20) MB); not read")
+    }
+    let data: [UInt8]
     do {
-      return try JSONDecoder().decode(SnapshotCheck.Report.self, from: data)
+      data = try InputFile.read(file.path)
+    } catch {
+      throw SnapshotError("\(file.path): \(error)")
+    }
+    do {
+      return try JSONDecoder().decode(SnapshotCheck.Report.self, from: Data(data))
     } catch let DecodingError.keyNotFound(key, context) {
       throw SnapshotError("\(file.path): not a RowKit report: no key '\(DocumentError.keyPath(context.codingPath + [key]))'")
     } catch let DecodingError.typeMismatch(_, context), let DecodingError.valueNotFound(_, context),

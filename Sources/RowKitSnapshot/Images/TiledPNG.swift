@@ -79,13 +79,14 @@ public enum TiledPNG {
     if removingStaleTiles { removeTiles(of: url, from: files.count) }
   }
 
-  /// Copies the image at `source`, tiles included, to `target`.
+  /// Copies the image at `source`, tiles included, to `target`: their bytes, never a
+  /// symbolic link (a report holds files, and a copied link would point back out of it).
   static func copy(_ source: URL, to target: URL) throws {
     let files = files(of: source)
     for (index, file) in files.enumerated() {
       let copy = tileURL(target, index: index)
       if FileManager.default.fileExists(atPath: copy.path) { try FileManager.default.removeItem(at: copy) }
-      try FileManager.default.copyItem(at: file, to: copy)
+      try FileManager.default.copyItem(at: file.resolvingSymlinksInPath(), to: copy)
     }
     removeTiles(of: target, from: files.count)
   }

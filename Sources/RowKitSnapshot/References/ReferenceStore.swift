@@ -202,9 +202,16 @@ public final class ReferenceStore: Sendable {
   /// symbolic link on its way (a committed `Snapshots/linked -> ../elsewhere`, or a
   /// reference that is a link) leads out of it.
   public func confined(_ url: URL) throws -> URL {
+    try confined(url, reading: false)
+  }
+
+  /// `url`, when it stays inside the references folder; an error saying nothing is read
+  /// through it (`reading`) or written and deleted there when a symbolic link leads it out.
+  func confined(_ url: URL, reading: Bool) throws -> URL {
     guard ContainedPath.isInside(url, folder: root) else {
       throw SnapshotError(
-        "\(url.path) leads out of the references folder \(root.path) through a symbolic link; nothing is written or deleted there")
+        "\(url.path) leads out of the references folder \(root.path) through a symbolic link; "
+          + (reading ? "nothing is read through it" : "nothing is written or deleted there"))
     }
     return url
   }
@@ -289,6 +296,10 @@ public final class ReferenceStore: Sendable {
     let reference: URL
     do {
       reference = try referenceURL(suite: suite, name: name)
+      // Read through a link out of the folder, another file's pixels would end up in the
+      // report's diff, composite and copy (a pull request's references are its own). A
+      // reference that is not there is read from nowhere; writing it is confined later.
+      for file in TiledPNG.files(of: reference) { _ = try confined(file, reading: true) }
     } catch {
       return .failure(OutcomeError(.error(message: "\(error)")))
     }

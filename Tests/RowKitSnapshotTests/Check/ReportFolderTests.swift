@@ -121,6 +121,50 @@ import Testing
     #expect(try ReportFolder.read(folder).cases.count == 1)
   }
 
+  /// A report names each case once (accept and review find a case by its name, so a second
+  /// one of the same name would be accepted unseen); its `report.json` is never read through
+  /// a link, nor when it is larger than any report RowKit writes.
+  @Test func aReportIsReadOnlyWithOneCaseAName() throws {
+    let folder = try TestSupport.temporaryDirectory()
+    defer { try? FileManager.default.removeItem(at: folder) }
+    let file = folder.appendingPathComponent("report.json")
+    let seen = SnapshotCheck.CaseResult(
+      name: "row", document: "a.yaml", status: .failed, reference: "cases/row/reference.png", actual: "cases/row/actual.png")
+    var unseen = seen
+    unseen.actual = "cases/other/actual.png"
+    try Data(try ReportFolder.encode(report([unseen, seen]))).write(to: file)
+    #expect {
+      try ReportFolder.read(folder)
+    } throws: { error in
+      "\(error)" == "\(file.path): cases[1]: a second case named 'row'; a report names each case once"
+    }
+
+    // report.json a link to a report elsewhere: refused, though that report is good.
+    let elsewhere = folder.appendingPathComponent("elsewhere.json")
+    try Data(try ReportFolder.encode(report([seen]))).write(to: elsewhere)
+    try FileManager.default.removeItem(at: file)
+    try FileManager.default.createSymbolicLink(at: file, withDestinationURL: elsewhere)
+    #expect {
+      try ReportFolder.read(folder)
+    } throws: { error in
+      "\(error)".contains("the report is a symbolic link")
+    }
+
+    // Larger than a report is: refused before it is read (a sparse file, nothing on disk).
+    try FileManager.default.removeItem(at: file)
+    #expect(FileManager.default.createFile(atPath: file.path, contents: nil))
+    let handle = try FileHandle(forWritingTo: file)
+    try handle.truncate(atOffset: UInt64(ReportFolder.maximumReportBytes + 1))
+    try handle.close()
+    #expect {
+      try ReportFolder.read(folder)
+    } throws: { error in
+      "\(error)" == "\(file.path): \(ReportFolder.maximumReportBytes + 1) bytes, more than a report of rowkit check holds (512 MB); not read"
+    }
+    try Data(try ReportFolder.encode(report([seen]))).write(to: file)
+    #expect(try ReportFolder.read(folder).cases.map(\.name) == ["row"])
+  }
+
   /// The served page holds its first cases as HTML and the others, in the report's order
   /// and by status, as JSON that no name or message can end early (`</script>`, `<!--`).
   @Test func theServedPageHoldsItsLaterCasesAsTextThatCannotEndItsScript() throws {

@@ -108,4 +108,43 @@ import Testing
     #expect(failed.layout.sentences == ["s0-r0 height 44 → 61 pt"])
     #expect(failed.layout.pixelOnly == nil)
   }
+
+  /// A record beside a reference comes with the reference, from anyone: one whose numbers
+  /// no render records (a row at y 1e300, which the comparison turned into pixels and
+  /// trapped on) is refused as unreadable, and the check tells the change in pixels.
+  @Test func aRecordWithNumbersNoRenderRecordsIsUnreadableNotACrash() async throws {
+    let folder = try TestSupport.temporaryDirectory()
+    defer { try? FileManager.default.removeItem(at: folder) }
+    let root = folder.appendingPathComponent("Snapshots")
+    let table = try await rendered()
+    _ = try await store(root).check(suite: "S", name: "t", record: .missing) { _ in table }
+    let recordURL = root.appendingPathComponent("S/t.layout.json")
+    let written = try Data(contentsOf: recordURL)
+    for (key, value) in [("y", "1e300"), ("height", "-5"), ("section", "9223372036854775807")] {
+      var json = try #require(try JSONSerialization.jsonObject(with: written) as? [String: Any])
+      var rows = try #require(json["rows"] as? [[String: Any]])
+      rows[0][key] = try JSONSerialization.jsonObject(with: Data(value.utf8), options: .fragmentsAllowed)
+      json["rows"] = rows
+      let doctored = try JSONSerialization.data(withJSONObject: json)
+      #expect {
+        try LayoutRecord.decode([UInt8](doctored), file: "t.layout.json")
+      } throws: { error in
+        "\(error)".contains("t.layout.json is not a RowKit layout record: 'rows[0].\(key)' is")
+      }
+      try doctored.write(to: recordURL)
+      let failed = try await store(root).check(suite: "S", name: "t", record: .never) { _ in
+        RenderedSnapshot(image: CraftedImages.block(table.image, x: 4, y: 4, width: 2, height: 2, .black), layout: table.layout)
+      }
+      guard case .failed = failed.outcome else { Issue.record("\(key): \(failed.outcome)"); continue }
+      #expect(failed.layout.changes.isEmpty && failed.layout.referenceHasNoRecord, "\(key)")
+    }
+    // Frames and the table's own numbers too.
+    var record = try #require(table.layout)
+    record.rows[0].elements[0].frame = [0, 0, .greatestFiniteMagnitude, 10]
+    #expect(record.problem == "'rows[0].elements[0].frame[2]' is \(Double.greatestFiniteMagnitude), not in -800000000…800000000")
+    record = try #require(table.layout)
+    record.scale = 1e9
+    #expect(record.problem?.hasPrefix("'scale' is 1000000000.0, not in 0.5…4") == true, "\(record.problem ?? "")")
+    #expect(table.layout?.problem == nil, "a render's own record is in range")
+  }
 }

@@ -96,6 +96,34 @@ import Testing
     #expect(files(victim) == ["old.png"] && files(fresh) == ["environment.json"])
   }
 
+  /// A reference (or a tile of one) that is a link out of the references is never read: a
+  /// pull request's references are its own, and the diff, the composite and the copy in its
+  /// CI run's report would carry the pixels of any PNG on the machine.
+  @Test func aReferenceThatLeadsOutOfTheFolderIsNeverRead() async throws {
+    let (store, folder) = try store()
+    defer { try? FileManager.default.removeItem(at: folder) }
+    let outside = folder.appendingPathComponent("secret.png")
+    try Data(PNG.encode(changed)).write(to: outside)
+    let cells = store.root.appendingPathComponent("Cells")
+    try FileManager.default.createDirectory(at: cells, withIntermediateDirectories: true)
+    try FileManager.default.createSymbolicLink(atPath: cells.appendingPathComponent("card.png").path, withDestinationPath: outside.path)
+    try Data(PNG.encode(image)).write(to: cells.appendingPathComponent("tiled.png"))
+    try FileManager.default.createSymbolicLink(atPath: cells.appendingPathComponent("tiled+2.png").path, withDestinationPath: "../../secret.png")
+    for name in ["card", "tiled"] {
+      for mode in [RecordMode.never, .missing, .failed] {
+        let checker = ReferenceStore(root: store.root, artifactsRoot: store.artifactsRoot, processEnvironment: [:])
+        let outcome = try await checker.check(suite: "Cells", name: name, record: mode) { image }
+        guard case .error(let message) = outcome else {
+          Issue.record("\(name), --record \(mode): expected a refusal, got \(outcome)")
+          continue
+        }
+        #expect(message.contains("leads out of the references folder") && message.hasSuffix("nothing is read through it"), "\(message)")
+      }
+    }
+    #expect(files(store.artifactsRoot).allSatisfy { !$0.hasSuffix(".png") }, "no diff, composite or copy: \(files(store.artifactsRoot))")
+    #expect(try Data(contentsOf: outside) == Data(PNG.encode(changed)), "the file outside is left as it was")
+  }
+
   @Test func twoSuitesGetTheirOwnDefaultArtifactFolders() {
     let one = ReferenceStore.defaultArtifactsRoot(for: URL(fileURLWithPath: "/a/Snapshots"))
     let two = ReferenceStore.defaultArtifactsRoot(for: URL(fileURLWithPath: "/b/Snapshots"))
