@@ -438,6 +438,15 @@ import Testing
     let key = project.state.appendingPathComponent("rowkit/review-key")
     let attributes = try FileManager.default.attributesOfItem(atPath: key.path)
     #expect((attributes[.posixPermissions] as? NSNumber)?.intValue == 0o600, "the key is readable by its owner alone")
+    // A key file that is not a key (not 64 hexadecimal digits): named, never used.
+    for garbage in ["é" + String(repeating: "0", count: 62), String(repeating: "g", count: 64), "00"] {
+      try Data(garbage.utf8).write(to: key)
+      await #expect {
+        try await ReviewSession(report: project.report, snapshots: project.refs, processEnvironment: project.reviewEnvironment)
+      } throws: { error in
+        "\(error)" == "\(key.path): not the key that seals review logs (a regular file of 64 hexadecimal digits); move it away"
+      }
+    }
   }
 
   @Test func acceptingIsRefusedUnderCI() async throws {

@@ -85,13 +85,16 @@ struct ReviewLogSeal {
     guard info.st_mode & S_IFMT == S_IFREG, info.st_size <= 128, let data = FileManager.default.contents(atPath: file.path) else {
       throw ReviewError("\(file.path): not the key that seals review logs (a regular file of 64 hexadecimal digits); move it away")
     }
-    let text = String(decoding: data, as: UTF8.self).trimmingCharacters(in: .whitespacesAndNewlines)
-    let key = stride(from: 0, to: text.utf8.count, by: 2).compactMap { offset -> UInt8? in
-      let start = text.utf8.index(text.utf8.startIndex, offsetBy: offset)
-      let end = text.utf8.index(start, offsetBy: 2, limitedBy: text.utf8.endIndex) ?? text.utf8.endIndex
-      return UInt8(String(text.utf8[start..<end])!, radix: 16)
-    }
-    guard text.utf8.count == 64, key.count == 32 else {
+    let digits = Array(String(decoding: data, as: UTF8.self).trimmingCharacters(in: .whitespacesAndNewlines).utf8)
+      .compactMap { byte -> UInt8? in
+        switch byte {
+        case UInt8(ascii: "0")...UInt8(ascii: "9"): return byte - UInt8(ascii: "0")
+        case UInt8(ascii: "a")...UInt8(ascii: "f"): return byte - UInt8(ascii: "a") + 10
+        default: return nil
+        }
+      }
+    let key = stride(from: 0, to: digits.count - 1, by: 2).map { digits[$0] << 4 | digits[$0 + 1] }
+    guard data.count <= 65, digits.count == 64, key.count == 32, digits.count == data.filter({ $0 > 0x20 }).count else {
       throw ReviewError("\(file.path): not the key that seals review logs (a regular file of 64 hexadecimal digits); move it away")
     }
     return key
