@@ -90,6 +90,11 @@ import Testing
     Case("alias bomb as a flow key", Self.laughs + "k: {*i : 1}\nitems: []\n", expect: [":10:5:", "alias cannot be used as a mapping key"]),
     Case("alias bomb as a key in a flow sequence", Self.laughs + "k: [*i : 1]\nitems: []\n", expect: [":10:5:", "alias cannot be used as a mapping key"]),
     Case("alias bomb inside a collection key", Self.laughs + "k:\n  ? [x, *i]\n  : 1\nitems: []\n", expect: [":11:5:", "alias cannot be used as a mapping key"]),
+    // Each step of an `extends:` chain was a frame of recursion: 10,000 files overflowed the stack.
+    Case(
+      "a chain of stylesheets too long", "stylesheet: s0.yaml\nitems:\n  - type: text\n    text: Hi\n",
+      expect: ["s63.yaml:1:10:", "extends", "more than 64 stylesheets extend one another in a chain"],
+      files: Dictionary(uniqueKeysWithValues: (0..<70).map { ("s\($0).yaml", "extends: s\($0 + 1).yaml\n") })),
     Case("one alias twice as keys", "a: &a x\nk: {*a : 1, *a : 2}\nitems: []\n", expect: [":2:", "alias cannot be used as a mapping key"]),
     Case("an anchor on an alias, malformed with aliases made scalars too", "a: &a x\nk: &b *a\nitems: []\n", expect: [":2:", "malformed YAML"]),
   ]

@@ -269,6 +269,68 @@ import Testing
     #expect(FileManager.default.fileExists(atPath: victim.appendingPathComponent("z.png").path))
   }
 
+  /// `--rows-dir` may be a folder of a checkout or an artifact: a symbolic link (or a FIFO)
+  /// there under the name of a row's file is never written through. The render fails
+  /// (exit 2) naming it, the file the link points to is left as it was, and no row file is
+  /// left written.
+  @Test func rowFilesAreNeverWrittenThroughWhatIsInTheirFolder() async throws {
+    let folder = try project(["table"])
+    defer { try? FileManager.default.removeItem(at: folder) }
+    let (rows, victim) = (folder.appendingPathComponent("rows"), folder.appendingPathComponent("victim.txt"))
+    try FileManager.default.createDirectory(at: rows, withIntermediateDirectories: true)
+    try Data("the user's own file\n".utf8).write(to: victim)
+    try FileManager.default.createSymbolicLink(atPath: rows.appendingPathComponent("s0-r0.png").path, withDestinationPath: victim.path)
+    try Data("kept\n".utf8).write(to: rows.appendingPathComponent("notes.txt"))
+    let before = contents(rows)
+    let linked = try await run(["render", "tables/table.yaml", "--rows-dir", "rows"], in: folder)
+    #expect(linked.status == 2, "\(linked.stderr)")
+    #expect(
+      linked.stderr.contains("rows/s0-r0.png: a symbolic link is there, and files in a folder are never written through one"),
+      "\(linked.stderr)")
+    #expect(try Data(contentsOf: victim) == Data("the user's own file\n".utf8))
+    #expect(contents(rows) == before, "nothing written into the folder")
+
+    try FileManager.default.removeItem(at: rows.appendingPathComponent("s0-r0.png"))
+    #expect(mkfifo(rows.appendingPathComponent("s0-r0.png").path, 0o600) == 0)
+    let fifo = try await run(["render", "tables/table.yaml", "--rows-dir", "rows"], in: folder)
+    #expect(fifo.status == 2 && fifo.stderr.contains("rows/s0-r0.png: not a regular file is there"), "\(fifo.stderr)")
+    try FileManager.default.removeItem(at: rows.appendingPathComponent("s0-r0.png"))
+    let written = try await run(["render", "tables/table.yaml", "--rows-dir", "rows"], in: folder)
+    #expect(written.status == 0, "\(written.stderr)")
+    #expect(Set(contents(rows).keys) == ["notes.txt", "s0-r0.png"])
+  }
+
+  /// An inputs file beside a reference comes with the references: a path in it that leads
+  /// out of the project (absolute, `..` past its root, or a link out) is never read, so the
+  /// check tells nothing of that file (whether it exists, whether it matches a digest), and
+  /// the case renders.
+  @Test func anInputsFileNeverHasTheCheckReadOutsideTheProject() async throws {
+    let folder = try project(["case-0"])
+    defer { try? FileManager.default.removeItem(at: folder) }
+    let recorded = try await check(folder)
+    #expect(recorded.status == 1, "\(recorded.stderr)")
+    let secret = FileManager.default.temporaryDirectory.appendingPathComponent("rowkit-secret-\(UUID().uuidString).txt")
+    try Data("secret".utf8).write(to: secret)
+    defer { try? FileManager.default.removeItem(at: secret) }
+    try FileManager.default.createSymbolicLink(
+      atPath: folder.appendingPathComponent("tables/linked.txt").path, withDestinationPath: secret.path)
+    let inputsURL = folder.appendingPathComponent("refs/case-0.inputs.json")
+    var inputs = try #require(try JSONSerialization.jsonObject(with: Data(contentsOf: inputsURL)) as? [String: Any])
+    let depth = folder.standardizedFileURL.pathComponents.count
+    let climbing = Array(repeating: "..", count: depth) .joined(separator: "/") + secret.standardizedFileURL.path
+    var files = try #require(inputs["files"] as? [[String: Any]])
+    let digest = SHA256.hex([UInt8]("secret".utf8))
+    // Stored paths are relative to the checked folder, tables/.
+    for path in [secret.path, climbing, "linked.txt"] { files.append(["kind": "font", "path": path, "sha256": digest]) }
+    inputs["files"] = files
+    try JSONSerialization.data(withJSONObject: inputs).write(to: inputsURL)
+    let checked = try await check(folder, ["--explain-cache"], ci: true)
+    #expect(checked.status == 0 && !checked.stdout.contains("(cached)"), "\(checked.stdout)")
+    for path in [secret.path, climbing, "linked.txt"] {
+      #expect(checked.stdout.contains("font \(path) is outside \(folder.standardizedFileURL.path), so it is not read"), "\(checked.stdout)")
+    }
+  }
+
   // MARK: - 11. no reference of a failed image
 
   @Test func checkRefusesToRecordAFailedImageAndRenderCanFailOnOne() async throws {

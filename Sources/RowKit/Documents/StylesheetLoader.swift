@@ -59,6 +59,11 @@ struct StylesheetLoader {
           throw extends.error("stylesheets extend each other in a cycle: \(cycle)")
         }
         if let problem = fileProblem(url, named: name, kind: "stylesheet file") { throw extends.error(problem) }
+        // Each step of a chain is a frame of this recursion: a chain of ten thousand files
+        // ran out of stack.
+        guard chain.count < Bounds.stylesheetChain else {
+          throw extends.error("more than \(Bounds.stylesheetChain) stylesheets extend one another in a chain")
+        }
         base = try load(url, displayName: displayPath(url), chain: chain)
       }
     }

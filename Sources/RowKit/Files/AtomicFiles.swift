@@ -197,7 +197,15 @@ package final class AtomicFiles: Sendable {
     }
     let names = (try? FileManager.default.contentsOfDirectory(atPath: temporary.path))?.sorted() ?? []
     for name in names {
-      try Self.install(temporary.appendingPathComponent(name), at: target.appendingPathComponent(name), undo: &undo)
+      let file = target.appendingPathComponent(name)
+      // A name RowKit chose inside the folder is written as a file of its own, never through
+      // what is there: a link there (from a checkout, or an artifact) would lead the write
+      // out of the folder, and a FIFO would take the bytes and keep them.
+      if lstat(file.path, &info) == 0, info.st_mode & S_IFMT != S_IFREG {
+        let what = info.st_mode & S_IFMT == S_IFLNK ? "a symbolic link" : info.st_mode & S_IFMT == S_IFDIR ? "a folder" : "not a regular file"
+        throw OutputError("cannot write \(file.path): \(what) is there, and files in a folder are never written through one")
+      }
+      try Self.install(temporary.appendingPathComponent(name), at: file, undo: &undo)
     }
     rmdir(temporary.path)
   }

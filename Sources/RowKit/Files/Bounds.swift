@@ -23,6 +23,8 @@ public enum Bounds {
   public static let maximumLaidOutRowHeight = 8000.0
   /// The most values one axis of a variant matrix (`variants:`, `--variant-width`…) lists.
   public static let variantValuesPerAxis = 16
+  /// The most stylesheets in one `extends:` chain, the document's own included.
+  public static let stylesheetChain = 64
   /// The most variants (the product of the axes) one document renders.
   public static let variants = 256
   /// The most pixels a variants contact sheet holds (256 MB of BGRA): columns side by side

@@ -1,3 +1,4 @@
+import Foundation
 internal import CTurboJPEG
 
 /// JPEG decoding and encoding through libjpeg-turbo's TurboJPEG API.
@@ -30,6 +31,11 @@ public enum JPEG {
       throw GraphicsError(
         .imageTooLarge, "JPEG of \(width)×\(height) pixels is larger than the limit of \(maximumPixels) pixels")
     }
+    let scans = scanCount(data, upTo: maximumScans + 1)
+    guard scans <= maximumScans else {
+      throw GraphicsError(
+        .imageTooLarge, "JPEG of more than \(maximumScans) scans: each is another pass over the whole image, so it is not decoded")
+    }
     var outWidth = width
     var outHeight = height
     if let target {
@@ -59,6 +65,53 @@ public enum JPEG {
     // RowKit treats it as a failure so a damaged image never passes for a good one.
     try TurboJPEGStatus.check(result, turbo.handle, .jpegDecode, "JPEG data is damaged")
     return (Int(outWidth), Int(outHeight), pixels)
+  }
+
+  /// The most scans a JPEG may have. A progressive JPEG's scans each refine every block of
+  /// the image, and libjpeg-turbo accepts any number of them, even the same one again and
+  /// again: a file of 550 KB with 8,000 scans took 28 s to decode. Encoders write about 10;
+  /// libjpeg-turbo's own advice for its scan limit is 500.
+  public static let maximumScans = 500
+
+  /// The start-of-scan markers in `data`, counted up to `limit`: the segments are walked by
+  /// their lengths, and each scan's entropy-coded data up to the next marker.
+  static func scanCount(_ data: [UInt8], upTo limit: Int) -> Int {
+    data.withUnsafeBufferPointer { bytes in
+      var (index, scans) = (2, 0)
+      while index + 3 < bytes.count, scans < limit {
+        guard bytes[index] == 0xFF else { return scans }
+        let marker = bytes[index + 1]
+        switch marker {
+        case 0xFF:
+          index += 1
+        case 0xD9:
+          return scans
+        case 0x01, 0xD0...0xD7:
+          index += 2
+        default:
+          let length = Int(bytes[index + 2]) << 8 | Int(bytes[index + 3])
+          index += 2 + length
+          guard marker == 0xDA else { continue }
+          scans += 1
+          // The entropy-coded data: a 0xFF in it is followed by 0x00 (a data byte), a
+          // restart marker or more 0xFF padding; any other byte after it starts a marker.
+          while index + 1 < bytes.count {
+            guard let base = bytes.baseAddress, let found = memchr(base + index, 0xFF, bytes.count - index) else { return scans }
+            index = base.distance(to: found.assumingMemoryBound(to: UInt8.self))
+            guard index + 1 < bytes.count else { return scans }
+            let next = bytes[index + 1]
+            if next == 0x00 || (0xD0...0xD7).contains(next) {
+              index += 2
+            } else if next == 0xFF {
+              index += 1
+            } else {
+              break
+            }
+          }
+        }
+      }
+      return scans
+    }
   }
 
   /// The width and height a JPEG header claims, without decoding anything else.

@@ -65,6 +65,8 @@ extension ReferenceStore {
     cache: RenderCache, keepsLayoutRecord: Bool
   ) -> SnapshotOutcome? {
     guard let reference = try? referenceURL(suite: suite, name: name),
+      // Never hashed through a link out of the references (the render's check refuses it).
+      (try? TiledPNG.files(of: reference).map { try confined($0, reading: true) }) != nil,
       let stored = storedInputs(suite: suite, name: name)
     else { return nil }
     if keepsLayoutRecord, RecordMode.effective(record, environment: processEnvironment) != .never,

@@ -38,11 +38,30 @@ struct RenderCache: Sendable {
   /// `folder`'s path, standardized once: every case's stored paths are resolved against it.
   private let folderPath: String
 
-  init(folder: URL, environment: String, pipeline: ImagePipeline) {
+  /// The folder every stored file must lie in (after its links) to be read; nil for any.
+  ///
+  /// Inputs files come from the repository, which a pull request may change: a path in one
+  /// that leads elsewhere (`/etc/shadow`, `../../../home`, a link out) would have the check
+  /// hash that file and say whether it exists or matches a guess. Such a file is never read,
+  /// and its case renders.
+  let boundary: URL?
+
+  init(folder: URL, boundary: URL? = nil, environment: String, pipeline: ImagePipeline) {
     self.folder = folder
+    self.boundary = boundary
     self.environment = environment
     self.pipeline = pipeline
     folderPath = folder.standardizedFileURL.path
+  }
+
+  /// The folder that holds both `checked` and `references` (a project's root, with its
+  /// documents, styles, fonts and references under it), or `checked` itself when the two
+  /// share no folder but the root.
+  static func boundary(checked: URL, references: URL) -> URL {
+    let (a, b) = (checked.standardizedFileURL.pathComponents, references.standardizedFileURL.pathComponents)
+    let shared = zip(a, b).prefix { $0 == $1 }.count
+    guard shared > 1 else { return checked.standardizedFileURL }
+    return URL(fileURLWithPath: NSString.path(withComponents: Array(a.prefix(shared))))
   }
 
   /// The hex SHA-256 of the reference at `png` (its tiles in order for a tall one), read
@@ -73,7 +92,12 @@ struct RenderCache: Sendable {
     }
     if Self.referenceDigest(reference) != stored.reference { changes.append("reference \(reference.lastPathComponent) changed") }
     for file in stored.files {
-      let now = digests.sha256(ofFileAt: absolutePath(file.path))
+      let path = absolutePath(file.path)
+      if let boundary, !ContainedPath.isInside(URL(fileURLWithPath: path), folder: boundary) {
+        changes.append("\(file.kind.rawValue) \(file.path) is outside \(boundary.path), so it is not read")
+        continue
+      }
+      let now = digests.sha256(ofFileAt: path)
       guard now != file.sha256 else { continue }
       let what = now == CaseInputs.missingFile ? "is missing" : file.sha256 == CaseInputs.missingFile ? "appeared" : "changed"
       changes.append("\(file.kind.rawValue) \(file.path) \(what)")

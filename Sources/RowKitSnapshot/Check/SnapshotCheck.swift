@@ -431,7 +431,9 @@ public struct SnapshotCheck: Sendable {
     // Cases are linted and their headroom measured from their render, and references of
     // another environment are compared to classify differences: all always render.
     let cache = usesRenderCache && lint == nil && !measuresHeadroom && mismatch == nil
-      ? RenderCache(folder: folder, environment: SHA256.hex(ofBuffer: try report.environment.jsonBytes()), pipeline: pipeline)
+      ? RenderCache(
+        folder: folder, boundary: RenderCache.boundary(checked: folder, references: store.root),
+        environment: SHA256.hex(ofBuffer: try report.environment.jsonBytes()), pipeline: pipeline)
       : nil
     // Cases run side by side on the pool, a few more than it has workers so that one case's
     // image loading overlaps another's painting; results keep the cases' order, so the

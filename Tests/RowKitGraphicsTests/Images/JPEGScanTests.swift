@@ -1,0 +1,51 @@
+import Foundation
+import Testing
+
+@testable import RowKitGraphics
+
+/// A progressive JPEG may repeat its scans any number of times, and libjpeg-turbo decodes
+/// every one (a file of 550 KB with 8,000 scans took 28 s): more than `JPEG.maximumScans`
+/// is refused before decoding, and the scans are counted by walking the file's segments.
+@Suite struct JPEGScanTests {
+  /// A grayscale progressive JPEG of `width`×`height` pixels, all black: a DC scan, then
+  /// `acScans` times the same AC scan, each one end-of-block run over every block.
+  static func progressive(width: Int, height: Int, acScans: Int) -> [UInt8] {
+    func segment(_ marker: UInt8, _ payload: [UInt8]) -> [UInt8] {
+      [0xFF, marker, UInt8((payload.count + 2) >> 8), UInt8((payload.count + 2) & 0xFF)] + payload
+    }
+    let blocks = ((width + 7) / 8) * ((height + 7) / 8)
+    let oneCode = [1] + [UInt8](repeating: 0, count: 15)
+    var file: [UInt8] = [0xFF, 0xD8]
+    file += segment(0xDB, [0] + [UInt8](repeating: 1, count: 64))
+    file += segment(0xC2, [8, UInt8(height >> 8), UInt8(height & 0xFF), UInt8(width >> 8), UInt8(width & 0xFF), 1, 1, 0x11, 0])
+    // One Huffman code each, of one bit: DC category 0, and AC end-of-block run EOB14.
+    file += segment(0xC4, [0x00] + oneCode + [0x00])
+    file += segment(0xC4, [0x10] + oneCode + [0xE0])
+    // The DC scan: one 0 bit a block.
+    file += segment(0xDA, [1, 1, 0x00, 0, 0, 0]) + [UInt8](repeating: 0, count: blocks / 8 + 1)
+    // An AC scan: the code (0) and 14 bits of 1, an end-of-block run of 32,767 blocks,
+    // padded with 1 bits: 0x7F 0xFF, the 0xFF stuffed with a 0x00.
+    let acScan = segment(0xDA, [1, 1, 0x00, 1, 63, 0]) + [0x7F, 0xFF, 0x00]
+    for _ in 0..<acScans { file += acScan }
+    return file + [0xFF, 0xD9]
+  }
+
+  @Test func scansAreCountedByTheirMarkers() throws {
+    #expect(JPEG.scanCount(Self.progressive(width: 64, height: 64, acScans: 3), upTo: 1000) == 4)
+    #expect(JPEG.scanCount(Self.progressive(width: 64, height: 64, acScans: 3), upTo: 2) == 2, "counting stops at the limit")
+    let baseline = try JPEG.encode(Bitmap(width: 40, height: 30, color: .black))
+    #expect(JPEG.scanCount(baseline, upTo: 1000) == 1)
+  }
+
+  @Test func aJPEGOfMoreScansThanTheLimitIsNotDecoded() throws {
+    let few = try JPEG.decode(Self.progressive(width: 64, height: 64, acScans: 20))
+    #expect(few.width == 64 && few.height == 64)
+    let many = Self.progressive(width: 64, height: 64, acScans: JPEG.maximumScans)
+    #expect {
+      try JPEG.decode(many)
+    } throws: { error in
+      "\(error)".contains("JPEG of more than 500 scans: each is another pass over the whole image, so it is not decoded")
+    }
+    #expect(throws: GraphicsError.self) { try JPEG.decodeRGBA(many) }
+  }
+}
