@@ -298,6 +298,17 @@ import Testing
     let written = try await run(["render", "tables/table.yaml", "--rows-dir", "rows"], in: folder)
     #expect(written.status == 0, "\(written.stderr)")
     #expect(Set(contents(rows).keys) == ["notes.txt", "s0-r0.png"])
+
+    // A variant's folder, named by the document, as a link out of the rows folder.
+    let out = folder.appendingPathComponent("out")
+    try FileManager.default.createDirectory(at: out, withIntermediateDirectories: true)
+    try FileManager.default.createSymbolicLink(atPath: rows.appendingPathComponent("dark").path, withDestinationPath: "../out")
+    try Data("table: { width: 375 }\nvariants: { appearance: [light, dark] }\nitems:\n  - { type: subtitle, text: A, subtitle: B }\n".utf8)
+      .write(to: folder.appendingPathComponent("tables/variants.yaml"))
+    let variants = try await run(["render", "tables/variants.yaml", "--rows-dir", "rows"], in: folder)
+    #expect(variants.status == 2 && variants.stderr.contains("rows/dark: something that is not a folder is there"), "\(variants.stderr)")
+    #expect(try FileManager.default.contentsOfDirectory(atPath: out.path).isEmpty, "nothing written through the link")
+    #expect(Set(contents(rows).keys) == ["notes.txt", "s0-r0.png", "dark"])
   }
 
   /// An inputs file beside a reference comes with the references: a path in it that leads

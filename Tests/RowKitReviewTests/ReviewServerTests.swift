@@ -438,6 +438,21 @@ import Testing
     let key = project.state.appendingPathComponent("rowkit/review-key")
     let attributes = try FileManager.default.attributesOfItem(atPath: key.path)
     #expect((attributes[.posixPermissions] as? NSNumber)?.intValue == 0o600, "the key is readable by its owner alone")
+    // A key others may read, or in a folder others may write: refused, never used.
+    #expect(chmod(key.path, 0o644) == 0)
+    await #expect {
+      try await ReviewSession(report: project.report, snapshots: project.refs, processEnvironment: project.reviewEnvironment)
+    } throws: { error in
+      "\(error)".contains("review-key: another user's, or open to others (mode 644)")
+    }
+    #expect(chmod(key.path, 0o600) == 0)
+    #expect(chmod(key.deletingLastPathComponent().path, 0o777) == 0)
+    await #expect {
+      try await ReviewSession(report: project.report, snapshots: project.refs, processEnvironment: project.reviewEnvironment)
+    } throws: { error in
+      "\(error)".contains("rowkit: not a folder of yours that only you can write")
+    }
+    #expect(chmod(key.deletingLastPathComponent().path, 0o700) == 0)
     // A key file that is not a key (not 64 hexadecimal digits): named, never used.
     for garbage in ["é" + String(repeating: "0", count: 62), String(repeating: "g", count: 64), "00"] {
       try Data(garbage.utf8).write(to: key)

@@ -119,12 +119,17 @@ struct YAMLValue {
     let aliasMark: Unicode.Scalar = "\u{E000}"
     guard text.utf8.contains(UInt8(ascii: "*")) else { return }
     var defused = String.UnicodeScalarView()
-    var previous: Unicode.Scalar?
+    // An alias starts a node: at a line's start, after a blank, or after `[`, `{` or `,`; a
+    // `*` anywhere else (in a tag, a `%TAG` prefix, the middle of a plain scalar) stays, so
+    // that the copy reads as the text does. Its name is letters, digits, `_` and `-`.
+    var (beforeStar, previous): (Unicode.Scalar?, Unicode.Scalar?) = (nil, nil)
     for scalar in text.unicodeScalars {
-      // libyaml's alias names are letters, digits, `_` and `-`; any other `*` stays.
-      if let star = previous, star == "*" { defused.removeLast(); defused.append(isAliasNameScalar(scalar) ? aliasMark : star) }
+      if previous == "*", beforeStar.map({ " \t\r\n[{,".unicodeScalars.contains($0) }) ?? true, isAliasNameScalar(scalar) {
+        defused.removeLast()
+        defused.append(aliasMark)
+      }
       defused.append(scalar)
-      previous = scalar
+      (beforeStar, previous) = (previous, scalar)
     }
     func holdsAlias(_ node: Node) -> Bool {
       switch node {

@@ -79,7 +79,13 @@ public enum JPEG {
     data.withUnsafeBufferPointer { bytes in
       var (index, scans) = (2, 0)
       while index + 3 < bytes.count, scans < limit {
-        guard bytes[index] == 0xFF else { return scans }
+        // Bytes where a marker should be are skipped up to the next 0xFF, as libjpeg skips
+        // them (with a warning, which stops RowKit's decode anyway).
+        guard bytes[index] == 0xFF else {
+          guard let base = bytes.baseAddress, let found = memchr(base + index, 0xFF, bytes.count - index) else { return scans }
+          index = base.distance(to: found.assumingMemoryBound(to: UInt8.self))
+          continue
+        }
         let marker = bytes[index + 1]
         switch marker {
         case 0xFF:
@@ -89,8 +95,9 @@ public enum JPEG {
         case 0x01, 0xD0...0xD7:
           index += 2
         default:
+          // A length below 2 (which counts itself) skips only the length, as libjpeg reads it.
           let length = Int(bytes[index + 2]) << 8 | Int(bytes[index + 3])
-          index += 2 + length
+          index += 2 + max(2, length)
           guard marker == 0xDA else { continue }
           scans += 1
           // The entropy-coded data: a 0xFF in it is followed by 0x00 (a data byte), a

@@ -198,7 +198,7 @@ public final class FontSet: @unchecked Sendable {
       if let problem = InputFile.problem(at: file.path) {
         throw GraphicsError(.missingFont, "font file \(file.path) \(problem.predicate)")
       }
-      if let problem = collectionProblem(at: file.path) { throw GraphicsError(.fontConfiguration, problem) }
+      if let problem = facesAndStylesProblem(at: file.path) { throw GraphicsError(.fontConfiguration, problem) }
       let before = Int(FcConfigGetFonts(config, FcSetApplication)?.pointee.nfont ?? 0)
       let added = withFcString(file.path) { FcConfigAppFontAddFile(config, $0) }
       let fonts = FcConfigGetFonts(config, FcSetApplication)
@@ -224,7 +224,7 @@ public final class FontSet: @unchecked Sendable {
     guard FileManager.default.isReadableFile(atPath: path) else {
       throw GraphicsError(.missingFont, "font file \(path) cannot be read")
     }
-    if let problem = collectionProblem(at: path) { throw GraphicsError(.fontConfiguration, problem) }
+    if let problem = facesAndStylesProblem(at: path) { throw GraphicsError(.fontConfiguration, problem) }
     guard let set = FcFontSetCreate() else {
       throw GraphicsError(.fontConfiguration, "fontconfig could not create a font set")
     }
@@ -243,23 +243,34 @@ public final class FontSet: @unchecked Sendable {
     return families
   }
 
-  /// The most faces a font collection file (`.ttc`, `.otc`) may hold: the largest Debian
-  /// ships, Noto Sans CJK's, holds 10. fontconfig reads every face of a file it is given
-  /// (about 1.5 ms and 15 KB each), and a collection's header may claim a face for every
-  /// 32 bytes of the file.
-  public static let maximumCollectionFaces = 256
+  /// The most faces and named styles one font file may hold in all: a collection's faces
+  /// (Noto Sans CJK's holds 10) and each variable face's named instances (Inter's has 18).
+  /// fontconfig reads every one of them, about 1.5 ms and 15 KB for a face and 6 ms for a
+  /// named style, and a file may claim a face for every 32 bytes and 32,511 named styles.
+  public static let maximumFacesAndStyles = 256
 
-  /// Why the font file at `path` is refused before fontconfig reads it: a collection of
-  /// more faces than ``maximumCollectionFaces``. Nil for any other file; fontconfig judges it.
-  static func collectionProblem(at path: String) -> String? {
-    guard let handle = FileHandle(forReadingAtPath: path) else { return nil }
-    defer { try? handle.close() }
-    guard let header = try? handle.read(upToCount: 12), header.count == 12, header.prefix(4) == Data("ttcf".utf8) else {
-      return nil
+  /// Why the font file at `path` is refused before fontconfig reads it: more faces and named
+  /// styles than ``maximumFacesAndStyles``, counted by FreeType. Nil for any other file,
+  /// fontconfig judging it (a file FreeType cannot open is not counted here).
+  static func facesAndStylesProblem(at path: String) -> String? {
+    guard let library = try? FreeTypeLibrary() else { return nil }
+    var count = 0
+    var faces = 1
+    var index = 0
+    while index < faces {
+      var face: FT_Face?
+      guard FT_New_Face(library.handle, path, FT_Long(index), &face) == 0, let face else { return nil }
+      if index == 0 { faces = Int(face.pointee.num_faces) }
+      // Bits 16 to 30 of a variable face's style flags count its named instances.
+      count += 1 + Int((face.pointee.style_flags >> 16) & 0x7FFF)
+      FT_Done_Face(face)
+      guard count <= maximumFacesAndStyles, faces <= maximumFacesAndStyles else {
+        return "\(path) holds \(faces > maximumFacesAndStyles ? "\(faces) faces" : "more than \(maximumFacesAndStyles) faces and named styles"), "
+          + "more than the \(maximumFacesAndStyles) a font file may hold"
+      }
+      index += 1
     }
-    let faces = header.suffix(4).reduce(0) { $0 << 8 | Int($1) }
-    guard faces > maximumCollectionFaces else { return nil }
-    return "\(path) is a font collection of \(faces) faces, more than the \(maximumCollectionFaces) a font file may hold"
+    return nil
   }
 
   private static func string(_ pattern: OpaquePointer, _ key: String) -> String? {

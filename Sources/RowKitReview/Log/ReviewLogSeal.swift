@@ -50,8 +50,19 @@ struct ReviewLogSeal {
   }
 
   /// The key in `folder`, made there when missing.
+  ///
+  /// The folder and the key must be this user's own and closed to others: a key that
+  /// someone else made, or could read or replace, would let them seal a log.
   private static func key(in folder: URL) throws -> [UInt8] {
     let file = folder.appendingPathComponent(keyFileName)
+    var info = stat()
+    if lstat(folder.path, &info) == 0 {
+      guard info.st_mode & S_IFMT == S_IFDIR, info.st_uid == geteuid(), info.st_mode & 0o022 == 0 else {
+        throw ReviewError(
+          "\(folder.path): not a folder of yours that only you can write (a link, another user's, or writable by others); "
+            + "the key that seals review logs is kept only in such a folder")
+      }
+    }
     if let key = try read(file) { return key }
     do {
       try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true, attributes: [.posixPermissions: 0o700])
@@ -82,6 +93,9 @@ struct ReviewLogSeal {
   private static func read(_ file: URL) throws -> [UInt8]? {
     var info = stat()
     guard lstat(file.path, &info) == 0 else { return nil }
+    guard info.st_mode & S_IFMT != S_IFREG || (info.st_uid == geteuid() && info.st_mode & 0o077 == 0) else {
+      throw ReviewError("\(file.path): another user's, or open to others (mode \(String(info.st_mode & 0o777, radix: 8))); a key that seals review logs is yours alone: move it away")
+    }
     guard info.st_mode & S_IFMT == S_IFREG, info.st_size <= 128, let data = FileManager.default.contents(atPath: file.path) else {
       throw ReviewError("\(file.path): not the key that seals review logs (a regular file of 64 hexadecimal digits); move it away")
     }

@@ -54,13 +54,24 @@ struct RenderCache: Sendable {
     folderPath = folder.standardizedFileURL.path
   }
 
-  /// The folder that holds both `checked` and `references` (a project's root, with its
-  /// documents, styles, fonts and references under it), or `checked` itself when the two
-  /// share no folder but the root.
+  /// The project a check of the folder `checked` against `references` reads from: the Git
+  /// work tree that holds `checked` (the folder with `.git`, as in a pull request's CI run);
+  /// outside one, the folder that holds both `checked` and `references`, or `checked` itself
+  /// when they share no folder but the root. A project's documents, styles, fonts, images
+  /// and references are inside it; a file outside it is one no inputs file needs to name.
   static func boundary(checked: URL, references: URL) -> URL {
-    let (a, b) = (checked.standardizedFileURL.pathComponents, references.standardizedFileURL.pathComponents)
+    let checked = checked.standardizedFileURL
+    var folder = checked
+    while true {
+      var info = stat()
+      if lstat(folder.appendingPathComponent(".git").path, &info) == 0 { return folder }
+      let parent = folder.deletingLastPathComponent()
+      guard parent.path != folder.path else { break }
+      folder = parent
+    }
+    let (a, b) = (checked.pathComponents, references.standardizedFileURL.pathComponents)
     let shared = zip(a, b).prefix { $0 == $1 }.count
-    guard shared > 1 else { return checked.standardizedFileURL }
+    guard shared > 1 else { return checked }
     return URL(fileURLWithPath: NSString.path(withComponents: Array(a.prefix(shared))))
   }
 

@@ -50,6 +50,11 @@ public enum ReportFolder {
       guard names.insert(item.name).inserted else {
         throw SnapshotError("\(file.path): cases[\(index)]: a second case named '\(item.name)'; a report names each case once")
       }
+      // A case names its reference (`suite/name`): `/000` or `a//000` would be another name
+      // for the reference of `000` or `a/000`.
+      guard !item.name.split(separator: "/", omittingEmptySubsequences: false).contains("") else {
+        throw SnapshotError("\(file.path): cases[\(index)]: '\(item.name)' has an empty part between its slashes; no case is named so")
+      }
       for (role, path) in [("reference", item.reference), ("actual", item.actual), ("diff", item.diff), ("composite", item.composite)] {
         guard let path, !isContainedPath(path) else { continue }
         throw SnapshotError(

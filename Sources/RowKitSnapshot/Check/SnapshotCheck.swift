@@ -432,7 +432,8 @@ public struct SnapshotCheck: Sendable {
     // another environment are compared to classify differences: all always render.
     let cache = usesRenderCache && lint == nil && !measuresHeadroom && mismatch == nil
       ? RenderCache(
-        folder: folder, boundary: RenderCache.boundary(checked: folder, references: store.root),
+        folder: folder,
+        boundary: RenderCache.boundary(checked: folder, references: store.root),
         environment: SHA256.hex(ofBuffer: try report.environment.jsonBytes()), pipeline: pipeline)
       : nil
     // Cases run side by side on the pool, a few more than it has workers so that one case's

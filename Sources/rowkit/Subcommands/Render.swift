@@ -185,6 +185,17 @@ extension RowKitCommand {
       for variant in axes.variants { _ = try await document.measure(with: unmeasured.rendering(variant)) }
       if let variantsSheet { try await writeSheet(document, with: unmeasured, variants: axes, to: variantsSheet, into: outputs) }
       if output != nil || rowsDir != nil || manifest != nil {
+        if let rowsDir {
+          // A variant's folder is named by the document, inside the folder the user named:
+          // never written through a link (or anything but a folder) found under its name.
+          for variant in axes.variants {
+            let folder = URL(fileURLWithPath: rowsDir).appendingPathComponent(variant.name).path
+            var info = stat()
+            if lstat(folder, &info) == 0, info.st_mode & S_IFMT != S_IFDIR {
+              throw OutputError("cannot write \(folder): something that is not a folder is there, and a variant's rows are never written through it")
+            }
+          }
+        }
         for variant in axes.variants {
           try await render(
             document, with: renderer.rendering(variant), output: output.map { variant.fileName($0) },

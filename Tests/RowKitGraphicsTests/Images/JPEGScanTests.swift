@@ -37,6 +37,18 @@ import Testing
     #expect(JPEG.scanCount(baseline, upTo: 1000) == 1)
   }
 
+  /// A segment whose length is below 2 skips only its length, and bytes between segments
+  /// are skipped to the next marker, as libjpeg reads them: neither hides the scans after.
+  @Test func oddSegmentsHideNoScans() throws {
+    let file = Self.progressive(width: 64, height: 64, acScans: 3)
+    let emptyComment = Array(file.prefix(2)) + [0xFF, 0xFE, 0x00, 0x00] + Array(file.dropFirst(2))
+    #expect(JPEG.scanCount(emptyComment, upTo: 1000) == 4)
+    let stray = Array(file.prefix(2)) + [0x00, 0x17, 0x2A] + Array(file.dropFirst(2))
+    #expect(JPEG.scanCount(stray, upTo: 1000) == 4)
+    let many = Self.progressive(width: 64, height: 64, acScans: JPEG.maximumScans)
+    #expect(throws: GraphicsError.self) { try JPEG.decode(Array(many.prefix(2)) + [0xFF, 0xFE, 0x00, 0x01] + Array(many.dropFirst(2))) }
+  }
+
   @Test func aJPEGOfMoreScansThanTheLimitIsNotDecoded() throws {
     let few = try JPEG.decode(Self.progressive(width: 64, height: 64, acScans: 20))
     #expect(few.width == 64 && few.height == 64)

@@ -139,6 +139,16 @@ import Testing
       "\(error)" == "\(file.path): cases[1]: a second case named 'row'; a report names each case once"
     }
 
+    // A name with an empty part is another name for a reference (`/row` is `row`'s).
+    var slashed = seen
+    slashed.name = "/row"
+    try Data(try ReportFolder.encode(report([slashed]))).write(to: file)
+    #expect {
+      try ReportFolder.read(folder)
+    } throws: { error in
+      "\(error)" == "\(file.path): cases[0]: '/row' has an empty part between its slashes; no case is named so"
+    }
+
     // report.json a link to a report elsewhere: refused, though that report is good.
     let elsewhere = folder.appendingPathComponent("elsewhere.json")
     try Data(try ReportFolder.encode(report([seen]))).write(to: elsewhere)

@@ -70,4 +70,20 @@ import Testing
       Array(text.utf8), as: URL(fileURLWithPath: "/nonexistent/a.yaml"), fontFamilies: families)
     #expect(document.dataSource.numberOfRows == 3)
   }
+
+  /// Aliases in keys are found in a copy of the text with each alias made a plain scalar; a
+  /// `*` that starts no alias (in a tag, a `%TAG` prefix, inside a word or a quoted string)
+  /// stays as it is, so a valid document is never refused for it, and an alias as a value
+  /// is read as before.
+  @Test func aStarThatStartsNoAliasLeavesTheDocumentAsItIs() throws {
+    for text in [
+      "table: !x*y { width: 375 }\nitems: [{ type: text, text: a*b }]\n",
+      "%TAG !e! tag:a*b:\n---\ntable: !e!t { width: 375 }\nitems: [{ type: text, text: \"*bold*\" }]\n",
+      "items: [&row { type: text, text: Same }, *row, { type: text, text: x *y }]\n",
+    ] {
+      let document = try TableDocument.decode(
+        Array(text.utf8), as: URL(fileURLWithPath: "/nonexistent/a.yaml"), fontFamilies: families)
+      #expect(document.dataSource.numberOfRows >= 1, "\(text)")
+    }
+  }
 }
