@@ -40,6 +40,29 @@ import Testing
     try #require(JSONSerialization.jsonObject(with: Data(result.stdout.utf8)) as? [String: Any])
   }
 
+  /// The diff image and the composite are written together or not at all: a composite
+  /// that cannot be written (a full device, a folder in the way) leaves no diff image, no
+  /// temporary file beside either (nor in /dev), and an error naming it; the two options
+  /// may not name one file.
+  @Test func itsImagesAreWrittenTogetherOrNotAtAll() async throws {
+    let other = try save(CraftedImages.block(CraftedImages.card(), x: 3, y: 3, width: 4, height: 4, .black), "other.png")
+    let diffImage = folder.appendingPathComponent("diff.png")
+    let inTheWay = folder.appendingPathComponent("in-the-way")
+    try FileManager.default.createDirectory(at: inTheWay, withIntermediateDirectories: true)
+    func strays(_ path: String) throws -> [String] { try FileManager.default.contentsOfDirectory(atPath: path).filter { $0.hasSuffix(".tmp") } }
+    for composite in ["/dev/full", inTheWay.path] {
+      let failed = try await diff(other, ["-o", diffImage.path, "--composite", composite])
+      #expect(failed.status == 2 && failed.stderr.contains("cannot write \(composite)"), "\(composite): \(failed.stderr)")
+      #expect(!FileManager.default.fileExists(atPath: diffImage.path), "\(composite): the diff image was written alone")
+      #expect(try strays(folder.path).isEmpty && strays("/dev").isEmpty && strays(FileManager.default.temporaryDirectory.path).filter { $0.hasPrefix(".full.") }.isEmpty)
+    }
+    let same = try await diff(other, ["-o", diffImage.path, "--composite", folder.appendingPathComponent("./diff.png").path])
+    #expect(same.status == 2 && same.stderr.contains("-o and --composite name the same file"), "\(same.stderr)")
+    let written = try await diff(other, ["-o", diffImage.path, "--composite", folder.appendingPathComponent("composite.png").path])
+    #expect(written.status == 1, "\(written.stderr)")
+    #expect(FileManager.default.fileExists(atPath: diffImage.path))
+  }
+
   @Test func identicalImagesExitZero() async throws {
     let result = try await diff(base.path)
     #expect(result.status == 0)

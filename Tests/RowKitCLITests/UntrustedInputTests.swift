@@ -342,6 +342,37 @@ import Testing
     }
   }
 
+  /// A document's file name is printed, written into reports and compared as text: one
+  /// with a control character (a newline, an escape that drives the terminal) is refused,
+  /// named with escapes; two names of one text (é composed and decomposed) are refused
+  /// together, where they made one case of the report and two files on disk.
+  @Test func documentNamesThatAreNotPlainTextAreRefused() async throws {
+    for (names, expected) in [
+      (["x\n4 cases: 4 passed\n\u{1B}[2Jz"], "x\\u{A}4 cases: 4 passed\\u{A}\\u{1B}[2Jz.yaml: a document whose name holds the control character U+000A"),
+      (["caf\u{E9}", "cafe\u{301}"], "are two files of one name (the same letters, composed differently)"),
+    ] {
+      let folder = try project([])
+      defer { try? FileManager.default.removeItem(at: folder) }
+      for name in names { try write(folder, name, text: "Row") }
+      let checked = try await check(folder)
+      #expect(checked.status == 2 && checked.stderr.contains(expected), "\(checked.stderr)")
+      #expect(!checked.stdout.contains("4 cases: 4 passed") && !checked.stderr.contains("\u{1B}"), "\(checked.stdout)")
+    }
+  }
+
+  /// The references' fingerprint as a FIFO: read as an input file, refused by name, where
+  /// accept (and a review's session) waited for a writer forever.
+  @Test func aFingerprintThatIsAFIFOIsRefused() async throws {
+    let folder = try project(["case-0"])
+    defer { try? FileManager.default.removeItem(at: folder) }
+    _ = try await check(folder)
+    let fingerprint = folder.appendingPathComponent("refs/environment.json")
+    try FileManager.default.removeItem(at: fingerprint)
+    #expect(mkfifo(fingerprint.path, 0o600) == 0)
+    let checked = try await check(folder)
+    #expect(checked.status == 2 && checked.stderr.contains("refs/environment.json: a FIFO, not a regular file"), "\(checked.stderr)")
+  }
+
   // MARK: - 11. no reference of a failed image
 
   @Test func checkRefusesToRecordAFailedImageAndRenderCanFailOnOne() async throws {

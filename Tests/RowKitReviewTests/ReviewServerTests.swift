@@ -464,6 +464,36 @@ import Testing
     }
   }
 
+  /// Two reviews of one report (two servers, two terminals) act on one log, each reading it
+  /// again under the report folder's lock: neither writes its copy over the other's entries,
+  /// and undo takes back the latest action of either. A report replaced by another check
+  /// while a review runs is refused: the page shows other cases.
+  @Test func twoReviewsOfOneReportTakeTurnsOnOneLog() async throws {
+    let project = try await project()
+    defer { try? FileManager.default.removeItem(at: project.folder) }
+    let before = contents(project.refs)
+    let first = try await ReviewSession(report: project.report, snapshots: project.refs, processEnvironment: project.reviewEnvironment)
+    let second = try await ReviewSession(report: project.report, snapshots: project.refs, processEnvironment: project.reviewEnvironment)
+    try first.accept(["case-4"])
+    try second.accept(["case-5"])
+    #expect(try log(project).map { $0["cases"] as? [String] } == [["case-4"], ["case-5"]])
+    // The first review's undo takes back the second's accept, the latest; then its own.
+    #expect(try first.undo().cases == ["case-5"])
+    #expect(try first.undo().cases == ["case-4"])
+    #expect(contents(project.refs) == before, "every byte back, environment.json included")
+
+    let check = try await CommandRunner.run(
+      ["check", "tables", "--snapshots", project.refs.path, "--report", "report"], in: project.work,
+      environment: ["CI": "true", "ROWKIT_SNAPSHOT_ARTIFACTS": project.folder.appendingPathComponent("artifacts").path])
+    #expect(check.status == 1, "\(check.stderr)")
+    #expect {
+      try first.accept(["case-1"])
+    } throws: { error in
+      "\(error)".contains("report.json: replaced since this review began")
+    }
+    #expect(contents(project.refs) == before)
+  }
+
   @Test func acceptingIsRefusedUnderCI() async throws {
     let project = try await project()
     defer { try? FileManager.default.removeItem(at: project.folder) }

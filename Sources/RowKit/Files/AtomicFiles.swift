@@ -57,6 +57,12 @@ package final class AtomicFiles: Sendable {
     state.withLock { $0.staged.append((temporary, url)) }
   }
 
+  /// Takes the finished file `temporary`, written by someone else beside `url` (or, for a
+  /// device or a FIFO, anywhere), to become `url` at the commit, or be removed at a discard.
+  package func adopt(_ temporary: URL, as url: URL) {
+    state.withLock { $0.staged.append((temporary, url)) }
+  }
+
   /// Makes an empty temporary file to become `url` at the commit, and returns its name:
   /// for a file written piece by piece.
   func create(for url: URL, suffix: String = "") throws -> URL {
@@ -238,7 +244,11 @@ package final class AtomicFiles: Sendable {
     }
     guard !target.writesThrough else {
       // A device or a FIFO takes the bytes as they come; nothing can take them back.
-      try OutputWriter.moveIntoPlace(temporary, to: url)
+      do {
+        try OutputWriter.moveIntoPlace(temporary, to: url)
+      } catch {
+        throw OutputError("cannot write \(url.path): \((error as? OutputError)?.message ?? error.localizedDescription)")
+      }
       return
     }
     guard !target.isFolder else { throw OutputError("cannot write \(url.path): a folder is there") }
@@ -290,6 +300,12 @@ package enum OutputWriter {
     var exists: Bool
     var isFolder: Bool
     var writesThrough: Bool
+  }
+
+  /// Whether `url` is (or leads to) a device or a FIFO, which takes bytes as they come: no
+  /// folder's to hold a temporary file beside it.
+  package static func writesThrough(_ url: URL) -> Bool {
+    (try? target(of: url))?.writesThrough == true
   }
 
   static func target(of url: URL) throws -> Target {

@@ -138,10 +138,12 @@ private final class ReviewRoutes: Sendable {
     guard let decoded = relative.removingPercentEncoding, ReportFolder.isContainedPath(decoded),
       decoded.hasSuffix(".png")
     else { return Self.error(404, "not an image of the report") }
+    // Streamed from the file, never read whole: a report's image may be any size (a sparse
+    // file of a gigabyte, requested twice at once, took two gigabytes).
     guard let url = try? ReportFolder.file(decoded, in: session.reportFolder, what: "the image"),
-      let data = FileManager.default.contents(atPath: url.path)
+      let body = try? HTTPBodySequence(file: url, suggestedBufferSize: 1 << 16)
     else { return Self.error(404, "not an image of the report") }
-    return HTTPResponse(statusCode: .ok, headers: [.contentType: "image/png", .cacheControl: "no-store"], body: data)
+    return HTTPResponse(statusCode: .ok, headers: [.contentType: "image/png", .cacheControl: "no-store"], body: body)
   }
 
   /// What the page shows: each reviewable case's review, the progress, the groups and what

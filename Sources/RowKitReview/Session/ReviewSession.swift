@@ -27,6 +27,8 @@ package final class ReviewSession: Sendable {
   // Every action reads and extends the log under this one lock, so that two requests never
   // interleave their writes; it is held by the request threads alone, never across an await.
   private let log: Locked<ReviewLog>
+  /// The SHA-256 of `report.json` when the review began.
+  private let reportDigest: String
 
   /// A review of the report in `folder`, writing into `snapshots` (which must be the folder
   /// the report was checked against) or, without it, the report's own references folder when
@@ -56,26 +58,60 @@ package final class ReviewSession: Sendable {
     let new = report.cases.filter { [.new, .missing].contains($0.status) && ReportFolder.isAcceptable($0) }.map(\.name)
     if new.count > 1 { groups.append(ReviewReport.Group(kind: .new, title: "have no reference yet", names: new)) }
     self.groups = groups
+    reportDigest = try Self.reportDigest(in: folder)
+    log = Locked(try Self.readLog(in: folder, reportDigest: reportDigest, environment: processEnvironment))
+  }
+
+  /// The SHA-256 of the report's `report.json`.
+  private static func reportDigest(in folder: URL) throws -> String {
+    let reportFile = try ReportFolder.file(ReportFolder.reportFile, in: folder, what: "the report")
+    guard let reportBytes = FileManager.default.contents(atPath: reportFile.path) else { throw ReviewError("\(reportFile.path): cannot be read") }
+    return SHA256.hex([UInt8](reportBytes))
+  }
+
+  /// The log in `folder` as it is on disk (an empty one when there is none), sealed by this
+  /// user and bound to the report whose digest is `reportDigest`.
+  private static func readLog(in folder: URL, reportDigest: String, environment: [String: String]) throws -> ReviewLog {
     let logFile = folder.appendingPathComponent(ReportFolder.reviewLogFile)
     var log = ReviewLog()
     if let written = try ReviewLog.read(logFile) {
-      guard try ReviewLogSeal(environment: processEnvironment).hasSealed(written) else {
+      guard try ReviewLogSeal(environment: environment).hasSealed(written) else {
         throw ReviewError(
           "\(logFile.path): not a review log that your rowkit review wrote, or changed since (its seal does not match); "
             + "undo would act on what it says, so it is not read: move it away to start a new review of this report")
       }
       log = written
     }
-    let reportFile = try ReportFolder.file(ReportFolder.reportFile, in: folder, what: "the report")
-    guard let reportBytes = FileManager.default.contents(atPath: reportFile.path) else { throw ReviewError("\(reportFile.path): cannot be read") }
-    let reportDigest = SHA256.hex([UInt8](reportBytes))
     if let bound = log.report, bound != reportDigest {
       throw ReviewError(
         "\(logFile.path): the review log of another report (its report.json had the SHA-256 \(bound), this one has \(reportDigest)); "
           + "its entries are not of these cases: review the report it belongs to, or move the log away to start a new review")
     }
     log.report = reportDigest
-    self.log = Locked(log)
+    return log
+  }
+
+  /// Runs `action` on the log as it is on disk now, holding the report folder's lock: two
+  /// servers of one report (two terminals, two tabs of two servers) take turns, and each
+  /// acts on the other's entries, instead of writing its own copy over them (an undo then
+  /// removed a file the other's accept stood on). A report that another check replaced
+  /// since the review began is refused: its cases are not the ones the page shows.
+  private func changingLog<T>(_ action: (inout ReviewLog) throws -> T) throws -> T {
+    try log.withLock { log in
+      let folder = open(reportFolder.path, O_RDONLY | O_DIRECTORY | O_CLOEXEC)
+      guard folder >= 0 else { throw ReviewError("\(reportFolder.path): cannot be opened (\(String(cString: strerror(errno))))", status: 409) }
+      defer { close(folder) }
+      guard flock(folder, LOCK_EX) == 0 else {
+        throw ReviewError("\(reportFolder.path): cannot be locked (\(String(cString: strerror(errno))))", status: 409)
+      }
+      guard try Self.reportDigest(in: reportFolder) == reportDigest else {
+        throw ReviewError(
+          "\(reportFolder.path)/\(ReportFolder.reportFile): replaced since this review began (another check wrote it); "
+            + "nothing was done: restart rowkit review to review the new report", status: 409)
+      }
+      log = try Self.readLog(in: reportFolder, reportDigest: reportDigest, environment: processEnvironment)
+      return try action(&log)
+    }
   }
 
   /// The cases a reviewer decides on: failed, new and missing ones with an actual image.
@@ -95,7 +131,7 @@ package final class ReviewSession: Sendable {
       throw ReviewError("CI is set: references are never changed under CI; review on your own machine", status: 403)
     }
     let (names, chosenGroup) = try resolve(names, group: group)
-    return try log.withLock { log in
+    return try changingLog { log in
       let id = log.entries.count + 1
       let targets = try files(of: names)
       let saved = try saveBytes(of: targets, entry: id)
@@ -129,7 +165,7 @@ package final class ReviewSession: Sendable {
   @discardableResult
   package func reject(_ names: [String], group: Int? = nil) throws -> ReviewLog.Entry {
     let (names, chosenGroup) = try resolve(names, group: group)
-    return try log.withLock { log in
+    return try changingLog { log in
       let reviews = log.reviews
       if let accepted = names.first(where: { reviews[$0] == .accept }) {
         throw ReviewError("case '\(accepted)' is accepted: undo the accept to keep its reference", status: 409)
@@ -146,7 +182,7 @@ package final class ReviewSession: Sendable {
   /// wrote; otherwise nothing changes and the error names the file.
   @discardableResult
   package func undo() throws -> ReviewLog.Entry {
-    try log.withLock { log in
+    try changingLog { log in
       guard let target = log.nextUndo else { throw ReviewError("there is nothing to undo", status: 409) }
       if target.action == .accept && !target.files.isEmpty {
         if RecordMode.isCI(processEnvironment) {

@@ -1,4 +1,5 @@
 import Foundation
+import RowKit
 import RowKitGraphics
 
 /// Pictures of a comparison: a diff image and a side-by-side composite.
@@ -143,6 +144,16 @@ public final class DiffImageWriter {
     }
     let panels = [panel(strip.referenceSize, strip.referenceRow), diffStrip, panel(strip.actualSize, strip.actualRow)]
     try composite.append(Bitmap.sideBySide(panels, gap: Self.gap, height: rows.count))
+  }
+
+  /// Ends the images and stages their files in `files`, which put them all in place at its
+  /// commit, or none: a failing second image (a full device, a folder in the way) leaves no
+  /// first one written and no temporary file behind.
+  package func stage(in files: AtomicFiles) throws {
+    for writer in [diff, composite].compactMap({ $0 }) {
+      try writer.finish()
+      for (index, file) in writer.handOver().enumerated() { files.adopt(file, as: TiledPNG.tileURL(writer.target, index: index)) }
+    }
   }
 
   /// Ends the images and moves them into place, tiles beside them; with

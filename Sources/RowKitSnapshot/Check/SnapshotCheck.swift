@@ -338,14 +338,39 @@ public struct SnapshotCheck: Sendable {
       throw SnapshotError("\(root.path): cannot list the folder")
     }
     var cases: [Case] = []
+    var byName: [String: String] = [:]
     for entry in entries where entry.kind != .folder {
       guard let dot = entry.name.lastIndex(of: "."), dot != entry.name.startIndex else { continue }
       let ext = entry.name[entry.name.index(after: dot)...].lowercased()
       let url = root.appendingPathComponent(entry.path)
       guard ["yaml", "yml", "json"].contains(ext), isTableDocument(url) else { continue }
-      cases.append(Case(name: String(entry.path.dropLast(ext.count + 1)), document: url))
+      let name = String(entry.path.dropLast(ext.count + 1))
+      // A case's name is printed, written into reports and compared as text: a control
+      // character in it (a newline, an escape) forged lines of the listing and drove the
+      // terminal; two names of one text (é composed and decomposed, or bytes that are no
+      // UTF-8) were one case to the report and two files on disk.
+      if let control = name.unicodeScalars.first(where: { $0.properties.generalCategory == .control }) {
+        throw SnapshotError(
+          "\(root.path)/\(Self.escaped(entry.path)): a document whose name holds the control character U+\(String(format: "%04X", control.value)); rename it")
+      }
+      if name.unicodeScalars.contains("\u{FFFD}") {
+        throw SnapshotError("\(root.path)/\(Self.escaped(entry.path)): a document whose name is not UTF-8; rename it")
+      }
+      if let other = byName[name] {
+        throw SnapshotError(
+          "\(root.path): '\(Self.escaped(other))' and '\(Self.escaped(entry.path))' are two files of one name (the same letters, composed differently); rename one")
+      }
+      byName[name] = entry.path
+      cases.append(Case(name: name, document: url))
     }
     return cases.sorted { $0.name < $1.name }
+  }
+
+  /// `text` with every character outside printable ASCII as a Unicode escape, for a message
+  /// that names a file whose name may hold anything.
+  static func escaped(_ text: String) -> String {
+    text.unicodeScalars.map { $0.isASCII && !$0.properties.isNoncharacterCodePoint && $0.value >= 0x20 && $0.value != 0x7F
+      ? String($0) : "\\u{\(String($0.value, radix: 16, uppercase: true))}" }.joined()
   }
 
   /// `cases` with each document that has a `variants:` block replaced by one case per

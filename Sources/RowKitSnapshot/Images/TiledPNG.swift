@@ -283,7 +283,7 @@ final class TiledPNGWriter {
   private func flush() throws {
     guard pendingRows > 0 else { return }
     if writer == nil {
-      let folder = target.deletingLastPathComponent()
+      let folder = OutputWriter.writesThrough(target) ? FileManager.default.temporaryDirectory : target.deletingLastPathComponent()
       let url = folder.appendingPathComponent(".\(target.lastPathComponent).\(token)-\(files.count + 1).tmp")
       let descriptor = open(url.path, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0o644)
       guard descriptor >= 0 else { throw OutputError(writing: target, errno: errno) }

@@ -253,9 +253,17 @@ public final class ReferenceStore: Sendable {
 
   private func readFingerprint() throws -> EnvironmentFingerprint? {
     let url = root.appendingPathComponent(EnvironmentFingerprint.fileName)
-    guard let data = FileManager.default.contents(atPath: url.path) else { return nil }
+    // A regular file only: a FIFO there made accept (and the review's session) wait forever.
+    let data: [UInt8]
     do {
-      return try JSONDecoder().decode(EnvironmentFingerprint.self, from: data)
+      data = try InputFile.read(url.path)
+    } catch .missing {
+      return nil
+    } catch {
+      throw SnapshotError("\(url.path): \(error)")
+    }
+    do {
+      return try JSONDecoder().decode(EnvironmentFingerprint.self, from: Data(data))
     } catch {
       throw SnapshotError("\(url.path) is not a RowKit environment fingerprint: \(error)")
     }

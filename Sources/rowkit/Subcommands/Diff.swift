@@ -54,6 +54,9 @@ extension RowKitCommand {
       if output == "-" || composite == "-" {
         throw ValidationError("diff prints its result on standard output: give -o and --composite files")
       }
+      if let output, let composite, URL(fileURLWithPath: output).standardizedFileURL == URL(fileURLWithPath: composite).standardizedFileURL {
+        throw ValidationError("-o and --composite name the same file, \(output): give each its own")
+      }
       try output.map(OutputTarget.init)?.checkPNG(option: "-o")
       try composite.map(OutputTarget.init)?.checkPNG(option: "--composite")
     }
@@ -86,7 +89,12 @@ extension RowKitCommand {
           composite: composite.map { URL(fileURLWithPath: $0) })
         : nil
       let result = try ImageComparison.compare(referenceRows, actualRows, options: options, each: images?.write)
-      try images?.commit()
+      if let images {
+        let outputs = AtomicFiles()
+        defer { outputs.discard() }
+        try images.stage(in: outputs)
+        try outputs.commit()
+      }
       try report(result)
     }
 
