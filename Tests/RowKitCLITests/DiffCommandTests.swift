@@ -58,6 +58,11 @@ import Testing
     }
     let same = try await diff(other, ["-o", diffImage.path, "--composite", folder.appendingPathComponent("./diff.png").path])
     #expect(same.status == 2 && same.stderr.contains("-o and --composite name the same file"), "\(same.stderr)")
+    let link = folder.appendingPathComponent("link.png")
+    try FileManager.default.createSymbolicLink(atPath: link.path, withDestinationPath: "diff.png")
+    let linked = try await diff(other, ["-o", diffImage.path, "--composite", link.path])
+    #expect(linked.status == 2 && linked.stderr.contains("-o and --composite name the same file"), "\(linked.stderr)")
+    try FileManager.default.removeItem(at: link)
     let written = try await diff(other, ["-o", diffImage.path, "--composite", folder.appendingPathComponent("composite.png").path])
     #expect(written.status == 1, "\(written.stderr)")
     #expect(FileManager.default.fileExists(atPath: diffImage.path))

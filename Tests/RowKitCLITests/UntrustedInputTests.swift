@@ -348,8 +348,10 @@ import Testing
   /// together, where they made one case of the report and two files on disk.
   @Test func documentNamesThatAreNotPlainTextAreRefused() async throws {
     for (names, expected) in [
-      (["x\n4 cases: 4 passed\n\u{1B}[2Jz"], "x\\u{A}4 cases: 4 passed\\u{A}\\u{1B}[2Jz.yaml: a document whose name holds the control character U+000A"),
-      (["caf\u{E9}", "cafe\u{301}"], "are two files of one name (the same letters, composed differently)"),
+      (["x\n4 cases: 4 passed\n\u{1B}[2Jz"], "x\\u{A}4 cases: 4 passed\\u{A}\\u{1B}[2Jz.yaml: a document whose name holds the invisible character U+000A"),
+      (["caf\u{E9}", "cafe\u{301}"], "are two files of one name (the same letters, in another case or composed differently)"),
+      (["Row", "row"], "are two files of one name (the same letters, in another case or composed differently)"),
+      (["evil\u{202E}gnp"], "evil\\u{202E}gnp.yaml: a document whose name holds the invisible character U+202E"),
     ] {
       let folder = try project([])
       defer { try? FileManager.default.removeItem(at: folder) }

@@ -319,6 +319,14 @@ import Testing
         #expect(!answer.body.contains("root:"), "\(path)")
       }
       #expect(try await server.request("/cases/case-1/actual.png").status == 200)
+      // An image larger than any of a report's (a sparse file): refused, never read.
+      let huge = project.report.appendingPathComponent("cases/case-2/actual.png")
+      let original = try Data(contentsOf: huge)
+      let handle = try FileHandle(forWritingTo: huge)
+      try handle.truncate(atOffset: UInt64(ReviewServer.maximumImageBytes + 1))
+      try handle.close()
+      #expect(try await server.request("/cases/case-2/actual.png").status == 413)
+      try original.write(to: huge)
       // Changes are POSTs only.
       #expect(try await server.request("/api/accept?cases=case-1").status == 404)
       #expect(try await server.request("/api/accept", method: "PUT", body: accept).status == 405)
@@ -474,9 +482,17 @@ import Testing
     let before = contents(project.refs)
     let first = try await ReviewSession(report: project.report, snapshots: project.refs, processEnvironment: project.reviewEnvironment)
     let second = try await ReviewSession(report: project.report, snapshots: project.refs, processEnvironment: project.reviewEnvironment)
-    try first.accept(["case-4"])
+    let accepted = try first.accept(["case-4"])
     try second.accept(["case-5"])
     #expect(try log(project).map { $0["cases"] as? [String] } == [["case-4"], ["case-5"]])
+    // A page of the first review that showed its own accept as the one to undo: refused,
+    // nothing undone, since the second review's is the latest now.
+    #expect {
+      try first.undo(expecting: accepted.id)
+    } throws: { error in
+      "\(error)".contains("the latest action is now entry 2 (accept case-5), not entry 1 that the page showed")
+    }
+    #expect(try first.refreshedLog().nextUndo?.id == 2, "the page's state is read from the log on disk")
     // The first review's undo takes back the second's accept, the latest; then its own.
     #expect(try first.undo().cases == ["case-5"])
     #expect(try first.undo().cases == ["case-4"])

@@ -145,7 +145,7 @@ enum ReviewPageScript {
         location.hash = new URLSearchParams({ case: name }).toString();
         find.blur();
       });
-      undoButton.addEventListener('click', () => act('/api/undo', {}, false));
+      undoButton.addEventListener('click', () => act('/api/undo', { undoes: state.undoes }, false));
       document.addEventListener('keydown', event => {
         if (!state || event.ctrlKey || event.metaKey || event.altKey) return;
         if (event.target && event.target.tagName === 'INPUT') return;
@@ -154,7 +154,7 @@ enum ReviewPageScript {
         switch (event.key) {
           case 'a': if (isReviewable) act('/api/accept', { cases: [name] }, true); else say('this case has nothing to accept', true); break;
           case 'r': if (isReviewable) act('/api/reject', { cases: [name] }, true); else say('this case has nothing to reject', true); break;
-          case 'u': act('/api/undo', {}, false); break;
+          case 'u': act('/api/undo', { undoes: state.undoes }, false); break;
           case 'g': {
             const group = groupOf(name);
             if (group) act('/api/accept', { group: group.index }, false); else say('this case is in no group', true);

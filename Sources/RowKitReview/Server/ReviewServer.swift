@@ -22,6 +22,9 @@ import RowKitSnapshot
 package final class ReviewServer: Sendable {
   /// The header the page's requests carry the token in.
   package static let tokenHeader = LoopbackAccess.tokenHeader
+  /// The largest case image served: a tile of RowKit's tallest (32 million pixels) is tens
+  /// of megabytes as a PNG.
+  package static let maximumImageBytes = 128 << 20
 
   private let routes: ReviewRoutes
   private let server: HTTPServer
@@ -105,6 +108,8 @@ private final class ReviewRoutes: Sendable {
     struct Body: Decodable {
       var cases: [String]?
       var group: Int?
+      /// For an undo: the entry the page showed as the one undo takes back.
+      var undoes: Int?
     }
     do {
       let request: Body
@@ -117,7 +122,7 @@ private final class ReviewRoutes: Sendable {
       switch path {
       case "/api/accept": entry = try session.accept(request.cases ?? [], group: request.group)
       case "/api/reject": entry = try session.reject(request.cases ?? [], group: request.group)
-      default: entry = try session.undo()
+      default: entry = try session.undo(expecting: request.undoes)
       }
       return state(entry: entry)
     } catch let error as ReviewError {
@@ -138,12 +143,23 @@ private final class ReviewRoutes: Sendable {
     guard let decoded = relative.removingPercentEncoding, ReportFolder.isContainedPath(decoded),
       decoded.hasSuffix(".png")
     else { return Self.error(404, "not an image of the report") }
-    // Streamed from the file, never read whole: a report's image may be any size (a sparse
-    // file of a gigabyte, requested twice at once, took two gigabytes).
-    guard let url = try? ReportFolder.file(decoded, in: session.reportFolder, what: "the image"),
-      let body = try? HTTPBodySequence(file: url, suggestedBufferSize: 1 << 16)
-    else { return Self.error(404, "not an image of the report") }
-    return HTTPResponse(statusCode: .ok, headers: [.contentType: "image/png", .cacheControl: "no-store"], body: body)
+    guard let url = try? ReportFolder.file(decoded, in: session.reportFolder, what: "the image") else {
+      return Self.error(404, "not an image of the report")
+    }
+    // Opened once, never through a link nor waiting for a FIFO's writer (the file may have
+    // been swapped since it was checked), checked as the file opened, and read here, on the
+    // request's own thread: never more than an image of RowKit's is (a sparse file of a
+    // gigabyte, asked for twice at once, took two).
+    let descriptor = open(url.path, O_RDONLY | O_NOFOLLOW | O_NONBLOCK | O_CLOEXEC)
+    guard descriptor >= 0 else { return Self.error(404, "not an image of the report") }
+    let handle = FileHandle(fileDescriptor: descriptor, closeOnDealloc: true)
+    var info = stat()
+    guard fstat(descriptor, &info) == 0, info.st_mode & S_IFMT == S_IFREG else { return Self.error(404, "not an image of the report") }
+    guard info.st_size <= ReviewServer.maximumImageBytes else {
+      return Self.error(413, "\(decoded): \(info.st_size) bytes, more than an image of a report is (\(ReviewServer.maximumImageBytes >> 20) MB)")
+    }
+    guard let data = try? handle.readToEnd() else { return Self.error(404, "not an image of the report") }
+    return HTTPResponse(statusCode: .ok, headers: [.contentType: "image/png", .cacheControl: "no-store"], body: data)
   }
 
   /// What the page shows: each reviewable case's review, the progress, the groups and what
@@ -161,10 +177,13 @@ private final class ReviewRoutes: Sendable {
       var cases: [String: String]
       var groups: [Group]
       var undo: String?
+      /// The entry undo takes back, which the page sends with its undo.
+      var undoes: Int?
       var ci: Bool
       var entry: ReviewLog.Entry?
     }
-    let log = session.currentLog
+    // The log as it is on disk: another review of the same report may have acted since.
+    let log = (try? session.refreshedLog()) ?? session.currentLog
     let reviewable = session.reviewable
     let reviews = log.reviews.filter { reviewable.contains($0.key) }.mapValues { $0 == .accept ? "accepted" : "rejected" }
     let undo = log.nextUndo.map { entry in
@@ -173,7 +192,7 @@ private final class ReviewRoutes: Sendable {
     let state = State(
       reviewable: reviewable, reviewed: reviews.count, cases: reviews,
       groups: session.groups.enumerated().map { Group(index: $0, kind: $1.kind.rawValue, title: $1.title, names: $1.names) },
-      undo: undo, ci: session.refusesChanges, entry: entry)
+      undo: undo, undoes: log.nextUndo?.id, ci: session.refusesChanges, entry: entry)
     return Self.json(200, state)
   }
 

@@ -123,6 +123,12 @@ package final class ReviewSession: Sendable {
   /// The log as it stands.
   package var currentLog: ReviewLog { log.withLock { $0 } }
 
+  /// The log as it is on disk now, under the report folder's lock: what the page shows, as
+  /// another review of the same report may have acted since this one last did.
+  package func refreshedLog() throws -> ReviewLog {
+    try changingLog { $0 }
+  }
+
   /// Makes the actual images of `names` (or of group `group`) their references, through
   /// `rowkit accept`'s code, and logs it with the bytes it replaced.
   @discardableResult
@@ -180,10 +186,17 @@ package final class ReviewSession: Sendable {
   /// Takes back the latest accept or reject in force: an accept's files get their exact
   /// bytes from before it back (a file it made is removed), when they are still the bytes it
   /// wrote; otherwise nothing changes and the error names the file.
+  /// With `expected`, only when the latest action in force is still that entry: the one the
+  /// page showed, which another review of the report may have changed since.
   @discardableResult
-  package func undo() throws -> ReviewLog.Entry {
+  package func undo(expecting expected: Int? = nil) throws -> ReviewLog.Entry {
     try changingLog { log in
       guard let target = log.nextUndo else { throw ReviewError("there is nothing to undo", status: 409) }
+      if let expected, target.id != expected {
+        throw ReviewError(
+          "the latest action is now entry \(target.id) (\(target.action.rawValue) \(target.cases.joined(separator: ", "))), "
+            + "not entry \(expected) that the page showed: another review of this report acted since; nothing was undone", status: 409)
+      }
       if target.action == .accept && !target.files.isEmpty {
         if RecordMode.isCI(processEnvironment) {
           throw ReviewError("CI is set: references are never changed under CI", status: 403)

@@ -349,18 +349,23 @@ public struct SnapshotCheck: Sendable {
       // character in it (a newline, an escape) forged lines of the listing and drove the
       // terminal; two names of one text (é composed and decomposed, or bytes that are no
       // UTF-8) were one case to the report and two files on disk.
-      if let control = name.unicodeScalars.first(where: { $0.properties.generalCategory == .control }) {
+      if let control = name.unicodeScalars.first(where: {
+        [.control, .format, .lineSeparator, .paragraphSeparator].contains($0.properties.generalCategory)
+      }) {
         throw SnapshotError(
-          "\(root.path)/\(Self.escaped(entry.path)): a document whose name holds the control character U+\(String(format: "%04X", control.value)); rename it")
+          "\(root.path)/\(Self.escaped(entry.path)): a document whose name holds the invisible character U+\(String(format: "%04X", control.value)); rename it")
       }
       if name.unicodeScalars.contains("\u{FFFD}") {
         throw SnapshotError("\(root.path)/\(Self.escaped(entry.path)): a document whose name is not UTF-8; rename it")
       }
-      if let other = byName[name] {
+      // Keyed by the name in lower case: a checkout on macOS or Windows, whose file names
+      // ignore case, would make `Row.png` and `row.png` one reference of two cases.
+      if let other = byName[name.lowercased()] {
         throw SnapshotError(
-          "\(root.path): '\(Self.escaped(other))' and '\(Self.escaped(entry.path))' are two files of one name (the same letters, composed differently); rename one")
+          "\(root.path): '\(Self.escaped(other))' and '\(Self.escaped(entry.path))' are two files of one name "
+            + "(the same letters, in another case or composed differently); rename one")
       }
-      byName[name] = entry.path
+      byName[name.lowercased()] = entry.path
       cases.append(Case(name: name, document: url))
     }
     return cases.sorted { $0.name < $1.name }

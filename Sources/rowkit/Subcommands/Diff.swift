@@ -54,7 +54,10 @@ extension RowKitCommand {
       if output == "-" || composite == "-" {
         throw ValidationError("diff prints its result on standard output: give -o and --composite files")
       }
-      if let output, let composite, URL(fileURLWithPath: output).standardizedFileURL == URL(fileURLWithPath: composite).standardizedFileURL {
+      // Through every link, as a write follows them (a link to a file not written yet too).
+      if let output, let composite,
+        let first = ContainedPath.resolved(URL(fileURLWithPath: output)), first == ContainedPath.resolved(URL(fileURLWithPath: composite))
+      {
         throw ValidationError("-o and --composite name the same file, \(output): give each its own")
       }
       try output.map(OutputTarget.init)?.checkPNG(option: "-o")
