@@ -77,13 +77,20 @@ public enum JPEG {
   /// their lengths, and each scan's entropy-coded data up to the next marker.
   static func scanCount(_ data: [UInt8], upTo limit: Int) -> Int {
     data.withUnsafeBufferPointer { bytes in
+      /// The offset of the first 0xFF at or after `index`; nil when there is none.
+      func nextFF(from index: Int) -> Int? {
+        guard index < bytes.count, let base = bytes.baseAddress, let found = memchr(base + index, 0xFF, bytes.count - index) else {
+          return nil
+        }
+        return base.distance(to: found.assumingMemoryBound(to: UInt8.self))
+      }
       var (index, scans) = (2, 0)
       while index + 3 < bytes.count, scans < limit {
         // Bytes where a marker should be are skipped up to the next 0xFF, as libjpeg skips
         // them (with a warning, which stops RowKit's decode anyway).
         guard bytes[index] == 0xFF else {
-          guard let base = bytes.baseAddress, let found = memchr(base + index, 0xFF, bytes.count - index) else { return scans }
-          index = base.distance(to: found.assumingMemoryBound(to: UInt8.self))
+          guard let found = nextFF(from: index) else { return scans }
+          index = found
           continue
         }
         let marker = bytes[index + 1]
@@ -102,10 +109,9 @@ public enum JPEG {
           scans += 1
           // The entropy-coded data: a 0xFF in it is followed by 0x00 (a data byte), a
           // restart marker or more 0xFF padding; any other byte after it starts a marker.
-          while index + 1 < bytes.count {
-            guard let base = bytes.baseAddress, let found = memchr(base + index, 0xFF, bytes.count - index) else { return scans }
-            index = base.distance(to: found.assumingMemoryBound(to: UInt8.self))
-            guard index + 1 < bytes.count else { return scans }
+          while true {
+            guard let found = nextFF(from: index), found + 1 < bytes.count else { return scans }
+            index = found
             let next = bytes[index + 1]
             if next == 0x00 || (0xD0...0xD7).contains(next) {
               index += 2

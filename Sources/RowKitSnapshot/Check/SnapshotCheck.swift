@@ -374,8 +374,7 @@ public struct SnapshotCheck: Sendable {
   /// `text` with every character outside printable ASCII as a Unicode escape, for a message
   /// that names a file whose name may hold anything.
   static func escaped(_ text: String) -> String {
-    text.unicodeScalars.map { $0.isASCII && !$0.properties.isNoncharacterCodePoint && $0.value >= 0x20 && $0.value != 0x7F
-      ? String($0) : "\\u{\(String($0.value, radix: 16, uppercase: true))}" }.joined()
+    text.unicodeScalars.map { (0x20..<0x7F).contains($0.value) ? String($0) : "\\u{\(String($0.value, radix: 16, uppercase: true))}" }.joined()
   }
 
   /// `cases` with each document that has a `variants:` block replaced by one case per
