@@ -95,6 +95,14 @@ public struct Stylesheet: Hashable, Sendable {
   /// its own (Pango reads the words `inf` and `nan` as numbers, and refuses both as sizes),
   /// so this asks Pango nothing: cells read their fonts and colors by name for every row.
   static func looksLikeName(_ text: String) -> Bool {
+    // Cells ask for every label's font and colors: ASCII names (all of the default
+    // stylesheet's) are read byte by byte, without Unicode's character properties.
+    let bytes = text.utf8
+    if let first = bytes.first, bytes.allSatisfy({ $0 < 0x80 }) {
+      func isLetter(_ byte: UInt8) -> Bool { (byte | 0x20) >= UInt8(ascii: "a") && (byte | 0x20) <= UInt8(ascii: "z") }
+      return isLetter(first)
+        && bytes.allSatisfy { isLetter($0) || ($0 >= UInt8(ascii: "0") && $0 <= UInt8(ascii: "9")) || $0 == UInt8(ascii: "_") }
+    }
     guard let first = text.first, first.isLetter else { return false }
     return text.allSatisfy { $0.isLetter || $0.isNumber || $0 == "_" }
   }

@@ -30,6 +30,8 @@ public final class FontSet: @unchecked Sendable {
   public let fallbackFamilies: [String]
   /// Every family a font description may name, sorted.
   public let families: [String]
+  /// ``families``, lowercased: most of what ``hasFamily(_:)`` is asked.
+  private let lowercasedFamilies: Set<String>
 
   let config: OpaquePointer
 
@@ -150,6 +152,7 @@ public final class FontSet: @unchecked Sendable {
     self.files = files
     self.fallbackFamilies = fallback
     self.families = Array(Set(files.flatMap(\.families))).sorted()
+    self.lowercasedFamilies = Set(families.map { $0.lowercased() })
   }
 
   deinit {
@@ -214,7 +217,11 @@ public final class FontSet: @unchecked Sendable {
   /// Whether a font description may name `family` (case-insensitively, as fontconfig
   /// matches).
   public func hasFamily(_ family: String) -> Bool {
-    families.contains { $0.caseInsensitiveCompare(family) == .orderedSame }
+    // Cells ask for every label's font: the lowercased names answer almost every question
+    // at once, and Foundation's comparison (which also folds what lowercasing does not)
+    // only the rest.
+    lowercasedFamilies.contains(family.lowercased())
+      || families.contains { $0.caseInsensitiveCompare(family) == .orderedSame }
   }
 
   /// The families of every face in the font file at `path`, without loading it into any

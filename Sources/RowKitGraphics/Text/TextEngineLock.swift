@@ -27,6 +27,14 @@ import Foundation
 /// takes this lock again; the faces of its own still keep each worker's FreeType faces away
 /// from the others.
 ///
+/// Keeping every scaled font alive while workers draw (so that none is retired) would not
+/// be enough: the glyph page cache evicts a page after checking, without the font's lock,
+/// that the font's glyphs are not in use, and then waits for that lock
+/// (`_cairo_scaled_glyph_page_can_remove` and `_cairo_scaled_glyph_page_pluck`). A thread
+/// that has just taken the font's lock to look up glyphs, and not yet marked them in use,
+/// waits in turn for the page cache when its glyphs need a new page: each thread holds what
+/// the other waits for. So text stays under this lock, with Debian 12's Cairo 1.16.
+///
 /// Callers that make many text calls in a row (a worker laying out a batch of rows) hold the
 /// lock once around all of them: taking it per call handed it between two workers for every
 /// label, and each hand-over costs a futex wake-up (2-worker render 2,330 rows/s with a lock

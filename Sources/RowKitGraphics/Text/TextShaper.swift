@@ -168,7 +168,11 @@ public final class TextShaper {
     let layout = pango_layout_new(context)!
     // With a line limit, newlines become Unicode line separators: Pango applies its line
     // limit per paragraph, and a line separator breaks the line without a new paragraph.
-    let shapedText = style.maxLines > 0 ? text.replacingOccurrences(of: "\n", with: "\u{2028}") : text
+    // Foundation's `replacingOccurrences` copies the text through NSString: only for a text
+    // that has a newline.
+    let shapedText =
+      style.maxLines > 0 && text.utf8.contains(UInt8(ascii: "\n"))
+      ? text.replacingOccurrences(of: "\n", with: "\u{2028}") : text
     pango_layout_set_text(layout, shapedText, -1)
     pango_layout_set_font_description(layout, fontDescription(for: style.font))
     pango_layout_set_wrap(layout, style.wrap == .word ? PANGO_WRAP_WORD_CHAR : PANGO_WRAP_CHAR)

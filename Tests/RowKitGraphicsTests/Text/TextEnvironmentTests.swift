@@ -12,6 +12,18 @@ import Testing
     #expect(!shaper.hasFamily("DejaVu Serif"))
   }
 
+  /// A family is found in any case, as fontconfig matches it: every family of the set, in
+  /// upper case, lower case and as written, and nothing that Foundation's comparison tells
+  /// apart.
+  @Test func aFamilyIsFoundInAnyCase() throws {
+    let fontSet = try TextEnvironment.standard.fontSet()
+    for family in fontSet.families {
+      #expect(fontSet.hasFamily(family) && fontSet.hasFamily(family.uppercased()) && fontSet.hasFamily(family.lowercased()))
+    }
+    #expect(fontSet.hasFamily("iNTER") && fontSet.hasFamily("NOTO SANS"))
+    #expect(!fontSet.hasFamily("Inter ") && !fontSet.hasFamily("Intér") && !fontSet.hasFamily(""))
+  }
+
   @Test func namesTheDebianPackageOfAMissingFont() throws {
     var environment = TextEnvironment.standard
     environment.fontFiles.append(.init(path: "/nonexistent/Font.otf", debianPackage: "fonts-example"))

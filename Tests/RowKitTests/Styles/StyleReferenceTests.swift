@@ -48,6 +48,22 @@ import Testing
     #expect(throws: StyleError(message)) { try ColorReference(parsing: text) }
   }
 
+  /// An ASCII name is read byte by byte: the same answer as reading it by Unicode's
+  /// character properties, for every text of up to two ASCII characters and a few longer.
+  @Test func anASCIINameReadsAsTheCharacterPropertiesReadIt() {
+    func byCharacters(_ text: String) -> Bool {
+      guard let first = text.first, first.isLetter else { return false }
+      return text.allSatisfy { $0.isLetter || $0.isNumber || $0 == "_" }
+    }
+    let ascii = (0..<128).map { String(UnicodeScalar(UInt8($0))) }
+    var texts = [""] + ascii
+    for first in ascii { for second in ascii { texts.append(first + second) } }
+    texts += ["tableFont", "table_font_2", "_table", "2table", "table-font", "table font", "tableFönt", "ünter", "名前", "x٣"]
+    for text in texts {
+      #expect(Stylesheet.looksLikeName(text) == byCharacters(text), "\(text.debugDescription)")
+    }
+  }
+
   @Test func aMalformedLiteralStopsTheProgram() async {
     await #expect(processExitsWith: .failure) {
       _ = ColorReference(stringLiteral: "#GG0000")
