@@ -17,6 +17,8 @@ public enum InputFile {
     case notRegular(String)
     /// The file is there and cannot be opened or read; the system's reason.
     case unreadable(String)
+    /// The file (or standard input) holds more than RowKit reads: `limit` bytes.
+    case tooLarge(limit: Int)
 
     /// The problem after a path and a colon: `no such file`, `a FIFO, not a regular file`.
     public var description: String {
@@ -25,6 +27,7 @@ public enum InputFile {
       case .folder: return "a folder, not a file"
       case .notRegular(let kind): return "\(kind), not a regular file"
       case .unreadable(let reason): return "cannot be read (\(reason))"
+      case .tooLarge(let limit): return "larger than the \(limit >> 20) MB RowKit reads"
       }
     }
 
@@ -33,7 +36,7 @@ public enum InputFile {
     public var predicate: String {
       switch self {
       case .missing: return "does not exist"
-      case .folder, .notRegular: return "is \(description)"
+      case .folder, .notRegular, .tooLarge: return "is \(description)"
       case .unreadable: return description
       }
     }
@@ -48,25 +51,44 @@ public enum InputFile {
     return problem(mode: info.st_mode)
   }
 
-  /// The bytes of the regular file at `path`.
+  /// The most bytes RowKit reads of one input file, or of standard input: far more than any
+  /// document, stylesheet, design or image it draws (a reference too tall for one PNG is
+  /// kept as tiles), and little enough that a huge or sparse file is refused by name rather
+  /// than read into memory until the process dies.
+  public static let maximumBytes = 256 << 20
+
+  /// The bytes of the regular file at `path`, at most `maximumBytes`.
   ///
   /// The file is opened without waiting (opening a FIFO for reading waits for a writer) and
   /// the opened file is checked, so nothing can swap a FIFO in between check and read.
-  public static func read(_ path: String) throws(Problem) -> [UInt8] {
+  public static func read(_ path: String, maximumBytes: Int = maximumBytes) throws(Problem) -> [UInt8] {
     let descriptor = open(path, O_RDONLY | O_NONBLOCK | O_NOCTTY | O_CLOEXEC)
     guard descriptor >= 0 else { throw problem(errno: errno) }
     defer { close(descriptor) }
     var info = stat()
     guard fstat(descriptor, &info) == 0 else { throw .unreadable(String(cString: strerror(errno))) }
     if let problem = problem(mode: info.st_mode) { throw problem }
+    guard info.st_size <= maximumBytes else { throw .tooLarge(limit: maximumBytes) }
+    return try readAll(descriptor, expecting: Int(info.st_size), maximumBytes: maximumBytes)
+  }
+
+  /// What standard input holds, to its end, at most `maximumBytes`: a document piped in.
+  public static func readStandardInput(maximumBytes: Int = maximumBytes) throws(Problem) -> [UInt8] {
+    try readAll(STDIN_FILENO, expecting: 0, maximumBytes: maximumBytes)
+  }
+
+  /// Reads `descriptor` to its end, refusing more than `maximumBytes` (a file may grow
+  /// after its size was read, and a pipe has none).
+  static func readAll(_ descriptor: Int32, expecting size: Int, maximumBytes: Int) throws(Problem) -> [UInt8] {
     var bytes: [UInt8] = []
-    bytes.reserveCapacity(Int(info.st_size))
+    bytes.reserveCapacity(min(max(size, 0), maximumBytes))
     var chunk = [UInt8](repeating: 0, count: 1 << 16)
     while true {
       let count = chunk.withUnsafeMutableBytes { Glibc.read(descriptor, $0.baseAddress, $0.count) }
       if count < 0 && errno == EINTR { continue }
       guard count >= 0 else { throw .unreadable(String(cString: strerror(errno))) }
       if count == 0 { return bytes }
+      guard bytes.count + count <= maximumBytes else { throw .tooLarge(limit: maximumBytes) }
       bytes += chunk[..<count]
     }
   }

@@ -81,6 +81,9 @@ final class OutputFiles {
   let files = AtomicFiles()
   private var folder: URL?
   private var deliveries: [(target: OutputTarget, staged: URL, option: String)] = []
+  /// Each file already taken, its links resolved: by the output option that writes it, or
+  /// as a file the command reads.
+  private var claimed: [String: String] = [:]
 
   deinit {
     discard()
@@ -98,6 +101,14 @@ final class OutputFiles {
       guard FileManager.default.fileExists(atPath: parent, isDirectory: &isFolder), isFolder.boolValue else {
         throw OutputError(writing: url, errno: FileManager.default.fileExists(atPath: parent) ? ENOTDIR : ENOENT)
       }
+      // Two outputs staged as one file would leave one of them, silently; an output over a
+      // file the command reads would replace the user's document with it.
+      if let path = ContainedPath.resolved(url) {
+        if let taken = claimed[path] {
+          throw OutputError("cannot write \(target.path) for \(option): it is \(taken); nothing is written")
+        }
+        claimed[path] = "the file of \(option)"
+      }
       return url
     }
     if folder == nil {
@@ -112,6 +123,14 @@ final class OutputFiles {
     let staged = folder!.appendingPathComponent("\(deliveries.count)-\(name)")
     deliveries.append((target, staged, option))
     return staged
+  }
+
+  /// Refuses any output written over `files`, which the command reads (a document and the
+  /// stylesheets, designs and fonts it names).
+  func protect(_ files: [URL]) {
+    for file in files {
+      if let path = ContainedPath.resolved(file) { claimed[path] = "\(file.lastPathComponent), which this command reads" }
+    }
   }
 
   /// Stages `bytes` as the output `target`.

@@ -102,9 +102,9 @@ func loadDocument(
   }
   let bytes: [UInt8]
   do {
-    bytes = [UInt8](try FileHandle.standardInput.readToEnd() ?? Data())
+    bytes = try InputFile.readStandardInput()
   } catch {
-    throw OutputError("cannot read standard input: \(error.localizedDescription)")
+    throw OutputError("standard input \(error.predicate)")
   }
   return try TableDocument.decode(
     bytes, as: URL(fileURLWithPath: FileManager.default.currentDirectoryPath).appendingPathComponent("<stdin>"),

@@ -45,6 +45,32 @@ import Testing
   /// What the binary loads at start: no test framework (the snapshot assertions live in a
   /// target of their own), no network stack (libcurl is loaded at the first download) and no
   /// OpenSSL (libcrypto is loaded at the first large hash).
+  /// Two outputs naming one file, or an output naming a file the render reads (through a
+  /// link too), are refused before anything is written: `--manifest` used to replace the
+  /// very document it described, and `-o` and `--manifest` on one file left one of them.
+  @Test func anOutputNeverReplacesAnotherOutputOrAnInput() async throws {
+    let folder = try TestSupport.temporaryDirectory()
+    defer { try? FileManager.default.removeItem(at: folder) }
+    let document = folder.appendingPathComponent("t.yaml")
+    let text = "sections:\n  - items:\n      - { type: text, text: hi }\n"
+    try Data(text.utf8).write(to: document)
+    let link = folder.appendingPathComponent("link.json")
+    try FileManager.default.createSymbolicLink(atPath: link.path, withDestinationPath: "t.yaml")
+    let same = folder.appendingPathComponent("same.png").path
+    for (arguments, refusal) in [
+      (["-o", same, "--manifest", same], "cannot write \(same) for --manifest: it is the file of -o"),
+      (["-o", folder.appendingPathComponent("t.png").path, "--manifest", document.path],
+       "cannot write \(document.path) for --manifest: it is t.yaml, which this command reads"),
+      (["--manifest", link.path], "cannot write \(link.path) for --manifest: it is t.yaml, which this command reads"),
+    ] {
+      let result = try await CommandRunner.run(["render", document.path] + arguments)
+      #expect(result.status == 2, "\(arguments)")
+      #expect(result.stderr == "rowkit: error: \(refusal); nothing is written\n")
+      #expect(try FileManager.default.contentsOfDirectory(atPath: folder.path).sorted() == ["link.json", "t.yaml"])
+      #expect(try String(contentsOf: document, encoding: .utf8) == text)
+    }
+  }
+
   @Test func theBinaryLinksNeitherTestFrameworksNorTheNetworkStack() async throws {
     let result = try await CommandRunner.runProgram(URL(fileURLWithPath: "/usr/bin/ldd"), [CommandRunner.binary.path])
     #expect(result.status == 0, "\(result.stderr)")

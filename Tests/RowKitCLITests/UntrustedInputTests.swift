@@ -205,6 +205,29 @@ import Testing
     #expect(page.contains(#"<img src="cases/case-0/actual.png""#))
   }
 
+  /// A JUnit or summary file that could not be written at the end of a check or a merge (a
+  /// folder at its path, or one file for both) is refused before anything is written: the
+  /// report folder used to be written in full and the command then failed.
+  @Test func summaryFilesThatCannotBeWrittenAreRefusedFirst() async throws {
+    let folder = try project(["row"])
+    defer { try? FileManager.default.removeItem(at: folder) }
+    _ = try await check(folder)
+    try FileManager.default.createDirectory(at: folder.appendingPathComponent("adir"), withIntermediateDirectories: false)
+    let before = contents(folder)
+    for (command, refusal) in [
+      (["check", "tables", "--snapshots", "refs", "--report", "report", "--junit", "adir"],
+       "cannot write adir for --junit: a folder is there"),
+      (["check", "tables", "--snapshots", "refs", "--report", "report", "--junit", "ci.txt", "--summary", "ci.txt"],
+       "--junit and --summary both name ci.txt"),
+      (["merge-reports", "shard-1", "-o", "merged", "--summary", "adir"], "cannot write adir for --summary: a folder is there"),
+    ] {
+      let result = try await run(command, in: folder, ci: true)
+      #expect(result.status == 2, "\(command): \(result.stderr)")
+      #expect(result.stderr == "rowkit: error: \(refusal); nothing is written\n")
+      #expect(contents(folder) == before, "\(command)")
+    }
+  }
+
   // MARK: - 3. shown commands keep case names from being flags
 
   @Test func shownAcceptCommandsPutCaseNamesAfterDoubleDash() async throws {

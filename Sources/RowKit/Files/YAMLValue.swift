@@ -54,7 +54,7 @@ struct YAMLValue {
       // Yams' basic resolver: its default one compiles seven regular expressions, which
       // starts ICU's regex engine (1.5 ms of every rowkit run). Plain scalars then stay
       // untyped, and `bool()` reads YAML 1.1's booleans itself.
-      node = try Yams.compose(yaml: text, .basic)
+      node = try Yams.compose(yaml: joiningSurrogatePairs(text), .basic)
     } catch let error as YamlError {
       throw documentError(error, file: displayName)
     }
@@ -67,6 +67,53 @@ struct YAMLValue {
         message: "the document expands to more than \(maximumAliasedValues) values through aliases (a YAML alias bomb?)")
     }
     return YAMLValue(node: node, file: displayName, keyPath: "")
+  }
+
+  /// `text` with each JSON escape of a UTF-16 surrogate pair (`\ud83d\ude00`, as Python's
+  /// `json.dumps` writes every character beyond the Basic Multilingual Plane) written as the
+  /// one escape YAML reads (`\U0001F600`): libyaml refuses a surrogate escape. Only in a
+  /// text that is JSON (Foundation reads it), where every backslash is in a double-quoted
+  /// string; elsewhere in YAML `\u` may be literal text. Columns after a joined pair on its
+  /// line move two to the left.
+  static func joiningSurrogatePairs(_ text: String) -> String {
+    let bytes = Array(text.utf8)
+    func hexValue(at index: Int) -> UInt32? {
+      guard index + 4 <= bytes.count else { return nil }
+      var value: UInt32 = 0
+      for byte in bytes[index..<index + 4] {
+        guard let digit = Character(UnicodeScalar(byte)).hexDigitValue else { return nil }
+        value = value << 4 | UInt32(digit)
+      }
+      return value
+    }
+    func isPair(at index: Int) -> Bool {
+      bytes[index] == UInt8(ascii: "\\") && index + 11 < bytes.count && bytes[index + 1] == UInt8(ascii: "u")
+        && bytes[index + 6] == UInt8(ascii: "\\") && bytes[index + 7] == UInt8(ascii: "u")
+        && (0xD800...0xDBFF).contains(hexValue(at: index + 2) ?? 0) && (0xDC00...0xDFFF).contains(hexValue(at: index + 8) ?? 0)
+    }
+    guard bytes.indices.contains(where: isPair), (try? JSONSerialization.jsonObject(with: Data(bytes), options: [.fragmentsAllowed])) != nil
+    else { return text }
+    var joined: [UInt8] = []
+    joined.reserveCapacity(bytes.count)
+    var index = 0
+    while index < bytes.count {
+      if bytes[index] == UInt8(ascii: "\\") {
+        if isPair(at: index), let high = hexValue(at: index + 2), let low = hexValue(at: index + 8) {
+          let scalar = 0x10000 + (high - 0xD800) << 10 + (low - 0xDC00)
+          let digits = String(scalar, radix: 16, uppercase: true)
+          joined += Array(("\\U" + String(repeating: "0", count: 8 - digits.count) + digits).utf8)
+          index += 12
+        } else {
+          // Any other escape is copied whole, so an escaped backslash never starts a pair.
+          joined += bytes[index..<min(index + 2, bytes.count)]
+          index += 2
+        }
+      } else {
+        joined.append(bytes[index])
+        index += 1
+      }
+    }
+    return String(decoding: joined, as: UTF8.self)
   }
 
   /// Whether the values reached through aliases stay within ``maximumAliasedValues``.

@@ -38,14 +38,14 @@ public final class DiskCache: Sendable {
     configuration.directory.appendingPathComponent(SHA256.hex(Array(url.absoluteString.utf8)))
   }
 
-  /// The stored response, if it is younger than the age limit.
+  /// The stored response, if it is younger than the age limit. Only a regular file is read
+  /// (a FIFO under a response's name would make the read wait for a writer).
   public func data(for url: URL) -> [UInt8]? {
     let file = file(for: url)
     guard let attributes = try? FileManager.default.attributesOfItem(atPath: file.path),
-      let date = attributes[.modificationDate] as? Date, Date().timeIntervalSince(date) <= configuration.maximumAge,
-      let data = FileManager.default.contents(atPath: file.path)
+      let date = attributes[.modificationDate] as? Date, Date().timeIntervalSince(date) <= configuration.maximumAge
     else { return nil }
-    return [UInt8](data)
+    return try? InputFile.read(file.path, maximumBytes: configuration.maximumBytes)
   }
 
   /// Keeps `data` as the response for `url`, then removes the oldest files while the folder is over its size.
@@ -58,14 +58,19 @@ public final class DiskCache: Sendable {
     }
   }
 
-  /// Deletes the oldest files until the cache fits its size limit.
+  /// Deletes the oldest responses until the cache fits its size limit. Only what the cache
+  /// writes counts and goes: regular files named by a SHA-256. The folder is the user's
+  /// (`--http-cache` may name one that holds other things), and nothing else in it is
+  /// counted, let alone deleted.
   private func trim() {
-    let keys: [URLResourceKey] = [.contentModificationDateKey, .fileSizeKey]
+    let keys: [URLResourceKey] = [.contentModificationDateKey, .fileSizeKey, .isRegularFileKey, .isSymbolicLinkKey]
     guard let files = try? FileManager.default.contentsOfDirectory(
       at: configuration.directory, includingPropertiesForKeys: keys)
     else { return }
     var entries = files.compactMap { file -> (URL, Date, Int)? in
-      guard let values = try? file.resourceValues(forKeys: Set(keys)) else { return nil }
+      guard SHA256.isHexDigest(file.lastPathComponent), let values = try? file.resourceValues(forKeys: Set(keys)),
+        values.isSymbolicLink != true, values.isRegularFile == true
+      else { return nil }
       return (file, values.contentModificationDate ?? .distantPast, values.fileSize ?? 0)
     }
     var total = entries.reduce(0) { $0 + $1.2 }

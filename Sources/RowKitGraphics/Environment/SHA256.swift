@@ -35,6 +35,12 @@ package struct SHA256 {
     return hex(of: UnsafeRawPointer(contents), count: length)
   }
 
+  /// Whether `text` is a digest as ``hex(ofBuffer:)`` writes it: 64 lowercase hexadecimal
+  /// digits.
+  package static func isHexDigest(_ text: String) -> Bool {
+    text.utf8.count == 64 && text.utf8.allSatisfy { (0x30...0x39).contains($0) || (0x61...0x66).contains($0) }
+  }
+
   /// The hex digest of `bytes`, hashed by OpenSSL: for large buffers such as an image's pixels
   /// or a reference PNG, where ``hex(_:)`` (written in Swift, byte by byte) is slow.
   package static func hex(ofBuffer bytes: [UInt8]) -> String {

@@ -23,7 +23,7 @@ package enum FileDigestCache {
     let file = "\(root)/digests-\(key).json"
     if let data = FileManager.default.contents(atPath: file),
       let stored = try? JSONDecoder().decode([String].self, from: data), stored.count == paths.count,
-      stored.allSatisfy(isHexDigest)
+      stored.allSatisfy(SHA256.isHexDigest)
     {
       return stored
     }
@@ -47,10 +47,6 @@ package enum FileDigestCache {
     } catch {
       try? FileManager.default.removeItem(atPath: partial)
     }
-  }
-
-  private static func isHexDigest(_ text: String) -> Bool {
-    text.utf8.count == 64 && text.utf8.allSatisfy { (0x30...0x39).contains($0) || (0x61...0x66).contains($0) }
   }
 
   /// A digest of everything that changes when a file of `paths` may have; nil if one cannot

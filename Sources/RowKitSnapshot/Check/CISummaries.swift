@@ -9,6 +9,24 @@ public enum CISummaries {
   /// Writes the JUnit file to `junit` and the Markdown summary to `summary`, when given,
   /// each atomically, their folders made as needed (CI jobs name files in folders of their
   /// own, such as `build/junit.xml`).
+  /// Refuses, before a check or a merge writes anything, JUnit and summary files it could
+  /// not write at its end: a folder at either path, or one file for both. Found late, the
+  /// report folder was already written when the command failed.
+  public static func checkTargets(junit: String?, summary: String?) throws {
+    for (option, path) in [("--junit", junit), ("--summary", summary)] {
+      guard let path else { continue }
+      var isFolder: ObjCBool = false
+      if FileManager.default.fileExists(atPath: path, isDirectory: &isFolder), isFolder.boolValue {
+        throw SnapshotError("cannot write \(path) for \(option): a folder is there; nothing is written")
+      }
+    }
+    if let junit, let summary,
+      ContainedPath.resolved(URL(fileURLWithPath: junit)) == ContainedPath.resolved(URL(fileURLWithPath: summary))
+    {
+      throw SnapshotError("--junit and --summary both name \(summary); nothing is written")
+    }
+  }
+
   public static func write(_ report: SnapshotCheck.Report, reportPath: String?, junit: String?, summary: String?) throws {
     for (path, text) in [(junit, { Self.junit(report, reportPath: reportPath) }), (summary, { markdown(report, reportPath: reportPath) })] {
       guard let path else { continue }

@@ -65,13 +65,19 @@ public struct ShardPlan: Sendable, Equatable {
     return isFolder.boolValue ? url : url.deletingLastPathComponent()
   }
 
+  /// The most seconds one case of a report may say it took: a year.
+  static let maximumCaseSeconds: Double = 365 * 24 * 3600
+
   /// Each case's seconds in `report`, read from `folder`.
   private static func costs(of report: SnapshotCheck.Report, folder: URL) throws -> [String: Double] {
     var costs: [String: Double] = [:]
     for item in report.cases {
       guard let seconds = item.seconds else { continue }
-      guard seconds.isFinite, seconds >= 0 else {
-        throw SnapshotError("\(folder.appendingPathComponent(ReportFolder.reportFile).path): case '\(item.name)': seconds \(seconds) is not a time")
+      // A bound, not only finiteness: shards add their cases' seconds, and two of 1e308
+      // made an infinite sum that failed to encode, with no file named.
+      guard seconds.isFinite, seconds >= 0, seconds <= Self.maximumCaseSeconds else {
+        throw SnapshotError(
+          "\(folder.appendingPathComponent(ReportFolder.reportFile).path): case '\(item.name)': seconds \(seconds) is not a time (0 to \(Int(Self.maximumCaseSeconds)))")
       }
       costs[item.name] = seconds
     }

@@ -183,6 +183,7 @@ extension RowKitCommand {
     }
 
     func run() async throws {
+      try CISummaries.checkTargets(junit: junit, summary: summary)
       try jobs.configureRuntime()
       let options = try tolerance.comparisonOptions()
       var suite: [SnapshotCheck.Case] = []

@@ -39,6 +39,7 @@ extension RowKitCommand {
     }
 
     func run() throws {
+      try CISummaries.checkTargets(junit: junit, summary: summary)
       let report = try ReportMerging.write(
         folders.map { URL(fileURLWithPath: $0) }, into: URL(fileURLWithPath: output), pathForCommands: output,
         onlyFailures: reportOnlyFailures)

@@ -164,6 +164,7 @@ extension RowKitCommand {
       outputOptions.apply(to: &renderer)
       let axes = try variantOptions.axes(over: document.variantAxes, configuration: configuration)
       let outputs = OutputFiles()
+      outputs.protect(document.dependencies)
       guard !axes.isEmpty else {
         if variantsSheet != nil {
           throw ValidationError(

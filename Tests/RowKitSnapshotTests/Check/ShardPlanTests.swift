@@ -53,6 +53,12 @@ struct ShardPlanTests {
     try Data(report.utf8).write(to: folder.appendingPathComponent("report.json"))
     #expect(try ShardPlan.costs(fromReport: folder) == ["long": 2.5])
     #expect(try ShardPlan.costs(fromReport: folder.appendingPathComponent("report.json")) == ["long": 2.5])
+    // Two cases of 1e308 seconds each once summed to infinity, and the plan failed to encode.
+    try Data(report.replacingOccurrences(of: "\"seconds\": 2.5", with: "\"seconds\": 1e308").utf8)
+      .write(to: folder.appendingPathComponent("report.json"))
+    #expect(throws: SnapshotError("\(folder.appendingPathComponent("report.json").path): case 'long': seconds 1e+308 is not a time (0 to 31536000)")) {
+      try ShardPlan.costs(fromReport: folder)
+    }
     try Data("{ \"cases\": 3 }".utf8).write(to: folder.appendingPathComponent("report.json"))
     #expect(throws: SnapshotError.self) { try ShardPlan.costs(fromReport: folder) }
     #expect(throws: SnapshotError.self) { try ShardPlan.costs(fromReport: folder.appendingPathComponent("index.html")) }

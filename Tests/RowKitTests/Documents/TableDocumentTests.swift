@@ -81,6 +81,22 @@ import Testing
     #expect((document.dataSource.sections[0].items[0] as? TextItem)?.text == "JSON")
   }
 
+  /// JSON as Python's `json.dumps` writes it, every character beyond the Basic Multilingual
+  /// Plane as a surrogate pair of escapes, which libyaml refuses on its own; in YAML, or
+  /// behind an escaped backslash, the same letters stay text.
+  @Test func jsonSurrogatePairsDecodeToTheirCharacter() throws {
+    let document = try decode(#"{"items": [{"type": "text", "text": "hi \ud83d\ude00 \uD83C\uDDEB\uD83C\uDDF7"}]}"#)
+    #expect((document.dataSource.sections[0].items[0] as? TextItem)?.text == "hi 😀 🇫🇷")
+    #expect(YAMLValue.joiningSurrogatePairs(#"{"t": "\ud83d\ude00"}"#) == #"{"t": "\U0001F600"}"#)
+    for unchanged in [
+      #"{"t": "\\ud83d\ude00"}"#, #"t: '\ud83d\ude00'"#, #"{"t": "\ud83d"}"#, #"{"t": "\ude00\ud83d"}"#, "t: plain",
+    ] {
+      #expect(YAMLValue.joiningSurrogatePairs(unchanged) == unchanged, "\(unchanged)")
+    }
+    let literal = try decode(#"{"items": [{"type": "text", "text": "\\ud83d\\ude00"}]}"#)
+    #expect((literal.dataSource.sections[0].items[0] as? TextItem)?.text == #"\ud83d\ude00"#)
+  }
+
   /// YAML 1.1's booleans, read by RowKit itself since the parser runs without Yams' regular
   /// expressions: the spellings Yams' default resolver accepted, and nothing else.
   @Test func yaml11BooleansReadAsYamsDefaultResolverDid() throws {

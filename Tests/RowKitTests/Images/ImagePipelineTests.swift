@@ -235,6 +235,7 @@ struct ImageServer {
     let fixture = try ImageServer()
     defer { fixture.server.stop() }
     let folder = try TestSupport.temporaryDirectory()
+    defer { try? FileManager.default.removeItem(at: folder) }
     let location = ImageLocation.remote(URL(string: fixture.server.url("/photo.png"))!)
     func pipeline(maximumBytes: Int = 1 << 20, maximumAge: Double = 3600) -> ImagePipeline {
       ImageServer.pipeline {
@@ -250,11 +251,48 @@ struct ImageServer {
     #expect(fixture.server.requests("/photo.png") == 2, "a stale response is fetched again")
 
     let tight = try TestSupport.temporaryDirectory()
+    defer { try? FileManager.default.removeItem(at: tight) }
     let tiny = ImageServer.pipeline {
       $0.diskCache = DiskCache.Configuration(directory: tight, maximumBytes: ImageServer.png.count - 1)
     }
     _ = try await tiny.image(at: location).get()
     #expect(try FileManager.default.contentsOfDirectory(atPath: tight.path).isEmpty, "a response over the size limit was kept")
+  }
+
+  /// `--http-cache` may name a folder that holds the user's own files: the cache counts and
+  /// removes only the responses it wrote, never another file, a folder or a link, and never
+  /// waits on a FIFO found under a response's name.
+  @Test func theDiskCacheTrimsOnlyTheResponsesItWrote() throws {
+    let folder = try TestSupport.temporaryDirectory()
+    defer { try? FileManager.default.removeItem(at: folder) }
+    let usersFile = folder.appendingPathComponent("big.jpg")
+    try Data(repeating: 1, count: 5000).write(to: usersFile)
+    let usersFolder = folder.appendingPathComponent("sub")
+    try FileManager.default.createDirectory(at: usersFolder, withIntermediateDirectories: false)
+    try Data("keep".utf8).write(to: usersFolder.appendingPathComponent("notes.txt"))
+    let long = Date(timeIntervalSince1970: 1_500_000_000)
+    for item in [usersFile, usersFolder] {
+      try FileManager.default.setAttributes([.modificationDate: long], ofItemAtPath: item.path)
+    }
+    let cache = DiskCache(DiskCache.Configuration(directory: folder, maximumBytes: 300))
+    let first = URL(string: "http://images.example/1.png")!
+    let second = URL(string: "http://images.example/2.png")!
+    let linked = URL(string: "http://images.example/3.png")!
+    // A link under a response's name is not the cache's either, nor what it leads to.
+    try FileManager.default.createSymbolicLink(at: cache.file(for: linked), withDestinationURL: usersFile)
+    cache.store([UInt8](repeating: 2, count: 200), for: first)
+    try FileManager.default.setAttributes(
+      [.modificationDate: Date().addingTimeInterval(-60)], ofItemAtPath: cache.file(for: first).path)
+    cache.store([UInt8](repeating: 3, count: 200), for: second)
+    #expect(cache.data(for: first) == nil, "the older response goes: the two are over the limit")
+    #expect(cache.data(for: second) == [UInt8](repeating: 3, count: 200))
+    #expect(try Data(contentsOf: usersFile).count == 5000)
+    #expect(try String(contentsOf: usersFolder.appendingPathComponent("notes.txt"), encoding: .utf8) == "keep")
+    #expect(FileManager.default.fileExists(atPath: cache.file(for: linked).path))
+
+    let fifo = URL(string: "http://images.example/fifo.png")!
+    #expect(mkfifo(cache.file(for: fifo).path, 0o600) == 0)
+    #expect(cache.data(for: fifo) == nil)
   }
 
   @Test func theMemoryCacheDropsTheLeastRecentlyUsedOverItsBudget() {
