@@ -44,7 +44,7 @@ public enum InputFile {
 
   /// What is wrong with reading the file at `path`, or nil for a regular file (at the end of
   /// any symbolic links). For files handed to a library by path (fontconfig opens font
-  /// files itself); ``read(_:)`` checks the file it opened instead.
+  /// files itself); ``read(_:maximumBytes:)`` checks the file it opened instead.
   public static func problem(at path: String) -> Problem? {
     var info = stat()
     guard stat(path, &info) == 0 else { return problem(errno: errno) }
