@@ -6,9 +6,6 @@ import RowKit
 /// comment. Both are made from a ``SnapshotCheck/Report``; image paths are given under
 /// `reportPath` (the report folder as the user named it) when the run wrote a report.
 public enum CISummaries {
-  /// Writes the JUnit file to `junit` and the Markdown summary to `summary`, when given,
-  /// each atomically, their folders made as needed (CI jobs name files in folders of their
-  /// own, such as `build/junit.xml`).
   /// Refuses, before a check or a merge writes anything, JUnit and summary files it could
   /// not write at its end: a folder at either path, or one file for both. Found late, the
   /// report folder was already written when the command failed.
@@ -27,6 +24,9 @@ public enum CISummaries {
     }
   }
 
+  /// Writes the JUnit file to `junit` and the Markdown summary to `summary`, when given,
+  /// each atomically, their folders made as needed (CI jobs name files in folders of their
+  /// own, such as `build/junit.xml`).
   public static func write(_ report: SnapshotCheck.Report, reportPath: String?, junit: String?, summary: String?) throws {
     for (path, text) in [(junit, { Self.junit(report, reportPath: reportPath) }), (summary, { markdown(report, reportPath: reportPath) })] {
       guard let path else { continue }
