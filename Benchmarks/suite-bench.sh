@@ -36,8 +36,9 @@ check_jobs() { "$rowkit" check "$work/cases" --snapshots "$work/refs" --jobs "$1
 # The machine's own ceiling for one job per core: as many separate 1-job checks of the same
 # suite at once as there are cores, each a process of its own, sharing nothing but the
 # machine. Where cores share a physical core, its caches or the host's memory bandwidth (as
-# virtual machines' cores often do), each runs slower beside the others, and no parallelism
-# inside one process can beat that; `rowkit check --jobs N` is read against it.
+# virtual machines' cores often do), each runs slower beside the others, and no way of
+# splitting the suite can beat that; `rowkit check --jobs N` (N processes of one worker each,
+# which share out the cases one at a time) is read against it.
 side_by_side() {
   local others=()
   for _ in $(seq $(( $(nproc) - 1 ))); do

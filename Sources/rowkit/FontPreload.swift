@@ -21,16 +21,22 @@ enum FontPreload {
 
   /// Starts loading the standard fonts when `arguments` (the process's, program name first)
   /// name a rendering command, and then, unless they size the runtime with `--jobs` (which
-  /// the command must do before the runtime is made), has the workers make their shapers. A
-  /// guess that turns out wrong (bad usage, `--help`, a document in fonts of its own) costs
+  /// the command must do before the runtime is made) or name `check` (which sizes it by its
+  /// number of cases; a check's helper process has one worker, whose shaper is made here), has
+  /// the workers make their shapers. A guess that turns out wrong (bad usage, `--help`, a document in fonts of its own) costs
   /// work nobody uses, on a thread that ends by itself; a failure is left for the command to
   /// meet and report.
   static func start(for arguments: [String]) {
     guard arguments.count > 1, renderingCommands.contains(arguments[1]) else { return }
-    let sizesRuntime = arguments.contains { $0 == "--jobs" || $0.hasPrefix("--jobs=") }
+    let sizesRuntime =
+      arguments[1] == RowKitCommand.Check.configuration.commandName
+      || arguments.contains { $0 == "--jobs" || $0.hasPrefix("--jobs=") }
+    // A helper of a check (SnapshotCheck.HelperProcesses) has one render worker: it makes its
+    // shaper while it waits for the check's first line.
+    let isHelper = arguments.contains("--helper-process") && (try? RowKitRuntime.configure(jobs: 1)) != nil
     Thread {
       nameCurrentThread("rowkit-fonts")
-      guard (try? TextEnvironment.standard.fontSet()) != nil, !sizesRuntime else { return }
+      guard (try? TextEnvironment.standard.fontSet()) != nil, isHelper || !sizesRuntime else { return }
       RenderPool.shared.prepare(.standard)
     }.start()
   }

@@ -7,7 +7,7 @@ struct JobsOption: ParsableArguments {
   @Option(
     name: .customLong("jobs"),
     help: ArgumentHelp(
-      "Render workers: rows and cases are laid out, painted, decoded and compared on this many threads, \(FlagRange.jobs.text) (default: one per core). The output is the same for any number.",
+      "Render workers: rows and cases are laid out, painted, decoded and compared on this many threads (check: in this many processes), \(FlagRange.jobs.text) (default: one per core). The output is the same for any number.",
       valueName: "n"))
   var count: Int?
 

@@ -216,7 +216,7 @@ public struct SnapshotCheck: Sendable {
   /// The folder of table documents.
   public let folder: URL
   /// The references the cases are checked against.
-  public private(set) var store: ReferenceStore
+  public internal(set) var store: ReferenceStore
   /// The tolerances every comparison uses.
   public let options: ComparisonOptions
   /// Which references the check records; nil records none.
@@ -227,11 +227,14 @@ public struct SnapshotCheck: Sendable {
   /// its `cases` folder.
   public let reportDirectory: URL?
   /// The folder this run writes its report in until the swap.
-  private var stagedReportDirectory: URL?
+  var stagedReportDirectory: URL?
   /// How the cases' images load.
   public var pipeline: ImagePipeline = .shared
   /// The threads cases are rendered, decoded and compared on.
   public var pool: RenderPool = .shared
+  /// Processes of RowKit's own that check a share of the cases, each with a text lock of its
+  /// own; nil checks every case in this process.
+  public var helpers: HelperProcesses?
   /// How long a case's renders wait for network images.
   public var imageDeadline = TableRenderer.defaultImageDeadline
   /// Where the documents' relative image paths and the image cache are.
@@ -459,40 +462,75 @@ public struct SnapshotCheck: Sendable {
     let checking = mismatch == nil ? self : withStore(store.comparingInAnotherEnvironment())
     // Cases are linted and their headroom measured from their render, and references of
     // another environment are compared to classify differences: all always render.
-    let cache = usesRenderCache && lint == nil && !measuresHeadroom && mismatch == nil
-      ? RenderCache(
-        folder: folder,
-        boundary: RenderCache.boundary(checked: folder, references: store.root),
-        environment: SHA256.hex(ofBuffer: try report.environment.jsonBytes()), pipeline: pipeline)
-      : nil
-    // Cases run side by side on the pool, a few more than it has workers so that one case's
-    // image loading overlaps another's painting; results keep the cases' order, so the
-    // output and the report are the same for any number of workers.
-    let results = await withTaskGroup(of: (Int, (CaseResult, Bool)).self) { group in
+    let cacheEnvironment = usesRenderCache && lint == nil && !measuresHeadroom && mismatch == nil
+      ? SHA256.hex(ofBuffer: try report.environment.jsonBytes()) : nil
+    let cache = cacheEnvironment.map { renderCache(environment: $0) }
+    // A name checked twice is an error of the second check, which only one process can tell.
+    let hasDuplicateNames = Set(cases.map(\.name)).count < cases.count
+    let helpers = self.helpers?.begin(
+      HelperSetup(
+        reportFolder: (stagedReportDirectory ?? reportDirectory)?.path, artifactsRoot: store.artifactsRoot.path,
+        comparesInAnotherEnvironment: mismatch != nil, cacheEnvironment: cacheEnvironment),
+      caseCount: hasDuplicateNames ? 1 : cases.count) ?? []
+    defer { helpers.forEach { $0.finish() } }
+    // Cases run side by side on the pool and in the helper processes, a few more than each
+    // has workers so that one case's image loading overlaps another's painting; results keep
+    // the cases' order, so the output and the report are the same for any number of workers.
+    let results = await withTaskGroup(of: CaseEvent.self) { group in
       var results = [(CaseResult, Bool)?](repeating: nil, count: cases.count)
       var next = 0
-      func startNext() {
+      /// Starts the next case, in helper `lane` or, for nil, in this process.
+      func startNext(in lane: Int?) {
         guard next < cases.count else { return }
         let (index, testCase) = (next, cases[next])
         next += 1
-        group.addTask { (index, await checking.check(testCase, fontFamilies: fontFamilies, cache: cache)) }
+        if next == cases.count {
+          // A helper still starting would get no case: it need not start at all.
+          for helper in helpers where !helper.isReady { helper.finish() }
+        }
+        group.addTask {
+          if let lane, let result = await helpers[lane].check(index, testCase) { return .checked(index, lane: lane, result) }
+          return .checked(index, lane: nil, await checking.check(testCase, fontFamilies: fontFamilies, cache: cache))
+        }
       }
       // Four cases a worker: a case is a chain of jobs, each pinned to one worker, and with
       // two a worker the two workers of `--jobs 2` slept half of the check, one waiting while
       // the other held the queued jobs (the comparison runs on the workers since issue 30).
-      for _ in 0..<(pool.workerCount * 4) { startNext() }
-      for await (index, result) in group {
-        results[index] = result
-        startNext()
+      for _ in 0..<(pool.workerCount * 4) { startNext(in: nil) }
+      for (lane, helper) in helpers.enumerated() { group.addTask { .ready(lane: lane, await helper.ready()) } }
+      for await event in group {
+        switch event {
+        case .ready(let lane, let ready):
+          if ready { for _ in 0..<4 { startNext(in: lane) } }
+        case .checked(let index, let lane, let result):
+          results[index] = result
+          startNext(in: lane.flatMap { helpers[$0].isReady ? $0 : nil })
+        }
       }
       return results.map { $0! }
     }
+    await self.helpers?.finishAndWait()
     for (result, hasNoRecord) in results {
       report.summary.count(result)
       report.cases.append(result)
       if hasNoRecord { report.referencesWithoutLayoutRecord = (report.referencesWithoutLayoutRecord ?? 0) + 1 }
     }
     return report
+  }
+
+  /// What a case of ``runCases(_:shard:suite:fontFamilies:)``'s task group tells it.
+  private enum CaseEvent: Sendable {
+    /// Helper `lane` is ready for cases, or stopped before it was.
+    case ready(lane: Int, Bool)
+    /// Case `index` was checked, in helper `lane` or, for nil, in this process.
+    case checked(Int, lane: Int?, (CaseResult, Bool))
+  }
+
+  /// The render cache of a check in the environment whose fingerprint hashes to `environment`.
+  func renderCache(environment: String) -> RenderCache {
+    RenderCache(
+      folder: folder, boundary: RenderCache.boundary(checked: folder, references: store.root), environment: environment,
+      pipeline: pipeline)
   }
 
   /// This check with `store` instead of its own.
@@ -580,7 +618,7 @@ public struct SnapshotCheck: Sendable {
   public static let maximumLayoutRecordRows = 2_000
 
   /// Runs one case: its result, and whether its reference has no layout record.
-  private func check(_ testCase: Case, fontFamilies: [String], cache: RenderCache?) async -> (CaseResult, Bool) {
+  func check(_ testCase: Case, fontFamilies: [String], cache: RenderCache?) async -> (CaseResult, Bool) {
     let meter = WorkMeter()
     var (result, hasNoRecord) = await WorkMeter.$current.withValue(meter) {
       await checkUntimed(testCase, fontFamilies: fontFamilies, cache: cache)

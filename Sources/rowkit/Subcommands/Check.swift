@@ -49,6 +49,14 @@ extension RowKitCommand {
         than 40,000,000 pixels or 1,000,000 rows is kept as tiles, SNAPDIR/a/b.png for the top \
         and SNAPDIR/a/b+2.png, b+3.png, … below, as are a tall case's images in the report.
 
+        --jobs N (default: one per core) checks the cases in N processes, this one and N - 1 \
+        helpers (rowkit itself, run with the same command line), each with one render worker: \
+        every text call of a process goes through one lock, so processes side by side use the \
+        cores that threads of one process could not. The output, the report and the references \
+        are the same for any N. A helper that cannot start or stops early says so on stderr, \
+        and its cases are checked in this process. A check of one case renders its rows on N \
+        workers of this process instead.
+
         References with no case are listed as ORPHAN lines; --fail-on-orphans makes them fail \
         the check and --prune deletes them (never under CI). A folder with nothing to check \
         fails unless --allow-empty is given.
@@ -131,6 +139,16 @@ extension RowKitCommand {
 
     @OptionGroup var jobs: JobsOption
 
+    // A helper process of a check with --jobs over 1 (SnapshotCheck.HelperProcesses): the
+    // check's own command line and this flag. Not for users.
+    @Flag(help: ArgumentHelp(visibility: .private))
+    var helperProcess = false
+
+    // The program helpers run instead of this one: how the tests make a helper that does not
+    // start or that stops.
+    @Option(help: ArgumentHelp(visibility: .private))
+    var helperExecutable: String?
+
     @OptionGroup var tolerance: ToleranceOptions
 
     @OptionGroup(title: "Images") var imageOptions: ImageOptions
@@ -183,9 +201,15 @@ extension RowKitCommand {
     }
 
     func run() async throws {
+      if helperProcess {
+        try RowKitRuntime.configure(jobs: 1)
+        try await SnapshotCheck.serveAsHelper { (try makeCheck(report: nil).check, try standardFamilies()) }
+        return
+      }
       try CISummaries.checkTargets(junit: junit, summary: summary)
-      try jobs.configureRuntime()
-      let options = try tolerance.comparisonOptions()
+      _ = try tolerance.comparisonOptions()
+      // Started first, so that they load their fonts while the cases are found.
+      let helpers = startHelpers()
       var suite: [SnapshotCheck.Case] = []
       if let directory {
         suite += SnapshotCheck.expandingVariants(
@@ -215,13 +239,34 @@ extension RowKitCommand {
       }
       if let note = RecordMode.ignoredUnderCI(record) { StandardStreams.writeError("rowkit: \(note)\n") }
       let reportURL = report.map { URL(fileURLWithPath: $0) }
+      // Before the check is made: it holds the runtime's pool.
+      let usesHelpers = helpers != nil && cases.count > 1
+      if usesHelpers { try RowKitRuntime.configure(jobs: 1) } else { try jobs.configureRuntime() }
+      if !usesHelpers { await helpers?.finishAndWait() }
+      var (check, store) = try makeCheck(report: reportURL)
+      if usesHelpers { check.helpers = helpers }
+      let result = try await check.run(cases, shard: shard, suite: suite, fontFamilies: try standardFamilies())
+      try writeSummaries(result)
+      print(result.caseListing(referencesRoot: store.root))
+      let prunes = prune && !result.orphans.isEmpty
+      if prunes { try check.prune(result) }
+      print(
+        result.closingListing(
+          referencesRoot: store.root, artifactsRoot: store.artifactsRoot, reportFolder: reportURL, reportPath: report,
+          pruned: prunes))
+      if result.exitStatus != 0 { throw ExitCode(result.exitStatus) }
+    }
+
+    /// The check the command line asks for, and its references; a helper process builds the
+    /// same one.
+    private func makeCheck(report reportURL: URL?) throws -> (check: SnapshotCheck, store: ReferenceStore) {
       let snapshotsURL = URL(fileURLWithPath: snapshots)
       let artifactsURL = SnapshotCheck.artifactsRoot(
         report: reportURL, explicit: artifacts.map { URL(fileURLWithPath: $0) }, snapshots: snapshotsURL)
       let store = ReferenceStore(root: snapshotsURL, artifactsRoot: artifactsURL)
       var check = SnapshotCheck(
-        folder: URL(fileURLWithPath: directory ?? designs!), store: store, options: options, record: record,
-        reportDirectory: reportURL)
+        folder: URL(fileURLWithPath: directory ?? designs!), store: store, options: try tolerance.comparisonOptions(),
+        record: record, reportDirectory: reportURL)
       check.failsOnOrphans = failOnOrphans
       check.reportPathForCommands = report
       check.reportsOnlyFailures = reportOnlyFailures
@@ -238,16 +283,21 @@ extension RowKitCommand {
       check.lintBaseline = try baseline.map { try LintBaseline.load($0) }
       check.measuresHeadroom = headroomOptions.headroom
       check.minimumHeadroom = headroomOptions.minimum
-      let result = try await check.run(cases, shard: shard, suite: suite, fontFamilies: try standardFamilies())
-      try writeSummaries(result)
-      print(result.caseListing(referencesRoot: store.root))
-      let prunes = prune && !result.orphans.isEmpty
-      if prunes { try check.prune(result) }
-      print(
-        result.closingListing(
-          referencesRoot: store.root, artifactsRoot: store.artifactsRoot, reportFolder: reportURL, reportPath: report,
-          pruned: prunes))
-      if result.exitStatus != 0 { throw ExitCode(result.exitStatus) }
+      return (check, store)
+    }
+
+    /// The helper processes of a check with `--jobs` over 1 (default: one per core): every
+    /// text call of a process goes through one lock, so `--jobs N` checks the cases in N
+    /// processes of one render worker each, this one and N − 1 helpers. A single case renders
+    /// its rows on N workers of this process instead.
+    private func startHelpers() -> SnapshotCheck.HelperProcesses? {
+      let lanes = min(jobs.count ?? ProcessInfo.processInfo.activeProcessorCount, RowKitRuntime.maximumJobs)
+      guard lanes > 1 else { return nil }
+      let me = (try? FileManager.default.destinationOfSymbolicLink(atPath: "/proc/self/exe")) ?? CommandLine.arguments[0]
+      return SnapshotCheck.HelperProcesses(
+        count: lanes - 1, executable: URL(fileURLWithPath: helperExecutable ?? me),
+        arguments: Array(CommandLine.arguments.dropFirst()) + ["--helper-process"],
+        note: { StandardStreams.writeError("rowkit: \($0)\n") })
     }
 
     private func print(_ lines: [SnapshotCheck.ListingLine]) {
