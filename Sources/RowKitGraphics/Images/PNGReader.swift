@@ -331,10 +331,21 @@ final class PNGRowInflater {
     return buffer + start
   }
 
+  /// The most bytes the image data may inflate to past the last row. libpng ignores such
+  /// data, but inflates all of it first: 20 MB of deflate after the rows inflated for 9
+  /// seconds in `rowkit diff` before this bound.
+  static let maximumTrailingBytes = 1 << 20
+
   /// Inflates whatever is left, checking that the stream ends and that its checksum holds;
-  /// data past the last row is ignored, as libpng does.
+  /// data past the last row is ignored, as libpng does, up to ``maximumTrailingBytes``.
   func finish() throws {
-    while !finished { _ = try inflate(into: buffer, capacity: capacity) }
+    var trailing = end - start
+    while !finished {
+      trailing += try inflate(into: buffer, capacity: capacity)
+      if trailing > Self.maximumTrailingBytes {
+        throw PNGReader.damaged("the image data goes on for more than 1 MB past the last row")
+      }
+    }
   }
 
   /// Inflates into `output` as much as there is room and input for; returns the bytes

@@ -202,6 +202,34 @@ import Testing
     }
   }
 
+  /// Image data that goes on past the last row is ignored, as libpng ignores it, but only up
+  /// to a bound: libpng inflates all of it, and 20 MB of deflate that inflates to 20 GB past
+  /// the rows kept `rowkit diff` and `accept` of a pull request's file busy for 9 seconds.
+  @Test func imageDataPastTheLastRowIsBounded() throws {
+    let start = 8 + 25
+    let header = Array(CraftedPNG.make(width: 1, height: 1, colorType: 6, depth: 8, samples: [1, 2, 3, 4])[0..<start])
+    func withTrailing(_ count: Int) -> [UInt8] {
+      header + CraftedPNG.chunk("IDAT", CraftedPNG.zlibStored([0, 1, 2, 3, 4] + [UInt8](repeating: 0, count: count)))
+        + CraftedPNG.chunk("IEND", [])
+    }
+    for (count, reads) in [(0, true), (1_000, true), (PNGRowInflater.maximumTrailingBytes, true), (PNGRowInflater.maximumTrailingBytes + 1, false)] {
+      let bytes = withTrailing(count)
+      if reads {
+        #expect(try PNG.decodeRGBA(bytes).pixels == [1, 2, 3, 4], "\(count) bytes past the row")
+        #expect(try streamed(PNGRowReader(bytes), step: 1).pixels == [1, 2, 3, 4], "\(count) bytes past the row")
+        #expect(try PNG.check(bytes) == (1, 1))
+      } else {
+        for read in [{ _ = try PNG.decodeRGBA(bytes) }, { _ = try streamed(PNGRowReader(bytes), step: 1) }, { _ = try PNG.check(bytes) }] {
+          #expect {
+            try read()
+          } throws: { error in
+            "\(error)" == "PNG data is damaged: the image data goes on for more than 1 MB past the last row"
+          }
+        }
+      }
+    }
+  }
+
   /// No more than a few rows are held, so the pixel limit of a whole decode does not apply;
   /// an interlaced image, decoded whole, keeps it, and the width has a limit of its own.
   @Test func anImageOverThePixelLimitIsReadRowByRow() throws {
