@@ -41,7 +41,7 @@ import Testing
       while let url = files?.nextObject() as? URL {
         guard url.pathExtension == "png" else { continue }
         let data = try [UInt8](Data(contentsOf: url))
-        #expect(try PNG.decodeRGBA(data).bitmap == PNG.decode(data), "\(url.lastPathComponent)")
+        #expect(try PNG.decodeRGBA(data).bitmap == PNG.decodeThroughLibpng(data, maximumPixels: PNG.defaultMaximumPixels), "\(url.lastPathComponent)")
         let outcome = outcomes(data)
         #expect(outcome.checked == outcome.decoded, "\(url.lastPathComponent)")
         checked += 1
@@ -65,9 +65,34 @@ import Testing
           width: width, height: height, colorType: colorType, depth: depth, samples: values, interlaced: interlaced,
           palette: colorType == 3 ? palette : [], transparency: transparency)
         let label = "type \(colorType) depth \(depth) interlaced \(interlaced) tRNS \(transparency != nil)"
-        #expect(try PNG.decodeRGBA(png).bitmap == PNG.decode(png), "\(label)")
+        #expect(try PNG.decodeRGBA(png).bitmap == PNG.decodeThroughLibpng(png, maximumPixels: PNG.defaultMaximumPixels), "\(label)")
       }
     }
+  }
+
+  /// `PNG.decode`, the images' decode, reads the stored values with RowKit's reader where
+  /// libpng gives them too (the tests above), and leaves to libpng the files it converts: a
+  /// gamma or color space chunk before the image data, or 16-bit samples.
+  @Test func filesLibpngConvertsAreDecodedByLibpng() throws {
+    let (width, height) = (5, 4)
+    let values = samples(width * height * 4, below: 256, seed: 9)
+    let plain = CraftedPNG.make(width: width, height: height, colorType: 6, depth: 8, samples: values)
+    #expect(PNG.libpngGivesStoredValues(plain))
+    #expect(try PNG.decode(plain) == PNG.decodeRGBA(plain).bitmap)
+    // A gamma of 1.0: libpng converts the samples from linear light to sRGB.
+    let insertAt = 8 + 25
+    let linear = Array(plain[0..<insertAt]) + CraftedPNG.chunk("gAMA", [0, 1, 0x86, 0xA0]) + Array(plain[insertAt...])
+    #expect(!PNG.libpngGivesStoredValues(linear))
+    #expect(try PNG.decode(linear) == PNG.decodeThroughLibpng(linear, maximumPixels: PNG.defaultMaximumPixels))
+    #expect(try PNG.decode(linear) != PNG.decodeRGBA(linear).bitmap, "libpng converted the linear samples")
+    for chunk in ["cHRM", "iCCP", "sRGB"] {
+      let tagged = Array(plain[0..<insertAt]) + CraftedPNG.chunk(chunk, [0]) + Array(plain[insertAt...])
+      #expect(!PNG.libpngGivesStoredValues(tagged), "\(chunk)")
+    }
+    let deep = CraftedPNG.make(
+      width: width, height: height, colorType: 6, depth: 16, samples: samples(width * height * 4, below: 65536, seed: 10))
+    #expect(!PNG.libpngGivesStoredValues(deep))
+    #expect(try PNG.decode(deep) == PNG.decodeThroughLibpng(deep, maximumPixels: PNG.defaultMaximumPixels))
   }
 
   @Test func sixteenBitSamplesRoundToNearest() throws {

@@ -204,7 +204,8 @@ import Testing
 
   /// Image data that goes on past the last row is ignored, as libpng ignores it, but only up
   /// to a bound: libpng inflates all of it, and 20 MB of deflate that inflates to 20 GB past
-  /// the rows kept `rowkit diff` and `accept` of a pull request's file busy for 9 seconds.
+  /// the rows kept `rowkit diff` and `accept` of a pull request's file busy for 9 seconds,
+  /// and a render of a document showing it as an image for 28.
   @Test func imageDataPastTheLastRowIsBounded() throws {
     let start = 8 + 25
     let header = Array(CraftedPNG.make(width: 1, height: 1, colorType: 6, depth: 8, samples: [1, 2, 3, 4])[0..<start])
@@ -218,8 +219,13 @@ import Testing
         #expect(try PNG.decodeRGBA(bytes).pixels == [1, 2, 3, 4], "\(count) bytes past the row")
         #expect(try streamed(PNGRowReader(bytes), step: 1).pixels == [1, 2, 3, 4], "\(count) bytes past the row")
         #expect(try PNG.check(bytes) == (1, 1))
+        let bitmap = try PNG.decode(bytes)
+        #expect(bitmap.width == 1 && bitmap.height == 1, "libpng's decode, for images")
       } else {
-        for read in [{ _ = try PNG.decodeRGBA(bytes) }, { _ = try streamed(PNGRowReader(bytes), step: 1) }, { _ = try PNG.check(bytes) }] {
+        for read in [
+          { _ = try PNG.decodeRGBA(bytes) }, { _ = try streamed(PNGRowReader(bytes), step: 1) }, { _ = try PNG.check(bytes) },
+          { _ = try PNG.decode(bytes) },
+        ] {
           #expect {
             try read()
           } throws: { error in
