@@ -24,7 +24,10 @@ public enum PNG {
       throw GraphicsError(
         .imageTooLarge, "PNG of \(width)×\(height) pixels is larger than the limit of \(maximumPixels) pixels")
     }
-    if libpngGivesStoredValues(data) { return try decodeRGBA(data, maximumPixels: maximumPixels).bitmap }
+    if libpngGivesStoredValues(data) {
+      var image = try decodeRGBA(data, maximumPixels: maximumPixels)
+      return image.takeBitmap()
+    }
     try PNGRowReader(data, maximumWidth: width, maximumPixels: maximumPixels).finish()
     return try decodeThroughLibpng(data, maximumPixels: maximumPixels)
   }

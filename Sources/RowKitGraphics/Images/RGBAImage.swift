@@ -31,8 +31,18 @@ public struct RGBAImage: Hashable, Sendable, CustomStringConvertible {
   public var description: String { "RGBAImage(\(width)×\(height))" }
 
   /// The pixels premultiplied, for drawing.
-  public var bitmap: Bitmap {
-    var bgra = pixels
+  public var bitmap: Bitmap { Self.premultiplied(width: width, height: height, pixels) }
+
+  /// The pixels premultiplied, for drawing, converted in place: the image gives its pixels up,
+  /// so that a large image is never held twice.
+  mutating func takeBitmap() -> Bitmap {
+    var pixels: [UInt8] = []
+    swap(&pixels, &self.pixels)
+    return Self.premultiplied(width: width, height: height, consume pixels)
+  }
+
+  private static func premultiplied(width: Int, height: Int, _ pixels: consuming [UInt8]) -> Bitmap {
+    var bgra = consume pixels
     bgra.withUnsafeMutableBufferPointer { p in
       var index = 0
       while index < p.count {
