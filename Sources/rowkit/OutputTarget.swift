@@ -84,6 +84,9 @@ final class OutputFiles {
   /// Each file already taken, its links resolved: by the output option that writes it, or
   /// as a file the command reads.
   private var claimed: [String: String] = [:]
+  /// The folders `--rows-dir` fills with row files, their links resolved, and the paths the
+  /// user gave.
+  private var rowsFolders: [String: String] = [:]
 
   deinit {
     discard()
@@ -107,6 +110,10 @@ final class OutputFiles {
         if let taken = claimed[path] {
           throw OutputError("cannot write \(target.path) for \(option): it is \(taken); nothing is written")
         }
+        if let rows = rowsFolder(holdingRowFile: path) {
+          throw OutputError(
+            "cannot write \(target.path) for \(option): it is the name of a row file of --rows-dir \(rows); nothing is written")
+        }
         claimed[path] = "the file of \(option)"
       }
       return url
@@ -123,6 +130,30 @@ final class OutputFiles {
     let staged = folder!.appendingPathComponent("\(deliveries.count)-\(name)")
     deliveries.append((target, staged, option))
     return staged
+  }
+
+  /// Takes `folder` for the row files `--rows-dir` writes (`s0-r0.png`, …): no other output,
+  /// and no file the command reads, may be one of them there, since the rows would take its
+  /// place.
+  func claimRowsFolder(_ folder: String) throws {
+    guard let resolved = ContainedPath.resolved(URL(fileURLWithPath: folder)) else { return }
+    rowsFolders[resolved] = folder
+    for (path, taken) in claimed where rowsFolder(holdingRowFile: path) != nil {
+      throw OutputError("cannot write the rows of --rows-dir \(folder): \(path) is \(taken); nothing is written")
+    }
+  }
+
+  /// The `--rows-dir` folder whose row files include `path`, as the user named it.
+  private func rowsFolder(holdingRowFile path: String) -> String? {
+    let url = URL(fileURLWithPath: path)
+    guard let folder = rowsFolders[url.deletingLastPathComponent().path] else { return nil }
+    let name = url.lastPathComponent
+    guard name.hasPrefix("s"), name.hasSuffix(".png") else { return nil }
+    let parts = name.dropFirst().dropLast(4).split(separator: "-", omittingEmptySubsequences: false)
+    guard parts.count == 2, parts[1].hasPrefix("r"), let section = Int(parts[0]), let row = Int(parts[1].dropFirst()),
+      Manifest.rowFileName(section: section, row: row) == name
+    else { return nil }
+    return folder
   }
 
   /// Refuses any output written over `files`, which the command reads (a document and the

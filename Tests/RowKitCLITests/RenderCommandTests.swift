@@ -57,18 +57,30 @@ import Testing
     let link = folder.appendingPathComponent("link.json")
     try FileManager.default.createSymbolicLink(atPath: link.path, withDestinationPath: "t.yaml")
     let same = folder.appendingPathComponent("same.png").path
+    let rows = folder.appendingPathComponent("rows").path
+    try FileManager.default.createDirectory(atPath: rows, withIntermediateDirectories: false)
     for (arguments, refusal) in [
       (["-o", same, "--manifest", same], "cannot write \(same) for --manifest: it is the file of -o"),
       (["-o", folder.appendingPathComponent("t.png").path, "--manifest", document.path],
        "cannot write \(document.path) for --manifest: it is t.yaml, which this command reads"),
       (["--manifest", link.path], "cannot write \(link.path) for --manifest: it is t.yaml, which this command reads"),
+      // The row files would take the table's place, or the manifest's.
+      (["-o", rows + "/s0-r0.png", "--rows-dir", rows],
+       "cannot write \(rows)/s0-r0.png for -o: it is the name of a row file of --rows-dir \(rows)"),
+      (["--rows-dir", rows, "--manifest", rows + "/s12-r3.png"],
+       "cannot write \(rows)/s12-r3.png for --manifest: it is the name of a row file of --rows-dir \(rows)"),
     ] {
       let result = try await CommandRunner.run(["render", document.path] + arguments)
       #expect(result.status == 2, "\(arguments)")
       #expect(result.stderr == "rowkit: error: \(refusal); nothing is written\n")
-      #expect(try FileManager.default.contentsOfDirectory(atPath: folder.path).sorted() == ["link.json", "t.yaml"])
+      #expect(try FileManager.default.contentsOfDirectory(atPath: folder.path).sorted() == ["link.json", "rows", "t.yaml"])
+      #expect(try FileManager.default.contentsOfDirectory(atPath: rows).isEmpty)
       #expect(try String(contentsOf: document, encoding: .utf8) == text)
     }
+    // Any other name in the rows' folder is the user's to choose.
+    let beside = try await CommandRunner.run(["render", document.path, "-o", rows + "/table.png", "--rows-dir", rows, "--manifest", rows + "/s0-r0.json"])
+    #expect(beside.status == 0, "\(beside.stderr)")
+    #expect(try FileManager.default.contentsOfDirectory(atPath: rows).sorted() == ["s0-r0.json", "s0-r0.png", "table.png"])
   }
 
   @Test func theBinaryLinksNeitherTestFrameworksNorTheNetworkStack() async throws {

@@ -228,6 +228,7 @@ extension RowKitCommand {
       let bar = outputOptions.progress && !watch ? ProgressBar(label: "rendering", after: outputOptions.progressAfter) : nil
       if let bar { renderer.progress = { bar.update($0, $1) } }
       defer { bar?.finish() }
+      if let rowsDir { try outputs.claimRowsFolder(rowsDir) }
       let tableURL = try output.map { try outputs.url(for: OutputTarget($0), name: "table.png", option: "-o") }
       let manifestURL = try manifest.map { try outputs.url(for: OutputTarget($0), name: "manifest.json", option: "--manifest") }
       let warnings = Warnings(file: documentName(table), variant: variant)
