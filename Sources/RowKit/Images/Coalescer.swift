@@ -133,7 +133,9 @@ struct MemoryCache<Value> {
   }
 }
 
-/// Lets at most `limit` holders in at once; waiters leave the queue when cancelled.
+/// Lets holders in while what they hold adds up to at most `limit` (a download holds 1, an
+/// image decode its pixels); one that asks for more than the limit gets in alone. Waiters are
+/// let in in the order they came, and leave the queue when cancelled.
 ///
 /// Neither acquiring, releasing nor cancelling needs an executor: `release` resumes the next
 /// waiter itself, and a cancelled waiter is taken out of the queue in the cancellation handler.
@@ -142,9 +144,23 @@ struct MemoryCache<Value> {
 /// every one of them busy in the caller's code, the next download never started.
 final class AsyncLimiter: Sendable {
   private struct State {
-    var running = 0
+    var held = 0
     var nextID: UInt64 = 0
-    var waiting: [(id: UInt64, continuation: CheckedContinuation<Void, any Error>)] = []
+    var waiting: [(id: UInt64, amount: Int, continuation: CheckedContinuation<Void, any Error>)] = []
+
+    /// Whether `amount` more may be held now, by a holder at the head of the queue.
+    func admits(_ amount: Int, limit: Int) -> Bool { held == 0 || held + amount <= limit }
+
+    /// Lets in the waiters at the head of the queue that fit, in order; returns them to resume.
+    mutating func admitWaiters(limit: Int) -> [CheckedContinuation<Void, any Error>] {
+      var admitted: [CheckedContinuation<Void, any Error>] = []
+      while let first = waiting.first, admits(first.amount, limit: limit) {
+        waiting.removeFirst()
+        held += first.amount
+        admitted.append(first.continuation)
+      }
+      return admitted
+    }
   }
 
   private let limit: Int
@@ -154,11 +170,18 @@ final class AsyncLimiter: Sendable {
     self.limit = max(1, limit)
   }
 
-  func acquire() async throws {
+  /// What is held now, by every holder together.
+  var held: Int { state.withLock { $0.held } }
+  /// How many wait to be let in.
+  var waitingCount: Int { state.withLock { $0.waiting.count } }
+
+  /// Waits until `amount` may be held, then holds it until ``release(_:)``.
+  func acquire(_ amount: Int = 1) async throws {
     try Task.checkCancellation()
+    let amount = max(0, amount)
     let id: UInt64? = state.withLock { state in
-      if state.running < limit {
-        state.running += 1
+      if state.waiting.isEmpty, state.admits(amount, limit: limit) {
+        state.held += amount
         return nil
       }
       state.nextID += 1
@@ -170,11 +193,11 @@ final class AsyncLimiter: Sendable {
         let admitted: Bool? = state.withLock { state in
           // Checked under the lock that `cancel` takes, so a cancellation is never missed.
           if Task.isCancelled { return nil }
-          if state.running < limit {
-            state.running += 1
+          if state.waiting.isEmpty, state.admits(amount, limit: limit) {
+            state.held += amount
             return true
           }
-          state.waiting.append((id, continuation))
+          state.waiting.append((id, amount, continuation))
           return false
         }
         switch admitted {
@@ -188,23 +211,24 @@ final class AsyncLimiter: Sendable {
     }
   }
 
-  /// Hands the place on to the longest waiter, or frees it.
-  func release() {
-    let next = state.withLock { state -> CheckedContinuation<Void, any Error>? in
-      guard !state.waiting.isEmpty else {
-        state.running -= 1
-        return nil
-      }
-      return state.waiting.removeFirst().continuation
+  /// Gives back `amount`, and lets in the longest waiters that now fit.
+  func release(_ amount: Int = 1) {
+    let admitted = state.withLock { state in
+      state.held -= max(0, amount)
+      return state.admitWaiters(limit: limit)
     }
-    next?.resume()
+    for continuation in admitted { continuation.resume() }
   }
 
   private func cancel(_ id: UInt64) {
-    let waiter = state.withLock { state -> CheckedContinuation<Void, any Error>? in
-      guard let index = state.waiting.firstIndex(where: { $0.id == id }) else { return nil }
-      return state.waiting.remove(at: index).continuation
+    let (waiter, admitted) = state.withLock { state -> (CheckedContinuation<Void, any Error>?, [CheckedContinuation<Void, any Error>]) in
+      guard let index = state.waiting.firstIndex(where: { $0.id == id }) else { return (nil, []) }
+      let waiter = state.waiting.remove(at: index).continuation
+      // The waiter that left may have held up smaller ones behind it.
+      return (waiter, state.admitWaiters(limit: limit))
     }
     waiter?.resume(throwing: CancellationError())
+    for continuation in admitted { continuation.resume() }
   }
 }
+

@@ -14,8 +14,9 @@ import RowKitHTTP
 /// - At most ``Configuration/maximumConcurrentDownloads`` downloads run at once, each within
 ///   ``Configuration/requestTimeout``.
 /// - Images are decoded from their headers first: one that claims more pixels than
-///   ``Configuration/maximumPixels`` is refused before any allocation. JPEG decodes straight
-///   to the smallest DCT scale that still covers the slot.
+///   ``Configuration/maximumPixels`` is refused before any allocation, and the images being
+///   decoded at once hold no more than twice that many pixels together. JPEG decodes straight to
+///   the smallest DCT scale that still covers the slot.
 public final class ImagePipeline: Sendable {
   /// The pipeline's limits and settings.
   public struct Configuration: Sendable {
@@ -29,7 +30,8 @@ public final class ImagePipeline: Sendable {
     public var requestTimeout = 10.0
     /// Seconds a failed URL is remembered.
     public var failureMemory = 60.0
-    /// The most pixels an image may have; a larger one fails to decode.
+    /// The most pixels an image may have, a larger one failing to decode; the images being
+    /// decoded at once have at most twice as many together (the others wait their turn).
     public var maximumPixels = PNG.defaultMaximumPixels
     /// The largest HTTP body read, after content decoding. ``HTTPImageLoader`` stops a
     /// transfer as soon as its body passes it; a body from another loader is refused after.
@@ -81,6 +83,11 @@ public final class ImagePipeline: Sendable {
   private let decodes = Coalescer<LoadedImage>()
   private let downloads = Coalescer<[UInt8]>()
   private let limiter: AsyncLimiter
+  /// The pixels of the images being decoded at once, within two of the largest images
+  /// (``Configuration/maximumPixels``): each decode holds its image's full size in memory for
+  /// a moment, and with one decode per loading thread, eight jobs decoding 36-megapixel
+  /// images at once held 1.75 GB. Two at once keep two cores decoding.
+  private let decodingPixels: AsyncLimiter
   private let diskCache: (any ImageDataCaching)?
   private let loader: any ImageDataLoading
   /// The clock that request timeouts, remembered failures and render deadlines count in.
@@ -97,6 +104,7 @@ public final class ImagePipeline: Sendable {
     memory = Locked(
       Memory(images: MemoryCache(budget: configuration.memoryBudget), data: MemoryCache(budget: configuration.dataBudget)))
     limiter = AsyncLimiter(limit: configuration.maximumConcurrentDownloads)
+    decodingPixels = AsyncLimiter(limit: 2 * configuration.maximumPixels)
     diskCache = cache ?? configuration.diskCache.map(DiskCache.init)
     self.loader =
       loader
@@ -157,6 +165,11 @@ public final class ImagePipeline: Sendable {
       return .success(try await decodes.value(for: key) { [self] in
         let bytes = try await downloads.value(for: source) { [self] in try await self.bytes(of: location, key: source) }
         try Task.checkCancellation()
+        // A header that does not read costs nothing to decode: the decode says why it fails.
+        let pixels = (try? ImageDecoder.size(of: bytes, maximumPixels: configuration.maximumPixels))
+          .map { $0.width * $0.height } ?? 0
+        try await decodingPixels.acquire(pixels)
+        defer { decodingPixels.release(pixels) }
         let image = try Self.decode(bytes, for: target, maximumPixels: configuration.maximumPixels)
         memory.withLock { memory in
           memory.counts.decodes += 1
