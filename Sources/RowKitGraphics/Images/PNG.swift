@@ -20,7 +20,8 @@ public enum PNG {
   /// otherwise it goes through the data first, so that libpng gets only data it reads in time.
   public static func decode(_ data: [UInt8], maximumPixels: Int = defaultMaximumPixels) throws -> Bitmap {
     let (width, height) = try header(data)
-    guard width > 0, height > 0, width * height <= maximumPixels else {
+    // Each side first: the header's two 32-bit numbers multiplied overflow an Int.
+    guard width > 0, height > 0, width <= maximumPixels, height <= maximumPixels, width * height <= maximumPixels else {
       throw GraphicsError(
         .imageTooLarge, "PNG of \(width)×\(height) pixels is larger than the limit of \(maximumPixels) pixels")
     }

@@ -243,6 +243,15 @@ import Testing
     #expect(throws: GraphicsError(.imageTooLarge, "PNG of 100000×100000 pixels is larger than the limit of 1000000 pixels")) {
       try PNG.decodeRGBA(png, maximumPixels: 1_000_000)
     }
+    #expect(throws: GraphicsError(.imageTooLarge, "PNG of 100000×100000 pixels is larger than the limit of 1000000 pixels")) {
+      try PNG.decode(png, maximumPixels: 1_000_000)
+    }
+    // The largest sides a header can claim, whose product overflows an Int: the fuzzer's
+    // find, which stopped the images' decode with an arithmetic overflow.
+    png.replaceSubrange(16..<24, with: [UInt8](repeating: 0xFF, count: 8))
+    for decode in [{ _ = try PNG.decode(png) }, { _ = try PNG.decodeRGBA(png) }, { _ = try ImageDecoder.size(of: png) }] {
+      #expect(throws: GraphicsError.self) { try decode() }
+    }
   }
 
   @Test func jpegAndWebPDecodeToRGBA() throws {
