@@ -54,6 +54,16 @@ import Testing
     for name in ["table-document", "cell-design", "check-report"] { #expect(!check.stderr.contains(name), "\(check.stderr)") }
   }
 
+  @Test func outputOverAFileIsBadUsage() async throws {
+    let file = TestSupport.processTemporaryDirectory.appendingPathComponent("schemas-file-\(UUID().uuidString)")
+    try Data("mine\n".utf8).write(to: file)
+    defer { try? FileManager.default.removeItem(at: file) }
+    let result = try await CommandRunner.run(["schema", "--output", file.path])
+    #expect(result.status == 2)
+    #expect(result.stderr == "rowkit: error: \(file.path): not a folder; --output names the folder the schema files go in\n")
+    #expect(try String(contentsOf: file, encoding: .utf8) == "mine\n")
+  }
+
   @Test func checkOfAMissingFolderIsBadUsage() async throws {
     let missing = TestSupport.processTemporaryDirectory.appendingPathComponent("no-schemas-\(UUID().uuidString)")
     let result = try await CommandRunner.run(["schema", "--check", missing.path])

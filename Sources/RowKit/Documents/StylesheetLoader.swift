@@ -163,9 +163,7 @@ struct StylesheetLoader {
       throw entry.error("the font size \(problem)")
     }
     guard fontFamilies.contains(where: { $0.caseInsensitiveCompare(font.family) == .orderedSame }) else {
-      throw entry.error(
-        "font family '\(font.family)' is not loaded; `rowkit fonts` lists the families RowKit has, and `fonts:` "
-          + "in a document or stylesheet loads your own font files")
+      throw entry.error(font.familyNotLoadedMessage)
     }
   }
 

@@ -73,9 +73,7 @@ public struct LayoutContext {
   public func font(_ reference: FontReference) throws -> Font {
     let font = try stylesheet.font(reference)
     guard shaper.hasFamily(font.family) else {
-      throw StyleError(
-        "font family '\(font.family)' is not loaded; `rowkit fonts` lists the families RowKit has, and `fonts:` "
-          + "in a document or stylesheet loads your own font files")
+      throw StyleError(font.familyNotLoadedMessage)
     }
     return font
   }

@@ -20,6 +20,14 @@ public struct Font: Hashable, Sendable, CustomStringConvertible {
     self.isItalic = isItalic
   }
 
+  /// Why a document cannot use this font when its family is not loaded, the family shown
+  /// in at most 100 characters: a document may name a family of any length.
+  public var familyNotLoadedMessage: String {
+    let shown = family.count > 100 ? String(family.prefix(99)) + "…" : family
+    return "font family '\(shown)' is not loaded; `rowkit fonts` lists the families RowKit has, and `fonts:` "
+      + "in a document or stylesheet loads your own font files"
+  }
+
   /// The largest font size RowKit accepts, in points.
   public static let maximumSize = 256.0
 

@@ -73,6 +73,10 @@ extension RowKitCommand {
 
     /// Writes every schema into `folder`, all or none.
     private func write(into folder: URL) throws {
+      var isFolder: ObjCBool = false
+      if FileManager.default.fileExists(atPath: folder.path, isDirectory: &isFolder), !isFolder.boolValue {
+        throw OutputError("\(folder.relativePath): not a folder; --output names the folder the schema files go in")
+      }
       try OutputWriter.createFolder(folder)
       let files = AtomicFiles()
       do {

@@ -62,6 +62,14 @@ import Testing
 }
 
 @Suite struct FontTests {
+  /// A document may name a family of any length (the sixth audit's was 600 KB, echoed whole).
+  @Test func aMissingFamilyIsNamedInAtMostAHundredCharacters() {
+    #expect(Font(family: "Brand Sans", size: 17).familyNotLoadedMessage.hasPrefix("font family 'Brand Sans' is not loaded;"))
+    let long = Font(family: String(repeating: "x", count: 600_000), size: 17).familyNotLoadedMessage
+    #expect(long.hasPrefix("font family '\(String(repeating: "x", count: 99))…' is not loaded;"))
+    #expect(long.count < 250)
+  }
+
   @Test func parsesPangoDescriptions() throws {
     let bold = try #require(Font.parse("Inter Bold 17"))
     #expect(bold == Font(family: "Inter", size: 17, weight: 700))
