@@ -165,12 +165,11 @@ public final class ImagePipeline: Sendable {
       return .success(try await decodes.value(for: key) { [self] in
         let bytes = try await downloads.value(for: source) { [self] in try await self.bytes(of: location, key: source) }
         try Task.checkCancellation()
-        // A header that does not read costs nothing to decode: the decode says why it fails.
-        let pixels = (try? ImageDecoder.size(of: bytes, maximumPixels: configuration.maximumPixels))
-          .map { $0.width * $0.height } ?? 0
+        let header = try ImageDecoder.size(of: bytes, maximumPixels: configuration.maximumPixels)
+        let pixels = header.width * header.height
         try await decodingPixels.acquire(pixels)
         defer { decodingPixels.release(pixels) }
-        let image = try Self.decode(bytes, for: target, maximumPixels: configuration.maximumPixels)
+        let image = try Self.decode(bytes, header: header, for: target, maximumPixels: configuration.maximumPixels)
         memory.withLock { memory in
           memory.counts.decodes += 1
           memory.images.insert(image, cost: image.bitmap.pixels.count, for: key)
@@ -208,10 +207,11 @@ public final class ImagePipeline: Sendable {
     return (source, source + (target.map { "#\($0)" } ?? ""))
   }
 
-  /// Decodes `data`, at the smallest decoder scale that covers the target, and resamples it
-  /// to the pixels it covers there.
-  static func decode(_ data: [UInt8], for target: ImageTarget?, maximumPixels: Int) throws -> LoadedImage {
-    let header = try ImageDecoder.size(of: data, maximumPixels: maximumPixels)
+  /// Decodes `data`, whose header claims `header`, at the smallest decoder scale that covers
+  /// the target, and resamples it to the pixels it covers there.
+  static func decode(
+    _ data: [UInt8], header: (width: Int, height: Int), for target: ImageTarget?, maximumPixels: Int
+  ) throws -> LoadedImage {
     let bitmap = try ImageDecoder.decode(data, maximumPixels: maximumPixels, atLeast: target?.slotPixels)
     guard let target else { return LoadedImage(bitmap) }
     let rect = target.drawingRect(imagePixels: header)

@@ -19,17 +19,12 @@ public enum PNG {
   /// the values the file stores, that reader decodes the image alone, several times faster;
   /// otherwise it goes through the data first, so that libpng gets only data it reads in time.
   public static func decode(_ data: [UInt8], maximumPixels: Int = defaultMaximumPixels) throws -> Bitmap {
-    let (width, height) = try header(data)
-    // Each side first: the header's two 32-bit numbers multiplied overflow an Int.
-    guard width > 0, height > 0, width <= maximumPixels, height <= maximumPixels, width * height <= maximumPixels else {
-      throw GraphicsError(
-        .imageTooLarge, "PNG of \(width)×\(height) pixels is larger than the limit of \(maximumPixels) pixels")
-    }
-    if libpngGivesStoredValues(data) {
-      var image = try decodeRGBA(data, maximumPixels: maximumPixels)
+    let reader = try PNGReader(data, maximumPixels: maximumPixels)
+    if reader.libpngGivesStoredValues {
+      var image = try reader.decode()
       return image.takeBitmap()
     }
-    try PNGRowReader(data, maximumWidth: width, maximumPixels: maximumPixels).finish()
+    try reader.checkRows()
     return try decodeThroughLibpng(data, maximumPixels: maximumPixels)
   }
 
@@ -59,25 +54,6 @@ public enum PNG {
     try PNGImageStatus.check(finished, &image, "PNG data is damaged")
     Bitmap.premultiply(&pixels)
     return Bitmap(width: width, height: height, pixels: pixels)
-  }
-
-  /// Whether libpng's simplified API decodes `data` to the values it stores, as
-  /// ``decodeRGBA(_:maximumPixels:)`` does: samples of 8 bits or fewer, and no chunk before
-  /// the image data that gives a gamma or a color space for libpng to convert from (a
-  /// 16-bit image is taken as linear and converted to sRGB). `PNGReaderTests` compares the
-  /// two decodes for every such format.
-  static func libpngGivesStoredValues(_ data: [UInt8]) -> Bool {
-    guard data.count > 24, data[24] <= 8 else { return false }
-    let convertingChunks: Set<[UInt8]> = [Array("gAMA".utf8), Array("cHRM".utf8), Array("iCCP".utf8), Array("sRGB".utf8)]
-    var offset = 8
-    while offset + 8 <= data.count {
-      let length = Int(data[offset]) << 24 | Int(data[offset + 1]) << 16 | Int(data[offset + 2]) << 8 | Int(data[offset + 3])
-      let type = Array(data[(offset + 4)..<(offset + 8)])
-      if type == Array("IDAT".utf8) { return true }
-      if convertingChunks.contains(type) { return false }
-      offset += 12 + length
-    }
-    return true
   }
 
   /// The width and height a PNG header claims, without decoding anything else.

@@ -77,6 +77,10 @@ struct PNGChunkHeader {
     type = Array(bytes[(start + 4)..<(start + 8)])
   }
 
+  /// Whether the chunk gives a gamma or a color space (`gAMA`, `cHRM`, `iCCP`, `sRGB`), from
+  /// which libpng converts the samples it decodes.
+  var givesAColorSpace: Bool { ["gAMA", "cHRM", "iCCP", "sRGB"].contains(name) }
+
   /// Refuses a file whose first chunk is not a 13-byte image header.
   func checkIsFirst() throws {
     guard kind == .header, length == 13 else { throw PNGReader.damaged("the first chunk is \(name), not a header") }

@@ -120,6 +120,14 @@ struct PNGReader {
   let data: [UInt8]
   var format = PNGFormat()
   var imageData: [Range<Int>] = []
+  /// Whether a chunk before the image data gives a gamma or a color space.
+  private(set) var givesAColorSpace = false
+
+  /// Whether libpng's simplified API decodes this PNG to the values it stores, as
+  /// ``decode()`` does: samples of 8 bits or fewer, and no gamma or color space for libpng to
+  /// convert from (a 16-bit image is taken as linear and converted to sRGB).
+  /// `PNGReaderTests` compares the two decodes for every such format.
+  var libpngGivesStoredValues: Bool { format.depth <= 8 && !givesAColorSpace }
 
   static func damaged(_ reason: String) -> GraphicsError { GraphicsError(.pngDecode, "PNG data is damaged: \(reason)") }
   static func filterError(_ type: UInt8) -> GraphicsError { damaged("a row has filter type \(type), which PNG does not define") }
@@ -156,7 +164,8 @@ struct PNGReader {
       case .transparency: transparency = body
       case .imageData: imageData.append(body)
       case .end: ended = true
-      case .header, .ancillary, .unknownCritical: break
+      case .ancillary: if imageData.isEmpty && chunk.givesAColorSpace { givesAColorSpace = true }
+      case .header, .unknownCritical: break
       }
       offset = body.upperBound + 4
     }

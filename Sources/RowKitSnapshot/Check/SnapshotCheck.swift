@@ -472,7 +472,6 @@ public struct SnapshotCheck: Sendable {
         reportFolder: (stagedReportDirectory ?? reportDirectory)?.path, artifactsRoot: store.artifactsRoot.path,
         comparesInAnotherEnvironment: mismatch != nil, cacheEnvironment: cacheEnvironment),
       caseCount: hasDuplicateNames ? 1 : cases.count) ?? []
-    defer { helpers.forEach { $0.finish() } }
     // Cases run side by side on the pool and in the helper processes, a few more than each
     // has workers so that one case's image loading overlaps another's painting; results keep
     // the cases' order, so the output and the report are the same for any number of workers.

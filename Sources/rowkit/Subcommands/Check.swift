@@ -203,11 +203,13 @@ extension RowKitCommand {
     func run() async throws {
       if helperProcess {
         try RowKitRuntime.configure(jobs: 1)
-        try await SnapshotCheck.serveAsHelper { (try makeCheck(report: nil).check, try standardFamilies()) }
+        try await SnapshotCheck.serveAsHelper {
+          (try makeCheck(report: nil, options: try tolerance.comparisonOptions()).check, try standardFamilies())
+        }
         return
       }
       try CISummaries.checkTargets(junit: junit, summary: summary)
-      _ = try tolerance.comparisonOptions()
+      let options = try tolerance.comparisonOptions()
       // Started first, so that they load their fonts while the cases are found.
       let helpers = startHelpers()
       var suite: [SnapshotCheck.Case] = []
@@ -243,7 +245,7 @@ extension RowKitCommand {
       let usesHelpers = helpers != nil && cases.count > 1
       if usesHelpers { try RowKitRuntime.configure(jobs: 1) } else { try jobs.configureRuntime() }
       if !usesHelpers { await helpers?.finishAndWait() }
-      var (check, store) = try makeCheck(report: reportURL)
+      var (check, store) = try makeCheck(report: reportURL, options: options)
       if usesHelpers { check.helpers = helpers }
       let result = try await check.run(cases, shard: shard, suite: suite, fontFamilies: try standardFamilies())
       try writeSummaries(result)
@@ -259,14 +261,14 @@ extension RowKitCommand {
 
     /// The check the command line asks for, and its references; a helper process builds the
     /// same one.
-    private func makeCheck(report reportURL: URL?) throws -> (check: SnapshotCheck, store: ReferenceStore) {
+    private func makeCheck(report reportURL: URL?, options: ComparisonOptions) throws -> (check: SnapshotCheck, store: ReferenceStore) {
       let snapshotsURL = URL(fileURLWithPath: snapshots)
       let artifactsURL = SnapshotCheck.artifactsRoot(
         report: reportURL, explicit: artifacts.map { URL(fileURLWithPath: $0) }, snapshots: snapshotsURL)
       let store = ReferenceStore(root: snapshotsURL, artifactsRoot: artifactsURL)
       var check = SnapshotCheck(
-        folder: URL(fileURLWithPath: directory ?? designs!), store: store, options: try tolerance.comparisonOptions(),
-        record: record, reportDirectory: reportURL)
+        folder: URL(fileURLWithPath: directory ?? designs!), store: store, options: options, record: record,
+        reportDirectory: reportURL)
       check.failsOnOrphans = failOnOrphans
       check.reportPathForCommands = report
       check.reportsOnlyFailures = reportOnlyFailures

@@ -77,21 +77,21 @@ import Testing
     let (width, height) = (5, 4)
     let values = samples(width * height * 4, below: 256, seed: 9)
     let plain = CraftedPNG.make(width: width, height: height, colorType: 6, depth: 8, samples: values)
-    #expect(PNG.libpngGivesStoredValues(plain))
+    #expect(try PNGReader(plain, maximumPixels: PNG.defaultMaximumPixels).libpngGivesStoredValues)
     #expect(try PNG.decode(plain) == PNG.decodeRGBA(plain).bitmap)
     // A gamma of 1.0: libpng converts the samples from linear light to sRGB.
     let insertAt = 8 + 25
     let linear = Array(plain[0..<insertAt]) + CraftedPNG.chunk("gAMA", [0, 1, 0x86, 0xA0]) + Array(plain[insertAt...])
-    #expect(!PNG.libpngGivesStoredValues(linear))
+    #expect(try !PNGReader(linear, maximumPixels: PNG.defaultMaximumPixels).libpngGivesStoredValues)
     #expect(try PNG.decode(linear) == PNG.decodeThroughLibpng(linear, maximumPixels: PNG.defaultMaximumPixels))
     #expect(try PNG.decode(linear) != PNG.decodeRGBA(linear).bitmap, "libpng converted the linear samples")
     for chunk in ["cHRM", "iCCP", "sRGB"] {
       let tagged = Array(plain[0..<insertAt]) + CraftedPNG.chunk(chunk, [0]) + Array(plain[insertAt...])
-      #expect(!PNG.libpngGivesStoredValues(tagged), "\(chunk)")
+      #expect(try !PNGReader(tagged, maximumPixels: PNG.defaultMaximumPixels).libpngGivesStoredValues, "\(chunk)")
     }
     let deep = CraftedPNG.make(
       width: width, height: height, colorType: 6, depth: 16, samples: samples(width * height * 4, below: 65536, seed: 10))
-    #expect(!PNG.libpngGivesStoredValues(deep))
+    #expect(try !PNGReader(deep, maximumPixels: PNG.defaultMaximumPixels).libpngGivesStoredValues)
     #expect(try PNG.decode(deep) == PNG.decodeThroughLibpng(deep, maximumPixels: PNG.defaultMaximumPixels))
   }
 
