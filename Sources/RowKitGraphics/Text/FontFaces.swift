@@ -99,6 +99,11 @@ final class FontFaces: @unchecked Sendable {
     FontFaces.registry.withLock { $0.idle.append(self) }
   }
 
+  /// Whether the hook is installed: nil until a shaper with faces of its own has tried.
+  static var isHookInstalled: Bool? {
+    registry.withLock { $0.hookInstalled }
+  }
+
   /// Installs the hook in Pango once per process, checking the shape of Pango's interface
   /// on `sample`, a font of a Cairo FreeType font map; returns whether it is installed. If
   /// Pango is not the version it expects, or the hooks are refused

@@ -106,10 +106,16 @@ public final class TextShaper {
       // Making a font makes no Cairo font face and measures nothing yet; the hooks find
       // Pango's font class and interface through this sample. The metrics hook is installed
       // by the first shaper, whether its fonts are shared or not: a shaper measuring on its
-      // own thread while a worker measures would change the worker's line breaks.
-      let description = pango_font_description_from_string("Sans 12")
-      let sample = pango_font_map_load_font(fontMap, context, description)
-      pango_font_description_free(description)
+      // own thread while a worker measures would change the worker's line breaks. Once both
+      // hooks are in (or known refused), a shaper makes no sample: each font Pango loads
+      // for a new description starts two threads, a fontconfig match and a sort of every
+      // loaded font.
+      var sample: UnsafeMutablePointer<PangoFont>?
+      if FontMetricsHook.isInstalled == nil || FontFaces.isHookInstalled == nil {
+        let description = pango_font_description_from_string("Sans 12")
+        sample = pango_font_map_load_font(fontMap, context, description)
+        pango_font_description_free(description)
+      }
       let measuresAlone = FontMetricsHook.install(sample: sample)
       if let ownFaces = faces, !measuresAlone || !FontFaces.installHook(sample: sample) {
         // Without both hooks, shapers with faces of their own would not draw as one does alone.

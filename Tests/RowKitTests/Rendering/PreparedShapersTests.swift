@@ -5,13 +5,15 @@ import Testing
 
 @testable import RowKit
 
-/// `RenderPool.prepare`: the workers make their shapers ahead of the render (as the CLI has
-/// them do while it decodes the document), and the render then uses those shapers.
+/// `RenderPool.prepare`: the workers make their shapers ahead of the render, one after the
+/// other (as the CLI has them do while it decodes the document), and the render then uses
+/// those shapers.
 @Suite struct PreparedShapersTests {
   @Test func everyWorkerMakesItsShaperAheadAndTheRenderUsesIt() async throws {
     let pool = RenderPool(workers: 2)
     pool.prepare(.standard)
-    // A worker runs its jobs in order: these counts are read after the prepared shapers.
+    // A worker runs its jobs in order, and the first worker queues the second's preparation
+    // before its own job ends: these counts are read after both prepared shapers.
     #expect(try await pool.shaperCount() == 2)
     #expect(try await pool.shapeCount() == 0, "made, not yet used")
     let document = try TableDocument.load(
