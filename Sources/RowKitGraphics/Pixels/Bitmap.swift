@@ -105,17 +105,31 @@ public struct Bitmap: Hashable, Sendable, CustomStringConvertible {
   /// The pixels in image files' byte order: RGB, or RGBA with straight (not premultiplied)
   /// alpha; with `filterBytes`, each row starts with PNG's filter type 0.
   func straightRGB(rows: Range<Int>? = nil, alpha: Bool, filterBytes: Bool = false) -> [UInt8] {
-    let rows = rows ?? 0..<height
+    convert(rows: rows ?? 0..<height, alpha: alpha, filterBytes: filterBytes).bytes
+  }
+
+  /// Rows `rows` as PNG scanlines of opaque RGB (filter type 0, then R, G, B), or nil when a
+  /// pixel of them is not opaque: ``isOpaque`` and ``pngScanlines(rows:color:)`` in one pass
+  /// over the pixels, for a stream that expects opaque rows.
+  public func opaquePNGScanlines(rows: Range<Int>) -> [UInt8]? {
+    let converted = convert(rows: rows, alpha: false, filterBytes: true)
+    return converted.opaque ? converted.bytes : nil
+  }
+
+  /// ``straightRGB(rows:alpha:filterBytes:)``, and whether every pixel of `rows` is opaque
+  /// (known only without `alpha`; true with it).
+  private func convert(rows: Range<Int>, alpha: Bool, filterBytes: Bool) -> (bytes: [UInt8], opaque: Bool) {
     precondition(rows.lowerBound >= 0 && rows.upperBound <= height)
     let channels = alpha ? 4 : 3
     let lineLength = (filterBytes ? 1 : 0) + width * channels
     let count = rows.count * lineLength
     // An empty array of capacity 0 is the shared empty storage, whose count the initializer
     // below would write from any thread (ThreadSanitizer reports it).
-    guard count > 0 else { return [] }
+    guard count > 0 else { return ([], true) }
+    var opaque = true
     // NB: an uninitialized buffer: zero-filling megabytes per row showed up as a third of the
     // encoding time in page faults and memset.
-    return [UInt8](unsafeUninitializedCapacity: count) { target, initialized in
+    let bytes = [UInt8](unsafeUninitializedCapacity: count) { target, initialized in
       pixels.withUnsafeBytes { source in
         let output = UnsafeMutableRawPointer(target.baseAddress!)
         let input = source.baseAddress!
@@ -130,13 +144,14 @@ public struct Bitmap: Hashable, Sendable, CustomStringConvertible {
           let from = input + y &* width &* 4
           if alpha {
             Self.straightRGBA(from, to, count: width)
-          } else {
-            Self.opaqueRGB(from, to, count: width)
+          } else if !Self.opaqueRGB(from, to, count: width) {
+            opaque = false
           }
         }
         initialized = count
       }
     }
+    return (bytes, opaque)
   }
 
   /// Writes rows `rows` as straight RGBA, as image files hold them, to `target`
@@ -149,18 +164,26 @@ public struct Bitmap: Hashable, Sendable, CustomStringConvertible {
     }
   }
 
-  /// BGRA pixels, assumed opaque, to RGB. Four pixels at a time: four loads, three stores
-  /// (twice as fast as one pixel at a time, which is store-bound).
-  private static func opaqueRGB(_ source: UnsafeRawPointer, _ target: UnsafeMutableRawPointer, count: Int) {
+  /// BGRA pixels to RGB, dropping alpha; returns whether every pixel was opaque. Four pixels
+  /// at a time: four loads, three stores (twice as fast as one pixel at a time, which is
+  /// store-bound); the alphas are ANDed on the way, which costs the loop nothing.
+  private static func opaqueRGB(_ source: UnsafeRawPointer, _ target: UnsafeMutableRawPointer, count: Int) -> Bool {
     var from = source
     var to = target
     var left = count
+    // Pixels are BGRA in memory: alpha is the high byte of each little-endian word.
+    var alphas: UInt32 = 0xFF00_0000
     while left >= 4 {
+      let b0 = from.loadUnaligned(as: UInt32.self)
+      let b1 = from.loadUnaligned(fromByteOffset: 4, as: UInt32.self)
+      let b2 = from.loadUnaligned(fromByteOffset: 8, as: UInt32.self)
+      let b3 = from.loadUnaligned(fromByteOffset: 12, as: UInt32.self)
+      alphas &= b0 & b1 & b2 & b3
       // Each pixel's R, G, B in the low three bytes, in file order.
-      let p0 = UInt64(from.loadUnaligned(as: UInt32.self).byteSwapped &>> 8)
-      let p1 = UInt64(from.loadUnaligned(fromByteOffset: 4, as: UInt32.self).byteSwapped &>> 8)
-      let p2 = from.loadUnaligned(fromByteOffset: 8, as: UInt32.self).byteSwapped &>> 8
-      let p3 = from.loadUnaligned(fromByteOffset: 12, as: UInt32.self).byteSwapped &>> 8
+      let p0 = UInt64(b0.byteSwapped &>> 8)
+      let p1 = UInt64(b1.byteSwapped &>> 8)
+      let p2 = b2.byteSwapped &>> 8
+      let p3 = b3.byteSwapped &>> 8
       to.storeBytes(of: (p0 | p1 &<< 24 | UInt64(p2) &<< 48).littleEndian, as: UInt64.self)
       to.storeBytes(of: (p2 &>> 16 | p3 &<< 8).littleEndian, toByteOffset: 8, as: UInt32.self)
       from += 16
@@ -168,6 +191,7 @@ public struct Bitmap: Hashable, Sendable, CustomStringConvertible {
       left &-= 4
     }
     while left > 0 {
+      alphas &= from.loadUnaligned(as: UInt32.self)
       to.storeBytes(of: from.load(fromByteOffset: 2, as: UInt8.self), as: UInt8.self)
       to.storeBytes(of: from.load(fromByteOffset: 1, as: UInt8.self), toByteOffset: 1, as: UInt8.self)
       to.storeBytes(of: from.load(as: UInt8.self), toByteOffset: 2, as: UInt8.self)
@@ -175,6 +199,7 @@ public struct Bitmap: Hashable, Sendable, CustomStringConvertible {
       to += 3
       left &-= 1
     }
+    return alphas & 0xFF00_0000 == 0xFF00_0000
   }
 
   /// Premultiplied BGRA pixels to straight RGBA.

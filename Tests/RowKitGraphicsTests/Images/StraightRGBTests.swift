@@ -50,6 +50,27 @@ import Testing
     }
   }
 
+  /// The one-pass opacity check: the scanlines of opaque rows, and nil as soon as one pixel
+  /// of the rows asked for is not opaque, whether it falls in the four-pixel loop or the
+  /// pixels after it.
+  @Test(arguments: [1, 3, 4, 5, 750])
+  func opaqueScanlinesCheckEveryPixelTheyConvert(width: Int) {
+    let bitmap = Self.randomBitmap(width: width, height: 6, opaque: true, seed: 200 + UInt64(width))
+    #expect(bitmap.opaquePNGScanlines(rows: 0..<6) == Self.reference(bitmap, rows: 0..<6, alpha: false, filterBytes: true))
+    #expect(bitmap.opaquePNGScanlines(rows: 2..<5) == bitmap.pngScanlines(rows: 2..<5, color: .rgb))
+    #expect(bitmap.opaquePNGScanlines(rows: 3..<3) == [])
+    for (x, alpha) in [(0, 254), (width - 1, 0), (width / 2, 1)] {
+      var translucent = bitmap
+      let index = (4 * width + x) * 4
+      translucent.pixels[index + 3] = UInt8(alpha)
+      for channel in 0..<3 { translucent.pixels[index + channel] = min(translucent.pixels[index + channel], UInt8(alpha)) }
+      #expect(translucent.opaquePNGScanlines(rows: 0..<6) == nil, "pixel \(x) of row 4, alpha \(alpha)")
+      #expect(translucent.opaquePNGScanlines(rows: 4..<5) == nil)
+      #expect(translucent.opaquePNGScanlines(rows: 0..<4) != nil, "row 4 not asked for")
+      #expect(translucent.opaquePNGScanlines(rows: 5..<6) != nil)
+    }
+  }
+
   @Test(arguments: [1, 3, 4, 33])
   func translucentRGBAMatchesTheReference(width: Int) {
     let bitmap = Self.randomBitmap(width: width, height: 40, opaque: false, seed: 100 + UInt64(width))
