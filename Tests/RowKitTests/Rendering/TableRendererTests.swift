@@ -185,6 +185,34 @@ import Testing
     #expect(calls.values == calls.values.sorted() && calls.values.last == 100 && calls.values.count == 5)
   }
 
+  /// The painter fills an opaque table background once (the clear) and leaves out the cell
+  /// background that only repeats it; a translucent one it still lays over itself, as it
+  /// always did: cleared to the color, filled with it, then the cell's fill of it on top.
+  @Test(arguments: ["#33669980", "#336699"])
+  func aBackgroundIsPaintedOverItselfOnlyWhereThatShows(color: String) async throws {
+    let source = try TableDocument.decode(
+      Array(
+        """
+        stylesheet:
+          vars: { tablePlainBackgroundColor: "\(color)", backgroundColor: "\(color)" }
+        items:
+          - { type: text, text: A }
+        """.utf8), as: TestSupport.assets.appendingPathComponent("background.yaml"), fontFamilies: families)
+    let row = try await source.render(with: source.makeRenderer()).tiles[0].bitmap
+    let background = Color(hex: color)!
+    let replayed = try Canvas.bitmap(pixelWidth: row.width, pixelHeight: row.height, scale: 2) { canvas in
+      canvas.clear(background)
+      if background.alpha < 1 {
+        canvas.fill(Rect(x: 0, y: 0, width: canvas.size.width, height: canvas.size.height), color: background)
+        canvas.fill(Rect(x: 0, y: 0, width: canvas.size.width, height: canvas.size.height), color: background)
+      }
+    }
+    // Top left, away from the label and the separator.
+    let pixel = Array(row.pixels[(row.width + 2) * 4..<(row.width + 3) * 4])
+    #expect(pixel == Array(replayed.pixels[(row.width + 2) * 4..<(row.width + 3) * 4]))
+    #expect((pixel[3] == 255) == (background.alpha == 1))
+  }
+
   @Test func translucentStylesOnAnOpaqueTableAreKept() async throws {
     let source = try TableDocument.decode(
       Array(
