@@ -46,12 +46,15 @@ let package = Package(
       name: "CWebP", pkgConfig: "libwebp", providers: [.apt(["libwebp-dev"])]),
     // The C library's calls that Swift cannot make (variadic ones): no library of its own.
     .systemLibrary(name: "CSystem"),
+    // Pixel loops in SSSE3, which Swift does not vectorize for the baseline x86-64 processor:
+    // a header only, called where the processor has it.
+    .systemLibrary(name: "CPixels"),
 
     // MARK: - Libraries
     .target(
       name: "RowKitGraphics",
       dependencies: [
-        "CCairo", "CPango", "CPNG", "CTurboJPEG", "CWebP", .target(name: "CISAL", condition: .when(traits: ["ISAL"])), "CSystem",
+        "CCairo", "CPango", "CPNG", "CTurboJPEG", "CWebP", .target(name: "CISAL", condition: .when(traits: ["ISAL"])), "CSystem", "CPixels",
       ],
       swiftSettings: [.define("ROWKIT_ISAL", .when(traits: ["ISAL"]))]),
     // HTTP(S) downloads of image slots over libcurl: the only other target that calls C, kept

@@ -18,7 +18,7 @@ struct RenderCodeDigest: BuildToolPlugin {
   /// The targets whose files decide pixels: RowKit lays out and resolves inputs, the
   /// graphics target draws, and the system library targets carry the C shims.
   static let renderTargets: Set<String> = [
-    "RowKit", "RowKitGraphics", "CCairo", "CPango", "CPNG", "CTurboJPEG", "CWebP", "CISAL",
+    "RowKit", "RowKitGraphics", "CCairo", "CPango", "CPNG", "CTurboJPEG", "CWebP", "CISAL", "CPixels",
   ]
 
   /// Hashes each file's path (relative to the package), its size and its bytes, in the order

@@ -51,23 +51,34 @@ import Testing
   }
 
   /// The one-pass opacity check: the scanlines of opaque rows, and nil as soon as one pixel
-  /// of the rows asked for is not opaque, whether it falls in the four-pixel loop or the
-  /// pixels after it.
-  @Test(arguments: [1, 3, 4, 5, 750])
+  /// of the rows asked for is not opaque, whether it falls in the vector loop (16 pixels at
+  /// a time, where the processor has byte shuffles), the four-pixel loop or the pixels after
+  /// them; the same bytes with the vector loop and without it.
+  @Test(arguments: [1, 3, 4, 5, 15, 16, 17, 31, 32, 35, 750])
   func opaqueScanlinesCheckEveryPixelTheyConvert(width: Int) {
     let bitmap = Self.randomBitmap(width: width, height: 6, opaque: true, seed: 200 + UInt64(width))
-    #expect(bitmap.opaquePNGScanlines(rows: 0..<6) == Self.reference(bitmap, rows: 0..<6, alpha: false, filterBytes: true))
+    let reference = Self.reference(bitmap, rows: 0..<6, alpha: false, filterBytes: true)
+    #expect(bitmap.opaquePNGScanlines(rows: 0..<6) == reference)
+    #expect(bitmap.convert(rows: 0..<6, alpha: false, filterBytes: true, vectorized: false).bytes == reference)
+    #expect(bitmap.convert(rows: 0..<6, alpha: false, filterBytes: false, vectorized: false).bytes
+      == bitmap.convert(rows: 0..<6, alpha: false, filterBytes: false).bytes)
     #expect(bitmap.opaquePNGScanlines(rows: 2..<5) == bitmap.pngScanlines(rows: 2..<5, color: .rgb))
     #expect(bitmap.opaquePNGScanlines(rows: 3..<3) == [])
-    for (x, alpha) in [(0, 254), (width - 1, 0), (width / 2, 1)] {
-      var translucent = bitmap
-      let index = (4 * width + x) * 4
-      translucent.pixels[index + 3] = UInt8(alpha)
-      for channel in 0..<3 { translucent.pixels[index + channel] = min(translucent.pixels[index + channel], UInt8(alpha)) }
-      #expect(translucent.opaquePNGScanlines(rows: 0..<6) == nil, "pixel \(x) of row 4, alpha \(alpha)")
-      #expect(translucent.opaquePNGScanlines(rows: 4..<5) == nil)
-      #expect(translucent.opaquePNGScanlines(rows: 0..<4) != nil, "row 4 not asked for")
-      #expect(translucent.opaquePNGScanlines(rows: 5..<6) != nil)
+    for x in Set([0, width / 2, width - 1, min(width - 1, 17)]) {
+      for alpha in [0, 1, 254] {
+        var translucent = bitmap
+        let index = (4 * width + x) * 4
+        translucent.pixels[index + 3] = UInt8(alpha)
+        for channel in 0..<3 { translucent.pixels[index + channel] = min(translucent.pixels[index + channel], UInt8(alpha)) }
+        for vectorized in [true, false] {
+          let converted = translucent.convert(rows: 0..<6, alpha: false, filterBytes: true, vectorized: vectorized)
+          #expect(!converted.opaque, "pixel \(x) of row 4, alpha \(alpha), vectorized: \(vectorized)")
+        }
+        #expect(translucent.opaquePNGScanlines(rows: 0..<6) == nil)
+        #expect(translucent.opaquePNGScanlines(rows: 4..<5) == nil)
+        #expect(translucent.opaquePNGScanlines(rows: 0..<4) != nil, "row 4 not asked for")
+        #expect(translucent.opaquePNGScanlines(rows: 5..<6) != nil)
+      }
     }
   }
 
