@@ -23,11 +23,12 @@ enum FontPreload {
   /// name a rendering command, and then, unless they size the runtime with `--jobs` (which
   /// the command must do before the runtime is made) or name `check` (which sizes it by its
   /// number of cases; a check's helper process has one worker, whose shaper is made here), has
-  /// the first worker make its shaper. A guess that turns out wrong (bad usage, `--help`, a
-  /// document in fonts of its own) costs work nobody uses, on a thread that ends by itself; a
-  /// failure is left for the command to meet and report. The thread starts before anything is
-  /// decided: finding the commands' names is the Swift runtime's first look at their types,
-  /// a few hundred microseconds better spent beside the parser than before it.
+  /// the workers make their shapers, one after the other. A guess that turns out wrong (bad
+  /// usage, `--help`, a document in fonts of its own) costs work nobody uses, on a thread that
+  /// ends by itself; a failure is left for the command to meet and report. The thread starts
+  /// before anything is decided: finding the commands' names is the Swift runtime's first
+  /// look at their types, a few hundred microseconds better spent beside the parser than
+  /// before it.
   static func start(for arguments: [String]) {
     guard arguments.count > 1 else { return }
     // A helper of a check (SnapshotCheck.HelperProcesses) has one render worker: it makes its

@@ -67,9 +67,8 @@ public final class RenderPool: Sendable {
   /// itself. A failure is left for the render to meet and report.
   ///
   /// One after the other, not all at once: on a machine of two cores, a second font map
-  /// made at the same time as the first takes the other core from the caller (a one-row
-  /// `rowkit render` was 5% faster this way), and every worker's font map is as fast to
-  /// make alone.
+  /// made at the same time as the first takes the other core from the caller, who is still
+  /// parsing its command line or its document.
   package func prepare(_ environment: TextEnvironment) {
     prepare(environment, fromWorker: 0)
   }
