@@ -36,7 +36,7 @@ struct TextOptions: ParsableArguments {
   /// Prints one warning line per row with missing glyphs, or, with `--strict`, fails.
   func report(_ rows: [Manifest.Row], _ warnings: Warnings) throws {
     warnings.missingGlyphs(rows)
-    if strict, !rows.isEmpty { throw MissingGlyphsError(rows: rows) }
+    if strict, !rows.isEmpty { throw MissingGlyphsError(rows: rows, document: warnings.source) }
   }
 }
 
@@ -62,7 +62,19 @@ struct Warnings {
   /// to (the fallback cell drawn instead).
   func substitutes(in report: TableRenderer.Report) {
     emit(report.rowsWithFallbackCell.map { $0.fallbackCellWarning(file: file) })
-    emit(report.rowsWithFailedImages.flatMap { $0.failedImageWarnings(file: file) })
+    failedImages(report.rowsWithFailedImages)
+  }
+
+  /// One warning line per image that failed to load, row by row.
+  func failedImages(_ rows: [Manifest.Row]) {
+    emit(rows.flatMap { $0.failedImageWarnings(file: file) })
+  }
+
+  /// The document as the warnings name it, after the variant when there is one
+  /// (`[dark,AX3] table.yaml`): for the error that ends a strict render.
+  var source: String {
+    guard let variant, !variant.name.isEmpty else { return file }
+    return "[\(variant.name)] \(file)"
   }
 
   private func emit(_ lines: [String]) {

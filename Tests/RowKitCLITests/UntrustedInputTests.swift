@@ -429,7 +429,7 @@ import Testing
     let strict = try await run(["render", "tables/photo.yaml", "-o", "strict.png", "--manifest", "strict.json", "--strict-images"], in: folder)
     #expect(strict.status == 2, "\(strict.stderr)")
     #expect(strict.stderr.contains("rowkit: warning: tables/photo.yaml: row 0 (s0-r0): image missing.png failed"), "\(strict.stderr)")
-    #expect(strict.stderr.contains("rowkit: error: 1 row has an image that failed to load (--strict-images); nothing was written"))
+    #expect(strict.stderr.contains("rowkit: error: tables/photo.yaml: 1 row has an image that failed to load (--strict-images); nothing was written"), "\(strict.stderr)")
     #expect(!FileManager.default.fileExists(atPath: folder.appendingPathComponent("strict.png").path))
     #expect(!FileManager.default.fileExists(atPath: folder.appendingPathComponent("strict.json").path))
   }

@@ -39,8 +39,15 @@ import Testing
     ])
     #expect(result.status == 2)
     #expect(result.stderr.contains("\(table): row 1 (s0-r1): no glyph for U+F0000"))
-    #expect(result.stderr.contains("rowkit: error: 1 row has characters no font can draw (--strict); nothing was written"))
-    let left = try FileManager.default.contentsOfDirectory(atPath: folder.path).sorted()
+    #expect(result.stderr.contains("rowkit: error: \(table): 1 row has characters no font can draw (--strict); nothing was written"))
+    var left = try FileManager.default.contentsOfDirectory(atPath: folder.path).sorted()
+    #expect(left == ["table.yaml"])
+    // Variants are laid out before any is painted: the first to fail is named, with its row.
+    let variants = try await CommandRunner.run(["render", table, "-o", png.path, "--strict", "--variant-width", "320,400"])
+    #expect(variants.status == 2)
+    #expect(variants.stderr.contains("[320pt] \(table): row 1 (s0-r1): no glyph for U+F0000"), "\(variants.stderr)")
+    #expect(variants.stderr.contains("rowkit: error: [320pt] \(table): 1 row has characters no font can draw (--strict)"))
+    left = try FileManager.default.contentsOfDirectory(atPath: folder.path).sorted()
     #expect(left == ["table.yaml"])
     // The same document without the character passes --strict.
     let clean = try Self.document(in: folder, "東京 👍🏽 नमस्ते")

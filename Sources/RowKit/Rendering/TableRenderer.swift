@@ -363,16 +363,21 @@ public struct TableRenderer: Sendable {
 public struct MissingGlyphsError: Error, Sendable, CustomStringConvertible {
   /// The manifest entries of the rows, with their missing characters.
   public var rows: [Manifest.Row]
+  /// The document the rows are in, as messages name it (`table.yaml`); nil when the
+  /// renderer was not given one.
+  public var document: String?
 
-  /// An error naming `rows`.
-  public init(rows: [Manifest.Row]) {
+  /// An error naming `rows`, and `document` when it is known.
+  public init(rows: [Manifest.Row], document: String? = nil) {
     self.rows = rows
+    self.document = document
   }
 
-  /// How many rows have characters no font can draw, and that nothing was written.
+  /// The document, how many of its rows have characters no font can draw, and that nothing
+  /// was written.
   public var description: String {
     let count = rows.count
-    return "\(count) row\(count == 1 ? " has" : "s have") characters no font can draw (--strict); nothing was written"
+    return "\(document.map { "\($0): " } ?? "")\(count) row\(count == 1 ? " has" : "s have") characters no font can draw (--strict); nothing was written"
   }
 }
 
@@ -381,11 +386,14 @@ public struct MissingGlyphsError: Error, Sendable, CustomStringConvertible {
 public struct FailedImagesError: Error, Sendable, CustomStringConvertible {
   /// The manifest entries of the rows, with their images' states and reasons.
   public var rows: [Manifest.Row]
+  /// The document the rows are in, as messages name it (`table.yaml`); nil when the
+  /// renderer was not given one.
+  public var document: String?
 
-  /// How many rows show a failed image, and that nothing was written.
+  /// The document, how many of its rows show a failed image, and that nothing was written.
   public var description: String {
     let count = rows.count
-    return "\(count) row\(count == 1 ? " has an image" : "s have images") that failed to load (--strict-images); nothing was written"
+    return "\(document.map { "\($0): " } ?? "")\(count) row\(count == 1 ? " has an image" : "s have images") that failed to load (--strict-images); nothing was written"
   }
 }
 

@@ -183,7 +183,13 @@ extension RowKitCommand {
       // is painted. Headroom goes into manifests only: neither this nor the sheet measures it.
       var unmeasured = renderer
       unmeasured.measuresHeadroom = false
-      for variant in axes.variants { _ = try await document.measure(with: unmeasured.rendering(variant)) }
+      for variant in axes.variants {
+        do {
+          _ = try await document.measure(with: unmeasured.rendering(variant))
+        } catch {
+          throw reported(error, Warnings(file: documentName(table), variant: variant))
+        }
+      }
       if let variantsSheet { try await writeSheet(document, with: unmeasured, variants: axes, to: variantsSheet, into: outputs) }
       if output != nil || rowsDir != nil || manifest != nil {
         if let rowsDir {
@@ -240,14 +246,27 @@ extension RowKitCommand {
             stagingIn: outputs.files))
         try textOptions.report(report.rowsWithMissingGlyphs, warnings)
         warnings.substitutes(in: report)
-      } catch let error as MissingGlyphsError {
-        // The rows are named first, then the error ends the command with status 2.
-        warnings.missingGlyphs(error.rows)
-        throw error
-      } catch let error as FailedImagesError {
-        warn(error.rows.flatMap { $0.failedImageWarnings(file: documentName(table)) })
-        throw error
+      } catch {
+        throw reported(error, warnings)
       }
+    }
+
+    /// `error`, and when it is a strict render's failure (`--strict`, `--strict-images`), its
+    /// rows named on stderr first and the document named in it: the error then ends the
+    /// command with status 2. One that names its document already was reported where it was
+    /// made (``TextOptions/report(_:_:)``).
+    private func reported(_ error: any Error, _ warnings: Warnings) -> any Error {
+      if var missing = error as? MissingGlyphsError, missing.document == nil {
+        warnings.missingGlyphs(missing.rows)
+        missing.document = warnings.source
+        return missing
+      }
+      if var failed = error as? FailedImagesError, failed.document == nil {
+        warnings.failedImages(failed.rows)
+        failed.document = warnings.source
+        return failed
+      }
+      return error
     }
   }
 }
