@@ -72,14 +72,16 @@ struct Warnings {
 
   /// The document as the warnings name it, after the variant when there is one
   /// (`[dark,AX3] table.yaml`): for the error that ends a strict render.
-  var source: String {
-    guard let variant, !variant.name.isEmpty else { return file }
-    return "[\(variant.name)] \(file)"
+  var source: String { variantPrefix + file }
+
+  /// `[dark,AX3] ` when the render is one of several variants, before every line.
+  private var variantPrefix: String {
+    guard let variant, !variant.name.isEmpty else { return "" }
+    return "[\(variant.name)] "
   }
 
   private func emit(_ lines: [String]) {
-    guard let variant, !variant.name.isEmpty else { return warn(lines) }
-    warn(lines.map { "[\(variant.name)] \($0)" })
+    warn(lines.map { variantPrefix + $0 })
   }
 }
 

@@ -113,7 +113,7 @@ public struct Bitmap: Hashable, Sendable, CustomStringConvertible {
   /// Rows `rows` as PNG scanlines of opaque RGB (filter type 0, then R, G, B), or nil when a
   /// pixel of them is not opaque: ``isOpaque`` and ``pngScanlines(rows:color:)`` in one pass
   /// over the pixels, for a stream that expects opaque rows.
-  public func opaquePNGScanlines(rows: Range<Int>) -> [UInt8]? {
+  package func opaquePNGScanlines(rows: Range<Int>) -> [UInt8]? {
     let converted = convert(rows: rows, alpha: false, filterBytes: true)
     return converted.opaque ? converted.bytes : nil
   }
