@@ -78,6 +78,21 @@ import Testing
     }
   }
 
+  /// A program that appends its own blocked-signal mask (the `SigBlk` line of its status,
+  /// read with the shell's builtins: a command the shell forks would show the shell's mask
+  /// while it forks) to `log`, then runs rowkit as the helper.
+  private static func maskLoggingHelper(in folder: URL, log: URL) throws -> URL {
+    let script = folder.appendingPathComponent("mask-helper.sh")
+    try """
+      #!/bin/sh
+      while read -r line; do case $line in SigBlk*) echo "$line" >> '\(log.path)';; esac; done < /proc/$$/status
+      exec '\(CommandRunner.binary.path)' "$@"
+
+      """.write(to: script, atomically: true, encoding: .utf8)
+    try FileManager.default.setAttributes([.posixPermissions: 0o755], ofItemAtPath: script.path)
+    return script
+  }
+
   /// report.json without the cases' times, which differ from run to run.
   private static func untimedReport(_ data: Data?) throws -> NSDictionary {
     let bytes = try #require(data)
@@ -132,5 +147,40 @@ import Testing
     #expect(one.status == 1 && two.status == 1)
     #expect(two.stdout == one.stdout)
     #expect(two.stderr == "rowkit: \(note)\n" + one.stderr, "\(two.stderr)")
+  }
+
+  /// A helper is started from one of Swift's cooperative threads, which block every
+  /// asynchronous signal, and `Process` gives the child the starting thread's mask: the
+  /// helper must start with none blocked, or SIGTERM and Ctrl-C wait for its start-up.
+  @Test func helpersStartWithNoSignalBlocked() async throws {
+    let suite = try await Suite()
+    defer { try? FileManager.default.removeItem(at: suite.folder) }
+    let log = suite.folder.appendingPathComponent("masks.log")
+    let helper = try Self.maskLoggingHelper(in: suite.folder, log: log)
+    let three = try await CommandRunner.run(
+      suite.arguments(["--jobs", "3", "--helper-executable", helper.path]), in: suite.folder)
+    #expect(three.status == 1, "\(three.stderr)")
+    let masks = try String(contentsOf: log, encoding: .utf8).split(separator: "\n")
+    #expect(masks.count == 2, "\(masks)")
+    for mask in masks { #expect(mask.hasSuffix("0000000000000000"), "\(mask)") }
+  }
+
+  /// A check of one case has nothing to share: it starts no helper, whose start-up and exit
+  /// would only compete with the case.
+  @Test func aCheckOfOneCaseStartsNoHelper() async throws {
+    let folder = try TestSupport.temporaryDirectory("aCheckOfOneCaseStartsNoHelper")
+    defer { try? FileManager.default.removeItem(at: folder) }
+    let docs = folder.appendingPathComponent("docs")
+    try FileManager.default.createDirectory(at: docs, withIntermediateDirectories: true)
+    try "items: [{ type: subtitle, text: Alone, subtitle: One case }]\n".write(
+      to: docs.appendingPathComponent("alone.yaml"), atomically: true, encoding: .utf8)
+    let log = folder.appendingPathComponent("masks.log")
+    let helper = try Self.maskLoggingHelper(in: folder, log: log)
+    let arguments = ["check", "docs", "--snapshots", "refs", "--jobs", "2", "--helper-executable", helper.path]
+    let recorded = try await CommandRunner.run(arguments + ["--record", "all"], in: folder, environment: ["CI": ""])
+    let checked = try await CommandRunner.run(arguments, in: folder)
+    #expect(recorded.status == 1 && checked.status == 0, "\(recorded.stderr)\(checked.stderr)")
+    #expect(checked.stdout.contains("alone"), "\(checked.stdout)")
+    #expect(!FileManager.default.fileExists(atPath: log.path), "a helper started")
   }
 }

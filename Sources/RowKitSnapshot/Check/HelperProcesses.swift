@@ -11,16 +11,18 @@ extension SnapshotCheck {
   /// turns at text and check a suite about 1.4 times as fast as one. Each process has a lock of
   /// its own: processes side by side keep every core busy.
   ///
-  /// A helper is the same program with the same command line and ``init(count:executable:arguments:note:)``'s
-  /// `arguments` that make it a helper: it calls ``SnapshotCheck/serveAsHelper(_:)``. The
-  /// helpers start at once, so that they load their fonts while the check finds its cases;
-  /// each waits for the first line of its standard input, where the check sends what it
-  /// worked out (the staged report folder, the environment decision, the render cache's
-  /// environment), and only then builds the same check from its command line. It then reads
-  /// one case per line and writes each case's result as one line of JSON to its standard
-  /// output; its standard error is the check's. Cases go one at a time to whichever process is
-  /// free, a helper's first once it says it is ready, and results keep the suite's order: the
-  /// output, the report and every file written are the same as from one process.
+  /// A helper is the same program with the same command line and
+  /// ``init(count:executable:arguments:note:)``'s `arguments` that make it a helper: it calls
+  /// ``SnapshotCheck/serveAsHelper(_:)``. The helpers start as soon as the check knows it has
+  /// cases for them (`rowkit check` starts none for a single case), so that they load their
+  /// fonts while the check builds itself and renders its first cases; each starts with no
+  /// signal blocked, waits for the first line of its standard input, where the check sends
+  /// what it worked out (the staged report folder, the environment decision, the render
+  /// cache's environment), and only then builds the same check from its command line. It then
+  /// reads one case per line and writes each case's result as one line of JSON to its
+  /// standard output; its standard error is the check's. Cases go one at a time to whichever
+  /// process is free, a helper's first once it says it is ready, and results keep the suite's
+  /// order: the output, the report and every file written are the same as from one process.
   ///
   /// A helper that cannot start, or that stops before its cases are done (a crash, a signal,
   /// a line that is not a result), is reported through the `note` it was given, and its
@@ -344,7 +346,7 @@ final class CheckHelper: Sendable {
       for waiter in waiters { waiter.resume() }
     }
     do {
-      try process.run()
+      try Self.runWithNoSignalBlocked(process)
     } catch {
       state.withLock {
         $0.exited = true
@@ -366,6 +368,23 @@ final class CheckHelper: Sendable {
         output.fileHandleForReading, line: { [weak self] in self?.receive($0) },
         end: { [weak self] in self?.stop(early: "a helper process stopped before its cases were done") })
     }
+  }
+
+  /// Starts `process` with no signal blocked in it. `Process` starts its child with the
+  /// calling thread's signal mask, and Swift's cooperative threads (Dispatch's) block every
+  /// asynchronous signal: a helper started from one held SIGTERM and Ctrl-C until its main
+  /// thread first went idle, after its whole start-up, so that a check of one case waited
+  /// about 18 ms for the helper it had no use for.
+  private static func runWithNoSignalBlocked(_ process: Process) throws {
+    var none = sigset_t()
+    var previous = sigset_t()
+    sigemptyset(&none)
+    // A signal that arrives meanwhile may land on this thread: Dispatch's handler for the
+    // signals it watches blocks them here again and raises them anew, and any other signal
+    // has its usual effect on the process.
+    pthread_sigmask(SIG_SETMASK, &none, &previous)
+    defer { pthread_sigmask(SIG_SETMASK, &previous, nil) }
+    try process.run()
   }
 
   /// An error as a short phrase: the system's reason when there is one (`No such file or

@@ -210,8 +210,6 @@ extension RowKitCommand {
       }
       try CISummaries.checkTargets(junit: junit, summary: summary)
       let options = try tolerance.comparisonOptions()
-      // Started first, so that they load their fonts while the cases are found.
-      let helpers = startHelpers()
       var suite: [SnapshotCheck.Case] = []
       if let directory {
         suite += SnapshotCheck.expandingVariants(
@@ -241,12 +239,13 @@ extension RowKitCommand {
       }
       if let note = RecordMode.ignoredUnderCI(record) { StandardStreams.writeError("rowkit: \(note)\n") }
       let reportURL = report.map { URL(fileURLWithPath: $0) }
-      // Before the check is made: it holds the runtime's pool.
-      let usesHelpers = helpers != nil && cases.count > 1
-      if usesHelpers { try RowKitRuntime.configure(jobs: 1) } else { try jobs.configureRuntime() }
-      if !usesHelpers { await helpers?.finishAndWait() }
+      // Started once the cases are known, so that a check of one case starts none: they load
+      // their fonts while this process builds its check and renders its first cases. Sized
+      // before the check is made: it holds the runtime's pool.
+      let helpers = cases.count > 1 ? startHelpers() : nil
+      if helpers != nil { try RowKitRuntime.configure(jobs: 1) } else { try jobs.configureRuntime() }
       var (check, store) = try makeCheck(report: reportURL, options: options)
-      if usesHelpers { check.helpers = helpers }
+      check.helpers = helpers
       let result = try await check.run(cases, shard: shard, suite: suite, fontFamilies: try standardFamilies())
       try writeSummaries(result)
       print(result.caseListing(referencesRoot: store.root))
