@@ -39,6 +39,18 @@ import Testing
     }
   }
 
+  /// Yams, left to its default, reads `YAMS_DEFAULT_ENCODING` and prints a line to standard
+  /// output when it is set: into the PNG. RowKit names its encoding, so the variable changes
+  /// nothing.
+  @Test func yamsEncodingVariableLeavesThePNGAlone() async throws {
+    try await withFolder { folder in
+      let result = try await CommandRunner.run(
+        ["render", Self.features.path, "-o", "-"], environment: ["YAMS_DEFAULT_ENCODING": "UTF16"])
+      #expect(result.status == 0, "\(result.stderr)")
+      #expect(result.stdoutData == (try await fileRender(in: folder)), "the piped PNG differs from the file's")
+    }
+  }
+
   @Test func theManifestGoesToStandardOutput() async throws {
     try await withFolder { folder in
       let file = folder.appendingPathComponent("manifest.json")

@@ -25,6 +25,12 @@ struct YAMLValue {
   /// text's length bounds them, and the row bound (``Bounds/maximumRows``) applies to rows.
   static let maximumAliasedValues = 2_000_000
 
+  /// The encoding Yams parses in, named: its default reads `YAMS_DEFAULT_ENCODING` from the
+  /// process's environment at every parse (copying the whole environment each time), and
+  /// when the variable is set prints a line to standard output, where rowkit may be writing a
+  /// PNG.
+  private static var encoding: Parser.Encoding { .utf8 }
+
   /// Reads and parses a YAML (or JSON) file.
   static func load(contentsOf url: URL, displayName: String) throws -> YAMLValue {
     try parse(try read(contentsOf: url, displayName: displayName), displayName: displayName)
@@ -54,7 +60,7 @@ struct YAMLValue {
       // Yams' basic resolver: its default one compiles seven regular expressions, which
       // starts ICU's regex engine (1.5 ms of every rowkit run). Plain scalars then stay
       // untyped, and `bool()` reads YAML 1.1's booleans itself.
-      node = try Yams.compose(yaml: joiningSurrogatePairs(text), .basic)
+      node = try Yams.compose(yaml: joiningSurrogatePairs(text), .basic, .default, Self.encoding)
     } catch let error as YamlError {
       throw documentError(error, file: displayName)
     }
@@ -203,7 +209,7 @@ struct YAMLValue {
     }
     let node: Node?
     do {
-      node = try Yams.compose(yaml: String(defused), .basic)
+      node = try Yams.compose(yaml: String(defused), .basic, .default, Self.encoding)
     } catch let YamlError.duplicatedKeysInMapping(duplicates, context) where duplicates.contains(where: { $0.hasPrefix("\u{E000}") }) {
       // Two uses of one alias as keys of one mapping.
       throw refusal(at: context.mark)
