@@ -103,6 +103,8 @@ enum ReviewedCheck {
   private static let folder = Locked<URL?>(nil)
   /// The check while it runs: a signal stops it before its folder is removed.
   private static let runningCheck = Locked<Process?>(nil)
+  /// Set by the first signal to stop: from then on, the signal's handler alone ends the process.
+  private static let stopping = Locked(false)
   // Kept for the life of the process: a signal source that is released stops handling.
   private static let signalSources = Locked<[any DispatchSourceSignal]>([])
 
@@ -127,6 +129,9 @@ enum ReviewedCheck {
     runningCheck.withLock { $0 = check }
     check.waitUntilExit()
     runningCheck.withLock { $0 = nil }
+    // A check ended by a signal to this process: the handler removes the folder and exits,
+    // and this thread must not race it with an error of its own.
+    if stopping.withLock({ $0 }) { while true { pause() } }
     switch check.terminationStatus {
     case 0: return nil
     case 1: return report.path
@@ -142,10 +147,13 @@ enum ReviewedCheck {
   private static func removeOnSignals() {
     let queue = DispatchQueue(label: "rowkit-review.signals")
     for number in [SIGINT, SIGTERM, SIGHUP] {
-      // Ignored as a signal, so that the source alone sees it.
-      signal(number, SIG_IGN)
+      // Not ignored first, as on Darwin: on Linux, Dispatch puts a handler of its own in
+      // place as the source starts, and an ignored signal would stay ignored in the check
+      // started below (a child keeps what its parent ignores), which then could not be
+      // stopped.
       let source = DispatchSource.makeSignalSource(signal: number, queue: queue)
       source.setEventHandler {
+        stopping.withLock { $0 = true }
         if let check = runningCheck.withLock({ $0 }) {
           check.terminate()
           check.waitUntilExit()

@@ -39,8 +39,62 @@ package final class AtomicFiles: Sendable {
   private let state = Locked(State())
   private let token = UUID().uuidString
 
+  /// Every set of files of the process that is alive, for ``discardEverything()``.
+  private struct Everything {
+    /// Weak: a set that is released discards its files itself.
+    struct Entry: Sendable {
+      weak var files: AtomicFiles?
+    }
+
+    var sets: [ObjectIdentifier: Entry] = [:]
+    /// Set by ``discardEverything()``: no commit starts after it.
+    var stopping = false
+    var commitsUnderWay = 0
+  }
+
+  private static let everything = Locked(Everything())
+
   /// An empty set of files, nothing staged.
-  package init() {}
+  package init() {
+    Self.everything.withLock { $0.sets[ObjectIdentifier(self)] = Everything.Entry(files: self) }
+  }
+
+  /// Removes every file staged in the process and not put in place, from every set, once
+  /// the commits under way have ended (for 2 s at most: a commit's last step may write to a
+  /// FIFO nobody reads), and refuses every file staged and every commit after it: for a
+  /// process stopped by a signal, which then leaves each output as it was. The process's
+  /// other threads may still be writing into a staged folder (a check's report): its removal
+  /// is repeated until it stays gone. It may wait, so it is called off Swift's cooperative
+  /// threads.
+  package static func discardEverything() {
+    let sets = everything.withLock { everything in
+      everything.stopping = true
+      return everything.sets.values.compactMap(\.files)
+    }
+    for _ in 0..<2000 where everything.withLock({ $0.commitsUnderWay }) > 0 { usleep(1000) }
+    let folders = sets.flatMap { $0.discardReturningFolders() }
+    for _ in 0..<200 {
+      let left = folders.filter { access($0.path, F_OK) == 0 }
+      guard !left.isEmpty else { return }
+      usleep(1000)
+      for folder in left { try? FileManager.default.removeItem(at: folder) }
+    }
+  }
+
+  /// Records a temporary file or folder just made, unless ``discardEverything()`` has begun:
+  /// then it is removed again and the error thrown. Under the process-wide lock, so that
+  /// nothing is recorded after that discard has taken the sets' records.
+  private func record(_ temporary: URL, _ change: (inout State) -> Void) throws {
+    let recorded = Self.everything.withLock { everything in
+      guard !everything.stopping else { return false }
+      state.withLock(change)
+      return true
+    }
+    guard recorded else {
+      try? FileManager.default.removeItem(at: temporary)
+      throw OutputError("stopped before \(temporary.path) was put in place")
+    }
+  }
 
   /// A temporary name beside `url`, hidden, unique to this set of files. A device or a FIFO
   /// (`/dev/stdout`) is no folder's to write in: its bytes wait in the temporary folder.
@@ -54,13 +108,14 @@ package final class AtomicFiles: Sendable {
   package func stage(_ data: [UInt8], as url: URL) throws {
     let temporary = temporary(beside: url)
     try OutputWriter.writeNewFile(data, at: temporary, naming: url)
-    state.withLock { $0.staged.append((temporary, url)) }
+    try record(temporary) { $0.staged.append((temporary, url)) }
   }
 
   /// Takes the finished file `temporary`, written by someone else beside `url` (or, for a
   /// device or a FIFO, anywhere), to become `url` at the commit, or be removed at a discard.
   package func adopt(_ temporary: URL, as url: URL) {
-    state.withLock { $0.staged.append((temporary, url)) }
+    // Refused only when the process is stopping, which removes the file and ends the run.
+    try? record(temporary) { $0.staged.append((temporary, url)) }
   }
 
   /// Makes an empty temporary file to become `url` at the commit, and returns its name:
@@ -68,7 +123,7 @@ package final class AtomicFiles: Sendable {
   func create(for url: URL, suffix: String = "") throws -> URL {
     let temporary = temporary(beside: url, suffix)
     try OutputWriter.writeNewFile([], at: temporary, naming: url)
-    state.withLock { $0.staged.append((temporary, url)) }
+    try record(temporary) { $0.staged.append((temporary, url)) }
     return temporary
   }
 
@@ -90,7 +145,7 @@ package final class AtomicFiles: Sendable {
     guard mkdir(temporary.path, 0o755) == 0 else {
       throw OutputError(writing: url, errno: errno)
     }
-    state.withLock { $0.folders.append((temporary, url)) }
+    try record(temporary) { $0.folders.append((temporary, url)) }
     return temporary
   }
 
@@ -104,7 +159,7 @@ package final class AtomicFiles: Sendable {
     let made = try OutputWriter.makeFolders(url.deletingLastPathComponent())
     state.withLock { $0.madeFolders += made }
     guard mkdir(temporary.path, 0o755) == 0 else { throw OutputError(writing: url, errno: errno) }
-    state.withLock { $0.replacements.append((temporary, url, mayReplace)) }
+    try record(temporary) { $0.replacements.append((temporary, url, mayReplace)) }
     return temporary
   }
 
@@ -112,6 +167,16 @@ package final class AtomicFiles: Sendable {
   /// such as standard output, come last). When a rename or `finish` fails, every file is
   /// put back as it was and every temporary file removed.
   package func commit(then finish: () throws -> Void = {}) throws {
+    let starts = Self.everything.withLock { everything in
+      guard !everything.stopping else { return false }
+      everything.commitsUnderWay += 1
+      return true
+    }
+    guard starts else {
+      discard()
+      throw OutputError("stopped before the outputs were put in place")
+    }
+    defer { Self.everything.withLock { $0.commitsUnderWay -= 1 } }
     let (folders, staged, replacements) = state.withLock { state in
       defer {
         state.folders = []
@@ -158,6 +223,11 @@ package final class AtomicFiles: Sendable {
 
   /// Removes every temporary file, and the folders made for them that stayed empty.
   package func discard() {
+    _ = discardReturningFolders()
+  }
+
+  /// ``discard()``, returning the temporary folders it removed.
+  private func discardReturningFolders() -> [URL] {
     let (folders, staged) = state.withLock { state in
       defer {
         state.folders = []
@@ -168,6 +238,7 @@ package final class AtomicFiles: Sendable {
     }
     Self.remove(staged: staged, folders: folders)
     removeMadeFolders()
+    return folders.map(\.temporary)
   }
 
   /// Removes temporary files and folders (those already renamed into place are gone).
@@ -177,6 +248,7 @@ package final class AtomicFiles: Sendable {
   }
 
   deinit {
+    Self.everything.withLock { _ = $0.sets.removeValue(forKey: ObjectIdentifier(self)) }
     discard()
   }
 

@@ -43,6 +43,16 @@ extension SnapshotCheck {
       finish()
     }
 
+    /// Ends every helper of the process at once, whatever it is doing, and waits until each
+    /// has exited (2 s at most): for a check stopped by a signal, whose helpers would
+    /// otherwise finish the cases they hold, writing into a report the check no longer makes.
+    /// It may wait, so it is called off Swift's cooperative threads.
+    package static func stopEveryHelper() {
+      let running = CheckHelper.running.withLock { $0.values.compactMap(\.helper) }
+      for helper in running { helper.terminate() }
+      for _ in 0..<2000 where running.contains(where: { !$0.hasExited }) { usleep(1000) }
+    }
+
     /// Ends every helper that has no case to finish: each reads the end of its input and exits.
     public func finish() {
       helpers.forEach { $0.finish() }
@@ -321,6 +331,14 @@ final class CheckHelper: Sendable {
     var exitWaiters: [CheckedContinuation<Void, Never>] = []
   }
 
+  /// The helpers of the process whose processes started, for
+  /// ``SnapshotCheck/HelperProcesses/stopEveryHelper()``.
+  struct Running: Sendable {
+    weak var helper: CheckHelper?
+  }
+
+  static let running = Locked<[ObjectIdentifier: Running]>([:])
+
   private let state = Locked(State())
   private let process: Process?
   private let requests: LineWriter?
@@ -346,7 +364,7 @@ final class CheckHelper: Sendable {
       for waiter in waiters { waiter.resume() }
     }
     do {
-      try Self.runWithNoSignalBlocked(process)
+      try process.runWithNoSignalBlocked()
     } catch {
       state.withLock {
         $0.exited = true
@@ -368,23 +386,7 @@ final class CheckHelper: Sendable {
         output.fileHandleForReading, line: { [weak self] in self?.receive($0) },
         end: { [weak self] in self?.stop(early: "a helper process stopped before its cases were done") })
     }
-  }
-
-  /// Starts `process` with no signal blocked in it. `Process` starts its child with the
-  /// calling thread's signal mask, and Swift's cooperative threads (Dispatch's) block every
-  /// asynchronous signal: a helper started from one held SIGTERM and Ctrl-C until its main
-  /// thread first went idle, after its whole start-up, so that a check of one case waited
-  /// about 18 ms for the helper it had no use for.
-  private static func runWithNoSignalBlocked(_ process: Process) throws {
-    var none = sigset_t()
-    var previous = sigset_t()
-    sigemptyset(&none)
-    // A signal that arrives meanwhile may land on this thread: Dispatch's handler for the
-    // signals it watches blocks them here again and raises them anew, and any other signal
-    // has its usual effect on the process.
-    pthread_sigmask(SIG_SETMASK, &none, &previous)
-    defer { pthread_sigmask(SIG_SETMASK, &previous, nil) }
-    try process.run()
+    Self.running.withLock { $0[ObjectIdentifier(self)] = Running(helper: self) }
   }
 
   /// An error as a short phrase: the system's reason when there is one (`No such file or
@@ -457,6 +459,19 @@ final class CheckHelper: Sendable {
     if stopsNow { process?.terminate() }
   }
 
+  deinit {
+    Self.running.withLock { _ = $0.removeValue(forKey: ObjectIdentifier(self)) }
+  }
+
+  /// Whether the helper's process has exited (or never started).
+  var hasExited: Bool { state.withLock { $0.exited } }
+
+  /// Sends the helper's process SIGTERM unless it has exited.
+  func terminate() {
+    guard !hasExited else { return }
+    process?.terminate()
+  }
+
   /// Waits until the helper's process has exited: a check leaves no process behind it.
   func exited() async {
     await withCheckedContinuation { continuation in
@@ -509,5 +524,24 @@ final class CheckHelper: Sendable {
     if let says { note(says) }
     waiter?.resume(returning: false)
     for continuation in pending.values { continuation.resume(returning: nil) }
+  }
+}
+
+extension Process {
+  /// Starts the process with no signal blocked in it. `Process` starts its child with the
+  /// calling thread's signal mask, and Swift's cooperative threads (Dispatch's) block every
+  /// asynchronous signal: a check's helper started from one held SIGTERM and Ctrl-C until its
+  /// main thread first went idle, after its whole start-up, so that a check of one case
+  /// waited about 18 ms for the helper it had no use for.
+  package func runWithNoSignalBlocked() throws {
+    var none = sigset_t()
+    var previous = sigset_t()
+    sigemptyset(&none)
+    // A signal that arrives meanwhile may land on this thread: Dispatch's handler for the
+    // signals it watches blocks them here again and raises them anew, and any other signal
+    // has its usual effect on the process.
+    pthread_sigmask(SIG_SETMASK, &none, &previous)
+    defer { pthread_sigmask(SIG_SETMASK, &previous, nil) }
+    try run()
   }
 }
