@@ -13,8 +13,15 @@ import Testing
 /// so that it is mid-way, deterministically, when the signal comes. One at a time: each holds
 /// two rowkit processes and a server thread per hanging request.
 @Suite(.serialized) struct StopSignalTests {
-  /// A folder of `count` documents, each with one image row whose image never comes.
-  private static func hangingDocuments(_ count: Int, server: LoopbackHTTPServer, in folder: URL) throws {
+  /// Runs `body` with a server whose images never come and a folder of the test's own,
+  /// holding `docs/`: `count` documents, each with one image row from that server.
+  private static func withHangingDocuments(
+    _ count: Int, _ body: (LoopbackHTTPServer, URL) async throws -> Void
+  ) async throws {
+    let server = try LoopbackHTTPServer(routes: ["/hang/*": .hang])
+    defer { server.stop() }
+    let folder = try TestSupport.temporaryDirectory()
+    defer { try? FileManager.default.removeItem(at: folder) }
     let docs = folder.appendingPathComponent("docs")
     try FileManager.default.createDirectory(at: docs, withIntermediateDirectories: true)
     for index in 0..<count {
@@ -22,6 +29,7 @@ import Testing
       try Data("items:\n  - { type: image, text: \"Waits \(index)\", imageURL: \"\(url)\" }\n".utf8)
         .write(to: docs.appendingPathComponent("doc\(index).yaml"))
     }
+    try await body(server, folder)
   }
 
   /// Starts `arguments` (rowkit's, or `executable`'s) in `folder` with no signal blocked and
@@ -79,82 +87,73 @@ import Testing
   }
 
   @Test func aCheckStoppedByATermSignalStopsItsHelpersAndLeavesNoReport() async throws {
-    let server = try LoopbackHTTPServer(routes: ["/hang/*": .hang])
-    defer { server.stop() }
-    let folder = try TestSupport.temporaryDirectory()
-    defer { try? FileManager.default.removeItem(at: folder) }
-    try Self.hangingDocuments(8, server: server, in: folder)
-    let (helper, pids) = try Self.pidLoggingHelper(in: folder)
-    let before = Self.entries(of: folder)
+    try await Self.withHangingDocuments(8) { server, folder in
+      let (helper, pids) = try Self.pidLoggingHelper(in: folder)
+      let before = Self.entries(of: folder)
 
-    let check = try Self.start(
-      ["check", "docs", "--snapshots", "refs", "--report", "report", "--jobs", "2", "--timeout", "3600", "--deadline", "3600",
-       "--helper-executable", helper.path], in: folder)
-    // This process takes four cases at once and holds them (no image ever comes, and no
-    // request times out): a fifth request is the helper's. 120 s: a bound far above any
-    // machine's need, not a speed figure.
-    let helping = await TestSupport.secondsUntil(within: 120) { server.totalRequests >= 5 }
-    #expect(helping != nil, "the helper never asked for its image")
-    #expect(Self.entries(of: folder).contains { $0.hasPrefix(".report.") }, "the report is staged")
-    kill(check.processIdentifier, SIGTERM)
-    let end = await Self.end(of: check)
+      let check = try Self.start(
+        ["check", "docs", "--snapshots", "refs", "--report", "report", "--jobs", "2", "--timeout", "3600", "--deadline", "3600",
+         "--helper-executable", helper.path], in: folder)
+      // This process takes four cases at once and holds them (no image ever comes, and no
+      // request times out): a fifth request is the helper's. 120 s: a bound far above any
+      // machine's need, not a speed figure.
+      let helping = await TestSupport.secondsUntil(within: 120) { server.totalRequests >= 5 }
+      #expect(helping != nil, "the helper never asked for its image")
+      #expect(Self.entries(of: folder).contains { $0.hasPrefix(".report.") }, "the report is staged")
+      kill(check.processIdentifier, SIGTERM)
+      let end = await Self.end(of: check)
 
-    #expect(end.reason == .uncaughtSignal && end.status == SIGTERM, "\(end)")
-    #expect(Self.entries(of: folder) == before.union(["helper-pids"]), "\(Self.entries(of: folder))")
-    try Self.expectGone(helperIn: pids)
+      #expect(end.reason == .uncaughtSignal && end.status == SIGTERM, "\(end)")
+      #expect(Self.entries(of: folder) == before.union(["helper-pids"]), "\(Self.entries(of: folder))")
+      try Self.expectGone(helperIn: pids)
+    }
   }
 
   /// A signal ignored when rowkit starts (`nohup`, a script's background job) stays ignored,
   /// as the process's own status says once it renders: SIGINT ignored, SIGTERM caught.
   @Test func aSignalIgnoredAtTheStartStaysIgnored() async throws {
-    let server = try LoopbackHTTPServer(routes: ["/hang/*": .hang])
-    defer { server.stop() }
-    let folder = try TestSupport.temporaryDirectory()
-    defer { try? FileManager.default.removeItem(at: folder) }
-    try Self.hangingDocuments(1, server: server, in: folder)
-    let before = Self.entries(of: folder)
+    try await Self.withHangingDocuments(1) { server, folder in
+      let before = Self.entries(of: folder)
 
-    let render = try Self.start(
-      ["-c", "trap '' INT; exec \"$0\" render docs/doc0.yaml -o table.png --timeout 3600 --deadline 3600", CommandRunner.binary.path],
-      executable: URL(fileURLWithPath: "/bin/sh"), in: folder)
-    #expect(await TestSupport.secondsUntil(within: 120) { server.totalRequests >= 1 } != nil, "the render never asked for its image")
-    let status = try String(contentsOfFile: "/proc/\(render.processIdentifier)/status", encoding: .utf8)
-    func signals(_ field: String) -> UInt64 {
-      let line = status.split(separator: "\n").first { $0.hasPrefix(field + ":") }
-      return line.flatMap { UInt64($0.dropFirst(field.count + 1).trimmingCharacters(in: .whitespaces), radix: 16) } ?? 0
+      let render = try Self.start(
+        ["-c", "trap '' INT; exec \"$0\" render docs/doc0.yaml -o table.png --timeout 3600 --deadline 3600", CommandRunner.binary.path],
+        executable: URL(fileURLWithPath: "/bin/sh"), in: folder)
+      #expect(await TestSupport.secondsUntil(within: 120) { server.totalRequests >= 1 } != nil, "the render never asked for its image")
+      let status = try String(contentsOfFile: "/proc/\(render.processIdentifier)/status", encoding: .utf8)
+      func signals(_ field: String) -> UInt64 {
+        let line = status.split(separator: "\n").first { $0.hasPrefix(field + ":") }
+        return line.flatMap { UInt64($0.dropFirst(field.count + 1).trimmingCharacters(in: .whitespaces), radix: 16) } ?? 0
+      }
+      let bit = { (signal: Int32) in UInt64(1) << UInt64(signal - 1) }
+      #expect(signals("SigIgn") & bit(SIGINT) != 0, "SIGINT is no longer ignored: \(status)")
+      #expect(signals("SigCgt") & bit(SIGTERM) != 0 && signals("SigCgt") & bit(SIGHUP) != 0, "\(status)")
+      kill(render.processIdentifier, SIGTERM)
+      let end = await Self.end(of: render)
+
+      #expect(end.reason == .uncaughtSignal && end.status == SIGTERM, "\(end)")
+      #expect(Self.entries(of: folder) == before, "\(Self.entries(of: folder))")
     }
-    let bit = { (signal: Int32) in UInt64(1) << UInt64(signal - 1) }
-    #expect(signals("SigIgn") & bit(SIGINT) != 0, "SIGINT is no longer ignored: \(status)")
-    #expect(signals("SigCgt") & bit(SIGTERM) != 0 && signals("SigCgt") & bit(SIGHUP) != 0, "\(status)")
-    kill(render.processIdentifier, SIGTERM)
-    let end = await Self.end(of: render)
-
-    #expect(end.reason == .uncaughtSignal && end.status == SIGTERM, "\(end)")
-    #expect(Self.entries(of: folder) == before, "\(Self.entries(of: folder))")
   }
 
   /// `rowkit review DOCS` stopped while its check runs: the check, its helper and the report
   /// folder it was checking into are all gone when review ends.
   @Test func aReviewStoppedDuringItsCheckLeavesNothing() async throws {
-    let server = try LoopbackHTTPServer(routes: ["/hang/*": .hang])
-    defer { server.stop() }
-    let folder = try TestSupport.temporaryDirectory()
-    defer { try? FileManager.default.removeItem(at: folder) }
-    try Self.hangingDocuments(8, server: server, in: folder)
-    let temporary = folder.appendingPathComponent("tmp")
-    try FileManager.default.createDirectory(at: temporary, withIntermediateDirectories: true)
+    try await Self.withHangingDocuments(8) { server, folder in
+      let temporary = folder.appendingPathComponent("tmp")
+      try FileManager.default.createDirectory(at: temporary, withIntermediateDirectories: true)
 
-    let (helper, pids) = try Self.pidLoggingHelper(in: folder)
+      let (helper, pids) = try Self.pidLoggingHelper(in: folder)
 
-    let review = try Self.start(
-      ["review", "docs", "--snapshots", "refs", "--", "--jobs", "2", "--timeout", "3600", "--deadline", "3600", "--helper-executable", helper.path],
-      in: folder, environment: ["TMPDIR": temporary.path])
-    #expect(await TestSupport.secondsUntil(within: 120) { server.totalRequests >= 5 } != nil, "the check's helper never asked for its image")
-    kill(review.processIdentifier, SIGTERM)
-    let end = await Self.end(of: review)
+      let review = try Self.start(
+        ["review", "docs", "--snapshots", "refs", "--", "--jobs", "2", "--timeout", "3600", "--deadline", "3600", "--helper-executable", helper.path],
+        in: folder, environment: ["TMPDIR": temporary.path])
+      #expect(await TestSupport.secondsUntil(within: 120) { server.totalRequests >= 5 } != nil, "the check's helper never asked for its image")
+      kill(review.processIdentifier, SIGTERM)
+      let end = await Self.end(of: review)
 
-    #expect(end.reason == .exit && end.status == 128 + SIGTERM, "\(end)")
-    #expect(Self.entries(of: temporary).isEmpty, "\(Self.entries(of: temporary))")
-    try Self.expectGone(helperIn: pids)
+      #expect(end.reason == .exit && end.status == 128 + SIGTERM, "\(end)")
+      #expect(Self.entries(of: temporary).isEmpty, "\(Self.entries(of: temporary))")
+      try Self.expectGone(helperIn: pids)
+    }
   }
 }
