@@ -1,5 +1,6 @@
 import Foundation
 import RowKitGraphics
+import RowKitSnapshot
 import RowKitTestSupport
 import Testing
 
@@ -217,6 +218,7 @@ import Testing
 
   @Test func watchModeRendersAgainWhenADesignChanges() async throws {
     let folder = try assetsCopy()
+    defer { try? FileManager.default.removeItem(at: folder) }
     let output = folder.appendingPathComponent("people.png")
     let process = Process()
     process.executableURL = CommandRunner.binary
@@ -224,12 +226,9 @@ import Testing
     process.currentDirectoryURL = folder
     process.standardOutput = FileHandle.nullDevice
     process.standardError = FileHandle.nullDevice
-    try process.run()
-    defer {
-      // NB: SIGKILL, since a child of the test runner inherits its blocked SIGTERM.
-      kill(process.processIdentifier, SIGKILL)
-      process.waitUntilExit()
-    }
+    // As a shell starts it: the test runner's threads block SIGTERM, which a child inherits.
+    try process.runWithNoSignalBlocked()
+    defer { if process.isRunning { kill(process.processIdentifier, SIGKILL) } }
     // 120 s: a bound far above any machine's need, not a speed figure.
     #expect(await TestSupport.secondsUntil(within: 120) { FileManager.default.fileExists(atPath: output.path) } != nil, "the first render")
     let first = try Data(contentsOf: output)
@@ -239,6 +238,12 @@ import Testing
     let seconds = await TestSupport.secondsUntil(within: 120) { (try? Data(contentsOf: output)).map { $0 != first } ?? false }
     #expect(seconds != nil, "never rendered again")
     #expect(process.isRunning)
+    // Stopped as a user stops it, it ends by the signal and leaves its output, nothing staged.
+    kill(process.processIdentifier, SIGTERM)
+    let end = await TestSupport.end(of: process)
+    #expect(end?.reason == .uncaughtSignal && end?.status == SIGTERM, "\(String(describing: end))")
+    let left = try FileManager.default.contentsOfDirectory(atPath: folder.path)
+    #expect(Set(left) == ["Assets", "people.png"], "\(left)")
   }
 
   @Test func catalogDesignsWithoutAssetsWarnsAboutEveryBlankImage() async throws {

@@ -49,21 +49,6 @@ import Testing
     return process
   }
 
-  /// Waits for `process` to end, on a thread of its own; one that has not ended within 120 s
-  /// (a bound far above any machine's need, not a speed figure) is a failure, and killed.
-  private static func end(of process: Process) async -> (reason: Process.TerminationReason, status: Int32) {
-    if await TestSupport.secondsUntil(within: 120, { !process.isRunning }) == nil {
-      Issue.record("\(process.arguments ?? []) did not stop")
-      kill(process.processIdentifier, SIGKILL)
-    }
-    return await withCheckedContinuation { continuation in
-      Thread {
-        process.waitUntilExit()
-        continuation.resume(returning: (process.terminationReason, process.terminationStatus))
-      }.start()
-    }
-  }
-
   /// A helper program that logs its process identifier to `helper-pids`, then runs rowkit.
   private static func pidLoggingHelper(in folder: URL) throws -> (helper: URL, pids: URL) {
     let pids = folder.appendingPathComponent("helper-pids")
@@ -101,9 +86,9 @@ import Testing
       #expect(helping != nil, "the helper never asked for its image")
       #expect(Self.entries(of: folder).contains { $0.hasPrefix(".report.") }, "the report is staged")
       kill(check.processIdentifier, SIGTERM)
-      let end = await Self.end(of: check)
+      let end = await TestSupport.end(of: check)
 
-      #expect(end.reason == .uncaughtSignal && end.status == SIGTERM, "\(end)")
+      #expect(end?.reason == .uncaughtSignal && end?.status == SIGTERM, "\(String(describing: end))")
       #expect(Self.entries(of: folder) == before.union(["helper-pids"]), "\(Self.entries(of: folder))")
       try Self.expectGone(helperIn: pids)
     }
@@ -128,9 +113,9 @@ import Testing
       #expect(signals("SigIgn") & bit(SIGINT) != 0, "SIGINT is no longer ignored: \(status)")
       #expect(signals("SigCgt") & bit(SIGTERM) != 0 && signals("SigCgt") & bit(SIGHUP) != 0, "\(status)")
       kill(render.processIdentifier, SIGTERM)
-      let end = await Self.end(of: render)
+      let end = await TestSupport.end(of: render)
 
-      #expect(end.reason == .uncaughtSignal && end.status == SIGTERM, "\(end)")
+      #expect(end?.reason == .uncaughtSignal && end?.status == SIGTERM, "\(String(describing: end))")
       #expect(Self.entries(of: folder) == before, "\(Self.entries(of: folder))")
     }
   }
@@ -149,9 +134,9 @@ import Testing
         in: folder, environment: ["TMPDIR": temporary.path])
       #expect(await TestSupport.secondsUntil(within: 120) { server.totalRequests >= 5 } != nil, "the check's helper never asked for its image")
       kill(review.processIdentifier, SIGTERM)
-      let end = await Self.end(of: review)
+      let end = await TestSupport.end(of: review)
 
-      #expect(end.reason == .exit && end.status == 128 + SIGTERM, "\(end)")
+      #expect(end?.reason == .exit && end?.status == 128 + SIGTERM, "\(String(describing: end))")
       #expect(Self.entries(of: temporary).isEmpty, "\(Self.entries(of: temporary))")
       try Self.expectGone(helperIn: pids)
     }

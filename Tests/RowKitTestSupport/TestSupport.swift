@@ -17,7 +17,6 @@ public enum TestSupport {
   public static var assets: URL { repositoryRoot.appendingPathComponent("Assets") }
   public static var snapshots: URL { repositoryRoot.appendingPathComponent("Snapshots") }
 
-  /// A fresh folder under the system's temporary folder.
   /// Seconds until `condition` holds, polled every 50 ms on a thread of its own, or nil
   /// after `limit` seconds. Timing on its own thread keeps the figure honest while the rest
   /// of the suite keeps Swift concurrency's cooperative threads busy.
@@ -33,6 +32,22 @@ public enum TestSupport {
           Thread.sleep(forTimeInterval: 0.05)
         }
         continuation.resume(returning: condition() ? limit : nil)
+      }.start()
+    }
+  }
+
+  /// How `process` ended, waited for on a thread of its own; nil for one that has not ended
+  /// within 120 s (a bound far above any machine's need, not a speed figure), which is then
+  /// killed.
+  public static func end(of process: Process) async -> (reason: Process.TerminationReason, status: Int32)? {
+    if await secondsUntil(within: 120, { !process.isRunning }) == nil {
+      kill(process.processIdentifier, SIGKILL)
+      return nil
+    }
+    return await withCheckedContinuation { continuation in
+      Thread {
+        process.waitUntilExit()
+        continuation.resume(returning: (process.terminationReason, process.terminationStatus))
       }.start()
     }
   }
