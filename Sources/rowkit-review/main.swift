@@ -125,8 +125,13 @@ enum ReviewedCheck {
     check.arguments = ["check", documents, "--snapshots", snapshots, "--report", report.path] + options
     // The check's summary goes to stderr: the first line on stdout stays the page's address.
     check.standardOutput = FileHandle.standardError
-    do { try check.run() } catch { fail("\(rowkit.path): cannot run rowkit check: \(error)") }
-    runningCheck.withLock { $0 = check }
+    // Started under the lock that publishes it: a signal meanwhile finds it, and stops it.
+    let started = runningCheck.withLock { running -> (any Error)? in
+      do { try check.run() } catch { return error }
+      running = check
+      return nil
+    }
+    if let started { fail("\(rowkit.path): cannot run rowkit check: \(started)") }
     check.waitUntilExit()
     runningCheck.withLock { $0 = nil }
     // A check ended by a signal to this process: the handler removes the folder and exits,

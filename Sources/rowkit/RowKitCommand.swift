@@ -63,6 +63,8 @@ struct RowKitCommand: AsyncParsableCommand {
   /// Exits with the status `error` calls for, saying why on stderr (help and the version on
   /// stdout, with status 0).
   private nonisolated static func exit(reporting error: any Error) -> Never {
+    // An error from a stop under way (a file refused) is the stop's to report, by the signal.
+    StopSignals.parkIfStopping()
     if let exit = error as? ExitCode {
       StandardStreams.exit(exit.rawValue)
     }

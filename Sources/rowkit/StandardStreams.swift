@@ -82,6 +82,7 @@ enum StandardStreams {
   /// Ends the process with `status`, or with 2 when standard output or standard error could
   /// not be written: then the command did not do all it was asked to.
   static func exit(_ status: Int32) -> Never {
+    StopSignals.parkIfStopping()
     // Nothing is buffered: every write above went to the descriptor at once, and its
     // failure is known here.
     var status = status

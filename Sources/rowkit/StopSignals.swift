@@ -14,9 +14,14 @@ import RowKitSnapshot
 enum StopSignals {
   // Kept for the life of the process: a signal source that is released stops handling.
   private static let sources = Locked<[any DispatchSourceSignal]>([])
+  private static let stopping = Locked(false)
+
+  /// Whether a stop signal has come: from then on the stop alone ends the process.
+  static var isStopping: Bool { stopping.withLock { $0 } }
 
   static func install() {
     let queue = DispatchQueue(label: "rowkit.stop-signals")
+    let cleanUp = DispatchQueue(label: "rowkit.stop")
     for number in [SIGINT, SIGTERM, SIGHUP] {
       var current = sigaction()
       sigaction(number, nil, &current)
@@ -26,19 +31,34 @@ enum StopSignals {
       // of its own in place, and an ignored signal would stay ignored in the helpers a check
       // starts (a child keeps what its parent ignores), which then could not be stopped.
       let source = DispatchSource.makeSignalSource(signal: number, queue: queue)
-      source.setEventHandler { stop(by: number) }
+      source.setEventHandler {
+        let first = stopping.withLock { stopping in
+          defer { stopping = true }
+          return !stopping
+        }
+        // A second signal (Ctrl-C pressed again) ends the process at once; the first one's
+        // clean-up runs on a queue of its own, so that this one is heard while it waits.
+        if first { cleanUp.async { stop(by: number) } } else { end(by: number) }
+      }
       source.resume()
       sources.withLock { $0.append(source) }
     }
   }
 
-  /// Runs on the sources' queue, a thread of Dispatch's own (never one of Swift's
-  /// cooperative threads, which the waits below would hold).
+  /// Runs on a Dispatch queue (never one of Swift's cooperative threads, which the waits
+  /// below would hold). New files are refused first, so that a helper's cases given back to
+  /// this process, or a render's last strips, stage nothing more.
   private static func stop(by number: Int32) -> Never {
+    AtomicFiles.beginStopping()
     SnapshotCheck.HelperProcesses.stopEveryHelper()
     AtomicFiles.discardEverything()
-    // Ends by the signal itself, so that a shell or a CI runner sees what stopped rowkit:
-    // Dispatch's threads block every signal, this one included, until it is let through.
+    end(by: number)
+  }
+
+  /// Ends the process by the signal itself, so that a shell or a CI runner sees what stopped
+  /// rowkit: Dispatch's threads block every signal, this one included, until it is let
+  /// through.
+  private static func end(by number: Int32) -> Never {
     signal(number, SIG_DFL)
     var only = sigset_t()
     sigemptyset(&only)
@@ -46,5 +66,13 @@ enum StopSignals {
     pthread_sigmask(SIG_UNBLOCK, &only, nil)
     raise(number)
     _exit(128 + number)
+  }
+
+  /// Parks the calling thread for good when a stop has begun: the command's own end (an
+  /// error from a refused file, or its exit) must not race the clean-up, which ends the
+  /// process within moments. Returns at once otherwise.
+  static func parkIfStopping() {
+    guard isStopping else { return }
+    while true { pause() }
   }
 }

@@ -160,8 +160,10 @@ import Testing
     let three = try await CommandRunner.run(
       suite.arguments(["--jobs", "3", "--helper-executable", helper.path]), in: suite.folder)
     #expect(three.status == 1, "\(three.stderr)")
+    // Two helpers; one not yet ready when the last case is handed out is stopped, and may
+    // be stopped before its shell has logged anything.
     let masks = try String(contentsOf: log, encoding: .utf8).split(separator: "\n")
-    #expect(masks.count == 2, "\(masks)")
+    #expect((1...2).contains(masks.count), "\(masks)")
     for mask in masks { #expect(mask.hasSuffix("0000000000000000"), "\(mask)") }
   }
 

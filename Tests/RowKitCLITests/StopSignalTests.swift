@@ -37,16 +37,32 @@ import Testing
   /// child inherits its starting thread's mask.
   private static func start(
     _ arguments: [String], executable: URL = CommandRunner.binary, in folder: URL, environment: [String: String] = [:]
-  ) throws -> Process {
+  ) throws -> (process: Process, errors: Pipe) {
     let process = Process()
     process.executableURL = executable
     process.arguments = arguments
     process.currentDirectoryURL = folder
     process.environment = ProcessInfo.processInfo.environment.merging(environment) { $1 }
     process.standardOutput = FileHandle.nullDevice
-    process.standardError = FileHandle.nullDevice
+    let errors = Pipe()
+    process.standardError = errors
     try process.runWithNoSignalBlocked()
-    return process
+    return (process, errors)
+  }
+
+  /// What the ended run wrote on standard error, read without waiting (a stop says nothing
+  /// there: no error of a refused file, no helper's end).
+  private static func text(of errors: Pipe) -> String {
+    let descriptor = errors.fileHandleForReading.fileDescriptor
+    _ = fcntl(descriptor, F_SETFL, O_NONBLOCK)
+    var bytes: [UInt8] = []
+    var buffer = [UInt8](repeating: 0, count: 4096)
+    while true {
+      let count = read(descriptor, &buffer, buffer.count)
+      guard count > 0 else { break }
+      bytes += buffer[0..<count]
+    }
+    return String(decoding: bytes, as: UTF8.self)
   }
 
   /// A helper program that logs its process identifier to `helper-pids`, then runs rowkit.
@@ -59,12 +75,19 @@ import Testing
     return (helper, pids)
   }
 
-  /// The one helper `pids` names has exited, and has been waited for.
-  private static func expectGone(helperIn pids: URL) throws {
+  /// The one helper `pids` names has ended (gone, or a zombie its new parent has not
+  /// waited for yet), waited for 120 s at most (a bound far above any machine's need).
+  private static func expectGone(helperIn pids: URL) async throws {
     let logged = try String(contentsOf: pids, encoding: .utf8).split(separator: "\n")
     #expect(logged.count == 1, "\(logged)")
-    let helperPID = try #require(logged.first.flatMap { Int32($0) })
-    #expect(kill(helperPID, 0) != 0 && errno == ESRCH, "the helper outlived the check")
+    let helper = try #require(logged.first.flatMap { Int32($0) })
+    let ended = await TestSupport.secondsUntil(within: 120) {
+      guard let stat = try? String(contentsOfFile: "/proc/\(helper)/stat", encoding: .utf8) else { return true }
+      // The state follows the command's name, which is in parentheses.
+      return stat.split(separator: ")").last?.split(separator: " ").first == "Z"
+    }
+    #expect(ended != nil, "the helper outlived the check")
+    if ended == nil { kill(helper, SIGKILL) }
   }
 
   private static func entries(of folder: URL) -> Set<String> {
@@ -76,7 +99,7 @@ import Testing
       let (helper, pids) = try Self.pidLoggingHelper(in: folder)
       let before = Self.entries(of: folder)
 
-      let check = try Self.start(
+      let (check, errors) = try Self.start(
         ["check", "docs", "--snapshots", "refs", "--report", "report", "--jobs", "2", "--timeout", "3600", "--deadline", "3600",
          "--helper-executable", helper.path], in: folder)
       // This process takes four cases at once and holds them (no image ever comes, and no
@@ -87,10 +110,12 @@ import Testing
       #expect(Self.entries(of: folder).contains { $0.hasPrefix(".report.") }, "the report is staged")
       kill(check.processIdentifier, SIGTERM)
       let end = await TestSupport.end(of: check)
+      let said = Self.text(of: errors)
+      #expect(!said.contains("error") && !said.contains("helper process"), "\(said)")
 
       #expect(end?.reason == .uncaughtSignal && end?.status == SIGTERM, "\(String(describing: end))")
       #expect(Self.entries(of: folder) == before.union(["helper-pids"]), "\(Self.entries(of: folder))")
-      try Self.expectGone(helperIn: pids)
+      try await Self.expectGone(helperIn: pids)
     }
   }
 
@@ -100,7 +125,7 @@ import Testing
     try await Self.withHangingDocuments(1) { server, folder in
       let before = Self.entries(of: folder)
 
-      let render = try Self.start(
+      let (render, errors) = try Self.start(
         ["-c", "trap '' INT; exec \"$0\" render docs/doc0.yaml -o table.png --timeout 3600 --deadline 3600", CommandRunner.binary.path],
         executable: URL(fileURLWithPath: "/bin/sh"), in: folder)
       #expect(await TestSupport.secondsUntil(within: 120) { server.totalRequests >= 1 } != nil, "the render never asked for its image")
@@ -114,6 +139,8 @@ import Testing
       #expect(signals("SigCgt") & bit(SIGTERM) != 0 && signals("SigCgt") & bit(SIGHUP) != 0, "\(status)")
       kill(render.processIdentifier, SIGTERM)
       let end = await TestSupport.end(of: render)
+      let said = Self.text(of: errors)
+      #expect(!said.contains("error") && !said.contains("helper process"), "\(said)")
 
       #expect(end?.reason == .uncaughtSignal && end?.status == SIGTERM, "\(String(describing: end))")
       #expect(Self.entries(of: folder) == before, "\(Self.entries(of: folder))")
@@ -129,16 +156,18 @@ import Testing
 
       let (helper, pids) = try Self.pidLoggingHelper(in: folder)
 
-      let review = try Self.start(
+      let (review, errors) = try Self.start(
         ["review", "docs", "--snapshots", "refs", "--", "--jobs", "2", "--timeout", "3600", "--deadline", "3600", "--helper-executable", helper.path],
         in: folder, environment: ["TMPDIR": temporary.path])
       #expect(await TestSupport.secondsUntil(within: 120) { server.totalRequests >= 5 } != nil, "the check's helper never asked for its image")
       kill(review.processIdentifier, SIGTERM)
       let end = await TestSupport.end(of: review)
+      let said = Self.text(of: errors)
+      #expect(!said.contains("error") && !said.contains("helper process"), "\(said)")
 
       #expect(end?.reason == .exit && end?.status == 128 + SIGTERM, "\(String(describing: end))")
       #expect(Self.entries(of: temporary).isEmpty, "\(Self.entries(of: temporary))")
-      try Self.expectGone(helperIn: pids)
+      try await Self.expectGone(helperIn: pids)
     }
   }
 }

@@ -59,13 +59,22 @@ package final class AtomicFiles: Sendable {
     Self.everything.withLock { $0.sets[ObjectIdentifier(self)] = Everything.Entry(files: self) }
   }
 
+  /// Refuses, from now on, every file or folder staged and every commit started anywhere in
+  /// the process: the first step of stopping it (``discardEverything()`` is the last).
+  package static func beginStopping() {
+    everything.withLock { $0.stopping = true }
+  }
+
+  /// Whether ``beginStopping()`` has been called.
+  package static var isStopping: Bool { everything.withLock { $0.stopping } }
+
   /// Removes every file staged in the process and not put in place, from every set, once
   /// the commits under way have ended (for 2 s at most: a commit's last step may write to a
-  /// FIFO nobody reads), and refuses every file staged and every commit after it: for a
-  /// process stopped by a signal, which then leaves each output as it was. The process's
-  /// other threads may still be writing into a staged folder (a check's report): its removal
-  /// is repeated until it stays gone. It may wait, so it is called off Swift's cooperative
-  /// threads.
+  /// FIFO nobody reads), after ``beginStopping()`` (which it calls too): for a process
+  /// stopped by a signal, which then leaves each output as it was. A thread that checked
+  /// just before the stop began may still make a folder inside a staged one (a check's
+  /// report): the removal is repeated until the folders stay gone for three looks in a row.
+  /// It may wait, so it is called off Swift's cooperative threads.
   package static func discardEverything() {
     let sets = everything.withLock { everything in
       everything.stopping = true
@@ -73,11 +82,12 @@ package final class AtomicFiles: Sendable {
     }
     for _ in 0..<2000 where everything.withLock({ $0.commitsUnderWay }) > 0 { usleep(1000) }
     let folders = sets.flatMap { $0.discardReturningFolders() }
-    for _ in 0..<200 {
+    var cleanLooks = 0
+    for _ in 0..<200 where cleanLooks < 3 {
       let left = folders.filter { access($0.path, F_OK) == 0 }
-      guard !left.isEmpty else { return }
-      usleep(1000)
+      cleanLooks = left.isEmpty ? cleanLooks + 1 : 0
       for folder in left { try? FileManager.default.removeItem(at: folder) }
+      usleep(1000)
     }
   }
 
@@ -92,6 +102,7 @@ package final class AtomicFiles: Sendable {
     }
     guard recorded else {
       try? FileManager.default.removeItem(at: temporary)
+      removeMadeFolders()
       throw OutputError("stopped before \(temporary.path) was put in place")
     }
   }
@@ -479,6 +490,8 @@ package enum OutputWriter {
   /// Makes the folder `url` and its parents, and returns the folders it made, outermost
   /// first.
   static func makeFolders(_ url: URL) throws -> [URL] {
+    // Nothing is made once the process is stopping: it would outlive the staged files.
+    guard !AtomicFiles.isStopping else { throw OutputError("stopped before \(url.path) was made") }
     var path = ""
     var made: [URL] = []
     for component in url.standardizedFileURL.path.split(separator: "/") {

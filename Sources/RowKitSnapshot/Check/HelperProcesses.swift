@@ -466,10 +466,14 @@ final class CheckHelper: Sendable {
   /// Whether the helper's process has exited (or never started).
   var hasExited: Bool { state.withLock { $0.exited } }
 
-  /// Sends the helper's process SIGTERM unless it has exited.
+  /// Sends the helper's process SIGTERM unless it has exited. Its end is then the check's
+  /// doing, and says nothing.
   func terminate() {
-    guard !hasExited else { return }
-    process?.terminate()
+    let running = state.withLock { state in
+      state.finished = true
+      return !state.exited
+    }
+    if running { process?.terminate() }
   }
 
   /// Waits until the helper's process has exited: a check leaves no process behind it.
