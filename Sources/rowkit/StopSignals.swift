@@ -14,10 +14,6 @@ import RowKitSnapshot
 enum StopSignals {
   // Kept for the life of the process: a signal source that is released stops handling.
   private static let sources = Locked<[any DispatchSourceSignal]>([])
-  private static let stopping = Locked(false)
-
-  /// Whether a stop signal has come: from then on the stop alone ends the process.
-  static var isStopping: Bool { stopping.withLock { $0 } }
 
   static func install() {
     let queue = DispatchQueue(label: "rowkit.stop-signals")
@@ -32,13 +28,11 @@ enum StopSignals {
       // starts (a child keeps what its parent ignores), which then could not be stopped.
       let source = DispatchSource.makeSignalSource(signal: number, queue: queue)
       source.setEventHandler {
-        let first = stopping.withLock { stopping in
-          defer { stopping = true }
-          return !stopping
-        }
-        // A second signal (Ctrl-C pressed again) ends the process at once; the first one's
-        // clean-up runs on a queue of its own, so that this one is heard while it waits.
-        if first { cleanUp.async { stop(by: number) } } else { end(by: number) }
+        // New files are refused at once, so that a helper's cases given back to this process,
+        // or a render's last strips, stage nothing more. A second signal (Ctrl-C pressed
+        // again) ends the process at once; the first one's clean-up runs on a queue of its
+        // own, so that this one is heard while it waits.
+        if AtomicFiles.beginStopping() { cleanUp.async { stop(by: number) } } else { end(by: number) }
       }
       source.resume()
       sources.withLock { $0.append(source) }
@@ -46,10 +40,8 @@ enum StopSignals {
   }
 
   /// Runs on a Dispatch queue (never one of Swift's cooperative threads, which the waits
-  /// below would hold). New files are refused first, so that a helper's cases given back to
-  /// this process, or a render's last strips, stage nothing more.
+  /// below would hold), once new files are refused.
   private static func stop(by number: Int32) -> Never {
-    AtomicFiles.beginStopping()
     SnapshotCheck.HelperProcesses.stopEveryHelper()
     AtomicFiles.discardEverything()
     end(by: number)
@@ -72,7 +64,7 @@ enum StopSignals {
   /// error from a refused file, or its exit) must not race the clean-up, which ends the
   /// process within moments. Returns at once otherwise.
   static func parkIfStopping() {
-    guard isStopping else { return }
+    guard AtomicFiles.isStopping else { return }
     while true { pause() }
   }
 }

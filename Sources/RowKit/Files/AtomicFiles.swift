@@ -61,8 +61,13 @@ package final class AtomicFiles: Sendable {
 
   /// Refuses, from now on, every file or folder staged and every commit started anywhere in
   /// the process: the first step of stopping it (``discardEverything()`` is the last).
-  package static func beginStopping() {
-    everything.withLock { $0.stopping = true }
+  /// Returns whether this call began the stop (false when one was already under way).
+  @discardableResult
+  package static func beginStopping() -> Bool {
+    everything.withLock { everything in
+      defer { everything.stopping = true }
+      return !everything.stopping
+    }
   }
 
   /// Whether ``beginStopping()`` has been called.
