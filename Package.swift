@@ -44,8 +44,9 @@ let package = Package(
     .systemLibrary(name: "CCurl", providers: [.apt(["libcurl4-openssl-dev"])]),
     .systemLibrary(
       name: "CWebP", pkgConfig: "libwebp", providers: [.apt(["libwebp-dev"])]),
-    // The C library's calls that Swift cannot make (variadic ones): no library of its own.
-    .systemLibrary(name: "CSystem"),
+    // The C library's calls that Swift cannot make (variadic ones, macros): no library of its
+    // own, a C file built with the package.
+    .target(name: "CSystem"),
     // Pixel loops in SSSE3, which Swift does not vectorize for the baseline x86-64 processor:
     // a header only, called where the processor has it.
     .systemLibrary(name: "CPixels"),

@@ -252,7 +252,7 @@ private final class TransferEngine: Sendable {
 
   init(library: Curl, settings: TransferSettings) {
     self.library = library
-    let thread = Thread { [self] in
+    startThread { [self] in
       nameCurrentThread("rowkit-http")
       guard let loop = TransferLoop(library: library, settings: settings, engine: self) else {
         let failure = GraphicsError(.download, "libcurl could not make a transfer handle")
@@ -261,7 +261,6 @@ private final class TransferEngine: Sendable {
       }
       loop.run()
     }
-    thread.start()
   }
 
   func submit(_ transfer: Transfer) {

@@ -37,7 +37,7 @@ enum FontPreload {
     let isHelper =
       arguments.contains("--helper-process") && arguments[1] == RowKitCommand.Check.configuration.commandName
       && (try? RowKitRuntime.configure(jobs: 1)) != nil
-    Thread {
+    startThread {
       guard renderingCommands.contains(arguments[1]) else { return }
       nameCurrentThread("rowkit-fonts")
       let sizesRuntime =
@@ -45,6 +45,6 @@ enum FontPreload {
         || arguments.contains { $0 == "--jobs" || $0.hasPrefix("--jobs=") }
       guard (try? TextEnvironment.standard.fontSet()) != nil, isHelper || !sizesRuntime else { return }
       RenderPool.shared.prepare(.standard)
-    }.start()
+    }
   }
 }

@@ -116,9 +116,15 @@ public enum TestSupport {
 
 /// The number of threads this process runs now.
 public func threadCount() -> Int {
-  let status = (try? String(contentsOfFile: "/proc/self/status", encoding: .utf8)) ?? ""
-  let line = status.split(separator: "\n").first { $0.hasPrefix("Threads:") }
-  return Int(line?.split(separator: "\t").last ?? "") ?? -1
+  Int(kernelStatus("Threads") ?? "") ?? -1
+}
+
+/// A field of what the kernel says of this process (`of: "self"`) or of the calling thread
+/// (`"thread-self"`) in `/proc/<of>/status`, such as `Threads` or `Cpus_allowed_list`.
+public func kernelStatus(_ field: String, of which: String = "self") -> String? {
+  let status = (try? String(contentsOfFile: "/proc/\(which)/status", encoding: .utf8)) ?? ""
+  let line = status.split(separator: "\n").first { $0.hasPrefix(field + ":") }
+  return line.map { $0.dropFirst(field.count + 1).trimmingCharacters(in: .whitespaces) }
 }
 
 /// Polls `condition` for up to `seconds`: a bound far above what the condition needs, so a

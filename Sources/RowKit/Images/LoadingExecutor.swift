@@ -51,11 +51,10 @@ package final class LoadingExecutor: TaskExecutor, @unchecked Sendable {
   init(threads: Int) {
     threadCount = max(1, threads)
     for index in 0..<threadCount {
-      let thread = Thread {
+      startThread {
         nameCurrentThread("rowkit-load-\(index + 1)")
         self.runJobs()
       }
-      thread.start()
     }
   }
 

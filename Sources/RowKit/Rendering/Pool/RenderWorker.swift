@@ -21,7 +21,8 @@ final class RenderWorker<State: AnyObject>: @unchecked Sendable {
   /// Starts the thread, which makes its state with `makeState` before the first job.
   init(name: String, makeState: @escaping @Sendable () throws -> State) {
     let mailbox = self.mailbox
-    let thread = Thread {
+    // Pango's shaping recurses deeply for long paragraphs; give it room.
+    startThread(stackSize: 8 << 20) {
       nameCurrentThread(name)
       var state: State?
       var failure: (any Error)?
@@ -44,9 +45,6 @@ final class RenderWorker<State: AnyObject>: @unchecked Sendable {
       // Released here, on the thread that made it.
       state = nil
     }
-    // Pango's shaping recurses deeply for long paragraphs; give it room.
-    thread.stackSize = 8 << 20
-    thread.start()
   }
 
   deinit {
