@@ -11,11 +11,15 @@ import RowKitGraphics
 /// whichever thread gets there first, and is shared by every thread; each worker makes its
 /// shaper on its own thread.
 enum FontPreload {
-  /// The commands that read a document or case and render it.
+  /// The commands that read a document or case and render it in this process. Not `preview`
+  /// (nor `review`): it runs `rowkit-review` in this process's place, which loads fonts of its
+  /// own, and a thread still starting threads here as the program was replaced was seen to fail
+  /// to (in the test suite, `rowkit preview` died at its start twice, with GLib or RowKit unable
+  /// to create a thread, "Resource temporarily unavailable").
   static let renderingCommands: Set<String> = Set(
     ([
       RowKitCommand.Render.self, RowKitCommand.Check.self, RowKitCommand.Measure.self, RowKitCommand.Lint.self,
-      RowKitCommand.Catalog.self, RowKitCommand.Preview.self,
+      RowKitCommand.Catalog.self,
     ] as [any ParsableCommand.Type])
       .compactMap { $0.configuration.commandName })
 
