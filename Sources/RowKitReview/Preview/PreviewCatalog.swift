@@ -123,7 +123,9 @@ package final class PreviewCatalog: Sendable {
         } else if isNew || filesChanged || known.entry.error != item.error {
           // A design that does not load: its error, and the last good image stays.
           known.entry.error = item.error
-          known.stamps = Self.stamps(item.files)
+          // Stamped before the files were read, as a render's are: a save while they were
+          // read is seen next time, not taken for the content that gave this error.
+          known.stamps = item.stampsBeforeReading ?? Self.stamps(item.files)
           changed.insert(item.name)
         }
         known.testCase = item.testCase
@@ -185,6 +187,8 @@ package final class PreviewCatalog: Sendable {
     var testCase: SnapshotCheck.Case?
     var error: String?
     var files: [URL]
+    /// For a design that does not load: its files' stamps from before they were read.
+    var stampsBeforeReading: [String: FileStamp]?
   }
 
   /// Every case of the paths as they are now; a design that does not load is one entry with
@@ -243,6 +247,7 @@ package final class PreviewCatalog: Sendable {
   private func designs(_ file: URL) -> [Found] {
     let name = file.deletingPathExtension().lastPathComponent
     let watched = [file] + (stylesheet.map { [$0] } ?? [])
+    let stampsBeforeReading = Self.stamps(watched)
     do {
       let cases = try SnapshotCheck.designCases(
         of: file, stylesheet: stylesheet, assets: assets ?? file.deletingLastPathComponent(), fontFamilies: fontFamilies)
@@ -261,7 +266,9 @@ package final class PreviewCatalog: Sendable {
       let previous = state.withLock { state in
         state.order.filter { state.items[$0]?.entry.file == file.path && state.items[$0]?.entry.hasImage == true }
       }
-      return (previous.isEmpty ? [name] : previous).map { Found(name: $0, file: file, error: "\(error)", files: watched) }
+      return (previous.isEmpty ? [name] : previous).map {
+        Found(name: $0, file: file, error: "\(error)", files: watched, stampsBeforeReading: stampsBeforeReading)
+      }
     }
   }
 
