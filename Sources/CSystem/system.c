@@ -16,6 +16,7 @@ struct thread_start {
   void (*body)(void *);
   void *context;
   int starter_processor;
+  cpu_set_t everywhere;
 };
 
 static __thread int first_processor = -1;
@@ -38,11 +39,13 @@ static void *begin_thread(void *argument) {
   free(argument);
   first_processor = sched_getcpu();
   starter_processor = start.starter_processor;
-  // From here on the thread may run on every processor the process may (its first thread's):
-  // the one it began on was only where to begin.
-  cpu_set_t everywhere;
-  if (sched_getaffinity(getpid(), sizeof everywhere, &everywhere) == 0) {
-    sched_setaffinity(0, sizeof everywhere, &everywhere);
+  // From here on the thread may run on every processor it could have begun on: the one it
+  // began on was only where to begin. Should that fail, it may not stay kept off one.
+  if (start.starter_processor >= 0 && sched_setaffinity(0, sizeof start.everywhere, &start.everywhere) != 0) {
+    cpu_set_t all;
+    CPU_ZERO(&all);
+    for (int processor = 0; processor < CPU_SETSIZE; processor++) CPU_SET(processor, &all);
+    sched_setaffinity(0, sizeof all, &all);
   }
   start.body(start.context);
   return NULL;
@@ -51,12 +54,13 @@ static void *begin_thread(void *argument) {
 static int make_attributes(pthread_attr_t *attributes, size_t stack_size) {
   int status = pthread_attr_init(attributes);
   if (status != 0) return status;
-  pthread_attr_setdetachstate(attributes, PTHREAD_CREATE_DETACHED);
-  if (stack_size > 0) pthread_attr_setstacksize(attributes, stack_size);
-  return 0;
+  status = pthread_attr_setdetachstate(attributes, PTHREAD_CREATE_DETACHED);
+  if (status == 0 && stack_size > 0) status = pthread_attr_setstacksize(attributes, stack_size);
+  if (status != 0) pthread_attr_destroy(attributes);
+  return status;
 }
 
-int csystem_start_thread_beside(void (*body)(void *), void *context, size_t stack_size) {
+int csystem_start_thread(void (*body)(void *), void *context, size_t stack_size, int beside) {
   struct thread_start *start = malloc(sizeof *start);
   if (start == NULL) return ENOMEM;
   start->body = body;
@@ -68,10 +72,10 @@ int csystem_start_thread_beside(void (*body)(void *), void *context, size_t stac
     free(start);
     return status;
   }
-  // The process's processors, whatever the starter's own may be, less the starter's.
-  cpu_set_t elsewhere;
-  int here = sched_getcpu();
-  if (here >= 0 && here < CPU_SETSIZE && sched_getaffinity(getpid(), sizeof elsewhere, &elsewhere) == 0) {
+  // The processors of the calling thread, less the one it is on.
+  int here = beside ? sched_getcpu() : -1;
+  if (here >= 0 && here < CPU_SETSIZE && sched_getaffinity(0, sizeof start->everywhere, &start->everywhere) == 0) {
+    cpu_set_t elsewhere = start->everywhere;
     CPU_CLR(here, &elsewhere);
     if (CPU_COUNT(&elsewhere) > 0 && pthread_attr_setaffinity_np(&attributes, sizeof elsewhere, &elsewhere) == 0) {
       start->starter_processor = here;
@@ -80,8 +84,9 @@ int csystem_start_thread_beside(void (*body)(void *), void *context, size_t stac
   pthread_t thread;
   status = pthread_create(&thread, &attributes, begin_thread, start);
   pthread_attr_destroy(&attributes);
-  if (status == EINVAL) {
-    // The processors allowed changed in between: begin wherever Linux puts the thread.
+  if (status != 0 && status != EAGAIN && start->starter_processor >= 0) {
+    // The placement refused (the processors allowed changed in between, or a sandbox that
+    // denies setting them): begin wherever Linux puts the thread.
     start->starter_processor = -1;
     status = make_attributes(&attributes, stack_size);
     if (status == 0) {

@@ -41,7 +41,7 @@ enum FontPreload {
     let isHelper =
       arguments.contains("--helper-process") && arguments[1] == RowKitCommand.Check.configuration.commandName
       && (try? RowKitRuntime.configure(jobs: 1)) != nil
-    startThread {
+    startThread(besideCaller: true) {
       guard renderingCommands.contains(arguments[1]) else { return }
       nameCurrentThread("rowkit-fonts")
       let sizesRuntime =

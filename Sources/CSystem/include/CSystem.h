@@ -10,18 +10,19 @@
 int csystem_name_current_thread(const char *name);
 
 /// Starts `body(context)` on a new detached thread with a stack of `stack_size` bytes (0: the
-/// default), beginning on another processor than the calling thread's when the process may
-/// run on more than one, and then free to run on any of the process's; 0 on success, else the
-/// error number.
+/// default); 0 on success, else the error number. With `beside`, the thread begins on another
+/// processor than the calling thread's, when that thread may run on more than one, and is then
+/// free to run on all of them.
 ///
 /// Linux places a new thread on its starter's processor unless another one looks idle; one
 /// that has just run other work does not, and the new thread then waits for its starter's time
 /// slice or for the next balancing tick (4 ms at 250 Hz), however idle the other processor is.
-int csystem_start_thread_beside(void (*body)(void *), void *context, size_t stack_size);
+/// That costs only a starter that goes on working: one that waits for the thread at once
+/// frees its processor, and a thread kept off it would wait for the other one.
+int csystem_start_thread(void (*body)(void *), void *context, size_t stack_size, int beside);
 
-/// For a thread started by `csystem_start_thread_beside`: the processor it began on, and the
-/// one its starter was on and kept it off (-1 when it began wherever Linux put it); -1 and -1
-/// for any other thread.
+/// For a thread started by `csystem_start_thread` beside its starter: the processor it began
+/// on, and the one its starter was on and kept it off; -1 and -1 for any other thread.
 int csystem_thread_first_processor(void);
 int csystem_thread_starter_processor(void);
 
