@@ -117,6 +117,26 @@ import Testing
     #expect(catalog.image(of: "styled") == styled, "the same document renders the same bytes")
   }
 
+  @Test func aBrokenStylesheetIsRenderedOnceUntilItChangesAgain() async throws {
+    let project = try Project()
+    defer { try? FileManager.default.removeItem(at: project.folder) }
+    let catalog = try PreviewCatalog(paths: [project.designs])
+    await catalog.refresh()
+    try project.edit("Styles/app.yaml", "vars: { textColor: \"#000000\" }", "vars: { textColor: [")
+    #expect(await catalog.refresh() == ["styled"])
+    let entry = try #require(catalog.entries.first { $0.name == "styled" })
+    #expect(entry.error?.contains("app.yaml") == true, "\(entry.error ?? "no error")")
+    // Nothing saved since: the error stands, and nothing is rendered again at the next looks.
+    let version = catalog.version
+    #expect(await catalog.refresh() == [])
+    #expect(await catalog.refresh() == [])
+    #expect(catalog.version == version)
+    // Fixed: rendered again.
+    try project.edit("Styles/app.yaml", "vars: { textColor: [", "vars: { textColor: \"#000000\" }")
+    #expect(await catalog.refresh() == ["styled"])
+    #expect(catalog.entries.first { $0.name == "styled" }?.error == nil)
+  }
+
   @Test func variantsMultiplyEveryCaseAndLintFindingsHaveTheirBoxes() async throws {
     let project = try Project()
     defer { try? FileManager.default.removeItem(at: project.folder) }

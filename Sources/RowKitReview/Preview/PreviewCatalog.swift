@@ -103,7 +103,8 @@ package final class PreviewCatalog: Sendable {
     guard anythingChanged else { return [] }
     state.withLock { $0.listings = listings }
     let found = discover()
-    var toRender: [(String, SnapshotCheck.Case)] = []
+    // Each case with the files its last render read (its stylesheets, fonts and images).
+    var toRender: [(String, SnapshotCheck.Case, [String])] = []
     var changed: Set<String> = []
     state.withLock { state in
       let names = found.map(\.name)
@@ -119,7 +120,7 @@ package final class PreviewCatalog: Sendable {
         let isNew = state.items[item.name] == nil
         let filesChanged = known.stamps.contains { path, stamp in FileStamp(path) != stamp }
         if let testCase = item.testCase {
-          if isNew || filesChanged || known.testCase != testCase { toRender.append((item.name, testCase)) }
+          if isNew || filesChanged || known.testCase != testCase { toRender.append((item.name, testCase, Array(known.stamps.keys))) }
         } else if isNew || filesChanged || known.entry.error != item.error {
           // A design that does not load: its error, and the last good image stays.
           known.entry.error = item.error
@@ -136,10 +137,12 @@ package final class PreviewCatalog: Sendable {
     let check = self.check
     let families = fontFamilies
     let results = await withTaskGroup(of: (String, Result<PreviewRender, any Error>, [String: FileStamp]).self) { group in
-      for (name, testCase) in toRender {
+      for (name, testCase, watched) in toRender {
         group.addTask {
           // Stamped before the render reads them: a save during the render is seen next time.
-          let before = Self.stamps([testCase.document])
+          // The files of the last render too: a render that fails on one of them (a broken
+          // stylesheet) then keeps its stamp as it is now, and is not tried again at every look.
+          let before = Self.stamps([testCase.document] + watched.map { URL(fileURLWithPath: $0) })
           do {
             let render = try await check.renderForPreview(testCase, fontFamilies: families)
             return (name, .success(render), before.merging(Self.stamps(render.files)) { first, _ in first })
