@@ -11,14 +11,6 @@ import RowKitGraphics
 /// whichever thread gets there first, and is shared by every thread; each worker makes its
 /// shaper on its own thread.
 enum FontPreload {
-  /// The commands that run `rowkit-review` in this process's place (`runReviewProgram`), by
-  /// name, known without a look at any command type: they start no thread here. Whatever it
-  /// loaded would go with the process, and in the test suite `rowkit preview` died at its
-  /// start twice while its fonts thread was starting threads of its own ("Resource temporarily
-  /// unavailable", from GLib and from RowKit): why exactly is not known, and nothing is left
-  /// running for it now.
-  static let commandsRunningAnotherProgram: Set<String> = ["review", "preview"]
-
   /// The commands that read a document or case and render it in this process.
   static let renderingCommands: Set<String> = Set(
     ([
@@ -38,7 +30,11 @@ enum FontPreload {
   /// look at their types, a few hundred microseconds better spent beside the parser than
   /// before it.
   static func start(for arguments: [String]) {
-    guard arguments.count > 1, !commandsRunningAnotherProgram.contains(arguments[1]) else { return }
+    // Not for a command that runs rowkit-review in this process's place: whatever it loaded
+    // would go with the process, and in the test suite `rowkit preview` died at its start
+    // twice while its fonts thread was starting threads of its own ("Resource temporarily
+    // unavailable", from GLib and from RowKit); why exactly is not known.
+    guard arguments.count > 1, !commandsRunningReviewProgram.contains(arguments[1]) else { return }
     // A helper of a check (SnapshotCheck.HelperProcesses) has one render worker: it makes its
     // shaper while it waits for the check's first line. Sized here, before the command can
     // make the runtime.

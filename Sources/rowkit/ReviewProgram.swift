@@ -1,6 +1,12 @@
 import Foundation
 import RowKitSnapshot
 
+/// The commands that run `rowkit-review` in this process's place (`runReviewProgram`), by
+/// name: known before any command type is looked at. Nothing of this process outlives the
+/// exec, so they start no thread here (`FontPreload`) and leave the stop signals to the
+/// program that replaces this one.
+let commandsRunningReviewProgram: Set<String> = ["review", "preview"]
+
 /// Runs `rowkit-review` with `arguments` in this process's place: the HTTP servers of
 /// `rowkit review` and `rowkit preview` are a program of their own beside this one (see
 /// Package.swift: their library would otherwise load with every subcommand), and Ctrl-C and

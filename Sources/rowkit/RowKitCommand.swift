@@ -35,7 +35,9 @@ struct RowKitCommand: AsyncParsableCommand {
     }
     // The review and preview servers are a program of their own, run in this one's place:
     // they handle these signals themselves.
-    if !(command is Review || command is Preview) { StopSignals.install() }
+    if !commandsRunningReviewProgram.contains(type(of: command).configuration.commandName ?? "") {
+      StopSignals.install()
+    }
     if let asyncCommand = command as? AsyncParsableCommand {
       await runAndExit(asyncCommand)
     }

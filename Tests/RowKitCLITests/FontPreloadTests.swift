@@ -9,7 +9,7 @@ import Testing
     // `review` and `preview` run rowkit-review in the process's place (`runReviewProgram`);
     // they are known by name before any command type is looked at.
     let replaced = ([RowKitCommand.Review.self, RowKitCommand.Preview.self] as [any ParsableCommand.Type]).compactMap { $0.configuration.commandName }
-    #expect(FontPreload.commandsRunningAnotherProgram == Set(replaced))
+    #expect(commandsRunningReviewProgram == Set(replaced))
     #expect(FontPreload.renderingCommands.isDisjoint(with: replaced))
     #expect(FontPreload.renderingCommands == ["render", "check", "measure", "lint", "catalog"])
   }
