@@ -137,6 +137,49 @@ import Testing
     #expect(catalog.entries.first { $0.name == "styled" }?.error == nil)
   }
 
+  /// A document or design whose load fails watches every file the load read, up to the one
+  /// that failed: a stylesheet it extends that was broken when first read, and fixed since,
+  /// renders it again. Before, it watched only itself and `--stylesheet`, and kept the error.
+  @Test func aFileBrokenWhenFirstReadIsWatchedUntilItIsFixed() async throws {
+    let project = try Project()
+    defer { try? FileManager.default.removeItem(at: project.folder) }
+    let styles = project.folder.appendingPathComponent("Styles")
+    try "extends: parent.yaml\n".write(to: styles.appendingPathComponent("child.yaml"), atomically: true, encoding: .utf8)
+    try "vars: { textColor: [\n".write(to: styles.appendingPathComponent("parent.yaml"), atomically: true, encoding: .utf8)
+
+    // A new document whose stylesheet extends a broken one.
+    let documents = try PreviewCatalog(paths: [project.designs])
+    await documents.refresh()
+    try "stylesheet: ../Styles/child.yaml\nitems: [{ type: text, text: Fresh }]\n".write(
+      to: project.designs.appendingPathComponent("fresh.yaml"), atomically: true, encoding: .utf8)
+    #expect(await documents.refresh() == ["fresh"])
+    let error = try #require(documents.entries.first { $0.name == "fresh" }?.error)
+    #expect(error.contains("parent.yaml"), "\(error)")
+    #expect(await documents.refresh() == [], "nothing saved: not rendered again")
+    // One that names a stylesheet not written yet.
+    try "stylesheet: ../Styles/later.yaml\nitems: [{ type: text, text: Later }]\n".write(
+      to: project.designs.appendingPathComponent("later.yaml"), atomically: true, encoding: .utf8)
+    #expect(await documents.refresh() == ["later"])
+    #expect(documents.entries.first { $0.name == "later" }?.error?.contains("does not exist") == true)
+    try "extends: default\n".write(to: styles.appendingPathComponent("later.yaml"), atomically: true, encoding: .utf8)
+    #expect(await documents.refresh() == ["later"])
+    #expect(documents.entries.first { $0.name == "later" }?.error == nil)
+
+    // A design previewed with `--stylesheet` that extends the same broken one.
+    let designs = try PreviewCatalog(paths: [project.designs.appendingPathComponent("card.yaml")], stylesheet: styles.appendingPathComponent("child.yaml"))
+    #expect(await designs.refresh() == ["card"])
+    #expect(designs.entries.first?.error?.contains("parent.yaml") == true, "\(designs.entries.first?.error ?? "no error")")
+    #expect(await designs.refresh() == [])
+
+    try project.edit("Styles/parent.yaml", "vars: { textColor: [", "vars: { textColor: \"#000000\" }")
+    #expect(await documents.refresh() == ["fresh"])
+    #expect(documents.entries.first { $0.name == "fresh" }?.error == nil)
+    // Its cases rendered, and the entry of the error gone.
+    #expect(await designs.refresh() == ["card/preview-1", "card/preview-1-selected", "card"])
+    #expect(designs.entries.map(\.name) == ["card/preview-1", "card/preview-1-selected"])
+    #expect(designs.entries.allSatisfy { $0.error == nil && $0.hasImage })
+  }
+
   @Test func variantsMultiplyEveryCaseAndLintFindingsHaveTheirBoxes() async throws {
     let project = try Project()
     defer { try? FileManager.default.removeItem(at: project.folder) }

@@ -195,6 +195,7 @@ struct StylesheetLoader {
 /// reported at the key that names it, not as a file that cannot be read (found by fuzzing),
 /// and a FIFO is refused before anything waits to read it.
 func fileProblem(_ url: URL, named path: String, kind: String) -> String? {
+  FilesRead.note(url)
   switch InputFile.problem(at: url.path) {
   case nil: return nil
   case .missing: return "\(kind) '\(path)' does not exist (looked for \(url.path))"

@@ -38,6 +38,7 @@ struct YAMLValue {
 
   /// The bytes of a YAML (or JSON) file, unparsed.
   static func read(contentsOf url: URL, displayName: String) throws -> [UInt8] {
+    FilesRead.note(url)
     do {
       return try InputFile.read(url.path)
     } catch {

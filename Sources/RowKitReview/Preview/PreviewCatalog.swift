@@ -143,11 +143,12 @@ package final class PreviewCatalog: Sendable {
           // The files of the last render too: a render that fails on one of them (a broken
           // stylesheet) then keeps its stamp as it is now, and is not tried again at every look.
           let before = Self.stamps([testCase.document] + watched.map { URL(fileURLWithPath: $0) })
-          do {
+          do throws(PreviewRenderFailure) {
             let render = try await check.renderForPreview(testCase, fontFamilies: families)
             return (name, .success(render), before.merging(Self.stamps(render.files)) { first, _ in first })
           } catch {
-            return (name, .failure(error), before)
+            // The files it reached too: a stylesheet broken when first read is watched until fixed.
+            return (name, .failure(error.error), before.merging(Self.stamps(error.files)) { first, _ in first })
           }
         }
       }
@@ -251,9 +252,12 @@ package final class PreviewCatalog: Sendable {
     let name = file.deletingPathExtension().lastPathComponent
     let watched = [file] + (stylesheet.map { [$0] } ?? [])
     let stampsBeforeReading = Self.stamps(watched)
-    do {
-      let cases = try SnapshotCheck.designCases(
+    let (loaded, filesRead) = FilesRead.collecting {
+      try SnapshotCheck.designCases(
         of: file, stylesheet: stylesheet, assets: assets ?? file.deletingLastPathComponent(), fontFamilies: fontFamilies)
+    }
+    do {
+      let cases = try loaded.get()
       state.withLock { _ = $0.knownDesigns.insert(file.standardizedFileURL.path) }
       let matrix = variants.isEmpty ? [nil] : variants.variants.map { Optional($0) }
       return cases.flatMap { testCase in
@@ -269,8 +273,11 @@ package final class PreviewCatalog: Sendable {
       let previous = state.withLock { state in
         state.order.filter { state.items[$0]?.entry.file == file.path && state.items[$0]?.entry.hasImage == true }
       }
+      // Every file the load reached is watched, up to the one that failed (a stylesheet the
+      // `--stylesheet` extends); those found while reading are stamped as they are now.
+      let reached = stampsBeforeReading.merging(Self.stamps(filesRead)) { before, _ in before }
       return (previous.isEmpty ? [name] : previous).map {
-        Found(name: $0, file: file, error: "\(error)", files: watched, stampsBeforeReading: stampsBeforeReading)
+        Found(name: $0, file: file, error: "\(error)", files: watched + filesRead, stampsBeforeReading: reached)
       }
     }
   }

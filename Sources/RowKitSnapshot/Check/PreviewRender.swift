@@ -32,11 +32,22 @@ extension SnapshotCheck {
   /// Renders `testCase` as this check would (its variant, design preview, image folders and
   /// brand fonts), with every lint rule the document leaves on, for a preview page. Errors
   /// are the check's: a document's names its file, line, column and key.
-  package func renderForPreview(_ testCase: Case, fontFamilies: [String]) async throws -> PreviewRender {
+  /// A failure's error is a ``PreviewRenderFailure``, with the files the render reached.
+  package func renderForPreview(_ testCase: Case, fontFamilies: [String]) async throws(PreviewRenderFailure) -> PreviewRender {
     let (folders, fonts) = (imageFolders, brandFonts)
-    let document = try await pool.run {
-      try Self.load(testCase, fontFamilies: fontFamilies, imageFolders: folders, brandFonts: fonts)
+    var filesRead = [testCase.document]
+    do {
+      let (loaded, files) = try await pool.run {
+        FilesRead.collecting { try Self.load(testCase, fontFamilies: fontFamilies, imageFolders: folders, brandFonts: fonts) }
+      }
+      filesRead += files
+      return try await render(testCase, try loaded.get())
+    } catch {
+      throw PreviewRenderFailure(error: error, files: filesRead)
     }
+  }
+
+  private func render(_ testCase: Case, _ document: TableDocument) async throws -> PreviewRender {
     var renderer = document.makeRenderer(pipeline: pipeline, pool: pool)
     renderer.imageDeadline = imageDeadline
     renderer.lint = document.lintOptions.adding(LintOptions())
@@ -66,4 +77,13 @@ extension SnapshotCheck {
     return PreviewRender(
       png: png, width: rendered.manifest.width, height: rendered.manifest.height, marks: marks, files: files)
   }
+}
+
+/// Why a preview render failed, with the files it read up to the failure: the document and
+/// the stylesheets and designs it reached, the one that failed among them.
+package struct PreviewRenderFailure: Error, CustomStringConvertible {
+  package var error: any Error
+  package var files: [URL]
+
+  package var description: String { "\(error)" }
 }
