@@ -246,6 +246,41 @@ import Testing
     #expect(Set(left) == ["Assets", "people.png"], "\(left)")
   }
 
+  /// A stylesheet that is broken when the watch starts is watched with the document: fixing
+  /// it renders. Before, only the document (and a last good render's files) was watched.
+  @Test func watchModeRendersOnceAStylesheetBrokenFromTheStartIsFixed() async throws {
+    let folder = try TestSupport.temporaryDirectory()
+    defer { try? FileManager.default.removeItem(at: folder) }
+    let theme = folder.appendingPathComponent("theme.yaml")
+    try "vars: { textColor: [\n".write(to: theme, atomically: true, encoding: .utf8)
+    try "stylesheet: theme.yaml\nitems: [{ type: text, text: Watched }]\n".write(
+      to: folder.appendingPathComponent("table.yaml"), atomically: true, encoding: .utf8)
+    let output = folder.appendingPathComponent("table.png")
+    let errors = folder.appendingPathComponent("errors.txt")
+    try Data().write(to: errors)
+    let errorFile = try FileHandle(forWritingTo: errors)
+    defer { try? errorFile.close() }
+    let process = Process()
+    process.executableURL = CommandRunner.binary
+    process.arguments = ["render", "table.yaml", "-o", output.path, "--watch"]
+    process.currentDirectoryURL = folder
+    process.standardOutput = FileHandle.nullDevice
+    process.standardError = errorFile
+    try process.runWithNoSignalBlocked()
+    defer { if process.isRunning { kill(process.processIdentifier, SIGKILL) } }
+    // 120 s: bounds far above any machine's need, not speed figures.
+    let reported = await TestSupport.secondsUntil(within: 120) {
+      (try? String(contentsOf: errors, encoding: .utf8))?.contains("theme.yaml") == true
+    }
+    #expect(reported != nil, "the broken stylesheet is reported")
+    #expect(!FileManager.default.fileExists(atPath: output.path))
+    try "vars: { textColor: \"#000000\" }\n".write(to: theme, atomically: true, encoding: .utf8)
+    let rendered = await TestSupport.secondsUntil(within: 120) { FileManager.default.fileExists(atPath: output.path) }
+    #expect(rendered != nil, "never rendered once the stylesheet was fixed")
+    kill(process.processIdentifier, SIGTERM)
+    _ = await TestSupport.end(of: process)
+  }
+
   @Test func catalogDesignsWithoutAssetsWarnsAboutEveryBlankImage() async throws {
     let out = try TestSupport.temporaryDirectory()
     defer { try? FileManager.default.removeItem(at: out) }

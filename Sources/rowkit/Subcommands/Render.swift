@@ -124,7 +124,8 @@ extension RowKitCommand {
       let pipeline = imageOptions.makePipeline()
       try outputOptions.jobs.configureRuntime()
       guard watch else {
-        _ = try await renderOnce(pipeline: pipeline)
+        var lookedFor: [URL] = []
+        _ = try await renderOnce(pipeline: pipeline, lookedFor: &lookedFor)
         return
       }
       // Watch mode reports mistakes and keeps watching, so a half-typed edit does not end it.
@@ -132,8 +133,9 @@ extension RowKitCommand {
       var watcher = FileWatcher(files: watched)
       while true {
         let started = Date()
+        var lookedFor: [URL] = []
         do {
-          let document = try await renderOnce(pipeline: pipeline)
+          let document = try await renderOnce(pipeline: pipeline, lookedFor: &lookedFor)
           watched = document.dependencies
           let time = Date().formatted(date: .omitted, time: .standard)
           try StandardStreams.write(Data(
@@ -142,8 +144,12 @@ extension RowKitCommand {
           // Nobody hears the renders any more.
           throw error
         } catch {
-          // Keep watching what the last good render read, so fixing any of it renders again.
+          // Keep watching what the last good render read, and every file this one looked for
+          // up to its mistake (a stylesheet broken or missing when first named), so that
+          // fixing any of them renders again.
           StandardStreams.writeError(Data("rowkit: error: \(error)\n".utf8))
+          let paths = Set(watched.map(\.path))
+          watched += lookedFor.filter { !paths.contains($0.path) }
         }
         watcher.watch(watched, changedSince: started)
         while !watcher.hasChanges() { try await Task.sleep(nanoseconds: 200_000_000) }
@@ -151,9 +157,12 @@ extension RowKitCommand {
     }
 
     /// Loads and renders the document once, writing every output: all of them together,
-    /// once every variant has rendered, or none.
-    private func renderOnce(pipeline: ImagePipeline) async throws -> TableDocument {
-      let document = try loadDocument(table, imageFolders: imageOptions.folders, text: textOptions)
+    /// once every variant has rendered, or none. `lookedFor` gets the files the load looked
+    /// for, even when it fails.
+    private func renderOnce(pipeline: ImagePipeline, lookedFor: inout [URL]) async throws -> TableDocument {
+      let (loaded, files) = FilesRead.collecting { try loadDocument(table, imageFolders: imageOptions.folders, text: textOptions) }
+      lookedFor = files
+      let document = try loaded.get()
       let configuration = try textOptions.apply(to: try tableOptions.apply(to: document.configuration))
       var renderer = document.makeRenderer(configuration: configuration, pipeline: pipeline)
       renderer.imageDeadline = imageOptions.deadline
