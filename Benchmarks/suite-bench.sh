@@ -4,8 +4,9 @@
 # per core, against Playwright taking the same number of full-page screenshots of the same
 # rows in HTML and CSS (Benchmarks/chromium/rows.html's styles) through one warm headless
 # Chromium page. Prints milliseconds per case for each, the ratios to Playwright, and how
-# much faster one job per core is than one job, and than as many separate 1-job processes
-# side by side: the most the machine itself gives.
+# much faster one job per core is than one job, than as many separate 1-job processes side
+# by side (the most the machine itself gives), and than the suite split into as many static
+# shards run at once (the same split with no coordination, each shard starting up alone).
 #
 #   bash Benchmarks/suite-bench.sh [cases] [rounds]      # default 200 cases, 3 rounds
 #
@@ -48,6 +49,18 @@ side_by_side() {
   check_jobs 1 >/dev/null
   wait "${others[@]}"
 }
+# The suite split as CI jobs split it, with no coordination at all: one 1-job check per core
+# at once, each given its static share (`--shard i/N`), each with its own start-up. Against
+# it, `--jobs N` shows what its sharing out of the cases one at a time costs.
+static_shards() {
+  local others=()
+  for shard in $(seq 2 "$(nproc)"); do
+    "$rowkit" check "$work/cases" --snapshots "$work/refs" --jobs 1 --shard "$shard/$(nproc)" "${render_flags[@]}" >/dev/null &
+    others+=($!)
+  done
+  "$rowkit" check "$work/cases" --snapshots "$work/refs" --jobs 1 --shard "1/$(nproc)" "${render_flags[@]}" >/dev/null
+  wait "${others[@]}"
+}
 playwright_run() {
   "$venv/bin/python" Benchmarks/suite/playwright_shots.py "$work/html" "$work/shots" "$(command -v chromium)"
 }
@@ -58,12 +71,15 @@ if "$rowkit" check --help 2>&1 | grep -q -- '--jobs'; then has_jobs=yes; fi
 # Each round times every contender once, one after the other, so that a machine whose speed
 # drifts from minute to minute (a virtual machine's host at work) slows them all alike: the
 # ratios come from one run.
-one_times=(); all_times=(); side_times=(); playwright_times=()
+one_times=(); all_times=(); side_times=(); shard_times=(); playwright_times=()
 for _ in $(seq "$runs"); do
   if [ -n "$has_jobs" ]; then
     one_times+=("$(time_ms check_jobs 1)")
     all_times+=("$(time_ms check_jobs "$(nproc)")")
-    if [ "$(nproc)" -ge 2 ]; then side_times+=("$(time_ms side_by_side)"); fi
+    if [ "$(nproc)" -ge 2 ]; then
+      side_times+=("$(time_ms side_by_side)")
+      shard_times+=("$(time_ms static_shards)")
+    fi
   else
     one_times+=("$(time_ms "$rowkit" check "$work/cases" --snapshots "$work/refs" "${render_flags[@]}")")
   fi
@@ -77,6 +93,7 @@ if [ -n "$has_jobs" ]; then
   if [ "${#side_times[@]}" -gt 0 ]; then
     summarize "$(nproc) 1-job checks side by side" "${side_times[@]}"
     side_by_side_ms=$(per_case "$best")
+    summarize "$(nproc) static shards side by side" "${shard_times[@]}"
   fi
   # Once more each for the processor time it takes (user + system), which a busy machine
   # changes less than the wall time; every case must pass.
@@ -120,4 +137,8 @@ if [ -n "${side_by_side_ms:-}" ]; then
     "$(nproc)" "$ceiling" "${ceilings[*]}"
   awk -v s="$(median_of "${speedups[@]}")" -v c="$ceiling" -v n="$(nproc)" \
     'BEGIN { printf "rowkit check, %d jobs: %.0f%% of that ceiling\n", n, 100 * s / c }'
+  shard_speedups=($(round_ratios "${one_times[*]}" "${shard_times[*]}" 1))
+  printf '%d static shards at once against 1 job: %.2f× as fast (median of the rounds: %s); --jobs %d gets %.0f%% of that\n' \
+    "$(nproc)" "$(median_of "${shard_speedups[@]}")" "${shard_speedups[*]}" "$(nproc)" \
+    "$(awk -v s="$(median_of "${speedups[@]}")" -v t="$(median_of "${shard_speedups[@]}")" 'BEGIN { print 100 * s / t }')"
 fi
