@@ -381,7 +381,7 @@ import Testing
     _ = try await check(folder)
     try Data("items:\n  - { type: text, text: Changed }\n".utf8).write(to: folder.appendingPathComponent("tables/one.yaml"))
     let result = try await check(folder, ["--report", "report"], ci: true)
-    #expect(result.status == 1)
+    #expect(result.status == 1, "\(result.stderr)")
     #expect(result.stdout.contains("FAILED one:"))
     let report = try JSONSerialization.jsonObject(with: Data(contentsOf: folder.appendingPathComponent("report/report.json"))) as! [String: Any]
     let summary = report["summary"] as! [String: Int]

@@ -272,13 +272,16 @@ import Testing
     let reported = await TestSupport.secondsUntil(within: 120) {
       (try? String(contentsOf: errors, encoding: .utf8))?.contains("theme.yaml") == true
     }
-    #expect(reported != nil, "the broken stylesheet is reported")
+    try #require(reported != nil, "the broken stylesheet is reported")
     #expect(!FileManager.default.fileExists(atPath: output.path))
     try "vars: { textColor: \"#000000\" }\n".write(to: theme, atomically: true, encoding: .utf8)
     let rendered = await TestSupport.secondsUntil(within: 120) { FileManager.default.fileExists(atPath: output.path) }
     #expect(rendered != nil, "never rendered once the stylesheet was fixed")
     kill(process.processIdentifier, SIGTERM)
-    _ = await TestSupport.end(of: process)
+    let end = await TestSupport.end(of: process)
+    #expect(end?.reason == .uncaughtSignal && end?.status == SIGTERM, "\(String(describing: end))")
+    let left = try FileManager.default.contentsOfDirectory(atPath: folder.path)
+    #expect(Set(left) == ["errors.txt", "table.png", "table.yaml", "theme.yaml"], "\(left)")
   }
 
   @Test func catalogDesignsWithoutAssetsWarnsAboutEveryBlankImage() async throws {

@@ -164,6 +164,15 @@ import Testing
     try "extends: default\n".write(to: styles.appendingPathComponent("later.yaml"), atomically: true, encoding: .utf8)
     #expect(await documents.refresh() == ["later"])
     #expect(documents.entries.first { $0.name == "later" }?.error == nil)
+    // A name mistyped and then put right: the mistyped file is watched only while it is the
+    // mistake, so creating it later renders nothing.
+    try project.edit("Designs/later.yaml", "Styles/later.yaml", "Styles/latr.yaml")
+    #expect(await documents.refresh() == ["later"])
+    try project.edit("Designs/later.yaml", "Styles/latr.yaml", "Styles/later.yaml")
+    #expect(await documents.refresh() == ["later"])
+    #expect(documents.entries.first { $0.name == "later" }?.error == nil)
+    try "extends: default\n".write(to: styles.appendingPathComponent("latr.yaml"), atomically: true, encoding: .utf8)
+    #expect(await documents.refresh() == [])
 
     // A design previewed with `--stylesheet` that extends the same broken one.
     let designs = try PreviewCatalog(paths: [project.designs.appendingPathComponent("card.yaml")], stylesheet: styles.appendingPathComponent("child.yaml"))

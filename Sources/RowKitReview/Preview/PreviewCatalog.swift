@@ -37,8 +37,12 @@ package final class PreviewCatalog: Sendable {
     var entry: Entry
     var testCase: SnapshotCheck.Case?
     var png: [UInt8]?
-    /// The files the last render (or the failed discovery) read, and how each was then.
+    /// The files watched for the case, and how each was before it was last read: those of
+    /// the last render, or of the last good render and the failed one's load.
     var stamps: [String: FileStamp]
+    /// The files the last good render read: a failed render watches them and its own, so that
+    /// what a failure looked for is watched until the next render, not for the session.
+    var goodFiles: [String] = []
   }
 
   private struct State {
@@ -103,8 +107,8 @@ package final class PreviewCatalog: Sendable {
     guard anythingChanged else { return [] }
     state.withLock { $0.listings = listings }
     let found = discover()
-    // Each case with the files its last render read (its stylesheets, fonts and images).
-    var toRender: [(String, SnapshotCheck.Case, [String])] = []
+    // Each case with the files it watches and those its last good render read.
+    var toRender: [(name: String, testCase: SnapshotCheck.Case, watched: [String], good: [String])] = []
     var changed: Set<String> = []
     state.withLock { state in
       let names = found.map(\.name)
@@ -120,7 +124,9 @@ package final class PreviewCatalog: Sendable {
         let isNew = state.items[item.name] == nil
         let filesChanged = known.stamps.contains { path, stamp in FileStamp(path) != stamp }
         if let testCase = item.testCase {
-          if isNew || filesChanged || known.testCase != testCase { toRender.append((item.name, testCase, Array(known.stamps.keys))) }
+          if isNew || filesChanged || known.testCase != testCase {
+            toRender.append((item.name, testCase, Array(known.stamps.keys), known.goodFiles))
+          }
         } else if isNew || filesChanged || known.entry.error != item.error {
           // A design that does not load: its error, and the last good image stays.
           known.entry.error = item.error
@@ -137,18 +143,26 @@ package final class PreviewCatalog: Sendable {
     let check = self.check
     let families = fontFamilies
     let results = await withTaskGroup(of: (String, Result<PreviewRender, any Error>, [String: FileStamp]).self) { group in
-      for (name, testCase, watched) in toRender {
+      for (name, testCase, watched, good) in toRender {
         group.addTask {
           // Stamped before the render reads them: a save during the render is seen next time.
           // The files of the last render too: a render that fails on one of them (a broken
           // stylesheet) then keeps its stamp as it is now, and is not tried again at every look.
+          let document = testCase.document.standardizedFileURL.path
           let before = Self.stamps([testCase.document] + watched.map { URL(fileURLWithPath: $0) })
           do throws(PreviewRenderFailure) {
             let render = try await check.renderForPreview(testCase, fontFamilies: families)
-            return (name, .success(render), before.merging(Self.stamps(render.files)) { first, _ in first })
+            // Only what this render read: a file it no longer reads is no longer watched.
+            let read = [document] + render.files.map(\.standardizedFileURL.path)
+            let stamps = Dictionary(read.map { path in
+              (path, before[path] ?? render.stampsBeforeReading[path] ?? FileStamp(path))
+            }, uniquingKeysWith: { first, _ in first })
+            return (name, .success(render), stamps)
           } catch {
-            // The files it reached too: a stylesheet broken when first read is watched until fixed.
-            return (name, .failure(error.error), before.merging(Self.stamps(error.files)) { first, _ in first })
+            // The last good render's files, and every file this load looked for up to its
+            // mistake: a stylesheet broken (or missing) when first read is watched until fixed.
+            let kept = before.filter { path, _ in path == document || good.contains(path) }
+            return (name, .failure(error.error), kept.merging(error.stampsBeforeReading) { first, _ in first })
           }
         }
       }
@@ -167,10 +181,10 @@ package final class PreviewCatalog: Sendable {
           item.entry.hasImage = true
           (item.entry.width, item.entry.height, item.entry.marks, item.entry.error) = (render.width, render.height, render.marks, nil)
           item.stamps = stamps
+          item.goodFiles = Array(stamps.keys)
         case .failure(let error):
           item.entry.error = "\(error)"
-          // The files of the last good render stay watched, with the document.
-          item.stamps = item.stamps.merging(stamps) { _, new in new }
+          item.stamps = stamps
         }
         state.items[name] = item
         changed.insert(name)
@@ -252,7 +266,7 @@ package final class PreviewCatalog: Sendable {
     let name = file.deletingPathExtension().lastPathComponent
     let watched = [file] + (stylesheet.map { [$0] } ?? [])
     let stampsBeforeReading = Self.stamps(watched)
-    let (loaded, filesRead) = FilesRead.collecting {
+    let (loaded, filesRead, lookedFor) = FilesRead.collecting {
       try SnapshotCheck.designCases(
         of: file, stylesheet: stylesheet, assets: assets ?? file.deletingLastPathComponent(), fontFamilies: fontFamilies)
     }
@@ -274,8 +288,8 @@ package final class PreviewCatalog: Sendable {
         state.order.filter { state.items[$0]?.entry.file == file.path && state.items[$0]?.entry.hasImage == true }
       }
       // Every file the load reached is watched, up to the one that failed (a stylesheet the
-      // `--stylesheet` extends); those found while reading are stamped as they are now.
-      let reached = stampsBeforeReading.merging(Self.stamps(filesRead)) { before, _ in before }
+      // `--stylesheet` extends), each stamped before it was read.
+      let reached = stampsBeforeReading.merging(lookedFor) { before, _ in before }
       return (previous.isEmpty ? [name] : previous).map {
         Found(name: $0, file: file, error: "\(error)", files: watched + filesRead, stampsBeforeReading: reached)
       }
@@ -284,22 +298,5 @@ package final class PreviewCatalog: Sendable {
 
   private static func stamps(_ files: [URL]) -> [String: FileStamp] {
     Dictionary(files.map { ($0.standardizedFileURL.path, FileStamp($0.standardizedFileURL.path)) }, uniquingKeysWith: { first, _ in first })
-  }
-}
-
-/// How a file is now, as far as a change to it shows: its modification time, size, inode and
-/// status-change time (an editor that saves by renaming gives a new inode).
-struct FileStamp: Equatable, Sendable {
-  var parts: [Int]
-
-  init(_ path: String) {
-    var info = stat()
-    guard stat(path, &info) == 0 else {
-      parts = []
-      return
-    }
-    parts = [
-      info.st_mtim.tv_sec, info.st_mtim.tv_nsec, Int(info.st_size), Int(info.st_ino), info.st_ctim.tv_sec, info.st_ctim.tv_nsec,
-    ]
   }
 }

@@ -26,28 +26,32 @@ package struct PreviewRender: Sendable {
   /// The files the render read: the document or design, its stylesheets, designs, brand
   /// fonts and the local images its rows showed.
   package var files: [URL]
+  /// The stamps of the files the document's load looked for, each from before it was read.
+  package var stampsBeforeReading: [String: FileStamp]
 }
 
 extension SnapshotCheck {
   /// Renders `testCase` as this check would (its variant, design preview, image folders and
   /// brand fonts), with every lint rule the document leaves on, for a preview page. Errors
   /// are the check's: a document's names its file, line, column and key.
-  /// A failure's error is a ``PreviewRenderFailure``, with the files the render reached.
+  /// A failure comes with the files the load looked for, up to the one that failed.
   package func renderForPreview(_ testCase: Case, fontFamilies: [String]) async throws(PreviewRenderFailure) -> PreviewRender {
     let (folders, fonts) = (imageFolders, brandFonts)
-    var filesRead = [testCase.document]
+    var lookedFor: [String: FileStamp] = [:]
     do {
-      let (loaded, files) = try await pool.run {
+      let (loaded, _, stamps) = try await pool.run {
         FilesRead.collecting { try Self.load(testCase, fontFamilies: fontFamilies, imageFolders: folders, brandFonts: fonts) }
       }
-      filesRead += files
-      return try await render(testCase, try loaded.get())
+      lookedFor = stamps
+      var render = try await renderLoaded(testCase, document: try loaded.get())
+      render.stampsBeforeReading = stamps
+      return render
     } catch {
-      throw PreviewRenderFailure(error: error, files: filesRead)
+      throw PreviewRenderFailure(error: error, stampsBeforeReading: lookedFor)
     }
   }
 
-  private func render(_ testCase: Case, _ document: TableDocument) async throws -> PreviewRender {
+  private func renderLoaded(_ testCase: Case, document: TableDocument) async throws -> PreviewRender {
     var renderer = document.makeRenderer(pipeline: pipeline, pool: pool)
     renderer.imageDeadline = imageDeadline
     renderer.lint = document.lintOptions.adding(LintOptions())
@@ -75,15 +79,17 @@ extension SnapshotCheck {
     var seen: Set<String> = []
     files = files.filter { seen.insert($0.standardizedFileURL.path).inserted }
     return PreviewRender(
-      png: png, width: rendered.manifest.width, height: rendered.manifest.height, marks: marks, files: files)
+      png: png, width: rendered.manifest.width, height: rendered.manifest.height, marks: marks, files: files,
+      stampsBeforeReading: [:])
   }
 }
 
-/// Why a preview render failed, with the files it read up to the failure: the document and
-/// the stylesheets and designs it reached, the one that failed among them.
+/// Why a preview render failed, with the files its load looked for up to the failure (the
+/// document and the stylesheets and designs it reached, the one that failed among them), each
+/// stamped before it was read.
 package struct PreviewRenderFailure: Error, CustomStringConvertible {
-  package var error: any Error
-  package var files: [URL]
+  package let error: any Error
+  package let stampsBeforeReading: [String: FileStamp]
 
   package var description: String { "\(error)" }
 }

@@ -124,19 +124,22 @@ extension RowKitCommand {
       let pipeline = imageOptions.makePipeline()
       try outputOptions.jobs.configureRuntime()
       guard watch else {
-        var lookedFor: [URL] = []
-        _ = try await renderOnce(pipeline: pipeline, lookedFor: &lookedFor)
+        _ = try await renderOnce(try loadDocument(table, imageFolders: imageOptions.folders, text: textOptions), pipeline: pipeline)
         return
       }
       // Watch mode reports mistakes and keeps watching, so a half-typed edit does not end it.
-      var watched = [URL(fileURLWithPath: table)]
+      var lastGood = [URL(fileURLWithPath: table)]
+      var watched = lastGood
       var watcher = FileWatcher(files: watched)
       while true {
         let started = Date()
-        var lookedFor: [URL] = []
+        let (loaded, lookedFor, _) = FilesRead.collecting {
+          try loadDocument(table, imageFolders: imageOptions.folders, text: textOptions)
+        }
         do {
-          let document = try await renderOnce(pipeline: pipeline, lookedFor: &lookedFor)
-          watched = document.dependencies
+          let document = try await renderOnce(try loaded.get(), pipeline: pipeline)
+          lastGood = document.dependencies
+          watched = lastGood
           let time = Date().formatted(date: .omitted, time: .standard)
           try StandardStreams.write(Data(
             "rendered \(table) (\(document.dataSource.numberOfRows) rows) at \(time); watching \(watched.count) files\n".utf8))
@@ -148,21 +151,17 @@ extension RowKitCommand {
           // up to its mistake (a stylesheet broken or missing when first named), so that
           // fixing any of them renders again.
           StandardStreams.writeError(Data("rowkit: error: \(error)\n".utf8))
-          let paths = Set(watched.map(\.path))
-          watched += lookedFor.filter { !paths.contains($0.path) }
+          let paths = Set(lastGood.map(\.standardizedFileURL.path))
+          watched = lastGood + lookedFor.filter { !paths.contains($0.path) }
         }
         watcher.watch(watched, changedSince: started)
         while !watcher.hasChanges() { try await Task.sleep(nanoseconds: 200_000_000) }
       }
     }
 
-    /// Loads and renders the document once, writing every output: all of them together,
-    /// once every variant has rendered, or none. `lookedFor` gets the files the load looked
-    /// for, even when it fails.
-    private func renderOnce(pipeline: ImagePipeline, lookedFor: inout [URL]) async throws -> TableDocument {
-      let (loaded, files) = FilesRead.collecting { try loadDocument(table, imageFolders: imageOptions.folders, text: textOptions) }
-      lookedFor = files
-      let document = try loaded.get()
+    /// Renders the loaded document once, writing every output: all of them together, once
+    /// every variant has rendered, or none.
+    private func renderOnce(_ document: TableDocument, pipeline: ImagePipeline) async throws -> TableDocument {
       let configuration = try textOptions.apply(to: try tableOptions.apply(to: document.configuration))
       var renderer = document.makeRenderer(configuration: configuration, pipeline: pipeline)
       renderer.imageDeadline = imageOptions.deadline
