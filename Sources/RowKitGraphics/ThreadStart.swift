@@ -12,6 +12,20 @@ internal import CSystem
 /// 2.5 ms of a 20 ms one-row render, while the other processor was idle. A caller that waits
 /// for the thread at once frees its own processor, where the thread is then best begun.
 package func startThread(stackSize: Int = 0, besideCaller: Bool = false, _ body: @escaping @Sendable () -> Void) {
+  do {
+    try startThreadIfPossible(stackSize: stackSize, besideCaller: besideCaller, body)
+  } catch {
+    // Nothing RowKit starts a thread for with this function can go on without it.
+    fatalError("\(error)")
+  }
+}
+
+/// Starts `body` on a new thread of RowKit's own as ``startThread(stackSize:besideCaller:_:)``
+/// does, for a caller that can go on without it: throws the system's reason when no thread
+/// could be started.
+package func startThreadIfPossible(
+  stackSize: Int = 0, besideCaller: Bool = false, _ body: @escaping @Sendable () -> Void
+) throws(ThreadStartError) {
   final class Body {
     let run: @Sendable () -> Void
     init(_ run: @escaping @Sendable () -> Void) { self.run = run }
@@ -22,9 +36,15 @@ package func startThread(stackSize: Int = 0, besideCaller: Bool = false, _ body:
     besideCaller ? 1 : 0)
   guard status == 0 else {
     Unmanaged<Body>.fromOpaque(context).release()
-    // Nothing RowKit starts a thread for can go on without it.
-    fatalError("could not start a thread: \(String(cString: strerror(status)))")
+    throw ThreadStartError(reason: String(cString: strerror(status)))
   }
+}
+
+/// Why a thread could not be started: the system's reason (`Resource temporarily unavailable`).
+package struct ThreadStartError: Error, CustomStringConvertible {
+  package let reason: String
+
+  package var description: String { "could not start a thread: \(reason)" }
 }
 
 /// Where the calling thread, if `startThread` started it beside its caller, began and where

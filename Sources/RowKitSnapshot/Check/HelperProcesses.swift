@@ -95,7 +95,7 @@ extension SnapshotCheck {
     input: FileHandle, output: FileHandle, _ makeCheck: () throws -> (check: SnapshotCheck, fontFamilies: [String])
   ) async throws {
     let (lines, delivery) = AsyncStream.makeStream(of: Data.self)
-    let reader = LineReader(input, line: { delivery.yield($0) }, end: { delivery.finish() })
+    try LineReader.start(reading: input, line: { delivery.yield($0) }, end: { delivery.finish() })
     var requests = lines.makeAsyncIterator()
     guard let first = await requests.next() else { return }
     let setup = try HelperMessages.decoder.decode(HelperSetup.self, from: first)
@@ -118,7 +118,6 @@ extension SnapshotCheck {
     }
     // The process ends when this returns: the last results must be out first.
     await writer.drained()
-    withExtendedLifetime(reader) {}
   }
 
   /// This check as the check that sent `setup` runs its cases.
@@ -236,39 +235,43 @@ enum HelperMessages {
   }
 }
 
-/// Reads lines from a pipe as they arrive, through Dispatch's reading channel: no thread
-/// waits for them.
-final class LineReader: Sendable {
-  private let handle: FileHandle
-  private let channel: DispatchIO
-
-  init(_ handle: FileHandle, line: @escaping @Sendable (Data) -> Void, end: @escaping @Sendable () -> Void) {
-    self.handle = handle
-    let queue = DispatchQueue(label: "rowkit.helper-reader")
-    // The handle owns the descriptor; the channel only reads it.
-    channel = DispatchIO(type: .stream, fileDescriptor: handle.fileDescriptor, queue: queue, cleanupHandler: { _ in })
-    channel.setLimit(lowWater: 1)
-    let pending = Locked(Data())
-    channel.read(offset: 0, length: Int.max, queue: queue) { done, data, _ in
-      if let data, !data.isEmpty {
-        let lines: [Data] = pending.withLock { buffer in
-          buffer.append(contentsOf: data)
-          var lines: [Data] = []
-          while let newline = buffer.firstIndex(of: 0x0A) {
-            lines.append(Data(buffer[buffer.startIndex..<newline]))
-            buffer.removeSubrange(buffer.startIndex...newline)
-          }
-          return lines
+/// Reads lines from a pipe as they arrive, on a thread of RowKit's own that waits in `read`
+/// and hands each whole line on.
+///
+/// Not Dispatch's reading channel: a channel must keep its descriptor open until its cleanup
+/// handler has run, and the descriptor closed with the channel's last reference tore down
+/// libdispatch's epoll registration under it. A check with helpers then crashed now and then
+/// in `_dispatch_event_loop_drain` (SIGSEGV on a `-qos.overcommit` thread, seen in the kernel
+/// log of full test runs, and once as a failed case of the suite).
+///
+/// The thread holds the handle until the end of the input, when the handle closes its
+/// descriptor as it goes: a descriptor closed under a waiting `read` could be reused by the
+/// time the read returns. Reading therefore ends with the input (the other end closed, or its
+/// process gone), not with its caller; `line` and `end` may be called until then.
+enum LineReader {
+  /// Starts reading `handle`: `line` gets each line without its newline, `end` is called once
+  /// at the end of the input.
+  static func start(
+    reading handle: FileHandle, line: @escaping @Sendable (Data) -> Void, end: @escaping @Sendable () -> Void
+  ) throws(ThreadStartError) {
+    try startThreadIfPossible {
+      nameCurrentThread("rowkit-lines")
+      var pending: [UInt8] = []
+      var chunk = [UInt8](repeating: 0, count: 64 * 1024)
+      while true {
+        let count = chunk.withUnsafeMutableBytes { read(handle.fileDescriptor, $0.baseAddress, $0.count) }
+        if count < 0 && errno == EINTR { continue }
+        guard count > 0 else { break }
+        pending.append(contentsOf: chunk[..<count])
+        var start = 0
+        while let newline = pending[start...].firstIndex(of: 0x0A) {
+          line(Data(pending[start..<newline]))
+          start = newline + 1
         }
-        lines.forEach(line)
+        pending.removeFirst(start)
       }
-      if done { end() }
+      end()
     }
-  }
-
-  deinit {
-    channel.close(flags: .stop)
-    withExtendedLifetime(handle) {}
   }
 }
 
@@ -342,7 +345,6 @@ final class CheckHelper: Sendable {
   private let state = Locked(State())
   private let process: Process?
   private let requests: LineWriter?
-  private let reader: Locked<LineReader?> = Locked(nil)
   private let note: @Sendable (String) -> Void
 
   init(executable: URL, arguments: [String], note: @escaping @Sendable (String) -> Void) {
@@ -381,12 +383,16 @@ final class CheckHelper: Sendable {
     try? input.fileHandleForReading.close()
     try? output.fileHandleForWriting.close()
     requests = LineWriter(input.fileHandleForWriting)
-    reader.withLock {
-      $0 = LineReader(
-        output.fileHandleForReading, line: { [weak self] in self?.receive($0) },
-        end: { [weak self] in self?.stop(early: "a helper process stopped before its cases were done") })
-    }
     Self.running.withLock { $0[ObjectIdentifier(self)] = Running(helper: self) }
+    do {
+      try LineReader.start(
+        reading: output.fileHandleForReading, line: { [weak self] in self?.receive($0) },
+        end: { [weak self] in self?.stop(early: "a helper process stopped before its cases were done") })
+    } catch {
+      // Its results could not be read: it is stopped, and its cases are checked here.
+      stop(early: "cannot read a helper process's results (\(error))")
+      process.terminate()
+    }
   }
 
   /// An error as a short phrase: the system's reason when there is one (`No such file or

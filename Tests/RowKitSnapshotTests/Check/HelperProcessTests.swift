@@ -74,7 +74,7 @@ import Testing
     let requests = Pipe()
     let replies = Pipe()
     let (lines, delivery) = AsyncStream.makeStream(of: Data.self)
-    let reader = LineReader(replies.fileHandleForReading, line: { delivery.yield($0) }, end: { delivery.finish() })
+    try LineReader.start(reading: replies.fileHandleForReading, line: { delivery.yield($0) }, end: { delivery.finish() })
     async let serving: Void = SnapshotCheck.serve(
       input: requests.fileHandleForReading, output: replies.fileHandleForWriting) { (check, families) }
     let writer = LineWriter(requests.fileHandleForWriting)
@@ -95,7 +95,6 @@ import Testing
       if answers.allSatisfy({ $0 != nil }) { break }
     }
     try await serving
-    withExtendedLifetime(reader) {}
     #expect(sawReady)
     #expect(answers == expected.map { $0 })
     let statuses = try answers.compactMap { $0 }.map {
