@@ -238,19 +238,23 @@ enum HelperMessages {
 /// Reads lines from a pipe as they arrive, on a thread of RowKit's own that waits in `read`
 /// and hands each whole line on.
 ///
-/// Not Dispatch's reading channel: a channel must keep its descriptor open until its cleanup
-/// handler has run, and the descriptor closed with the channel's last reference tore down
-/// libdispatch's epoll registration under it. A check with helpers then crashed now and then
-/// in `_dispatch_event_loop_drain` (SIGSEGV on a `-qos.overcommit` thread, seen in the kernel
-/// log of full test runs, and once as a failed case of the suite).
+/// Not Dispatch's reading channel, which crashed checks and helpers now and then in
+/// `_dispatch_event_loop_drain` (SIGSEGV on a `-qos.overcommit` thread: in the kernel log of
+/// full test runs, once as a failed case of the suite, and in `Benchmarks/helper-stress.sh`).
+/// A channel must keep its descriptor open until its cleanup handler has run; the check closed
+/// its end of each helper's output with the channel's last reference, under the channel's
+/// epoll registration. A helper kept its standard input open, but tore its channel down as
+/// the process exited; how that crashed is not established, but its crashes stopped too.
 ///
-/// The thread holds the handle until the end of the input, when the handle closes its
-/// descriptor as it goes: a descriptor closed under a waiting `read` could be reused by the
-/// time the read returns. Reading therefore ends with the input (the other end closed, or its
-/// process gone), not with its caller; `line` and `end` may be called until then.
+/// The thread keeps a reference to the handle until the end of the input, so nothing closes
+/// the descriptor under a waiting `read`, where a reused descriptor number would be read
+/// instead. Reading therefore ends with the input (the other end closed, or its process
+/// gone), or with a read error, not with its caller; `line` and `end` may be called until
+/// then.
 enum LineReader {
   /// Starts reading `handle`: `line` gets each line without its newline, `end` is called once
-  /// at the end of the input.
+  /// at the end of the input or at a read error. A last line with no newline is dropped: a
+  /// helper that died in the middle of a line did not finish it.
   static func start(
     reading handle: FileHandle, line: @escaping @Sendable (Data) -> Void, end: @escaping @Sendable () -> Void
   ) throws(ThreadStartError) {
@@ -262,11 +266,14 @@ enum LineReader {
         let count = chunk.withUnsafeMutableBytes { read(handle.fileDescriptor, $0.baseAddress, $0.count) }
         if count < 0 && errno == EINTR { continue }
         guard count > 0 else { break }
+        // Only the new bytes can hold the end of a line begun earlier.
+        var searched = pending.count
         pending.append(contentsOf: chunk[..<count])
         var start = 0
-        while let newline = pending[start...].firstIndex(of: 0x0A) {
+        while let newline = pending[searched...].firstIndex(of: 0x0A) {
           line(Data(pending[start..<newline]))
           start = newline + 1
+          searched = start
         }
         pending.removeFirst(start)
       }
@@ -391,7 +398,7 @@ final class CheckHelper: Sendable {
     } catch {
       // Its results could not be read: it is stopped, and its cases are checked here.
       stop(early: "cannot read a helper process's results (\(error))")
-      process.terminate()
+      terminate()
     }
   }
 

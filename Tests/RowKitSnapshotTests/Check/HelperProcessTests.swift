@@ -9,6 +9,27 @@ import Testing
 /// A helper process's side of `rowkit check --jobs N` (``SnapshotCheck/HelperProcesses``): a
 /// case crosses the pipe whole, and a helper answers each case as the check itself would.
 @Suite struct HelperProcessTests {
+  /// Lines cross the pipe whole however the writes split them, each once, and the reader ends
+  /// once at the end of the input; a last line with no newline (a helper that died in the
+  /// middle of it) is not taken for a line.
+  @Test func linesAreReadWholeAcrossWritesAndTheEndIsSaidOnce() async throws {
+    let pipe = Pipe()
+    let (events, delivery) = AsyncStream.makeStream(of: String.self)
+    try LineReader.start(
+      reading: pipe.fileHandleForReading, line: { delivery.yield(String(decoding: $0, as: UTF8.self)) },
+      end: { delivery.yield("<end>"); delivery.finish() })
+    let long = String(repeating: "x", count: 200_000)
+    // The long line is more than a pipe holds: its writes wait for the reader's thread.
+    let pieces = ["ab", "c\nde", "f\n\ng\n", String(long.prefix(100_000)), String(long.dropFirst(100_000)) + "\n", "half"]
+    for piece in pieces {
+      try pipe.fileHandleForWriting.write(contentsOf: Data(piece.utf8))
+    }
+    try pipe.fileHandleForWriting.close()
+    var seen: [String] = []
+    for await event in events { seen.append(event) }
+    #expect(seen == ["abc", "def", "", "g", long, "<end>"])
+  }
+
   @Test func aCaseCrossesThePipeWhole() throws {
     let cases = [
       SnapshotCheck.Case(name: "plain", document: URL(fileURLWithPath: "/docs/plain.yaml")),
