@@ -47,6 +47,8 @@ public final class LoopbackHTTPServer: @unchecked Sendable {
   private var connections: Set<Int32> = []
   private var streamed: [String: StreamedBody] = [:]
   private var stopped = false
+  /// False once the accept thread has closed the listener: its number may be another's now.
+  private var listening = true
 
   /// Starts listening on a free port of 127.0.0.1.
   public init(routes: [String: Response]) throws {
@@ -104,17 +106,20 @@ public final class LoopbackHTTPServer: @unchecked Sendable {
   /// or all of it is out; nil before.
   public func streamedBody(_ path: String) -> StreamedBody? { lock.withLock { streamed[path] } }
 
-  /// Stops listening and closes every connection.
+  /// Stops listening and ends every connection.
+  ///
+  /// Sockets are shut down here, never closed: the accept thread closes the listener once its
+  /// `accept` fails, and each connection's thread closes its socket, under the lock. A number
+  /// closed here could be reused at once by another test's socket in this process while those
+  /// threads still used it: the accept thread then took another server's connection and
+  /// closed it, and a test's download got an empty reply (curl error 52) in full runs.
   public func stop() {
-    let sockets = lock.withLock { () -> Set<Int32>? in
-      guard !stopped else { return nil }
+    lock.withLock {
+      guard !stopped else { return }
       stopped = true
-      return connections
+      if listening { shutdown(listener, Int32(SHUT_RDWR)) }
+      for socket in connections { shutdown(socket, Int32(SHUT_RDWR)) }
     }
-    guard let sockets else { return }
-    shutdown(listener, Int32(SHUT_RDWR))
-    close(listener)
-    for socket in sockets { shutdown(socket, Int32(SHUT_RDWR)) }
   }
 
   /// Waits until `seconds` pass (forever if nil); false if the client closed the connection
@@ -143,10 +148,17 @@ public final class LoopbackHTTPServer: @unchecked Sendable {
   }
 
   private func acceptLoop() {
+    defer {
+      lock.withLock {
+        listening = false
+        close(listener)
+      }
+    }
     while true {
       let client = accept(listener, nil, nil)
       if client < 0 {
-        if errno == EINTR { continue }
+        // A client that gave up before its connection was taken is no reason to stop.
+        if errno == EINTR || errno == ECONNABORTED { continue }
         return
       }
       let accepted = lock.withLock { () -> Bool in
@@ -160,8 +172,11 @@ public final class LoopbackHTTPServer: @unchecked Sendable {
       }
       let thread = Thread { [self] in
         serve(client)
-        lock.withLock { _ = connections.remove(client) }
-        close(client)
+        // Closed under the lock: `stop` shuts down only sockets still in the set.
+        lock.withLock {
+          _ = connections.remove(client)
+          close(client)
+        }
       }
       thread.name = "LoopbackHTTPServer.connection"
       thread.start()
