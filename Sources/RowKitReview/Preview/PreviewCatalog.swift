@@ -266,7 +266,7 @@ package final class PreviewCatalog: Sendable {
     let name = file.deletingPathExtension().lastPathComponent
     let watched = [file] + (stylesheet.map { [$0] } ?? [])
     let stampsBeforeReading = Self.stamps(watched)
-    let (loaded, filesRead, lookedFor) = FilesRead.collecting {
+    let (loaded, _, lookedFor) = FilesRead.collecting {
       try SnapshotCheck.designCases(
         of: file, stylesheet: stylesheet, assets: assets ?? file.deletingLastPathComponent(), fontFamilies: fontFamilies)
     }
@@ -291,7 +291,7 @@ package final class PreviewCatalog: Sendable {
       // `--stylesheet` extends), each stamped before it was read.
       let reached = stampsBeforeReading.merging(lookedFor) { before, _ in before }
       return (previous.isEmpty ? [name] : previous).map {
-        Found(name: $0, file: file, error: "\(error)", files: watched + filesRead, stampsBeforeReading: reached)
+        Found(name: $0, file: file, error: "\(error)", files: watched, stampsBeforeReading: reached)
       }
     }
   }

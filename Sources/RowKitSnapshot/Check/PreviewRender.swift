@@ -43,15 +43,15 @@ extension SnapshotCheck {
         FilesRead.collecting { try Self.load(testCase, fontFamilies: fontFamilies, imageFolders: folders, brandFonts: fonts) }
       }
       lookedFor = stamps
-      var render = try await renderLoaded(testCase, document: try loaded.get())
-      render.stampsBeforeReading = stamps
-      return render
+      return try await renderLoaded(testCase, document: try loaded.get(), stampsBeforeReading: stamps)
     } catch {
       throw PreviewRenderFailure(error: error, stampsBeforeReading: lookedFor)
     }
   }
 
-  private func renderLoaded(_ testCase: Case, document: TableDocument) async throws -> PreviewRender {
+  private func renderLoaded(
+    _ testCase: Case, document: TableDocument, stampsBeforeReading: [String: FileStamp]
+  ) async throws -> PreviewRender {
     var renderer = document.makeRenderer(pipeline: pipeline, pool: pool)
     renderer.imageDeadline = imageDeadline
     renderer.lint = document.lintOptions.adding(LintOptions())
@@ -80,7 +80,7 @@ extension SnapshotCheck {
     files = files.filter { seen.insert($0.standardizedFileURL.path).inserted }
     return PreviewRender(
       png: png, width: rendered.manifest.width, height: rendered.manifest.height, marks: marks, files: files,
-      stampsBeforeReading: [:])
+      stampsBeforeReading: stampsBeforeReading)
   }
 }
 

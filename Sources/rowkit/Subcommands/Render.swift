@@ -123,8 +123,9 @@ extension RowKitCommand {
       }
       let pipeline = imageOptions.makePipeline()
       try outputOptions.jobs.configureRuntime()
+      let load = { try loadDocument(table, imageFolders: imageOptions.folders, text: textOptions) }
       guard watch else {
-        _ = try await renderOnce(try loadDocument(table, imageFolders: imageOptions.folders, text: textOptions), pipeline: pipeline)
+        _ = try await renderOnce(try load(), pipeline: pipeline)
         return
       }
       // Watch mode reports mistakes and keeps watching, so a half-typed edit does not end it.
@@ -133,9 +134,7 @@ extension RowKitCommand {
       var watcher = FileWatcher(files: watched)
       while true {
         let started = Date()
-        let (loaded, lookedFor, _) = FilesRead.collecting {
-          try loadDocument(table, imageFolders: imageOptions.folders, text: textOptions)
-        }
+        let (loaded, lookedFor, _) = FilesRead.collecting(load)
         do {
           let document = try await renderOnce(try loaded.get(), pipeline: pipeline)
           lastGood = document.dependencies
