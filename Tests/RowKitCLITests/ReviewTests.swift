@@ -284,6 +284,73 @@ import Testing
     #expect(Set(left) == ["errors.txt", "table.png", "table.yaml", "theme.yaml"], "\(left)")
   }
 
+  /// A watch renders again for a file only a render reads, not the load: a font added to the
+  /// `--fonts` folder, a missing image put in place (`--strict-images`), an image or a brand
+  /// font edited in place. Before, only the document, its stylesheets and designs were watched.
+  @Test func watchModeRendersAgainForFontsAndImages() async throws {
+    let folder = try TestSupport.temporaryDirectory()
+    defer { try? FileManager.default.removeItem(at: folder) }
+    let fonts = folder.appendingPathComponent("fonts")
+    try FileManager.default.createDirectory(at: fonts, withIntermediateDirectories: true)
+    try "vars: { tableFont: \"Noto Serif 17\" }\n".write(to: folder.appendingPathComponent("s.yaml"), atomically: true, encoding: .utf8)
+    try "stylesheet: s.yaml\nitems: [{ type: image, text: Watched, imageURL: photo.png }]\n".write(
+      to: folder.appendingPathComponent("table.yaml"), atomically: true, encoding: .utf8)
+    let output = folder.appendingPathComponent("table.png")
+    let (errors, lines) = (folder.appendingPathComponent("errors.txt"), folder.appendingPathComponent("lines.txt"))
+    try Data().write(to: errors)
+    try Data().write(to: lines)
+    let (errorFile, lineFile) = (try FileHandle(forWritingTo: errors), try FileHandle(forWritingTo: lines))
+    defer { try? errorFile.close(); try? lineFile.close() }
+    let process = Process()
+    process.executableURL = CommandRunner.binary
+    process.arguments = ["render", "table.yaml", "-o", output.path, "--watch", "--strict-images", "--fonts", fonts.path]
+    process.currentDirectoryURL = folder
+    process.standardOutput = lineFile
+    process.standardError = errorFile
+    try process.runWithNoSignalBlocked()
+    defer { if process.isRunning { kill(process.processIdentifier, SIGKILL) } }
+    func errorsSay(_ text: String) async -> Bool {
+      // 120 s: bounds far above any machine's need, not speed figures.
+      await TestSupport.secondsUntil(within: 120) { (try? String(contentsOf: errors, encoding: .utf8))?.contains(text) == true } != nil
+    }
+    func overwrite(_ file: URL, with bytes: Data) throws {
+      let handle = try FileHandle(forWritingTo: file)
+      defer { try? handle.close() }
+      try handle.truncate(atOffset: 0)
+      try handle.write(contentsOf: bytes)
+    }
+    @Sendable func renders() -> Int {
+      (try? String(contentsOf: lines, encoding: .utf8)).map { $0.split(separator: "\n").filter { $0.hasPrefix("rendered ") }.count } ?? 0
+    }
+
+    try #require(await errorsSay("font family 'Noto Serif' is not loaded"), "the empty fonts folder")
+    // The family's font, added to the folder: the load succeeds, the missing image fails.
+    try FileManager.default.copyItem(
+      atPath: "/usr/share/fonts/truetype/noto/NotoSerif-Regular.ttf", toPath: fonts.appendingPathComponent("Brand.ttf").path)
+    try #require(await errorsSay("image photo.png failed"), "never loaded again once the font was added")
+    #expect(!FileManager.default.fileExists(atPath: output.path))
+    let photo = folder.appendingPathComponent("photo.png")
+    try FileManager.default.copyItem(at: TestSupport.repositoryRoot.appendingPathComponent("Assets/images/photo.png"), to: photo)
+    try #require(await TestSupport.secondsUntil(within: 120) { renders() == 1 } != nil, "never rendered once the image was put in place")
+    let first = try Data(contentsOf: output)
+    // Edited in place (the same file, new bytes): the image, then the brand font.
+    let person = try Data(contentsOf: TestSupport.repositoryRoot.appendingPathComponent("Assets/images/person.png"))
+    try overwrite(photo, with: person)
+    try #require(await TestSupport.secondsUntil(within: 120) { renders() == 2 } != nil, "never rendered again for the edited image")
+    let second = try Data(contentsOf: output)
+    #expect(second != first)
+    let bold = try Data(contentsOf: URL(fileURLWithPath: "/usr/share/fonts/truetype/noto/NotoSerif-Bold.ttf"))
+    try overwrite(fonts.appendingPathComponent("Brand.ttf"), with: bold)
+    try #require(await TestSupport.secondsUntil(within: 120) { renders() == 3 } != nil, "never rendered again for the edited font")
+    #expect(try Data(contentsOf: output) != second)
+    #expect(process.isRunning)
+    kill(process.processIdentifier, SIGTERM)
+    let end = await TestSupport.end(of: process)
+    #expect(end?.reason == .uncaughtSignal && end?.status == SIGTERM, "\(String(describing: end))")
+    let left = try FileManager.default.contentsOfDirectory(atPath: folder.path)
+    #expect(Set(left) == ["errors.txt", "fonts", "lines.txt", "photo.png", "s.yaml", "table.png", "table.yaml"], "\(left)")
+  }
+
   @Test func catalogDesignsWithoutAssetsWarnsAboutEveryBlankImage() async throws {
     let out = try TestSupport.temporaryDirectory()
     defer { try? FileManager.default.removeItem(at: out) }

@@ -2,9 +2,9 @@ import Foundation
 import RowKitGraphics
 
 /// The files a load looked for while ``collecting(_:)`` runs its body on the calling thread
-/// (documents, stylesheets, designs and the font files they name), whether the body succeeds
-/// or not, each with its stamp from just before it was read: a file that is missing or cannot
-/// be read is listed too.
+/// (documents, stylesheets, designs and the font files they name; a `--fonts` folder and the
+/// font files in it), whether the body succeeds or not, each with its stamp from just before
+/// it was read: a file that is missing or cannot be read is listed too.
 ///
 /// A load that succeeds lists its own files (a document's `dependencies`); one that fails
 /// loses that list with it, and `rowkit preview` and `rowkit render --watch` must still watch

@@ -217,3 +217,13 @@ extension LintFinding {
 extension Array {
   subscript(safe index: Int) -> Element? { indices.contains(index) ? self[index] : nil }
 }
+
+extension Manifest.Row {
+  /// Where each image the row showed came from, and each slot's default: the images its
+  /// render read, slot by slot.
+  package func imageLocations(resolver: ImageURLResolver) -> [ImageLocation] {
+    images.flatMap { image in
+      [image.url, image.defaultImage].compactMap { $0 }.compactMap { try? resolver.resolve($0) }
+    }
+  }
+}

@@ -123,7 +123,7 @@ final class FileSink: RenderSink {
   }
 
   var paints: Bool { destination.table != nil || destination.rowsDirectory != nil || destination.manifest != nil }
-  var keepsManifest: Bool { destination.manifest != nil }
+  var keepsManifest: Bool { destination.manifest != nil || destination.keepsManifest }
 
   func form(color: PNGColor) -> PaintForm {
     .png(

@@ -123,6 +123,10 @@ public struct RenderDestination: Sendable {
   /// (`AtomicFiles.commit(then:)`); nil: the render commits its own files. A failed
   /// render removes what it staged here, and only that.
   package var staging: AtomicFiles?
+  /// Whether the render's report keeps every row's manifest entry when no manifest file is
+  /// written: for a caller that needs what the rows showed (the images `render --watch`
+  /// watches). Off by default, so that memory does not grow with the table.
+  package var keepsManifest = false
 
   /// A destination writing only what is given.
   public init(table: URL? = nil, rowsDirectory: URL? = nil, manifest: URL? = nil) {

@@ -20,6 +20,8 @@ public struct BrandFont: Hashable, Sendable {
   /// The font files (`.ttf`, `.otf`, `.ttc`, `.otc`) directly in `folder`, sorted by name:
   /// what `--fonts DIR` loads.
   public static func fonts(inFolder folder: URL) throws -> [BrandFont] {
+    // Noted before it is listed: a file added to the folder changes the folder's stamp.
+    FilesRead.note(folder)
     var isDirectory: ObjCBool = false
     guard FileManager.default.fileExists(atPath: folder.path, isDirectory: &isDirectory), isDirectory.boolValue else {
       throw StyleError("--fonts: the folder \(folder.path) does not exist")
@@ -27,6 +29,7 @@ public struct BrandFont: Hashable, Sendable {
     let names = try FileManager.default.contentsOfDirectory(atPath: folder.path).sorted()
     return try names.filter { ["ttf", "otf", "ttc", "otc"].contains(($0 as NSString).pathExtension.lowercased()) }.map {
       let url = folder.appendingPathComponent($0)
+      FilesRead.note(url)
       do {
         return try BrandFont(file: url)
       } catch {

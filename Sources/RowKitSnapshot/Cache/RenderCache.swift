@@ -147,7 +147,7 @@ struct RenderCache: Sendable {
     fontPaths.forEach { add(URL(fileURLWithPath: $0), .font) }
     var downloads: [String: CaseInputs.Download] = [:]
     let resolver = document.imageResolver
-    for location in manifest.imageLocations(resolver: resolver) {
+    for location in manifest.rows.flatMap({ $0.imageLocations(resolver: resolver) }) {
       switch location {
       case .file(let url):
         add(url, .image)
@@ -187,15 +187,5 @@ struct RenderCache: Sendable {
       parts.append(part)
     }
     return "/" + parts.joined(separator: "/")
-  }
-}
-
-extension Manifest {
-  /// Where each image the rows showed came from, and each slot's default: the images a
-  /// render read, in the rows' order.
-  func imageLocations(resolver: ImageURLResolver) -> [ImageLocation] {
-    rows.flatMap(\.images).flatMap { image in
-      [image.url, image.defaultImage].compactMap { $0 }.compactMap { try? resolver.resolve($0) }
-    }
   }
 }

@@ -74,10 +74,10 @@ extension SnapshotCheck {
           x: box[0], y: box[1], width: box[2], height: box[3], text: "\(subject): \(finding.rule.rawValue): \(finding.message)"))
       }
     }
-    var files = [testCase.document] + document.dependencies + document.fonts.map(\.file) + document.stylesheet.fonts.map(\.file)
-    for case .file(let url) in rendered.manifest.imageLocations(resolver: document.imageResolver) { files.append(url) }
-    var seen: Set<String> = []
-    files = files.filter { seen.insert($0.standardizedFileURL.path).inserted }
+    var files = document.filesRead(showing: rendered.manifest.rows)
+    if !files.contains(where: { $0.standardizedFileURL.path == testCase.document.standardizedFileURL.path }) {
+      files.insert(testCase.document, at: 0)
+    }
     return PreviewRender(
       png: png, width: rendered.manifest.width, height: rendered.manifest.height, marks: marks, files: files,
       stampsBeforeReading: stampsBeforeReading)

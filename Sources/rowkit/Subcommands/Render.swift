@@ -89,7 +89,7 @@ extension RowKitCommand {
 
     @OptionGroup(title: "Output") var outputOptions: OutputOptions
 
-    @Flag(help: "Keep running and render again whenever the document, its stylesheets or its cell designs change.")
+    @Flag(help: "Keep running and render again whenever the document, its stylesheets, cell designs, fonts or local images change.")
     var watch = false
 
     func validate() throws {
@@ -136,8 +136,9 @@ extension RowKitCommand {
         let started = Date()
         let (loaded, lookedFor, _) = FilesRead.collecting(load)
         do {
-          let document = try await renderOnce(try loaded.get(), pipeline: pipeline)
-          lastGood = document.dependencies
+          let document = try loaded.get()
+          let rows = try await renderOnce(document, pipeline: pipeline)
+          lastGood = Self.eachOnce(document.filesRead(showing: rows) + lookedFor)
           watched = lastGood
           let time = Date().formatted(date: .omitted, time: .standard)
           try StandardStreams.write(Data(
@@ -147,20 +148,28 @@ extension RowKitCommand {
           throw error
         } catch {
           // Keep watching what the last good render read, and every file this one looked for
-          // up to its mistake (a stylesheet broken or missing when first named), so that
-          // fixing any of them renders again.
+          // up to its mistake (a stylesheet broken or missing when first named), or read
+          // before it (with `--strict-images`, the images that failed), so that fixing any
+          // of them renders again.
           StandardStreams.writeError(Data("rowkit: error: \(error)\n".utf8))
-          let paths = Set(lastGood.map(\.standardizedFileURL.path))
-          watched = lastGood + lookedFor.filter { !paths.contains($0.path) }
+          let reached = (try? loaded.get()).map { $0.filesRead(showing: (error as? FailedImagesError)?.rows ?? []) }
+          watched = Self.eachOnce(lastGood + lookedFor + (reached ?? []))
         }
         watcher.watch(watched, changedSince: started)
         while !watcher.hasChanges() { try await Task.sleep(nanoseconds: 200_000_000) }
       }
     }
 
+    /// `files` without repeats, in their order.
+    private static func eachOnce(_ files: [URL]) -> [URL] {
+      var seen: Set<String> = []
+      return files.filter { seen.insert($0.standardizedFileURL.path).inserted }
+    }
+
     /// Renders the loaded document once, writing every output: all of them together, once
-    /// every variant has rendered, or none.
-    private func renderOnce(_ document: TableDocument, pipeline: ImagePipeline) async throws -> TableDocument {
+    /// every variant has rendered, or none. Returns the rows it showed in watch mode (what
+    /// their images are is watched), none otherwise.
+    private func renderOnce(_ document: TableDocument, pipeline: ImagePipeline) async throws -> [Manifest.Row] {
       let configuration = try textOptions.apply(to: try tableOptions.apply(to: document.configuration))
       var renderer = document.makeRenderer(configuration: configuration, pipeline: pipeline)
       renderer.imageDeadline = imageOptions.deadline
@@ -177,9 +186,9 @@ extension RowKitCommand {
           throw ValidationError(
             "--variants-sheet: \(table) names no variants; give a variants: block or --variant-… flags")
         }
-        try await render(document, with: renderer, output: output, rowsDir: rowsDir, manifest: manifest, into: outputs)
+        let rows = try await render(document, with: renderer, output: output, rowsDir: rowsDir, manifest: manifest, into: outputs)
         try outputs.commit()
-        return document
+        return rows
       }
       for (option, path) in [("-o", output), ("--manifest", manifest)] {
         guard let path, OutputTarget(path).kind != .file else { continue }
@@ -198,6 +207,7 @@ extension RowKitCommand {
         }
       }
       if let variantsSheet { try await writeSheet(document, with: unmeasured, variants: axes, to: variantsSheet, into: outputs) }
+      var rows: [Manifest.Row] = []
       if output != nil || rowsDir != nil || manifest != nil {
         if let rowsDir {
           // A variant's folder is named by the document, inside the folder the user named:
@@ -211,14 +221,14 @@ extension RowKitCommand {
           }
         }
         for variant in axes.variants {
-          try await render(
+          rows += try await render(
             document, with: renderer.rendering(variant), output: output.map { variant.fileName($0) },
             rowsDir: rowsDir.map { URL(fileURLWithPath: $0).appendingPathComponent(variant.name).path },
             manifest: manifest.map { variant.fileName($0) }, into: outputs, variant: variant)
         }
       }
       try outputs.commit()
-      return document
+      return rows
     }
 
     /// Renders the document in every variant onto one contact sheet and stages it.
@@ -232,11 +242,12 @@ extension RowKitCommand {
     }
 
     /// Renders the document once with `renderer`, staging the outputs it names in `outputs`.
-    /// Warnings name `variant`, when there is one.
+    /// Warnings name `variant`, when there is one. Returns the rows it showed in watch mode,
+    /// none otherwise.
     private func render(
       _ document: TableDocument, with renderer: TableRenderer, output: String?, rowsDir: String?, manifest: String?,
       into outputs: OutputFiles, variant: Variant? = nil
-    ) async throws {
+    ) async throws -> [Manifest.Row] {
       var renderer = renderer
       let bar = outputOptions.progress && !watch ? ProgressBar(label: "rendering", after: outputOptions.progressAfter) : nil
       if let bar { renderer.progress = { bar.update($0, $1) } }
@@ -245,14 +256,16 @@ extension RowKitCommand {
       let tableURL = try output.map { try outputs.url(for: OutputTarget($0), name: "table.png", option: "-o") }
       let manifestURL = try manifest.map { try outputs.url(for: OutputTarget($0), name: "manifest.json", option: "--manifest") }
       let warnings = Warnings(file: documentName(table), variant: variant)
+      var destination = TableRenderer.Destination(
+        table: tableURL, rowsDirectory: rowsDir.map { URL(fileURLWithPath: $0) }, manifest: manifestURL,
+        stagingIn: outputs.files)
+      destination.keepsManifest = watch
       do {
         let report = try await document.render(
-          with: renderer, policy: placeholders ? .placeholder : .complete,
-          to: TableRenderer.Destination(
-            table: tableURL, rowsDirectory: rowsDir.map { URL(fileURLWithPath: $0) }, manifest: manifestURL,
-            stagingIn: outputs.files))
+          with: renderer, policy: placeholders ? .placeholder : .complete, to: destination)
         try textOptions.report(report.rowsWithMissingGlyphs, warnings)
         warnings.substitutes(in: report)
+        return watch ? report.manifest.rows : []
       } catch {
         throw reported(error, warnings)
       }
