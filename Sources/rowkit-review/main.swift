@@ -7,18 +7,21 @@
 // (for the browser tests) makes the page hold fewer cases as HTML, so that a small report
 // shows how the page adds the others.
 import Foundation
+import RowKit
 import RowKitGraphics
 import RowKitReview
 import RowKitSnapshot
 
+/// Ends the program with status 2 and `message`, its control characters escaped (it may
+/// quote a report, which comes from anyone).
 func fail(_ message: String) -> Never {
-  FileHandle.standardError.write(Data("rowkit: error: \(message)\n".utf8))
+  FileHandle.standardError.write(Data("rowkit: error: \(message.controlCharactersEscaped)\n".utf8))
   ReviewedCheck.removeFolder()
   exit(2)
 }
 
 func say(_ line: String) {
-  FileHandle.standardOutput.write(Data((line + "\n").utf8))
+  FileHandle.standardOutput.write(Data((line.controlCharactersEscaped + "\n").utf8))
 }
 
 if CommandLine.arguments.dropFirst().first == "preview" {

@@ -1,4 +1,5 @@
 import Foundation
+import RowKit
 import RowKitGraphics
 
 /// Every byte `rowkit` writes to standard output and standard error goes through here.
@@ -55,19 +56,23 @@ enum StandardStreams {
     var description: String { "cannot write to standard output: \(reason)" }
   }
 
-  /// Writes `line` and a newline to standard output. A failure ends the command with
-  /// status 2 at its exit; what comes after it is dropped.
+  /// Writes `line` and a newline to standard output, its control characters escaped (see
+  /// ``writeError(_:)-(String)``). A failure ends the command with status 2 at its exit;
+  /// what comes after it is dropped.
   static func print(_ line: String) {
-    try? write(Data((line + "\n").utf8))
+    try? write(Data((line.controlCharactersEscaped + "\n").utf8))
   }
 
-  /// Writes `text` as it is to standard error (a message ends with its own newline). A
-  /// failure ends the command with status 2 at its exit.
+  /// Writes `text` to standard error (a message ends with its own newline). Its control
+  /// characters but newlines and tabs are written as escapes: a message quotes documents
+  /// and reports, which come from anyone, and the terminal must not act on what they hold.
+  /// A failure ends the command with status 2 at its exit.
   static func writeError(_ text: String) {
-    writeError(Data(text.utf8))
+    writeError(Data(text.controlCharactersEscaped.utf8))
   }
 
-  /// Writes `bytes` to standard error, as ``writeError(_:)-(String)`` does.
+  /// Writes `bytes` to standard error as they are: for RowKit's own control of the terminal
+  /// (the progress bar's line); messages go through ``writeError(_:)-(String)``.
   static func writeError(_ bytes: Data) {
     errorFailed.withLock { failed in
       guard !failed else { return }

@@ -91,7 +91,7 @@ func warn(_ warnings: [String], limit: Int = 20) {
   var text = ""
   for warning in warnings.prefix(limit) { text += "rowkit: warning: \(warning)\n" }
   if warnings.count > limit { text += "rowkit: warning: … and \(warnings.count - limit) more like these\n" }
-  if !text.isEmpty { StandardStreams.writeError(Data(text.utf8)) }
+  if !text.isEmpty { StandardStreams.writeError(text) }
 }
 
 /// The families any document may name before its own brand fonts: RowKit's.

@@ -145,6 +145,7 @@ import Testing
     try editReport(report) { setCase(&$0, "case-0", "actual", "cases/case-0/actual.png") }
     let actual = report.appendingPathComponent("cases/case-0/actual.png")
     let realActual = try Data(contentsOf: actual)
+    let realReference = try Data(contentsOf: report.appendingPathComponent("cases/case-0/reference.png"))
     try FileManager.default.removeItem(at: actual)
     try FileManager.default.createSymbolicLink(at: actual, withDestinationURL: secret)
     let linked = try await run(["accept", "report", "--", "case-0"], in: folder)
@@ -164,6 +165,7 @@ import Testing
     try FileManager.default.removeItem(at: report.appendingPathComponent("cases/case-0"))
     try FileManager.default.createDirectory(at: report.appendingPathComponent("cases/case-0"), withIntermediateDirectories: true)
     try realActual.write(to: actual)
+    try realReference.write(to: report.appendingPathComponent("cases/case-0/reference.png"))
     let checkout = try TestSupport.temporaryDirectory()
     defer { try? FileManager.default.removeItem(at: checkout) }
     for name in ["tables", "refs", "report"] {
@@ -175,6 +177,120 @@ import Testing
     #expect(contents(folder.appendingPathComponent("refs")) == refsBefore, "the report's own project is not written")
     let plain = try await run(["accept", "report", "--", "case-0"], in: folder)
     #expect(plain.status == 0 && plain.stdout.contains("1 reference accepted"), "\(plain.stderr)")
+  }
+
+  /// `accept` takes no claim of a report on its word (a pull request's CI run writes it): a
+  /// case marked as differing in rasterization only whose layout changed, an actual image
+  /// with bytes after its PNG's end, a layout record that is a link to nowhere (taken before
+  /// for a record that is gone, which removed the reference's), a case said to have had no
+  /// reference, and a reference other than the one the report shows are each refused,
+  /// naming the file, with the references left as they were.
+  @Test func acceptTakesNoClaimOfAReportOnItsWord() async throws {
+    let folder = try await failedReport()
+    defer { try? FileManager.default.removeItem(at: folder) }
+    let (report, refs) = (folder.appendingPathComponent("report"), folder.appendingPathComponent("refs"))
+    let refsBefore = contents(refs)
+    func editCase(_ key: String, _ value: Any?) throws {
+      try editReport(report) { report in
+        var cases = report["cases"] as! [[String: Any]]
+        let index = cases.firstIndex { $0["name"] as? String == "case-0" }!
+        cases[index][key] = value
+        report["cases"] = cases
+      }
+    }
+    func accept(_ arguments: [String] = ["--", "case-0"]) async throws -> CommandRunner.Result {
+      try await run(["accept", "report"] + arguments, in: folder)
+    }
+
+    try editCase("rasterizationOnly", true)
+    let forged = try await accept(["--rasterization-only"])
+    #expect(forged.status == 2, "\(forged.stdout)")
+    #expect(forged.stderr.contains("case 'case-0' is marked as differing in rasterization only, but its layout changed (s0-r0 text \"case-0\" → \"changed\")"), "\(forged.stderr)")
+    try editCase("rasterizationOnly", nil)
+
+    let actual = report.appendingPathComponent("cases/case-0/actual.png")
+    let realActual = try Data(contentsOf: actual)
+    try (realActual + Data(count: 4096)).write(to: actual)
+    let trailing = try await accept()
+    #expect(trailing.status == 2 && trailing.stderr.contains("actual.png: the actual image of 'case-0' goes on after its PNG's end (the IEND chunk)"), "\(trailing.stderr)")
+    try realActual.write(to: actual)
+
+    let record = report.appendingPathComponent("cases/case-0/actual.layout.json")
+    let realRecord = try Data(contentsOf: record)
+    try FileManager.default.removeItem(at: record)
+    try FileManager.default.createSymbolicLink(atPath: record.path, withDestinationPath: "/nonexistent/record.json")
+    let dangling = try await accept()
+    #expect(dangling.status == 2 && dangling.stderr.contains("actual.layout.json: the layout record of 'case-0' is a symbolic link"), "\(dangling.stderr)")
+    try FileManager.default.removeItem(at: record)
+    try realRecord.write(to: record)
+
+    let reference = refs.appendingPathComponent("case-0.png")
+    let realReference = try Data(contentsOf: reference)
+    try Data(PNG.encode(Bitmap(width: 4, height: 4, color: .black))).write(to: reference)
+    let replaced = try await accept()
+    #expect(replaced.status == 2 && replaced.stderr.contains("refs/case-0.png is not the reference the report shows"), "\(replaced.stderr)")
+    try realReference.write(to: reference)
+    try editCase("status", "missing")
+    let unseen = try await accept()
+    #expect(unseen.status == 2 && unseen.stderr.contains("case 'case-0' had no reference when it was checked, but "), "\(unseen.stderr)")
+    try editCase("status", "failed")
+    #expect(contents(refs) == refsBefore, "every refused accept wrote nothing")
+
+    // The report as the check wrote it is accepted; accepting it again changes nothing more.
+    let accepted = try await accept()
+    #expect(accepted.status == 0, "\(accepted.stderr)")
+    #expect(try Data(contentsOf: reference) == realActual)
+    let again = try await accept()
+    #expect(again.status == 0, "\(again.stderr)")
+  }
+
+  /// `check` reads no layout record through a link out of the references (its text would
+  /// reach the report and the sentences), and prints a row's text with its control
+  /// characters escaped: an escape sequence in a document drove the terminal (OSC 52 writes
+  /// the clipboard).
+  @Test func checkReadsNoRecordThroughALinkAndPrintsNoControlCharacters() async throws {
+    let folder = try project(["case-0", "case-1"])
+    defer { try? FileManager.default.removeItem(at: folder) }
+    _ = try await check(folder)
+    let (record, outside) = (folder.appendingPathComponent("refs/case-0.layout.json"), folder.appendingPathComponent("private.layout.json"))
+    try FileManager.default.moveItem(at: record, to: outside)
+    try FileManager.default.createSymbolicLink(atPath: record.path, withDestinationPath: "../private.layout.json")
+    try write(folder, "case-0", text: "changed")
+    try write(folder, "case-1", text: "Hi\\e]52;c;cm0gLXJmIH4K\\a\\e[2J")
+    let checked = try await check(folder, ["--report", "report"], ci: true)
+    #expect(checked.status == 2, "\(checked.stdout)")
+    #expect(checked.stdout.contains("ERROR case-0"), "\(checked.stdout)")
+    #expect(
+      (checked.stdout + checked.stderr).contains("refs/case-0.layout.json leads out of the references folder"),
+      "\(checked.stdout)\(checked.stderr)")
+    #expect(!FileManager.default.fileExists(atPath: folder.appendingPathComponent("report/cases/case-0/reference.layout.json").path))
+    #expect(!checked.stdout.contains("\u{1B}") && !checked.stderr.contains("\u{1B}") && !checked.stdout.contains("\u{7}"), "\(checked.stdout)")
+    #expect(checked.stdout.contains(#"→ "Hi\u{1B}]52;c;cm0gLXJmIH4K\u{7}\u{1B}[2J""#), "\(checked.stdout)")
+  }
+
+  /// `review DIR --snapshots` checks DIR as documents only when it is no report folder: a
+  /// downloaded report whose `report.json` is a link (to nowhere too) or is gone was taken
+  /// for documents, and the check recorded references from whatever documents it held.
+  @Test func reviewNeverChecksAReportFolderAsDocuments() async throws {
+    let folder = try project(["case-0"])
+    defer { try? FileManager.default.removeItem(at: folder) }
+    _ = try await check(folder)
+    let downloaded = folder.appendingPathComponent("downloaded")
+    try FileManager.default.createDirectory(at: downloaded.appendingPathComponent("cases"), withIntermediateDirectories: true)
+    try Data("<html></html>".utf8).write(to: downloaded.appendingPathComponent("index.html"))
+    try Data("items:\n  - { type: text, text: planted }\n".utf8).write(to: downloaded.appendingPathComponent("planted.yaml"))
+    try FileManager.default.createSymbolicLink(
+      atPath: downloaded.appendingPathComponent("report.json").path, withDestinationPath: "/nonexistent/report.json")
+    let refsBefore = contents(folder.appendingPathComponent("refs"))
+    let linked = try await run(["review", "downloaded", "--snapshots", "refs"], in: folder)
+    #expect(linked.status == 2, "\(linked.stdout)")
+    #expect(linked.stderr.contains("downloaded/report.json: the report is a symbolic link"), "\(linked.stderr)")
+    try FileManager.default.removeItem(at: downloaded.appendingPathComponent("report.json"))
+    let gone = try await run(["review", "downloaded", "--snapshots", "refs"], in: folder)
+    #expect(gone.status == 2, "\(gone.stdout)")
+    #expect(
+      gone.stderr.contains("downloaded: it holds the index.html and cases of a report folder but no report.json"), "\(gone.stderr)")
+    #expect(contents(folder.appendingPathComponent("refs")) == refsBefore, "no reference was recorded from the folder")
   }
 
   @Test func mergedReportsUseOnlyImagesInsideTheirFolders() async throws {

@@ -187,6 +187,13 @@ public final class PNGRowReader {
     try inflater.finish()
     try feed.drain()
   }
+
+  /// Whether the input goes on after the IEND chunk; asked after ``finish()``. Decoders pass
+  /// over such bytes, but a PNG file ends with its IEND chunk: a file from outside that has
+  /// more is refused where it would be copied as it is (`rowkit accept`).
+  public func hasBytesAfterEnd() throws -> Bool {
+    try feed.hasBytesAfterEnd()
+  }
 }
 
 /// A PNG's bytes in order, from a file or from memory, through a buffer of a fixed size.
@@ -377,6 +384,12 @@ final class PNGStreamFeed: PNGDataFeed {
   /// Reads every chunk left, up to and with the IEND chunk, checking their CRCs.
   func drain() throws {
     while try !nextPiece().isEmpty {}
+  }
+
+  /// Whether any byte follows the IEND chunk; reads the chunks left first.
+  func hasBytesAfterEnd() throws -> Bool {
+    try drain()
+    return try !bytes.peek(1).isEmpty
   }
 }
 

@@ -101,32 +101,59 @@ public enum ReferenceAcceptance {
     var staleRecords: [URL] = []
     for item in chosen {
       let source = try ReportFolder.file(item.actual!, in: folder, what: "the actual image of '\(item.name)'")
-      let listedFolder = (item.actual! as NSString).deletingLastPathComponent
-      let tiles = try TiledPNG.files(of: source).map { tile in
-        try ReportFolder.file(
-          (listedFolder as NSString).appendingPathComponent(tile.lastPathComponent), in: folder,
-          what: "the actual image of '\(item.name)'")
-      }
+      let tiles = try reportTiles(of: item.actual!, in: folder, what: "the actual image of '\(item.name)'")
       guard !tiles.isEmpty else {
         throw SnapshotError("\(source.path): the actual image of '\(item.name)' is missing from the report")
       }
       for tile in tiles {
+        let trailing: Bool
         do {
-          try PNGRowReader(contentsOf: tile).finish()
+          let reader = try PNGRowReader(contentsOf: tile)
+          try reader.finish()
+          trailing = try reader.hasBytesAfterEnd()
         } catch {
           throw SnapshotError("\(tile.path): the actual image of '\(item.name)' is not a PNG: \(error)")
         }
+        // The file is copied as it is: whatever follows its image would become part of the
+        // reference (as much of it as the report's file holds).
+        guard !trailing else {
+          throw SnapshotError(
+            "\(tile.path): the actual image of '\(item.name)' goes on after its PNG's end (the IEND chunk); "
+              + "rowkit check never writes such a file, and it is not copied into the references")
+        }
       }
       let parts = item.name.split(separator: "/")
-      let target = try store.confined(
-        try store.referenceURL(suite: parts.dropLast().joined(separator: "/"), name: String(parts.last ?? "")))
+      let target: URL
+      do {
+        target = try store.confined(
+          try store.referenceURL(suite: parts.dropLast().joined(separator: "/"), name: String(parts.last ?? "")))
+      } catch {
+        throw SnapshotError("\(reportFile): case '\(SnapshotCheck.escaped(item.name))': \(error)")
+      }
       for (index, tile) in tiles.enumerated() {
         guard let data = FileManager.default.contents(atPath: tile.path) else {
           throw SnapshotError("\(tile.path): the actual image of '\(item.name)' cannot be read")
         }
         staged.append(([UInt8](data), try store.confined(TiledPNG.tileURL(target, index: index))))
       }
-      staged += try layoutRecord(of: item, in: folder, besideReference: target, store: store, stale: &staleRecords)
+      try checkReferenceIsAsReviewed(item, in: folder, target: target, actual: staged.suffix(tiles.count).map(\.bytes), file: reportFile)
+      let record = try layoutRecord(of: item, in: folder, besideReference: target, store: store, stale: &staleRecords)
+      if rasterizationOnly {
+        // The report says so, and anyone may have written the report: its case is checked
+        // here, from the actual image and record against the reference and its record.
+        let problem: String?
+        if let record, tiles.count == 1 {
+          problem = store.rasterizationOnlyProblem(actual: source, layout: record.layout, reference: target)
+        } else {
+          problem = "it has no single actual image and layout record to prove it"
+        }
+        if let problem {
+          throw SnapshotError(
+            "\(reportFile): case '\(item.name)' is marked as differing in rasterization only, but \(problem); "
+              + "nothing was accepted")
+        }
+      }
+      staged += record.map { [($0.bytes, $0.target)] } ?? []
       // The render cache's inputs proved a match with the image being replaced; the next
       // check that renders the case and matches writes them anew.
       let inputs = try store.confined(CaseInputs.url(besidePNG: target))
@@ -154,21 +181,60 @@ public enum ReferenceAcceptance {
     return accepted
   }
 
+  /// The files of the image the report lists at `path`, tile by tile (`actual.png`,
+  /// `actual+2.png`, …), each confined to the report (``ReportFolder/file(_:in:what:)``).
+  private static func reportTiles(of path: String, in folder: URL, what: String) throws -> [URL] {
+    let first = try ReportFolder.file(path, in: folder, what: what)
+    let listedFolder = (path as NSString).deletingLastPathComponent
+    return try TiledPNG.files(of: first).map { tile in
+      try ReportFolder.file((listedFolder as NSString).appendingPathComponent(tile.lastPathComponent), in: folder, what: what)
+    }
+  }
+
+  /// Refuses to replace a reference that is not the one the report showed: a case the report
+  /// says had no reference (new, missing) whose reference exists now, or a failed case whose
+  /// reference differs from the report's copy of it (changed since the check, or the report
+  /// says so of another one). The reviewer judged the actual image against what the report
+  /// showed. A reference that is the actual image already (accepted before, or recorded by
+  /// the check as new) is no change and passes.
+  private static func checkReferenceIsAsReviewed(
+    _ item: SnapshotCheck.CaseResult, in folder: URL, target: URL, actual: [[UInt8]], file: String
+  ) throws {
+    let current = TiledPNG.files(of: target).map { FileManager.default.contents(atPath: $0.path).map { [UInt8]($0) } ?? [] }
+    guard !current.isEmpty, current != actual else { return }
+    guard item.status == .failed else {
+      throw SnapshotError(
+        "\(file): case '\(item.name)' had no reference when it was checked, but \(target.path) exists now and is another "
+          + "image; check again, and review what the check shows")
+    }
+    guard let shown = item.reference else { return }
+    let tiles = try reportTiles(of: shown, in: folder, what: "the reference image of '\(item.name)'")
+    let copy = tiles.map { FileManager.default.contents(atPath: $0.path).map { [UInt8]($0) } ?? [] }
+    guard copy == current else {
+      throw SnapshotError(
+        "\(file): case '\(item.name)': \(target.path) is not the reference the report shows (it changed since the check, "
+          + "or the report was made against other references); check again, and review what the check shows")
+    }
+  }
+
   /// The layout record of an accepted case, read from the report and checked, to be written
   /// beside its reference; when the report has none, the reference's old record is added to
   /// `stale`, to be removed with the image it described.
   private static func layoutRecord(
     of item: SnapshotCheck.CaseResult, in folder: URL, besideReference target: URL, store: ReferenceStore,
     stale: inout [URL]
-  ) throws -> [(bytes: [UInt8], target: URL)] {
+  ) throws -> (layout: LayoutRecord, bytes: [UInt8], target: URL)? {
     let recordTarget = try store.confined(LayoutRecord.url(besidePNG: target))
     // A report whose record is gone (an older RowKit's, or a case folder pruned by hand) is
     // accepted as a report without records; a path out of the folder is still refused.
     let listed = item.actualLayout.flatMap { ReportFolder.isContainedPath($0) ? $0 : nil }
-    let present = listed.map { FileManager.default.fileExists(atPath: folder.appendingPathComponent($0).path) } ?? false
+    // Present as anything at all, a link that leads nowhere too: that is refused below, never
+    // taken for a record that is gone (which would remove the reference's record).
+    var info = stat()
+    let present = listed.map { lstat(folder.appendingPathComponent($0).path, &info) == 0 } ?? false
     guard let path = item.actualLayout, present || listed == nil else {
       if FileManager.default.fileExists(atPath: recordTarget.path) { stale.append(recordTarget) }
-      return []
+      return nil
     }
     let source = try ReportFolder.file(path, in: folder, what: "the layout record of '\(item.name)'")
     guard let data = FileManager.default.contents(atPath: source.path) else {
@@ -176,7 +242,7 @@ public enum ReferenceAcceptance {
     }
     // Written again from the decoded record: only a record, in RowKit's own form, is kept.
     let record = try LayoutRecord.decode([UInt8](data), file: source.path)
-    return [(try record.jsonBytes(), recordTarget)]
+    return (record, try record.jsonBytes(), recordTarget)
   }
 
   /// The references folder accept writes into: `given` (`--snapshots`) when the report was

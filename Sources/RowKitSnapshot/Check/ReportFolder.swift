@@ -47,18 +47,27 @@ public enum ReportFolder {
     for (index, item) in report.cases.enumerated() {
       // Accept and review find a case by its name: a second case of the same name would be
       // one the reviewer never saw.
+      // Names are printed: one that holds an escape or a newline would drive the terminal or
+      // forge lines, so none is printed as it is before it is known to hold none.
+      let name = SnapshotCheck.escaped(item.name)
+      if let invisible = SnapshotCheck.invisibleCharacter(in: item.name) {
+        throw SnapshotError(
+          "\(file.path): cases[\(index)]: '\(name)' holds the invisible character U+\(String(format: "%04X", invisible.value)); "
+            + "rowkit check never names a case so")
+      }
       guard names.insert(item.name).inserted else {
-        throw SnapshotError("\(file.path): cases[\(index)]: a second case named '\(item.name)'; a report names each case once")
+        throw SnapshotError("\(file.path): cases[\(index)]: a second case named '\(name)'; a report names each case once")
       }
       // A case names its reference (`suite/name`): `/000` or `a//000` would be another name
-      // for the reference of `000` or `a/000`.
-      guard !item.name.split(separator: "/", omittingEmptySubsequences: false).contains("") else {
-        throw SnapshotError("\(file.path): cases[\(index)]: '\(item.name)' has an empty part between its slashes; no case is named so")
+      // for the reference of `000` or `a/000`, and `..` one outside the references.
+      guard !item.name.split(separator: "/", omittingEmptySubsequences: false).contains(where: { ["", ".", ".."].contains($0) }) else {
+        throw SnapshotError(
+          "\(file.path): cases[\(index)]: '\(name)' has an empty part, '.' or '..' between its slashes; no case is named so")
       }
       for (role, path) in [("reference", item.reference), ("actual", item.actual), ("diff", item.diff), ("composite", item.composite)] {
         guard let path, !isContainedPath(path) else { continue }
         throw SnapshotError(
-          "\(file.path): cases[\(index)] ('\(item.name)'): its \(role) image '\(path)' is not a path inside the report folder")
+          "\(file.path): cases[\(index)] ('\(name)'): its \(role) image '\(SnapshotCheck.escaped(path))' is not a path inside the report folder")
       }
     }
     return report
@@ -98,6 +107,26 @@ public enum ReportFolder {
     } catch {
       throw SnapshotError("\(file.path): not a RowKit report: \(error)")
     }
+  }
+
+  /// Whether `path` is to be read as a report folder rather than as documents to check: it
+  /// holds a `report.json` of any kind (a link too, refused when it is read, never taken
+  /// for a folder of documents, whose check would record references from it). A folder
+  /// that is otherwise laid out as a report (its `index.html` and `cases` folder) but has no
+  /// `report.json` is an error: a report folder that lost its report, never documents.
+  public static func isReport(_ path: String) throws -> Bool {
+    let folder = URL(fileURLWithPath: path)
+    var info = stat()
+    // The folder as the command line names it (a link to it too); what is in it, as it is.
+    guard stat(folder.path, &info) == 0, info.st_mode & S_IFMT == S_IFDIR else { return false }
+    if lstat(folder.appendingPathComponent(reportFile).path, &info) == 0 { return true }
+    let laidOut = [pageFile, casesFolder].allSatisfy { lstat(folder.appendingPathComponent($0).path, &info) == 0 }
+    if laidOut {
+      throw SnapshotError(
+        "\(path): it holds the \(pageFile) and \(casesFolder) of a report folder but no \(reportFile); "
+          + "a report folder is reviewed from its \(reportFile), and its files are never checked as documents")
+    }
+    return false
   }
 
   /// The shell command that accepts `name` from the report in `reportPath`. The name comes

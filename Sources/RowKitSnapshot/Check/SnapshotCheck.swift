@@ -352,9 +352,7 @@ public struct SnapshotCheck: Sendable {
       // character in it (a newline, an escape) forged lines of the listing and drove the
       // terminal; two names of one text (é composed and decomposed, or bytes that are no
       // UTF-8) were one case to the report and two files on disk.
-      if let control = name.unicodeScalars.first(where: {
-        [.control, .format, .lineSeparator, .paragraphSeparator].contains($0.properties.generalCategory)
-      }) {
+      if let control = Self.invisibleCharacter(in: name) {
         throw SnapshotError(
           "\(root.path)/\(Self.escaped(entry.path)): a document whose name holds the invisible character U+\(String(format: "%04X", control.value)); rename it")
       }
@@ -372,6 +370,13 @@ public struct SnapshotCheck: Sendable {
       cases.append(Case(name: name, document: url))
     }
     return cases.sorted { $0.name < $1.name }
+  }
+
+  /// The first character of `name` that is invisible (a control character such as a newline
+  /// or an escape, a format character such as a direction override, a line or paragraph
+  /// separator), which no case's name may hold; nil when there is none.
+  static func invisibleCharacter(in name: String) -> Unicode.Scalar? {
+    name.unicodeScalars.first { [.control, .format, .lineSeparator, .paragraphSeparator].contains($0.properties.generalCategory) }
   }
 
   /// `text` with every character outside printable ASCII as a Unicode escape, for a message

@@ -387,10 +387,11 @@ public enum LayoutChanges {
 
   private static func lineCount(_ lines: Int) -> String { lines == 1 ? "1 line" : "\(lines) lines" }
 
-  /// A text in quotes, shortened to 40 characters.
+  /// A text in quotes, shortened to 40 characters, its control characters escaped: a
+  /// sentence is printed, and a row's text comes from its document.
   static func quoted(_ text: String) -> String {
     let short = text.count > 40 ? String(text.prefix(39)) + "…" : text
-    return "\"\(short)\""
+    return "\"\(short.controlCharactersEscaped)\""
   }
 
   /// Two texts in quotes, each shortened to show where they differ: a long shared start

@@ -203,6 +203,28 @@ extension ReferenceStore {
     return (outcome, findings)
   }
 
+  /// Why the image at `actual`, laid out as `layout`, does not differ from the reference at
+  /// `reference` in rasterization only; nil when it does: the reference's own layout record
+  /// is the same (font files' digests aside), and every pixel that differs (pixelmatch's
+  /// default threshold, 0.1) lies inside the glyphs of a label. `rowkit accept
+  /// --rasterization-only` asks this of each case itself rather than take a report's word
+  /// (a report comes from anyone).
+  func rasterizationOnlyProblem(actual: URL, layout: LayoutRecord, reference: URL) -> String? {
+    guard case .record(let old) = readLayoutRecord(at: LayoutRecord.url(besidePNG: reference)) else {
+      return "its reference has no layout record to compare the layout with"
+    }
+    if let change = LayoutChanges.compare(old, layout).first(where: { !$0.isFontDigestOnly }) {
+      return "its layout changed (\(change.sentence))"
+    }
+    guard let expected = Self.decodedImage(at: reference.path), let image = Self.decodedImage(at: actual.path) else {
+      return "its reference or its actual image is not one PNG that can be read"
+    }
+    let outcome = ImageComparison.compare(expected, image, options: ComparisonOptions(threshold: 0.1))
+    guard let classes = outcome.classes else { return nil }
+    let located = PixelOnlyDifference.locate(classes, width: outcome.result.canvasSize.width, in: layout)
+    return located.insideGlyphsOnly ? nil : "not every differing pixel is inside glyphs (\(located.sentence))"
+  }
+
   /// Where the pixels of `image` differ from the reference's, by element.
   private func pixelOnlyDifference(
     _ image: RGBAImage, reference: URL, layout: LayoutRecord, options: ComparisonOptions, result: ComparisonResult
@@ -243,6 +265,8 @@ extension ReferenceStore {
   }
 
   func readLayoutRecord(at url: URL) -> StoredLayoutRecord {
+    // Never through a link out of the references (a check refuses such a case first).
+    guard (try? confined(url, reading: true)) != nil else { return .unreadable }
     guard let data = FileManager.default.contents(atPath: url.path) else { return .absent }
     guard let record = try? LayoutRecord.decode([UInt8](data), file: url.path), record.version == LayoutRecord.currentVersion
     else { return .unreadable }

@@ -235,10 +235,11 @@ public final class ReferenceStore: Sendable {
         && part.allSatisfy { $0.isASCII && ($0.isLetter || $0.isNumber || "._-".contains($0) || extra.contains($0)) }
     }
     guard safe(Substring(name), also: "@,"), !name.hasPrefix("@") else {
-      throw SnapshotError("snapshot name '\(name)' must be letters, digits, '.', '_' or '-' (and a variant's '@' and ',')")
+      throw SnapshotError(
+        "snapshot name '\(SnapshotCheck.escaped(name))' must be letters, digits, '.', '_' or '-' (and a variant's '@' and ',')")
     }
     guard suite.isEmpty || suite.split(separator: "/", omittingEmptySubsequences: false).allSatisfy({ safe($0) }) else {
-      throw SnapshotError("snapshot suite '\(suite)' must be letters, digits, '.', '_', '-', and '/' between parts")
+      throw SnapshotError("snapshot suite '\(SnapshotCheck.escaped(suite))' must be letters, digits, '.', '_', '-', and '/' between parts")
     }
   }
 
@@ -305,9 +306,14 @@ public final class ReferenceStore: Sendable {
     do {
       reference = try referenceURL(suite: suite, name: name)
       // Read through a link out of the folder, another file's pixels would end up in the
-      // report's diff, composite and copy (a pull request's references are its own). A
-      // reference that is not there is read from nowhere; writing it is confined later.
-      for file in TiledPNG.files(of: reference) { _ = try confined(file, reading: true) }
+      // report's diff, composite and copy (a pull request's references are its own), and
+      // another file's text in its layout record's copy and sentences. A reference that is
+      // not there is read from nowhere; writing it is confined later.
+      let record = LayoutRecord.url(besidePNG: reference)
+      var info = stat()
+      for file in TiledPNG.files(of: reference) + (lstat(record.path, &info) == 0 ? [record] : []) {
+        _ = try confined(file, reading: true)
+      }
     } catch {
       return .failure(OutcomeError(.error(message: "\(error)")))
     }

@@ -21,7 +21,10 @@ extension RowKitCommand {
         is used only when it lies inside the working folder and already holds references (an \
         environment.json). Every image is read from inside the report folder, never through a \
         symbolic link, and no reference is written through a link that leads out of the \
-        references folder.
+        references folder. An image must end where its PNG ends. The reference replaced must \
+        be the one the report shows (its copy in the report), or none for a case the report \
+        says had none: a reference changed since the check is refused, and so is what the \
+        report claims and cannot show.
 
         Put the case names after --: a name that starts with - is then a name, never a flag.
 
@@ -35,7 +38,10 @@ extension RowKitCommand {
         anyway and classifies each failing case; --rasterization-only accepts exactly the cases \
         whose layout record is unchanged and whose differing pixels all lie inside glyphs \
         (their layout records with them), and makes the report's environment the references' \
-        one. The cases that changed otherwise keep failing, with their sentences.
+        one. The report's word for it is not taken: each case is compared again, its actual \
+        layout record with its reference's and its actual image with the reference (pixels \
+        that differ at pixelmatch's threshold 0.1 must lie inside glyphs), and one that fails \
+        refuses the accept. The cases that changed otherwise keep failing, with their sentences.
         """)
 
     @Argument(help: "The report folder (rowkit check --report, or rowkit merge-reports -o).")

@@ -224,8 +224,8 @@ extension RowKitCommand {
       if suite.isEmpty && !allowEmpty {
         // A suite that found nothing has tested nothing: most often a wrong path or pattern.
         let folders = [directory, designs].compactMap { $0 }.joined(separator: " and ")
-        StandardStreams.writeError(Data(
-          "rowkit: \(folders): no \(designs == nil ? "table documents" : "cases") to check; pass --allow-empty if that is expected\n".utf8))
+        StandardStreams.writeError(
+          "rowkit: \(folders): no \(designs == nil ? "table documents" : "cases") to check; pass --allow-empty if that is expected\n")
         throw ExitCode(1)
       }
       var cases = suite

@@ -151,7 +151,7 @@ extension RowKitCommand {
           // up to its mistake (a stylesheet broken or missing when first named), or read
           // before it (with `--strict-images`, the images that failed), so that fixing any
           // of them renders again.
-          StandardStreams.writeError(Data("rowkit: error: \(error)\n".utf8))
+          StandardStreams.writeError("rowkit: error: \(error)\n")
           let reached = (try? loaded.get()).map { $0.filesRead(showing: (error as? FailedImagesError)?.rows ?? []) }
           watched = Self.eachOnce(lastGood + lookedFor + (reached ?? []))
         }

@@ -29,7 +29,8 @@ extension RowKitCommand {
         checkout).
 
         Given documents instead of a report folder (a folder without report.json, or a \
-        document) and --snapshots, review runs rowkit check DOCS --snapshots DIR first, into \
+        document; a folder laid out as a report, with index.html and cases, but without \
+        report.json is refused) and --snapshots, review runs rowkit check DOCS --snapshots DIR first, into \
         a report folder of its own under the temporary folder, and serves that; the folder, \
         its review log with it, is removed when review stops. When every case passes there \
         is nothing to review, and it exits 0. Options after -- are the check's own \
@@ -75,9 +76,7 @@ extension RowKitCommand {
       if let snapshots {
         arguments += ["--snapshots", snapshots]
         // Documents, not a report folder: the server checks them first.
-        var isFolder: ObjCBool = false
-        let exists = FileManager.default.fileExists(atPath: report, isDirectory: &isFolder)
-        if exists && !(isFolder.boolValue && FileManager.default.fileExists(atPath: (report as NSString).appendingPathComponent(ReportFolder.reportFile))) {
+        if FileManager.default.fileExists(atPath: report), try !ReportFolder.isReport(report) {
           arguments.append("--check")
           checksFirst = true
         }

@@ -146,7 +146,22 @@ import Testing
     #expect {
       try ReportFolder.read(folder)
     } throws: { error in
-      "\(error)" == "\(file.path): cases[0]: '/row' has an empty part between its slashes; no case is named so"
+      "\(error)" == "\(file.path): cases[0]: '/row' has an empty part, '.' or '..' between its slashes; no case is named so"
+    }
+    // `..` would name a reference outside the references, and an escape in a name would
+    // drive the terminal that prints it: both refused, the name printed escaped.
+    for (name, expected) in [
+      ("../../etc/passwd", "'../../etc/passwd' has an empty part, '.' or '..' between its slashes; no case is named so"),
+      ("x\u{1B}]0;PWNED\u{7}", "'x\\u{1B}]0;PWNED\\u{7}' holds the invisible character U+001B; rowkit check never names a case so"),
+    ] {
+      var hostile = seen
+      hostile.name = name
+      try Data(try ReportFolder.encode(report([hostile]))).write(to: file)
+      #expect {
+        try ReportFolder.read(folder)
+      } throws: { error in
+        "\(error)" == "\(file.path): cases[0]: \(expected)"
+      }
     }
 
     // report.json a link to a report elsewhere: refused, though that report is good.
