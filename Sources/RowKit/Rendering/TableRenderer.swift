@@ -408,7 +408,8 @@ extension Manifest.Row {
   /// `table.yaml: row 3 (s0-r3): image https://… failed (HTTP 404), its default is shown`.
   public func failedImageWarnings(file: String) -> [String] {
     images.filter { $0.state == .failed }.map { image in
-      "\(file): row \(row) (\(name)): image \(image.url ?? "") failed (\(image.reason ?? "no reason given")), its default is shown"
+      let (url, reason) = ((image.url ?? "").escapedForOneLine, (image.reason ?? "no reason given").escapedForOneLine)
+      return "\(file): row \(row) (\(name)): image \(url) failed (\(reason)), its default is shown"
     }
   }
 

@@ -17,6 +17,14 @@ public struct BrandFont: Hashable, Sendable {
     self.families = try FontSet.families(ofFontFile: self.file.path)
   }
 
+  /// The extensions of the font files RowKit loads, in lower case.
+  package static let fileExtensions: Set<String> = ["ttf", "otf", "ttc", "otc"]
+
+  /// Whether `name` is a font file's name by its extension (`Brand.TTF` too).
+  package static func isFontFileName(_ name: String) -> Bool {
+    fileExtensions.contains((name as NSString).pathExtension.lowercased())
+  }
+
   /// The font files (`.ttf`, `.otf`, `.ttc`, `.otc`) directly in `folder`, sorted by name:
   /// what `--fonts DIR` loads.
   public static func fonts(inFolder folder: URL) throws -> [BrandFont] {
@@ -27,7 +35,7 @@ public struct BrandFont: Hashable, Sendable {
       throw StyleError("--fonts: the folder \(folder.path) does not exist")
     }
     let names = try FileManager.default.contentsOfDirectory(atPath: folder.path).sorted()
-    return try names.filter { ["ttf", "otf", "ttc", "otc"].contains(($0 as NSString).pathExtension.lowercased()) }.map {
+    return try names.filter(isFontFileName).map {
       let url = folder.appendingPathComponent($0)
       FilesRead.note(url)
       do {
@@ -44,8 +52,7 @@ public struct BrandFont: Hashable, Sendable {
       let path = try entry.string()
       guard !path.isEmpty else { throw entry.error("a font file path is empty") }
       let url = path.hasPrefix("/") ? URL(fileURLWithPath: path) : directory.appendingPathComponent(path)
-      let fileExtension = url.pathExtension.lowercased()
-      guard ["ttf", "otf", "ttc", "otc"].contains(fileExtension) else {
+      guard isFontFileName(url.lastPathComponent) else {
         throw entry.error("font file '\(path)' is not a .ttf, .otf or .ttc file")
       }
       if let problem = fileProblem(url.standardizedFileURL, named: path, kind: "font file") { throw entry.error(problem) }

@@ -74,7 +74,7 @@ public enum ReferenceAcceptance {
         }
         guard ReportFolder.isAcceptable(item) else {
           throw SnapshotError(
-            "\(reportFile): case '\(name)' \(item.status == .passed ? "passed; there is nothing to accept" : item.status == .error ? "did not render (\(item.message ?? "error")); there is no image to accept" : "has no actual image")")
+            "\(reportFile): case '\(name)' \(item.status == .passed ? "passed; there is nothing to accept" : item.status == .error ? "did not render (\((item.message ?? "error").escapedForOneLine)); there is no image to accept" : "has no actual image")")
         }
         return item
       }
@@ -105,23 +105,7 @@ public enum ReferenceAcceptance {
       guard !tiles.isEmpty else {
         throw SnapshotError("\(source.path): the actual image of '\(item.name)' is missing from the report")
       }
-      for tile in tiles {
-        let trailing: Bool
-        do {
-          let reader = try PNGRowReader(contentsOf: tile)
-          try reader.finish()
-          trailing = try reader.hasBytesAfterEnd()
-        } catch {
-          throw SnapshotError("\(tile.path): the actual image of '\(item.name)' is not a PNG: \(error)")
-        }
-        // The file is copied as it is: whatever follows its image would become part of the
-        // reference (as much of it as the report's file holds).
-        guard !trailing else {
-          throw SnapshotError(
-            "\(tile.path): the actual image of '\(item.name)' goes on after its PNG's end (the IEND chunk); "
-              + "rowkit check never writes such a file, and it is not copied into the references")
-        }
-      }
+      let images = try tiles.map { try pngBytes(of: $0, what: "the actual image of '\(item.name)'") }
       let parts = item.name.split(separator: "/")
       let target: URL
       do {
@@ -130,20 +114,17 @@ public enum ReferenceAcceptance {
       } catch {
         throw SnapshotError("\(reportFile): case '\(SnapshotCheck.escaped(item.name))': \(error)")
       }
-      for (index, tile) in tiles.enumerated() {
-        guard let data = FileManager.default.contents(atPath: tile.path) else {
-          throw SnapshotError("\(tile.path): the actual image of '\(item.name)' cannot be read")
-        }
-        staged.append(([UInt8](data), try store.confined(TiledPNG.tileURL(target, index: index))))
+      for (index, bytes) in images.enumerated() {
+        staged.append((bytes, try store.confined(TiledPNG.tileURL(target, index: index))))
       }
-      try checkReferenceIsAsReviewed(item, in: folder, target: target, actual: staged.suffix(tiles.count).map(\.bytes), file: reportFile)
+      let unchanged = try checkReferenceIsAsReviewed(item, in: folder, target: target, actual: images, file: reportFile)
       let record = try layoutRecord(of: item, in: folder, besideReference: target, store: store, stale: &staleRecords)
       if rasterizationOnly {
         // The report says so, and anyone may have written the report: its case is checked
         // here, from the actual image and record against the reference and its record.
         let problem: String?
-        if let record, tiles.count == 1 {
-          problem = store.rasterizationOnlyProblem(actual: source, layout: record.layout, reference: target)
+        if let record, images.count == 1 {
+          problem = store.rasterizationOnlyProblem(actual: images[0], layout: record.layout, reference: target)
         } else {
           problem = "it has no single actual image and layout record to prove it"
         }
@@ -155,9 +136,10 @@ public enum ReferenceAcceptance {
       }
       staged += record.map { [($0.bytes, $0.target)] } ?? []
       // The render cache's inputs proved a match with the image being replaced; the next
-      // check that renders the case and matches writes them anew.
+      // check that renders the case and matches writes them anew. An image accepted again
+      // (or recorded as new by the check) replaces nothing, and its inputs still hold.
       let inputs = try store.confined(CaseInputs.url(besidePNG: target))
-      if FileManager.default.fileExists(atPath: inputs.path) { staleRecords.append(inputs) }
+      if !unchanged, FileManager.default.fileExists(atPath: inputs.path) { staleRecords.append(inputs) }
       accepted.append(Accepted(name: item.name, source: source, reference: target))
     }
     let files = AtomicFiles()
@@ -182,13 +164,54 @@ public enum ReferenceAcceptance {
   }
 
   /// The files of the image the report lists at `path`, tile by tile (`actual.png`,
-  /// `actual+2.png`, …), each confined to the report (``ReportFolder/file(_:in:what:)``).
+  /// `actual+2.png`, …), each confined to the report (``ReportFolder/file(_:in:what:)``). A
+  /// tile is anything at its name, a link to nowhere too (refused, never taken for the end).
   private static func reportTiles(of path: String, in folder: URL, what: String) throws -> [URL] {
     let first = try ReportFolder.file(path, in: folder, what: what)
-    let listedFolder = (path as NSString).deletingLastPathComponent
-    return try TiledPNG.files(of: first).map { tile in
-      try ReportFolder.file((listedFolder as NSString).appendingPathComponent(tile.lastPathComponent), in: folder, what: what)
+    var tiles = [first]
+    var info = stat()
+    while true {
+      let next = TiledPNG.tileURL(first, index: tiles.count)
+      guard lstat(next.path, &info) == 0 else { return tiles }
+      let listed = ((path as NSString).deletingLastPathComponent as NSString).appendingPathComponent(next.lastPathComponent)
+      tiles.append(try ReportFolder.file(listed, in: folder, what: what))
     }
+  }
+
+  /// The bytes of the report's image file `file`, when they are a PNG as rowkit check writes
+  /// one, and nothing more: they are copied into the references as they are.
+  private static func pngBytes(of file: URL, what: String) throws -> [UInt8] {
+    func check(_ reader: @autoclosure () throws -> PNGRowReader) throws {
+      let trailing: Bool
+      do {
+        let png = try reader()
+        try png.finish()
+        trailing = try png.hasBytesAfterEnd()
+      } catch {
+        throw SnapshotError("\(file.path): \(what) is not a PNG: \(error)")
+      }
+      guard !trailing else {
+        throw SnapshotError(
+          "\(file.path): \(what) goes on after its PNG's end (the IEND chunk); rowkit check never writes such a file, "
+            + "and it is not copied into the references")
+      }
+    }
+    // Read first as a stream, which stops at the image's end: a file that goes on (sparse,
+    // of any size) is refused before it is read whole.
+    try check(try PNGRowReader(contentsOf: file))
+    guard let data = FileManager.default.contents(atPath: file.path) else {
+      throw SnapshotError("\(file.path): \(what) cannot be read")
+    }
+    let bytes = [UInt8](data)
+    // Then the very bytes that are copied, should the file have changed meanwhile.
+    try check(try PNGRowReader(bytes))
+    // An ancillary chunk would carry anything at all into the references.
+    if let foreign = PNGChunk.chunks(of: bytes).first(where: { !["IHDR", "IDAT", "IEND"].contains($0.type) }) {
+      throw SnapshotError(
+        "\(file.path): \(what) has a '\(SnapshotCheck.escaped(foreign.type))' chunk; rowkit check writes only IHDR, IDAT "
+          + "and IEND chunks, and nothing else is copied into the references")
+    }
+    return bytes
   }
 
   /// Refuses to replace a reference that is not the one the report showed: a case the report
@@ -197,17 +220,20 @@ public enum ReferenceAcceptance {
   /// says so of another one). The reviewer judged the actual image against what the report
   /// showed. A reference that is the actual image already (accepted before, or recorded by
   /// the check as new) is no change and passes.
+  ///
+  /// Returns whether the reference is the actual image already.
   private static func checkReferenceIsAsReviewed(
     _ item: SnapshotCheck.CaseResult, in folder: URL, target: URL, actual: [[UInt8]], file: String
-  ) throws {
+  ) throws -> Bool {
     let current = TiledPNG.files(of: target).map { FileManager.default.contents(atPath: $0.path).map { [UInt8]($0) } ?? [] }
-    guard !current.isEmpty, current != actual else { return }
-    guard item.status == .failed else {
+    if current == actual { return true }
+    guard !current.isEmpty else { return false }
+    guard item.status == .failed, let shown = item.reference else {
+      let said = item.status == .failed ? "the report shows no reference for it" : "it had no reference when it was checked"
       throw SnapshotError(
-        "\(file): case '\(item.name)' had no reference when it was checked, but \(target.path) exists now and is another "
-          + "image; check again, and review what the check shows")
+        "\(file): case '\(item.name)': \(said), but \(target.path) exists and is another image; check again, and review "
+          + "what the check shows")
     }
-    guard let shown = item.reference else { return }
     let tiles = try reportTiles(of: shown, in: folder, what: "the reference image of '\(item.name)'")
     let copy = tiles.map { FileManager.default.contents(atPath: $0.path).map { [UInt8]($0) } ?? [] }
     guard copy == current else {
@@ -215,6 +241,7 @@ public enum ReferenceAcceptance {
         "\(file): case '\(item.name)': \(target.path) is not the reference the report shows (it changed since the check, "
           + "or the report was made against other references); check again, and review what the check shows")
     }
+    return false
   }
 
   /// The layout record of an accepted case, read from the report and checked, to be written

@@ -112,15 +112,20 @@ public enum ReportFolder {
   /// Whether `path` is to be read as a report folder rather than as documents to check: it
   /// holds a `report.json` of any kind (a link too, refused when it is read, never taken
   /// for a folder of documents, whose check would record references from it). A folder
-  /// that is otherwise laid out as a report (its `index.html` and `cases` folder) but has no
-  /// `report.json` is an error: a report folder that lost its report, never documents.
+  /// that is otherwise a report (a `cases` folder, and an `index.html` that is RowKit's
+  /// review page) but has no `report.json` is an error: a report folder that lost its
+  /// report, never documents.
   public static func isReport(_ path: String) throws -> Bool {
     let folder = URL(fileURLWithPath: path)
     var info = stat()
     // The folder as the command line names it (a link to it too); what is in it, as it is.
     guard stat(folder.path, &info) == 0, info.st_mode & S_IFMT == S_IFDIR else { return false }
     if lstat(folder.appendingPathComponent(reportFile).path, &info) == 0 { return true }
-    let laidOut = [pageFile, casesFolder].allSatisfy { lstat(folder.appendingPathComponent($0).path, &info) == 0 }
+    let page = folder.appendingPathComponent(pageFile)
+    let laidOut = lstat(folder.appendingPathComponent(casesFolder).path, &info) == 0
+      && lstat(page.path, &info) == 0 && info.st_mode & S_IFMT == S_IFREG
+      && (try? FileHandle(forReadingFrom: page).read(upToCount: 4096)).flatMap { $0 }
+        .map { String(decoding: $0, as: UTF8.self).contains(ReviewReport.pageTitlePrefix) } == true
     if laidOut {
       throw SnapshotError(
         "\(path): it holds the \(pageFile) and \(casesFolder) of a report folder but no \(reportFile); "

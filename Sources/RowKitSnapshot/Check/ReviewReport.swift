@@ -21,6 +21,10 @@ import RowKit
 /// sentence in any row) and the rasterization-only cases are grouped, each group with one
 /// command that accepts all of its cases.
 public enum ReviewReport {
+  /// How the page's title starts, among its first bytes: what tells RowKit's page from
+  /// another `index.html` (``ReportFolder/isReport(_:)``).
+  static let pageTitlePrefix = "<title>RowKit snapshots:"
+
   /// The page for `report`, which lives in the folder the user calls `reportPath`.
   public static func html(for report: SnapshotCheck.Report, reportPath: String = "report", onlyFailures: Bool = false) -> String {
     html(for: report, reportPath: reportPath, onlyFailures: onlyFailures, servedScript: nil)
@@ -106,7 +110,7 @@ public enum ReviewReport {
       <head>
       <meta charset="utf-8">
       <meta name="viewport" content="width=device-width, initial-scale=1">
-      <title>RowKit snapshots: \(s.failed + s.missing + s.errors) to review</title>
+      \(pageTitlePrefix) \(s.failed + s.missing + s.errors) to review</title>
       <style>\(style)\(onlyNearView ? Self.onlyNearViewStyle : "")</style>
       </head>
       <body>

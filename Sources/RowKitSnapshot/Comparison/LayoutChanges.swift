@@ -82,6 +82,8 @@ public enum LayoutChanges {
     let (inReference, inActual) = (Boxes(reference), Boxes(actual))
     return changes(reference, actual).map { change in
       var change = change
+      // A sentence is one line, whatever the texts, names and URLs it quotes hold.
+      change.sentence = change.sentence.escapedForOneLine
       change.referenceBox = inReference.box(of: change)
       change.actualBox = inActual.box(of: change)
       return change
@@ -387,11 +389,10 @@ public enum LayoutChanges {
 
   private static func lineCount(_ lines: Int) -> String { lines == 1 ? "1 line" : "\(lines) lines" }
 
-  /// A text in quotes, shortened to 40 characters, its control characters escaped: a
-  /// sentence is printed, and a row's text comes from its document.
+  /// A text in quotes, shortened to 40 characters.
   static func quoted(_ text: String) -> String {
     let short = text.count > 40 ? String(text.prefix(39)) + "…" : text
-    return "\"\(short.controlCharactersEscaped)\""
+    return "\"\(short)\""
   }
 
   /// Two texts in quotes, each shortened to show where they differ: a long shared start

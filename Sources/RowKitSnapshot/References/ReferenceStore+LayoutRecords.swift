@@ -203,26 +203,26 @@ extension ReferenceStore {
     return (outcome, findings)
   }
 
-  /// Why the image at `actual`, laid out as `layout`, does not differ from the reference at
+  /// Why the PNG `actual`, laid out as `layout`, does not differ from the reference at
   /// `reference` in rasterization only; nil when it does: the reference's own layout record
-  /// is the same (font files' digests aside), and every pixel that differs (pixelmatch's
-  /// default threshold, 0.1) lies inside the glyphs of a label. `rowkit accept
+  /// is the same (font files' digests aside), and every pixel that differs at all lies
+  /// inside the glyphs of a label. `rowkit accept
   /// --rasterization-only` asks this of each case itself rather than take a report's word
   /// (a report comes from anyone).
-  func rasterizationOnlyProblem(actual: URL, layout: LayoutRecord, reference: URL) -> String? {
+  func rasterizationOnlyProblem(actual: [UInt8], layout: LayoutRecord, reference: URL) -> String? {
     guard case .record(let old) = readLayoutRecord(at: LayoutRecord.url(besidePNG: reference)) else {
       return "its reference has no layout record to compare the layout with"
     }
     if let change = LayoutChanges.compare(old, layout).first(where: { !$0.isFontDigestOnly }) {
       return "its layout changed (\(change.sentence))"
     }
-    guard let expected = Self.decodedImage(at: reference.path), let image = Self.decodedImage(at: actual.path) else {
+    guard let expected = Self.decodedImage(at: reference.path), let image = try? PNG.decodeRGBA(actual) else {
       return "its reference or its actual image is not one PNG that can be read"
     }
-    let outcome = ImageComparison.compare(expected, image, options: ComparisonOptions(threshold: 0.1))
+    let outcome = ImageComparison.compare(expected, image, options: .exact)
     guard let classes = outcome.classes else { return nil }
     let located = PixelOnlyDifference.locate(classes, width: outcome.result.canvasSize.width, in: layout)
-    return located.insideGlyphsOnly ? nil : "not every differing pixel is inside glyphs (\(located.sentence))"
+    return located.pixels == 0 || located.insideGlyphsOnly ? nil : "not every differing pixel is inside glyphs (\(located.sentence))"
   }
 
   /// Where the pixels of `image` differ from the reference's, by element.

@@ -38,10 +38,11 @@ extension RowKitCommand {
         anyway and classifies each failing case; --rasterization-only accepts exactly the cases \
         whose layout record is unchanged and whose differing pixels all lie inside glyphs \
         (their layout records with them), and makes the report's environment the references' \
-        one. The report's word for it is not taken: each case is compared again, its actual \
-        layout record with its reference's and its actual image with the reference (pixels \
-        that differ at pixelmatch's threshold 0.1 must lie inside glyphs), and one that fails \
-        refuses the accept. The cases that changed otherwise keep failing, with their sentences.
+        one. The report's word for it is not taken: each case is compared again, the report's \
+        actual layout record with the reference's and its actual image with the reference \
+        (every differing pixel must lie inside the glyphs that record places), and one that \
+        fails refuses the accept. What the report's images show inside those glyphs is still \
+        theirs: review them. The cases that changed otherwise keep failing, with their sentences.
         """)
 
     @Argument(help: "The report folder (rowkit check --report, or rowkit merge-reports -o).")
