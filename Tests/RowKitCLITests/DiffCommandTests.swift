@@ -234,6 +234,34 @@ import Testing
     #expect(try await diff(base.path, ["--ignore", "1,2,3"]).status == 2)
   }
 
+  /// Neither output may be one of the images compared (both were overwritten), and two small
+  /// files whose canvas would be a trillion pixels are refused before a pixel is read (the
+  /// comparison ran for hours).
+  @Test func itsOutputsAreNeverItsImagesNorItsCanvasEndless() async throws {
+    let other = try save(Bitmap(width: 4, height: 4, color: .white), "other.png")
+    let (baseBytes, otherBytes) = (try Data(contentsOf: base), try Data(contentsOf: URL(fileURLWithPath: other)))
+    let link = folder.appendingPathComponent("link.png")
+    try FileManager.default.createSymbolicLink(atPath: link.path, withDestinationPath: other)
+    for (flags, refusal) in [
+      (["-o", base.path], "-o \(base.path) is the image \(base.path), which diff compares"),
+      (["--composite", other], "--composite \(other) is the image \(other), which diff compares"),
+      (["-o", link.path], "-o \(link.path) is the image \(other), which diff compares"),
+    ] {
+      let result = try await diff(other, flags)
+      #expect(result.status == 2 && result.stderr.contains(refusal), "\(flags): \(result.stderr)")
+    }
+    #expect(try Data(contentsOf: base) == baseBytes && Data(contentsOf: URL(fileURLWithPath: other)) == otherBytes)
+
+    let wide = try save(Bitmap(width: 1_000_000, height: 1, color: .white), "wide.png")
+    let tall = try save(Bitmap(width: 1, height: 1_000_001, color: .white), "tall.png")
+    let endless = try await CommandRunner.run(["diff", wide, tall, "-o", folder.appendingPathComponent("d.png").path])
+    #expect(endless.status == 2, "\(endless.stdout)")
+    #expect(
+      endless.stderr.contains("the images are 1000000×1 and 1×1000001 pixels: comparing them takes a canvas of 1000000×1000001, "
+        + "more than 40000000 pixels and more than twice the larger image"), "\(endless.stderr)")
+    #expect(!FileManager.default.fileExists(atPath: folder.appendingPathComponent("d.png").path))
+  }
+
   /// The diff image and the composite are drawn and written strip by strip now: for a pair
   /// of a normal size they are the bytes the whole images gave, and the numbers the same.
   @Test func aNormalPairGivesTheDiffAndCompositeBytesOfTheWholeImages() async throws {

@@ -387,6 +387,7 @@ import Testing
     defer { try? FileManager.default.removeItem(at: folder) }
     _ = try await check(folder)
     try FileManager.default.createDirectory(at: folder.appendingPathComponent("adir"), withIntermediateDirectories: false)
+    try Data("x".utf8).write(to: folder.appendingPathComponent("refs-file"))
     let before = contents(folder)
     for (command, refusal) in [
       (["check", "tables", "--snapshots", "refs", "--report", "report", "--junit", "adir"],
@@ -394,12 +395,28 @@ import Testing
       (["check", "tables", "--snapshots", "refs", "--report", "report", "--junit", "ci.txt", "--summary", "ci.txt"],
        "--junit and --summary both name ci.txt"),
       (["merge-reports", "shard-1", "-o", "merged", "--summary", "adir"], "cannot write adir for --summary: a folder is there"),
+      // A summary never overwrites what the command reads or writes: a document, a
+      // reference (under CI too), a report.
+      (["check", "tables", "--snapshots", "refs", "--junit", "tables/row.yaml"],
+       "cannot write tables/row.yaml for --junit: it is inside the documents \(folder.path)/tables, which this command reads or writes"),
+      (["check", "tables", "--snapshots", "refs", "--summary", "refs/row.png"],
+       "cannot write refs/row.png for --summary: it is inside the references \(folder.path)/refs, which this command reads or writes"),
+      (["check", "tables", "--snapshots", "refs", "--report", "report", "--junit", "report"],
+       "cannot write report for --junit: it is the report folder \(folder.path)/report, which this command reads or writes"),
+      (["merge-reports", "shard-1", "shard-2", "-o", "merged", "--junit", "shard-1/report.json"],
+       "cannot write shard-1/report.json for --junit: it is inside the shard report \(folder.path)/shard-1, which this command reads or writes"),
+      // Found at the end, it failed after the report and new references were written.
+      (["check", "tables", "--snapshots", "refs", "--report", "report", "--junit", "refs-file/junit.xml"],
+       "cannot write refs-file/junit.xml for --junit: \(folder.path)/refs-file is not a folder"),
     ] {
       let result = try await run(command, in: folder, ci: true)
       #expect(result.status == 2, "\(command): \(result.stderr)")
       #expect(result.stderr == "rowkit: error: \(refusal); nothing is written\n")
       #expect(contents(folder) == before, "\(command)")
     }
+    let inside = try await run(["check", "tables", "--snapshots", "refs", "--report", "refs/report"], in: folder)
+    #expect(inside.status == 2 && inside.stderr.contains("--report refs/report is inside the references folder refs"), "\(inside.stderr)")
+    #expect(contents(folder) == before)
   }
 
   // MARK: - 3. shown commands keep case names from being flags

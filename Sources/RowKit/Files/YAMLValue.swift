@@ -294,6 +294,10 @@ struct YAMLValue {
 
   func string() throws -> String {
     guard case .scalar(let scalar) = node, !isNull else { throw error("expected text, found \(kindName)") }
+    // C strings end at NUL: Pango drew a label's text up to it and dropped the rest unseen.
+    guard !scalar.string.unicodeScalars.contains("\u{0}") else {
+      throw error("the text holds U+0000 (NUL), which ends text for the libraries that draw and read it; remove it")
+    }
     return scalar.string
   }
 

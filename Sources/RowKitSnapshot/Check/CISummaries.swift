@@ -7,14 +7,29 @@ import RowKit
 /// `reportPath` (the report folder as the user named it) when the run wrote a report.
 public enum CISummaries {
   /// Refuses, before a check or a merge writes anything, JUnit and summary files it could
-  /// not write at its end: a folder at either path, or one file for both. Found late, the
-  /// report folder was already written when the command failed.
-  public static func checkTargets(junit: String?, summary: String?) throws {
+  /// not write at its end, or must not: a folder at either path, one file for both, a path
+  /// under something that is not a folder, or a path inside one of `inputs` (the documents,
+  /// the references, the report folders the command reads or writes, each with what it is),
+  /// which the file would overwrite: a document, a reference (under CI too), a report. Found
+  /// late, the report folder and new references were already written when the command failed.
+  public static func checkTargets(junit: String?, summary: String?, inputs: [(what: String, url: URL)] = []) throws {
     for (option, path) in [("--junit", junit), ("--summary", summary)] {
       guard let path else { continue }
+      let url = URL(fileURLWithPath: path)
       var isFolder: ObjCBool = false
       if FileManager.default.fileExists(atPath: path, isDirectory: &isFolder), isFolder.boolValue {
         throw SnapshotError("cannot write \(path) for \(option): a folder is there; nothing is written")
+      }
+      if let (what, input) = inputs.first(where: { ContainedPath.isInside(url, folder: $0.url) }) {
+        throw SnapshotError(
+          "cannot write \(path) for \(option): it is \(url.standardizedFileURL == input.standardizedFileURL ? "" : "inside ")"
+            + "\(what) \(input.path), which this command reads or writes; nothing is written")
+      }
+      // The folders on the way are made at the end; something else on the way fails then.
+      var above = url.deletingLastPathComponent()
+      while !FileManager.default.fileExists(atPath: above.path), above.path != "/" { above = above.deletingLastPathComponent() }
+      if FileManager.default.fileExists(atPath: above.path, isDirectory: &isFolder), !isFolder.boolValue {
+        throw SnapshotError("cannot write \(path) for \(option): \(above.path) is not a folder; nothing is written")
       }
     }
     if let junit, let summary,

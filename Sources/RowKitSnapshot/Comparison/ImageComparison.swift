@@ -65,11 +65,25 @@ public enum ImageComparison {
   /// it that antialiasing is judged by), whatever their size. `each` is handed every strip
   /// of the canvas as it is judged, for diff images. With `stopWhenFailed`, stops (and
   /// reads no further) once the comparison has failed, as ``matches(_:_:options:)`` does.
+  ///
+  /// Two images of different shapes whose canvas (the wider width by the taller height)
+  /// holds more pixels than an image decoded whole may (``PNG/defaultMaximumPixels``) and
+  /// more than twice the larger image are refused before a pixel is read: a 1,000,000 × 1
+  /// image against a 1 × 1,000,000 one is two files of a few kilobytes and a canvas of a
+  /// trillion pixels. Images of any size that share their shape are compared strip by strip.
   public static func compare(
     _ reference: any RGBARowSource, _ actual: any RGBARowSource, options: ComparisonOptions = .exact,
     stopWhenFailed: Bool = false, stripHeight: Int? = nil, each: ((CanvasStrip) throws -> Void)? = nil
   ) throws -> ComparisonResult {
-    try StripComparison(reference: reference, actual: actual, options: options, stopWhenFailed: stopWhenFailed)
+    let (width, height) = (max(reference.width, actual.width), max(reference.height, actual.height))
+    let (pixels, overflow) = width.multipliedReportingOverflow(by: height)
+    let limit = max(PNG.defaultMaximumPixels, 2 * max(reference.width * reference.height, actual.width * actual.height))
+    guard !overflow, pixels <= limit else {
+      throw SnapshotError(
+        "the images are \(reference.width)×\(reference.height) and \(actual.width)×\(actual.height) pixels: comparing them "
+          + "takes a canvas of \(width)×\(height), more than \(PNG.defaultMaximumPixels) pixels and more than twice the larger image")
+    }
+    return try StripComparison(reference: reference, actual: actual, options: options, stopWhenFailed: stopWhenFailed)
       .run(stripHeight: stripHeight, each: each)
   }
 

@@ -208,7 +208,15 @@ extension RowKitCommand {
         }
         return
       }
-      try CISummaries.checkTargets(junit: junit, summary: summary)
+      let inputs: [(what: String, url: URL)] =
+        [("the documents", directory), ("the designs", designs), ("the stylesheet", stylesheet), ("the assets", assets),
+         ("the references", snapshots), ("the report folder", report), ("the baseline", baseline)]
+        .compactMap { what, path in path.map { (what, URL(fileURLWithPath: $0)) } }
+      try CISummaries.checkTargets(junit: junit, summary: summary, inputs: inputs)
+      if let report, ContainedPath.isInside(URL(fileURLWithPath: report), folder: URL(fileURLWithPath: snapshots)) {
+        // Never written under CI, and each of its files would be an orphaned reference.
+        throw ValidationError("--report \(report) is inside the references folder \(snapshots); give the report a folder of its own")
+      }
       let options = try tolerance.comparisonOptions()
       var suite: [SnapshotCheck.Case] = []
       if let directory {

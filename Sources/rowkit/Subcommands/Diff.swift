@@ -62,6 +62,12 @@ extension RowKitCommand {
       }
       try output.map(OutputTarget.init)?.checkPNG(option: "-o")
       try composite.map(OutputTarget.init)?.checkPNG(option: "--composite")
+      for (option, path) in [("-o", output), ("--composite", composite)] {
+        guard let path, let written = ContainedPath.resolved(URL(fileURLWithPath: path)) else { continue }
+        for image in [reference, actual] where ContainedPath.resolved(URL(fileURLWithPath: image)) == written {
+          throw ValidationError("\(option) \(path) is the image \(image), which diff compares: give \(option) a file of its own")
+        }
+      }
     }
 
     func run() async throws {

@@ -39,7 +39,9 @@ extension RowKitCommand {
     }
 
     func run() throws {
-      try CISummaries.checkTargets(junit: junit, summary: summary)
+      try CISummaries.checkTargets(
+        junit: junit, summary: summary,
+        inputs: folders.map { ("the shard report", URL(fileURLWithPath: $0)) } + [("the merged report", URL(fileURLWithPath: output))])
       let report = try ReportMerging.write(
         folders.map { URL(fileURLWithPath: $0) }, into: URL(fileURLWithPath: output), pathForCommands: output,
         onlyFailures: reportOnlyFailures)
