@@ -164,6 +164,20 @@ final class OutputFiles {
     }
   }
 
+  /// Refuses, before the commit, an output file that is one of `images`, the local images
+  /// the render read (known only once it ran): the output would replace a picture the
+  /// document shows.
+  func refuseOverwriting(images: Set<String>) throws {
+    for image in images {
+      guard let path = ContainedPath.resolved(URL(fileURLWithPath: image)), let taken = claimed[path],
+        taken.hasPrefix("the file of ")
+      else { continue }
+      throw OutputError(
+        "cannot write \(image) for \(taken.dropFirst("the file of ".count)): the document shows it as an image, which "
+          + "this command reads; nothing is written")
+    }
+  }
+
   /// Stages `bytes` as the output `target`.
   func write(_ bytes: [UInt8], to target: OutputTarget, name: String, option: String) throws {
     try files.stage(bytes, as: try url(for: target, name: name, option: option))

@@ -60,6 +60,10 @@ final class TestFIFO: Sendable {
       #expect(result.status == 2, "\(arguments)")
       #expect(result.stderr.contains("brand/fifo.ttf is a FIFO, not a regular file"), "\(arguments): \(result.stderr)")
     }
+    // A file named as the folder is said to be one, not to be missing.
+    let file = try await run(
+      ["render", "table.yaml", "-o", "out.png", "--fonts", "table.yaml"], files: ["table.yaml": "items: [{ type: text, text: Hi }]\n"], fifo: "unread")
+    #expect(file.status == 2 && file.stderr.contains("--fonts: ") && file.stderr.contains("table.yaml is a file, not a folder of font files"), "\(file.stderr)")
   }
 
   @Test func everyOtherInputRefusesAFIFO() async throws {

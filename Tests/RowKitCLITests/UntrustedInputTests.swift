@@ -351,6 +351,52 @@ import Testing
     #expect(contents(folder.appendingPathComponent("refs")) == refsBefore, "no reference was recorded from the folder")
   }
 
+  /// A reference that does not decode fails its case with the actual image and the
+  /// reference's bytes in the report, so that it is reviewed and accepted like any failure
+  /// (it was a failure with no image to accept, which only a re-record could mend).
+  @Test func aDamagedReferenceIsAcceptedLikeAnyFailure() async throws {
+    let folder = try project(["case-0"])
+    defer { try? FileManager.default.removeItem(at: folder) }
+    _ = try await check(folder)
+    let reference = folder.appendingPathComponent("refs/case-0.png")
+    let damaged = try Data(contentsOf: reference).prefix(200)
+    try damaged.write(to: reference)
+    let checked = try await check(folder, ["--report", "report"], ci: true)
+    #expect(checked.status == 1, "\(checked.stdout)\(checked.stderr)")
+    #expect(checked.stdout.contains("FAILED case-0: the reference cannot be compared: "), "\(checked.stdout)")
+    #expect(try Data(contentsOf: folder.appendingPathComponent("report/cases/case-0/reference.png")) == damaged)
+    let accepted = try await run(["accept", "report", "--", "case-0"], in: folder)
+    #expect(accepted.status == 0, "\(accepted.stderr)")
+    let again = try await check(folder, [], ci: true)
+    #expect(again.status == 0, "\(again.stdout)\(again.stderr)")
+  }
+
+  /// An output never replaces an image the document shows (known only once the render ran,
+  /// and refused before anything is put in place), and catalog claims its outputs as render
+  /// does: a manifest named as a row file is refused, and --designs writes no manifest or
+  /// rows it would silently leave out.
+  @Test func outputsNeverReplaceAnImageTheDocumentShowsNorEachOther() async throws {
+    let folder = try TestSupport.temporaryDirectory()
+    defer { try? FileManager.default.removeItem(at: folder) }
+    let photo = folder.appendingPathComponent("p.png")
+    try FileManager.default.copyItem(at: TestSupport.repositoryRoot.appendingPathComponent("Assets/images/photo.png"), to: photo)
+    try Data("items: [{ type: image, text: hi, imageURL: p.png }]\n".utf8).write(to: folder.appendingPathComponent("img.yaml"))
+    try FileManager.default.createDirectory(at: folder.appendingPathComponent("cr"), withIntermediateDirectories: false)
+    let before = contents(folder)
+    let overImage = try await run(["render", "img.yaml", "-o", "p.png", "--manifest", "m.json"], in: folder)
+    #expect(overImage.status == 2, "\(overImage.stdout)")
+    #expect(overImage.stderr.contains("cannot write \(photo.path) for -o: the document shows it as an image"), "\(overImage.stderr)")
+    #expect(contents(folder) == before, "nothing written, the image as it was")
+
+    let rows = try await run(["catalog", "-o", "c.png", "--rows-dir", "cr", "--manifest", "cr/s0-r0.png"], in: folder)
+    #expect(rows.status == 2 && rows.stderr.contains("it is the name of a row file of --rows-dir cr"), "\(rows.stderr)")
+    let designs = try await run(
+      ["catalog", "--designs", TestSupport.repositoryRoot.appendingPathComponent("Assets/Designs").path, "-o", "d.png", "--manifest", "d.json"],
+      in: folder)
+    #expect(designs.status == 2 && designs.stderr.contains("--rows-dir and --manifest are not written with it"), "\(designs.stderr)")
+    #expect(contents(folder) == before)
+  }
+
   @Test func mergedReportsUseOnlyImagesInsideTheirFolders() async throws {
     let folder = try project(["case-0", "case-1", "case-2", "case-3"])
     defer { try? FileManager.default.removeItem(at: folder) }

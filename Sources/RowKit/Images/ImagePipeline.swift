@@ -80,6 +80,9 @@ public final class ImagePipeline: Sendable {
   }
 
   private let memory: Locked<Memory>
+  /// Every local image file asked for, by its standardized path: what a render read, which
+  /// `rowkit render` never writes an output over.
+  private let localFiles = Locked<Set<String>>([])
   private let decodes = Coalescer<LoadedImage>()
   private let downloads = Coalescer<[UInt8]>()
   private let limiter: AsyncLimiter
@@ -112,6 +115,12 @@ public final class ImagePipeline: Sendable {
         timeout: configuration.requestTimeout, connectionsPerHost: configuration.maximumConcurrentDownloads,
         maximumBytes: configuration.maximumDownloadBytes)
     self.clock = clock
+  }
+
+  /// Every local image file the pipeline was asked for, found or not, by its standardized
+  /// path.
+  package var localFilesAskedFor: Set<String> {
+    localFiles.withLock { $0 }
   }
 
   /// The bytes a render would load for `url` from the disk cache now, without the network;
@@ -147,6 +156,7 @@ public final class ImagePipeline: Sendable {
   /// it covers there (a JPEG decoded at the smallest DCT scale that still covers the slot),
   /// once for every slot of that size.
   public func image(at location: ImageLocation, for target: ImageTarget? = nil) async -> Result<LoadedImage, ImageLoadError> {
+    if case .file(let file) = location { localFiles.withLock { _ = $0.insert(file.standardizedFileURL.path) } }
     let url = location.key
     let (source, key) = Self.keys(location, target)
     let early: Result<LoadedImage, ImageLoadError>? = memory.withLock { memory in

@@ -31,8 +31,11 @@ public struct BrandFont: Hashable, Sendable {
     // Noted before it is listed: a file added to the folder changes the folder's stamp.
     FilesRead.note(folder)
     var isDirectory: ObjCBool = false
-    guard FileManager.default.fileExists(atPath: folder.path, isDirectory: &isDirectory), isDirectory.boolValue else {
+    guard FileManager.default.fileExists(atPath: folder.path, isDirectory: &isDirectory) else {
       throw StyleError("--fonts: the folder \(folder.path) does not exist")
+    }
+    guard isDirectory.boolValue else {
+      throw StyleError("--fonts: \(folder.path) is a file, not a folder of font files")
     }
     let names = try FileManager.default.contentsOfDirectory(atPath: folder.path).sorted()
     return try names.filter(isFontFileName).map {

@@ -27,7 +27,7 @@ public enum JPEG {
     // The owner must outlive every C call below, not just the last read of its handle.
     defer { withExtendedLifetime(turbo) {} }
     let (width, height) = try readHeader(data, with: turbo)
-    guard width > 0, height > 0, Int(width) * Int(height) <= maximumPixels else {
+    guard Int(width) * Int(height) <= maximumPixels else {
       throw GraphicsError(
         .imageTooLarge, "JPEG of \(width)×\(height) pixels is larger than the limit of \(maximumPixels) pixels")
     }
@@ -133,11 +133,11 @@ public enum JPEG {
     // The owner must outlive every C call below, not just the last read of its handle.
     defer { withExtendedLifetime(turbo) {} }
     let (width, height) = try readHeader(data, with: turbo)
-    guard width > 0, height > 0 else { throw GraphicsError(.jpegDecode, "not a readable JPEG: it claims \(width)×\(height) pixels") }
     return (Int(width), Int(height))
   }
 
-  /// The width and height the header of `data` claims, read by `turbo`.
+  /// The width and height the header of `data` claims, read by `turbo`; a header that
+  /// claims no pixels is refused as not a readable JPEG.
   private static func readHeader(_ data: [UInt8], with turbo: TurboJPEGHandle) throws -> (Int32, Int32) {
     var width: Int32 = 0
     var height: Int32 = 0
@@ -147,6 +147,7 @@ public enum JPEG {
       tjDecompressHeader3(turbo.handle, $0.baseAddress, UInt(data.count), &width, &height, &subsampling, &colorspace)
     }
     try TurboJPEGStatus.check(header, turbo.handle, .jpegDecode, "not a readable JPEG")
+    guard width > 0, height > 0 else { throw GraphicsError(.jpegDecode, "not a readable JPEG: it claims \(width)×\(height) pixels") }
     return (width, height)
   }
 

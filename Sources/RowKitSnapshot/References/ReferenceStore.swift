@@ -454,7 +454,13 @@ public final class ReferenceStore: Sendable {
       result = try ImageComparison.compare(TiledPNG.rows(of: reference), actual.rows(), options: options)
     } catch {
       if mode == .failed || mode == .all { return writeReference(actual, at: reference, reason: "\(key): the reference did not decode") }
-      return .failed(message: "\(key): the reference does not decode: \(error)", result: nil, artifacts: nil)
+      // The actual image is kept, and the reference's bytes as they are, so that the case
+      // can be reviewed and accepted like any failure: a damaged reference is mended so.
+      let artifacts = try? FailureArtifacts.write(
+        to: directory, reference: reference, actual: actual, result: nil, tilePixels: limits.tilePixels)
+      return .failed(
+        message: "\(key): the reference cannot be compared: \(error)" + (artifacts.map { "; the actual image is at \($0.actual)" } ?? ""),
+        result: nil, artifacts: artifacts)
     }
     if result.status == .identical {
       if mode == .all { try? updateFingerprint() }

@@ -67,9 +67,19 @@ extension RowKitCommand {
       var outputs: TableRenderer.Outputs = [.table]
       if rowsDir != nil { outputs.insert(.rows) }
       if let designs {
+        // One contact sheet of designs, not a table of rows: there is nothing else to write.
+        if rowsDir != nil || manifest != nil {
+          throw ValidationError("--designs draws one contact sheet (-o): --rows-dir and --manifest are not written with it")
+        }
         try await renderDesigns(designs)
         return
       }
+      // Every output claimed before anything is drawn: a manifest among the row files, or
+      // two outputs of one name, is refused with nothing written, as render refuses them.
+      let files = OutputFiles()
+      if let rowsDir { try files.claimRowsFolder(rowsDir) }
+      let tableURL = try files.url(for: OutputTarget(output), name: "catalog.png", option: "-o")
+      let manifestURL = try manifest.map { try files.url(for: OutputTarget($0), name: "manifest.json", option: "--manifest") }
       let rendered: RenderedTable
       if styles {
         let document = try StyleCatalog.load(fontFamilies: try standardFamilies())
@@ -86,11 +96,8 @@ extension RowKitCommand {
           scripts ? RowKit.Catalog.scriptsDataSource() : RowKit.Catalog.dataSource(), outputs: outputs)
       }
       try textOptions.report(rendered.manifest.rowsWithMissingGlyphs, Warnings(file: "catalog"))
-      let files = OutputFiles()
       try rendered.stage(
-        in: files.files, table: files.url(for: OutputTarget(output), name: "catalog.png", option: "-o"),
-        rowsDirectory: rowsDir.map { URL(fileURLWithPath: $0) },
-        manifest: try manifest.map { try files.url(for: OutputTarget($0), name: "manifest.json", option: "--manifest") })
+        in: files.files, table: tableURL, rowsDirectory: rowsDir.map { URL(fileURLWithPath: $0) }, manifest: manifestURL)
       try files.commit()
     }
 

@@ -187,6 +187,7 @@ extension RowKitCommand {
             "--variants-sheet: \(table) names no variants; give a variants: block or --variant-… flags")
         }
         let rows = try await render(document, with: renderer, output: output, rowsDir: rowsDir, manifest: manifest, into: outputs)
+        try outputs.refuseOverwriting(images: pipeline.localFilesAskedFor)
         try outputs.commit()
         return rows
       }
@@ -227,6 +228,7 @@ extension RowKitCommand {
             manifest: manifest.map { variant.fileName($0) }, into: outputs, variant: variant)
         }
       }
+      try outputs.refuseOverwriting(images: pipeline.localFilesAskedFor)
       try outputs.commit()
       return rows
     }

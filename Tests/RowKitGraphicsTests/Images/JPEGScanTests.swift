@@ -60,4 +60,17 @@ import Testing
     }
     #expect(throws: GraphicsError.self) { try JPEG.decodeRGBA(many) }
   }
+
+  /// A JPEG with nothing between its start and end markers claims 0×0 pixels, and is not one
+  /// that can be read; it was said to be larger than the limit.
+  @Test func aJPEGThatClaimsNoPixelsSaysSo() throws {
+    let empty: [UInt8] = [0xFF, 0xD8, 0xFF, 0xD9]
+    for decode in [{ _ = try JPEG.decode(empty) }, { _ = try JPEG.header(empty) }] {
+      #expect {
+        try decode()
+      } throws: { error in
+        "\(error)".contains("not a readable JPEG: it claims 0×0 pixels")
+      }
+    }
+  }
 }

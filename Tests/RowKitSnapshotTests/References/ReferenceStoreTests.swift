@@ -237,11 +237,14 @@ import Testing
     let url = try store.referenceURL(suite: "S", name: "broken")
     try FileManager.default.createDirectory(at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
     try Data("not a png".utf8).write(to: url)
-    guard case .failed(let message, _, _) = store.check(image, suite: "S", name: "broken") else {
+    guard case .failed(let message, _, let artifacts) = store.check(image, suite: "S", name: "broken") else {
       Issue.record("a broken reference passed")
       return
     }
-    #expect(message.contains("does not decode"))
+    #expect(message.contains("S/broken: the reference cannot be compared: \(url.path): not a PNG file (no PNG signature)"), "\(message)")
+    // Kept for review and accept: the actual image, and the reference's bytes as they are.
+    #expect(try artifacts.map { try PNG.decode(contentsOf: URL(fileURLWithPath: $0.actual)) } == image)
+    #expect(try artifacts?.reference.map { try Data(contentsOf: URL(fileURLWithPath: $0)) } == Data("not a png".utf8))
   }
 
   @Test func anotherEnvironmentGivesOneMessageInsteadOfPixelFailures() throws {
