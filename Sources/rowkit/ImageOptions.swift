@@ -44,6 +44,12 @@ struct ImageOptions: ParsableArguments {
         throw ValidationError("\(flag) \(path): no such folder")
       }
     }
+    // A missing folder is made; something else under its name would leave every render
+    // without a cache, silently.
+    var isDirectory: ObjCBool = false
+    if let httpCache, FileManager.default.fileExists(atPath: httpCache, isDirectory: &isDirectory), !isDirectory.boolValue {
+      throw ValidationError("--http-cache \(httpCache): a file is there, not a folder for the cache")
+    }
   }
 
   var folders: ImageFolders {

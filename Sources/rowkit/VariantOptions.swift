@@ -86,6 +86,12 @@ struct LintRuleOptions: ParsableArguments {
     valueName: "rule,…"))
   var lintOff: String?
 
+  /// A misspelled rule is refused whether or not the command lints: `render --lint-off`
+  /// without `--lint` took any word.
+  func validate() throws {
+    _ = try options()
+  }
+
   func options() throws -> LintOptions {
     guard let lintOff else { return LintOptions() }
     let rules = try lintOff.split(separator: ",").map { word -> LintRule in

@@ -97,6 +97,9 @@ import Testing
       #expect(result.status == 2, "\(arguments): \(result.stderr)")
       #expect(result.stderr.contains("is out of range"), "\(arguments): \(result.stderr)")
     }
+    // A file where the cache's folder would be was passed over, and nothing was cached.
+    let notFolder = try await CommandRunner.run(["render", remote.path, "-o", output, "--http-cache", remote.path])
+    #expect(notFolder.status == 2 && notFolder.stderr.contains("a file is there, not a folder for the cache"), "\(notFolder.stderr)")
     #expect(try FileManager.default.contentsOfDirectory(atPath: folder.path) == ["remote.yaml"])
   }
 }

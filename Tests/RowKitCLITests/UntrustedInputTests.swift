@@ -394,7 +394,23 @@ import Testing
       ["catalog", "--designs", TestSupport.repositoryRoot.appendingPathComponent("Assets/Designs").path, "-o", "d.png", "--manifest", "d.json"],
       in: folder)
     #expect(designs.status == 2 && designs.stderr.contains("--rows-dir and --manifest are not written with it"), "\(designs.stderr)")
+    // One name for the table and the rows' folder was said to be "a folder is there".
+    let same = try await run(["render", "img.yaml", "-o", "x.png", "--rows-dir", "x.png"], in: folder)
+    #expect(same.status == 2 && same.stderr.contains("-o and --rows-dir both name x.png"), "\(same.stderr)")
     #expect(contents(folder) == before)
+  }
+
+  /// An output named by links that lead to each other is refused, as the kernel refuses to
+  /// follow them; the last link followed was replaced by the output file.
+  @Test func anOutputThroughLinksInALoopIsRefused() async throws {
+    let folder = try project(["table"])
+    defer { try? FileManager.default.removeItem(at: folder) }
+    try FileManager.default.createSymbolicLink(atPath: folder.appendingPathComponent("loop1.png").path, withDestinationPath: "loop2.png")
+    try FileManager.default.createSymbolicLink(atPath: folder.appendingPathComponent("loop2.png").path, withDestinationPath: "loop1.png")
+    let before = contents(folder)
+    let looped = try await run(["render", "tables/table.yaml", "-o", "loop1.png"], in: folder)
+    #expect(looped.status == 2 && looped.stderr.contains("Too many levels of symbolic links"), "\(looped.stderr)")
+    #expect(contents(folder) == before, "both links as they were, nothing written")
   }
 
   @Test func mergedReportsUseOnlyImagesInsideTheirFolders() async throws {

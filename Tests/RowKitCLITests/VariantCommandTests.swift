@@ -68,6 +68,11 @@ import Testing
 
     let off = try await CommandRunner.run(["lint", gray, "--lint-off", "contrast"])
     #expect(off.status == 0)
+    // A misspelled rule is refused by every command that takes the flag, linting or not.
+    for command in [["lint", gray], ["render", gray, "-o", "-"]] {
+      let misspelled = try await CommandRunner.run(command + ["--lint-off", "contrst"])
+      #expect(misspelled.status == 2 && misspelled.stderr.contains("--lint-off: 'contrst' is not a lint rule"), "\(command): \(misspelled.stderr)")
+    }
 
     let json = try await CommandRunner.run(["lint", gray, "--json"])
     #expect(json.status == 1)

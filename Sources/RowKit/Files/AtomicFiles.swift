@@ -407,6 +407,11 @@ package enum OutputWriter {
       path = link.hasPrefix("/") ? link : (path as NSString).deletingLastPathComponent + "/" + link
       hops += 1
     }
+    // Links that lead on past 40 (as the kernel stops) or in a loop: the output would
+    // replace the last link followed with a file.
+    if hops == 40, lstat(path, &info) == 0, info.st_mode & S_IFMT == S_IFLNK {
+      throw OutputError(writing: url, errno: ELOOP)
+    }
     let exists = stat(path, &info) == 0
     let special = exists && info.st_mode & S_IFMT != S_IFREG && info.st_mode & S_IFMT != S_IFDIR
     return Target(

@@ -76,8 +76,11 @@ public enum ReportFolder {
   private static func decode(_ folder: URL) throws -> SnapshotCheck.Report {
     var file = folder.appendingPathComponent(reportFile)
     var isFolder: ObjCBool = false
-    guard FileManager.default.fileExists(atPath: folder.path, isDirectory: &isFolder), isFolder.boolValue else {
+    guard FileManager.default.fileExists(atPath: folder.path, isDirectory: &isFolder) else {
       throw SnapshotError("\(folder.path): no such report folder")
+    }
+    guard isFolder.boolValue else {
+      throw SnapshotError("\(folder.path): a file, not a report folder (rowkit check --report writes a folder)")
     }
     var info = stat()
     guard lstat(file.path, &info) == 0 else {

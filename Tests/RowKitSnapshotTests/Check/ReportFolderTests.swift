@@ -128,6 +128,14 @@ import Testing
     let folder = try TestSupport.temporaryDirectory()
     defer { try? FileManager.default.removeItem(at: folder) }
     let file = folder.appendingPathComponent("report.json")
+    // A file given as the folder (a document given to `review` without --snapshots) is
+    // said to be a file, not to be missing.
+    try Data("{}".utf8).write(to: file)
+    #expect {
+      try ReportFolder.read(file)
+    } throws: { error in
+      "\(error)" == "\(file.path): a file, not a report folder (rowkit check --report writes a folder)"
+    }
     let seen = SnapshotCheck.CaseResult(
       name: "row", document: "a.yaml", status: .failed, reference: "cases/row/reference.png", actual: "cases/row/actual.png")
     var unseen = seen
