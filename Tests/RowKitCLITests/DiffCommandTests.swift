@@ -234,6 +234,33 @@ import Testing
     #expect(try await diff(base.path, ["--ignore", "1,2,3"]).status == 2)
   }
 
+  /// Stopped by a signal while it draws, diff leaves nothing: the diff image's temporary
+  /// tiles, written beside it as the images are compared, were left behind.
+  @Test func aStopWhileTheDiffIsDrawnLeavesNothing() async throws {
+    let (width, height) = (8000, 5001)
+    let (a, b) = (folder.appendingPathComponent("stop-a.png"), folder.appendingPathComponent("stop-b.png"))
+    try CraftedPNG.large(width: width, height: height, to: a) { _ in [UInt8](repeating: 230, count: width * 3) }
+    try CraftedPNG.large(width: width, height: height, to: b) { _ in [UInt8](repeating: 40, count: width * 3) }
+    let output = folder.appendingPathComponent("out")
+    try FileManager.default.createDirectory(at: output, withIntermediateDirectories: false)
+    let process = Process()
+    process.executableURL = CommandRunner.binary
+    process.arguments = ["diff", a.path, b.path, "-o", output.appendingPathComponent("d.png").path]
+    process.standardOutput = FileHandle.nullDevice
+    process.standardError = FileHandle.nullDevice
+    try process.runWithNoSignalBlocked()
+    defer { if process.isRunning { kill(process.processIdentifier, SIGKILL) } }
+    // 120 s: a bound far above any machine's need, not a speed figure.
+    let drawing = await TestSupport.secondsUntil(within: 120) {
+      ((try? FileManager.default.contentsOfDirectory(atPath: output.path)) ?? []).contains { $0.hasSuffix(".tmp") }
+    }
+    try #require(drawing != nil, "the diff image was never begun")
+    kill(process.processIdentifier, SIGTERM)
+    let end = await TestSupport.end(of: process)
+    #expect(end?.reason == .uncaughtSignal && end?.status == SIGTERM, "\(String(describing: end))")
+    #expect(try FileManager.default.contentsOfDirectory(atPath: output.path) == [])
+  }
+
   /// Neither output may be one of the images compared (both were overwritten), and two small
   /// files whose canvas would be a trillion pixels are refused before a pixel is read (the
   /// comparison ran for hours).

@@ -101,9 +101,10 @@ import Testing
     /// curl's answer: the status and the body.
     func request(
       _ path: String, method: String = "GET", body: String? = nil, token: String? = nil, host: String? = nil,
-      origin: String? = nil, tokenInHeader: Bool = true
+      origin: String? = nil, tokenInHeader: Bool = true, headers: [String] = []
     ) async throws -> (status: Int, body: String) {
       var arguments = ["-s", "--path-as-is", "-X", method, "-w", "\n%{http_code}", base + path]
+      for header in headers { arguments += ["-H", header] }
       if tokenInHeader { arguments += ["-H", "X-RowKit-Token: \(token ?? self.token)"] }
       if let origin { arguments += ["-H", "Origin: \(origin)"] }
       // An empty host sends none: curl leaves out a header given with nothing after its colon.
@@ -319,6 +320,12 @@ import Testing
         #expect(!answer.body.contains("root:"), "\(path)")
       }
       #expect(try await server.request("/cases/case-1/actual.png").status == 200)
+      // An image of another site's page, as a browser marks its request, is refused; the
+      // review page's own, and an address typed in, are not.
+      for (site, status) in [("cross-site", 403), ("same-site", 403), ("same-origin", 200), ("none", 200)] {
+        let answer = try await server.request("/cases/case-1/actual.png", headers: ["Sec-Fetch-Site: \(site)"])
+        #expect(answer.status == status, "Sec-Fetch-Site: \(site): \(answer.status)")
+      }
       // An image larger than any of a report's (a sparse file): refused, never read.
       let huge = project.report.appendingPathComponent("cases/case-2/actual.png")
       let original = try Data(contentsOf: huge)

@@ -134,6 +134,18 @@ package final class AtomicFiles: Sendable {
     try? record(temporary) { $0.staged.append((temporary, url)) }
   }
 
+  /// Keeps `temporary`, a file someone else is still writing, to be removed by a discard of
+  /// this set or by the stop of the process (a signal), and never put in place, until
+  /// ``release(_:)``: so that a stop while it is written leaves nothing behind.
+  package func keepUntilReleased(_ temporary: URL) throws {
+    try record(temporary) { $0.staged.append((temporary, temporary)) }
+  }
+
+  /// Stops keeping `temporaries` (``keepUntilReleased(_:)``): their writer hands them over.
+  package func release(_ temporaries: [URL]) {
+    state.withLock { state in state.staged.removeAll { staged in temporaries.contains(staged.temporary) } }
+  }
+
   /// Makes an empty temporary file to become `url` at the commit, and returns its name:
   /// for a file written piece by piece.
   func create(for url: URL, suffix: String = "") throws -> URL {

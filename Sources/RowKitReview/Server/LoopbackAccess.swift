@@ -35,6 +35,15 @@ final class LoopbackAccess: Sendable {
     return nil
   }
 
+  /// The refusal of a read that a browser says comes from a page of another site
+  /// (`Sec-Fetch-Site` other than `same-origin`, or `none` for an address typed in): such a
+  /// page cannot read the pixels, but learns from an image that loads which cases a report
+  /// has, and their sizes. Clients that send no such header (curl) are not refused.
+  func refusalOfCrossSiteRead(_ request: HTTPRequest) -> HTTPResponse? {
+    guard let site = request.headers[HTTPHeader("Sec-Fetch-Site")], site != "same-origin", site != "none" else { return nil }
+    return Self.error(403, "this is shown on the review page itself, not on a page of another site (\(site))")
+  }
+
   /// Whether `request` carries the token, in its header or its query.
   func isAuthorized(_ request: HTTPRequest) -> Bool {
     let given = request.headers[HTTPHeader(Self.tokenHeader)] ?? request.query.first { $0.name == "token" }?.value

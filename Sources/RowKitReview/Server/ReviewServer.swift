@@ -95,6 +95,7 @@ private final class ReviewRoutes: Sendable {
       // in the browser's console.
       return HTTPResponse(statusCode: .noContent)
     case (.GET, _) where path.hasPrefix("/\(ReportFolder.casesFolder)/"):
+      if let refusal = access.refusalOfCrossSiteRead(request) { return refusal }
       return await onOwnThread { self.caseFile(path) }
     case (.GET, _), (.POST, _):
       return Self.error(404, "no such page")

@@ -223,6 +223,9 @@ final class TiledPNGWriter {
   private var handle: FileHandle?
   /// The temporary files, one per tile.
   private(set) var files: [URL] = []
+  /// Keeps the temporary files for removal should the process be stopped while they are
+  /// written (`rowkit diff -o` stopped by a signal left them), until they are handed over.
+  private let unfinished = AtomicFiles()
   private(set) var height = 0
 
   /// The most pixels gathered before they are compressed.
@@ -288,6 +291,7 @@ final class TiledPNGWriter {
       let descriptor = open(url.path, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0o644)
       guard descriptor >= 0 else { throw OutputError(writing: target, errno: errno) }
       close(descriptor)
+      try unfinished.keepUntilReleased(url)
       files.append(url)
       let handle = try FileHandle(forWritingTo: url)
       self.handle = handle
@@ -325,6 +329,7 @@ final class TiledPNGWriter {
   /// The finished files, which the caller now owns: the writer no longer removes them.
   func handOver() -> [URL] {
     defer { files = [] }
+    unfinished.release(files)
     return files
   }
 
@@ -334,6 +339,7 @@ final class TiledPNGWriter {
     writer = nil
     handle = nil
     for file in files { try? FileManager.default.removeItem(at: file) }
+    unfinished.release(files)
     files = []
   }
 
