@@ -50,6 +50,9 @@ struct ImageOptions: ParsableArguments {
     if let httpCache, FileManager.default.fileExists(atPath: httpCache, isDirectory: &isDirectory), !isDirectory.boolValue {
       throw ValidationError("--http-cache \(httpCache): a file is there, not a folder for the cache")
     }
+    if let httpCache, let file = OutputWriter.nonFolderOnTheWay(to: URL(fileURLWithPath: httpCache)) {
+      throw ValidationError("--http-cache \(httpCache): \(file.path) is a file, so the cache's folder cannot be made")
+    }
   }
 
   var folders: ImageFolders {

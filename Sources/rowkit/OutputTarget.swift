@@ -169,12 +169,13 @@ final class OutputFiles {
   /// document shows.
   func refuseOverwriting(images: Set<String>) throws {
     for image in images {
-      guard let path = ContainedPath.resolved(URL(fileURLWithPath: image)), let taken = claimed[path],
-        taken.hasPrefix("the file of ")
-      else { continue }
+      guard let path = ContainedPath.resolved(URL(fileURLWithPath: image)) else { continue }
+      let option =
+        claimed[path].flatMap { $0.hasPrefix("the file of ") ? String($0.dropFirst("the file of ".count)) : nil }
+        ?? rowsFolder(holdingRowFile: path).map { "--rows-dir \($0)" }
+      guard let option else { continue }
       throw OutputError(
-        "cannot write \(image) for \(taken.dropFirst("the file of ".count)): the document shows it as an image, which "
-          + "this command reads; nothing is written")
+        "cannot write \(image) for \(option): the document shows it as an image, which this command reads; nothing is written")
     }
   }
 
@@ -224,5 +225,15 @@ final class OutputFiles {
         throw OutputError("cannot write \(target.path): \((error as? OutputError)?.message ?? error.localizedDescription)")
       }
     }
+  }
+}
+
+/// Refuses an output file named as the `--rows-dir` folder itself (`-o x.png --rows-dir
+/// x.png`), which was then said to be "a folder" that was not there yet.
+func checkRowsFolder(_ rowsDir: String?, isNamedByNone outputs: [(option: String, path: String?)]) throws {
+  guard let rowsDir, let folder = ContainedPath.resolved(URL(fileURLWithPath: rowsDir)) else { return }
+  for (option, path) in outputs {
+    guard let path, path != "-", ContainedPath.resolved(URL(fileURLWithPath: path)) == folder else { continue }
+    throw ValidationError("\(option) and --rows-dir both name \(path): the rows go in a folder of their own")
   }
 }

@@ -18,6 +18,17 @@ struct TextOptions: ParsableArguments {
   @Flag(help: "Fail (exit 2, nothing written) when a row has characters no loaded font can draw, instead of warning.")
   var strict = false
 
+  /// A --fonts folder that is missing, or no folder, is refused by every command that takes
+  /// the flag, whether or not it draws with brand fonts (`catalog --styles` took any path).
+  func validate() throws {
+    guard let fonts else { return }
+    var isFolder: ObjCBool = false
+    guard FileManager.default.fileExists(atPath: fonts, isDirectory: &isFolder) else {
+      throw ValidationError("--fonts: the folder \(fonts) does not exist")
+    }
+    guard isFolder.boolValue else { throw ValidationError("--fonts: \(fonts) is a file, not a folder of font files") }
+  }
+
   /// The brand fonts of `--fonts`.
   func brandFonts() throws -> [BrandFont] {
     guard let fonts else { return [] }

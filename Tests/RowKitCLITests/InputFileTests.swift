@@ -64,6 +64,9 @@ final class TestFIFO: Sendable {
     let file = try await run(
       ["render", "table.yaml", "-o", "out.png", "--fonts", "table.yaml"], files: ["table.yaml": "items: [{ type: text, text: Hi }]\n"], fifo: "unread")
     #expect(file.status == 2 && file.stderr.contains("--fonts: ") && file.stderr.contains("table.yaml is a file, not a folder of font files"), "\(file.stderr)")
+    // catalog --styles draws no brand fonts, and took any path.
+    let missing = try await CommandRunner.run(["catalog", "--styles", "-o", "/dev/null", "--fonts", "/nonexistent/fonts"])
+    #expect(missing.status == 2 && missing.stderr.contains("--fonts: the folder /nonexistent/fonts does not exist"), "\(missing.stderr)")
   }
 
   @Test func everyOtherInputRefusesAFIFO() async throws {

@@ -100,6 +100,8 @@ import Testing
     // A file where the cache's folder would be was passed over, and nothing was cached.
     let notFolder = try await CommandRunner.run(["render", remote.path, "-o", output, "--http-cache", remote.path])
     #expect(notFolder.status == 2 && notFolder.stderr.contains("a file is there, not a folder for the cache"), "\(notFolder.stderr)")
+    let underFile = try await CommandRunner.run(["render", remote.path, "-o", output, "--http-cache", remote.path + "/cache"])
+    #expect(underFile.status == 2 && underFile.stderr.contains("\(remote.path) is a file, so the cache's folder cannot be made"), "\(underFile.stderr)")
     #expect(try FileManager.default.contentsOfDirectory(atPath: folder.path) == ["remote.yaml"])
   }
 }

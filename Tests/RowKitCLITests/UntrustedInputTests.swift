@@ -387,6 +387,16 @@ import Testing
     #expect(overImage.status == 2, "\(overImage.stdout)")
     #expect(overImage.stderr.contains("cannot write \(photo.path) for -o: the document shows it as an image"), "\(overImage.stderr)")
     #expect(contents(folder) == before, "nothing written, the image as it was")
+    // A row's file of --rows-dir as well.
+    try FileManager.default.copyItem(at: photo, to: folder.appendingPathComponent("cr/s0-r0.png"))
+    try Data("items: [{ type: image, text: hi, imageURL: cr/s0-r0.png }]\n".utf8).write(to: folder.appendingPathComponent("row.yaml"))
+    let rowsBefore = contents(folder)
+    let overRow = try await run(["render", "row.yaml", "--rows-dir", "cr"], in: folder)
+    #expect(
+      overRow.status == 2 && overRow.stderr.contains("s0-r0.png for --rows-dir cr: the document shows it as an image"), "\(overRow.stderr)")
+    #expect(contents(folder) == rowsBefore)
+    try FileManager.default.removeItem(at: folder.appendingPathComponent("cr/s0-r0.png"))
+    try FileManager.default.removeItem(at: folder.appendingPathComponent("row.yaml"))
 
     let rows = try await run(["catalog", "-o", "c.png", "--rows-dir", "cr", "--manifest", "cr/s0-r0.png"], in: folder)
     #expect(rows.status == 2 && rows.stderr.contains("it is the name of a row file of --rows-dir cr"), "\(rows.stderr)")
@@ -395,8 +405,10 @@ import Testing
       in: folder)
     #expect(designs.status == 2 && designs.stderr.contains("--rows-dir and --manifest are not written with it"), "\(designs.stderr)")
     // One name for the table and the rows' folder was said to be "a folder is there".
-    let same = try await run(["render", "img.yaml", "-o", "x.png", "--rows-dir", "x.png"], in: folder)
-    #expect(same.status == 2 && same.stderr.contains("-o and --rows-dir both name x.png"), "\(same.stderr)")
+    for command in [["render", "img.yaml", "-o", "x.png", "--rows-dir", "x.png"], ["catalog", "-o", "x.png", "--rows-dir", "x.png"]] {
+      let same = try await run(command, in: folder)
+      #expect(same.status == 2 && same.stderr.contains("-o and --rows-dir both name x.png"), "\(command): \(same.stderr)")
+    }
     #expect(contents(folder) == before)
   }
 
@@ -409,7 +421,8 @@ import Testing
     try FileManager.default.createSymbolicLink(atPath: folder.appendingPathComponent("loop2.png").path, withDestinationPath: "loop1.png")
     let before = contents(folder)
     let looped = try await run(["render", "tables/table.yaml", "-o", "loop1.png"], in: folder)
-    #expect(looped.status == 2 && looped.stderr.contains("Too many levels of symbolic links"), "\(looped.stderr)")
+    #expect(looped.status == 2, "\(looped.stdout)")
+    #expect(looped.stderr == "rowkit: error: cannot write \(folder.path)/loop1.png: Too many levels of symbolic links\n", "\(looped.stderr)")
     #expect(contents(folder) == before, "both links as they were, nothing written")
   }
 
@@ -476,9 +489,28 @@ import Testing
       #expect(result.stderr == "rowkit: error: \(refusal); nothing is written\n")
       #expect(contents(folder) == before, "\(command)")
     }
-    let inside = try await run(["check", "tables", "--snapshots", "refs", "--report", "refs/report"], in: folder)
-    #expect(inside.status == 2 && inside.stderr.contains("--report refs/report is inside the references folder refs"), "\(inside.stderr)")
+    for (flags, refusal) in [
+      (["--snapshots", "refs", "--report", "refs/report"], "--report refs/report is inside the references folder refs"),
+      (["--snapshots", "refs", "--artifacts", "refs/artifacts"], "--artifacts refs/artifacts is inside the references folder refs"),
+      (["--snapshots", "report/refs", "--report", "report"], "the references folder report/refs is inside --report report, which is replaced whole"),
+    ] {
+      let nested = try await run(["check", "tables"] + flags, in: folder)
+      #expect(nested.status == 2 && nested.stderr.contains(refusal), "\(flags): \(nested.stderr)")
+    }
+    try FileManager.default.createSymbolicLink(atPath: folder.appendingPathComponent("j1").path, withDestinationPath: "j2")
+    try FileManager.default.createSymbolicLink(atPath: folder.appendingPathComponent("j2").path, withDestinationPath: "j1")
+    let looped = try await run(["check", "tables", "--snapshots", "refs", "--junit", "j1"], in: folder)
+    #expect(looped.status == 2 && looped.stderr.contains("cannot write j1 for --junit: the symbolic links on the way lead in a loop"), "\(looped.stderr)")
+    try FileManager.default.removeItem(at: folder.appendingPathComponent("j1"))
+    try FileManager.default.removeItem(at: folder.appendingPathComponent("j2"))
     #expect(contents(folder) == before)
+    // A check of the project folder itself writes its CI files inside it, beside the
+    // documents: only a document's name is refused there.
+    let here = try await run(["check", ".", "--snapshots", "refs", "--junit", "out/junit.xml", "--summary", "summary.md"], in: folder)
+    #expect(here.status == 1 && here.stdout.contains("NEW tables/row"), "\(here.stdout)\(here.stderr)")
+    #expect(FileManager.default.fileExists(atPath: folder.appendingPathComponent("out/junit.xml").path))
+    let overDocument = try await run(["check", ".", "--snapshots", "refs", "--junit", "tables/row.yaml"], in: folder)
+    #expect(overDocument.status == 2 && overDocument.stderr.contains("cannot write tables/row.yaml for --junit: it is inside the documents"), "\(overDocument.stderr)")
   }
 
   // MARK: - 3. shown commands keep case names from being flags

@@ -422,7 +422,7 @@ package enum OutputWriter {
     // Links that lead on past 40 (as the kernel stops) or in a loop: the output would
     // replace the last link followed with a file.
     if hops == 40, lstat(path, &info) == 0, info.st_mode & S_IFMT == S_IFLNK {
-      throw OutputError(writing: url, errno: ELOOP)
+      throw OutputError(String(cString: strerror(ELOOP)))
     }
     let exists = stat(path, &info) == 0
     let special = exists && info.st_mode & S_IFMT != S_IFREG && info.st_mode & S_IFMT != S_IFDIR
@@ -500,6 +500,15 @@ package enum OutputWriter {
       unlink(path.path)
       throw OutputError(writing: target, errno: reason)
     }
+  }
+
+  /// The nearest of the folders `url` would be made in that exists, when it is not a folder
+  /// (a file named as one of them): making `url`'s folders would fail there. Nil otherwise.
+  package static func nonFolderOnTheWay(to url: URL) -> URL? {
+    var above = url.deletingLastPathComponent()
+    while !FileManager.default.fileExists(atPath: above.path), above.path != "/" { above = above.deletingLastPathComponent() }
+    var isFolder: ObjCBool = false
+    return FileManager.default.fileExists(atPath: above.path, isDirectory: &isFolder) && !isFolder.boolValue ? above : nil
   }
 
   /// Makes the folder `url` and its parents, as `mkdir -p` does: safe when other threads or

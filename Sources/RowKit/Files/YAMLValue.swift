@@ -433,6 +433,9 @@ struct YAMLValue {
       let keyValue = YAMLValue(node: keyNode, file: file, keyPath: keyPath, lineOffset: lineOffset)
       guard case .scalar(let scalar) = keyNode else { throw keyValue.error("keys must be plain text") }
       let key = scalar.string
+      guard !key.unicodeScalars.contains("\u{0}") else {
+        throw keyValue.error("a key holds U+0000 (NUL), which ends text for the libraries that draw and read it; remove it")
+      }
       if let allowed, !allowed.contains(key) {
         let value = child(key, valueNode)
         var message = "unknown key '\(key)'"

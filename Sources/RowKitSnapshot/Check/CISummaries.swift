@@ -6,30 +6,55 @@ import RowKit
 /// comment. Both are made from a ``SnapshotCheck/Report``; image paths are given under
 /// `reportPath` (the report folder as the user named it) when the run wrote a report.
 public enum CISummaries {
+  /// What a command reads or writes, which its JUnit and summary files must not overwrite:
+  /// a file or a folder, each with what it is (`the references`), and for a folder the
+  /// extensions of its files that count (a documents folder's `.yaml`, `.yml`, `.json`: its
+  /// `build/junit.xml` is none of them); nil: everything in it (the references and reports,
+  /// which RowKit writes whole).
+  public struct Input: Sendable {
+    var what: String
+    var url: URL
+    var extensions: Set<String>?
+
+    /// `url`, which is `what`; only its files of `extensions` count, when given.
+    public init(_ what: String, _ url: URL, extensions: Set<String>? = nil) {
+      (self.what, self.url, self.extensions) = (what, url, extensions)
+    }
+
+    /// The extensions of the files a check reads as documents.
+    public static let documentExtensions: Set<String> = ["yaml", "yml", "json"]
+  }
+
   /// Refuses, before a check or a merge writes anything, JUnit and summary files it could
   /// not write at its end, or must not: a folder at either path, one file for both, a path
-  /// under something that is not a folder, or a path inside one of `inputs` (the documents,
-  /// the references, the report folders the command reads or writes, each with what it is),
-  /// which the file would overwrite: a document, a reference (under CI too), a report. Found
-  /// late, the report folder and new references were already written when the command failed.
-  public static func checkTargets(junit: String?, summary: String?, inputs: [(what: String, url: URL)] = []) throws {
+  /// that is a link in a loop or under something that is not a folder, or a path that is
+  /// one of `inputs` or counts inside one, which the file would overwrite: a document, a
+  /// reference (under CI too), a report. Found late, the report folder and new references
+  /// were already written when the command failed.
+  public static func checkTargets(junit: String?, summary: String?, inputs: [Input] = []) throws {
     for (option, path) in [("--junit", junit), ("--summary", summary)] {
       guard let path else { continue }
       let url = URL(fileURLWithPath: path)
+      guard let resolved = ContainedPath.resolved(url) else {
+        throw SnapshotError("cannot write \(path) for \(option): the symbolic links on the way lead in a loop; nothing is written")
+      }
       var isFolder: ObjCBool = false
-      if FileManager.default.fileExists(atPath: path, isDirectory: &isFolder), isFolder.boolValue {
+      if FileManager.default.fileExists(atPath: resolved, isDirectory: &isFolder), isFolder.boolValue {
         throw SnapshotError("cannot write \(path) for \(option): a folder is there; nothing is written")
       }
-      if let (what, input) = inputs.first(where: { ContainedPath.isInside(url, folder: $0.url) }) {
+      let counted = inputs.first { input in
+        ContainedPath.isInside(url, folder: input.url)
+          && (input.extensions.map { $0.contains(url.pathExtension.lowercased()) } ?? true
+            || ContainedPath.resolved(input.url) == resolved)
+      }
+      if let counted {
         throw SnapshotError(
-          "cannot write \(path) for \(option): it is \(url.standardizedFileURL == input.standardizedFileURL ? "" : "inside ")"
-            + "\(what) \(input.path), which this command reads or writes; nothing is written")
+          "cannot write \(path) for \(option): it is \(ContainedPath.resolved(counted.url) == resolved ? "" : "inside ")"
+            + "\(counted.what) \(counted.url.path), which this command reads or writes; nothing is written")
       }
       // The folders on the way are made at the end; something else on the way fails then.
-      var above = url.deletingLastPathComponent()
-      while !FileManager.default.fileExists(atPath: above.path), above.path != "/" { above = above.deletingLastPathComponent() }
-      if FileManager.default.fileExists(atPath: above.path, isDirectory: &isFolder), !isFolder.boolValue {
-        throw SnapshotError("cannot write \(path) for \(option): \(above.path) is not a folder; nothing is written")
+      if let file = OutputWriter.nonFolderOnTheWay(to: URL(fileURLWithPath: resolved)) {
+        throw SnapshotError("cannot write \(path) for \(option): \(file.path) is not a folder; nothing is written")
       }
     }
     if let junit, let summary,

@@ -76,12 +76,23 @@ public enum ImageComparison {
     stopWhenFailed: Bool = false, stripHeight: Int? = nil, each: ((CanvasStrip) throws -> Void)? = nil
   ) throws -> ComparisonResult {
     let (width, height) = (max(reference.width, actual.width), max(reference.height, actual.height))
-    let (pixels, overflow) = width.multipliedReportingOverflow(by: height)
-    let limit = max(PNG.defaultMaximumPixels, 2 * max(reference.width * reference.height, actual.width * actual.height))
-    guard !overflow, pixels <= limit else {
+    // Sizes come from files' headers (a tile each may claim 2³¹ − 1 rows): nothing here may
+    // overflow, and what would is over every limit.
+    func area(_ width: Int, _ height: Int) -> Int? {
+      let (pixels, overflow) = width.multipliedReportingOverflow(by: height)
+      return overflow ? nil : pixels
+    }
+    let larger = max(area(reference.width, reference.height) ?? .max, area(actual.width, actual.height) ?? .max)
+    let limit = max(PNG.defaultMaximumPixels, larger > Int.max / 2 ? .max : 2 * larger)
+    let problem: String? =
+      width > PNGRowReader.defaultMaximumWidth
+      ? "wider than \(PNGRowReader.defaultMaximumWidth) pixels, the widest image compared a strip at a time"
+      : area(width, height).map { $0 <= limit } == true ? nil
+      : "more than \(PNG.defaultMaximumPixels) pixels and more than twice the larger image"
+    if let problem {
       throw SnapshotError(
         "the images are \(reference.width)×\(reference.height) and \(actual.width)×\(actual.height) pixels: comparing them "
-          + "takes a canvas of \(width)×\(height), more than \(PNG.defaultMaximumPixels) pixels and more than twice the larger image")
+          + "takes a canvas of \(width)×\(height), \(problem)")
     }
     return try StripComparison(reference: reference, actual: actual, options: options, stopWhenFailed: stopWhenFailed)
       .run(stripHeight: stripHeight, each: each)

@@ -453,7 +453,7 @@ public final class ReferenceStore: Sendable {
     do {
       result = try ImageComparison.compare(TiledPNG.rows(of: reference), actual.rows(), options: options)
     } catch {
-      if mode == .failed || mode == .all { return writeReference(actual, at: reference, reason: "\(key): the reference did not decode") }
+      if mode == .failed || mode == .all { return writeReference(actual, at: reference, reason: "\(key): the reference could not be compared (\(error))") }
       // The actual image is kept, and the reference's bytes as they are, so that the case
       // can be reviewed and accepted like any failure: a damaged reference is mended so.
       let artifacts = try? FailureArtifacts.write(

@@ -48,6 +48,7 @@ extension RowKitCommand {
         throw ValidationError("-o - and --manifest - would both write to standard output; send one of them to a file")
       }
       try OutputTarget(output).checkPNG(option: "-o")
+      try checkRowsFolder(rowsDir, isNamedByNone: [("-o", output), ("--manifest", manifest)])
     }
 
     @Option(name: .shortAndLong, help: "Where to write the catalog PNG (.png), or - for standard output.")

@@ -208,14 +208,30 @@ extension RowKitCommand {
         }
         return
       }
-      let inputs: [(what: String, url: URL)] =
-        [("the documents", directory), ("the designs", designs), ("the stylesheet", stylesheet), ("the assets", assets),
-         ("the references", snapshots), ("the report folder", report), ("the baseline", baseline)]
-        .compactMap { what, path in path.map { (what, URL(fileURLWithPath: $0)) } }
+      // Folders of documents and images count by their files' kinds (a check of `.` writes
+      // its `build/junit.xml` inside); the references and the report, wholly.
+      let documents = CISummaries.Input.documentExtensions
+      let inputs: [CISummaries.Input] = [
+        ("the documents", directory, documents), ("the designs", designs, documents),
+        ("the assets", assets, ["png", "jpg", "jpeg", "webp"]), ("the stylesheet", stylesheet, nil), ("the references", snapshots, nil),
+        ("the report folder", report, nil), ("the baseline", baseline, nil),
+      ].compactMap { what, path, extensions in path.map { CISummaries.Input(what, URL(fileURLWithPath: $0), extensions: extensions) } }
       try CISummaries.checkTargets(junit: junit, summary: summary, inputs: inputs)
-      if let report, ContainedPath.isInside(URL(fileURLWithPath: report), folder: URL(fileURLWithPath: snapshots)) {
-        // Never written under CI, and each of its files would be an orphaned reference.
-        throw ValidationError("--report \(report) is inside the references folder \(snapshots); give the report a folder of its own")
+      // The references and what a check writes besides them never nest: the report (or the
+      // artifacts) inside the references are written under CI too and read as orphaned
+      // references; the references inside the report are replaced with it.
+      let references = URL(fileURLWithPath: snapshots)
+      for (option, path) in [("--report", report), ("--artifacts", artifacts)] {
+        guard let path else { continue }
+        let written = URL(fileURLWithPath: path)
+        if ContainedPath.isInside(written, folder: references) {
+          throw ValidationError("\(option) \(path) is inside the references folder \(snapshots); give it a folder of its own")
+        }
+        // A folder that is no report is refused for that first, naming what is in it.
+        if option == "--report" { try ReportFolder.checkReplaceable(written, option: option) }
+        if ContainedPath.isInside(references, folder: written) {
+          throw ValidationError("the references folder \(snapshots) is inside \(option) \(path), which is replaced whole; give it a folder of its own")
+        }
       }
       let options = try tolerance.comparisonOptions()
       var suite: [SnapshotCheck.Case] = []

@@ -41,7 +41,8 @@ extension RowKitCommand {
     func run() throws {
       try CISummaries.checkTargets(
         junit: junit, summary: summary,
-        inputs: folders.map { ("the shard report", URL(fileURLWithPath: $0)) } + [("the merged report", URL(fileURLWithPath: output))])
+        inputs: folders.map { CISummaries.Input("the shard report", URL(fileURLWithPath: $0)) }
+          + [CISummaries.Input("the merged report", URL(fileURLWithPath: output))])
       let report = try ReportMerging.write(
         folders.map { URL(fileURLWithPath: $0) }, into: URL(fileURLWithPath: output), pathForCommands: output,
         onlyFailures: reportOnlyFailures)

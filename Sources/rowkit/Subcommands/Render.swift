@@ -102,12 +102,7 @@ extension RowKitCommand {
       if rowsDir == "-" {
         throw ValidationError("--rows-dir -: --rows-dir names a folder for one PNG per row, not standard output")
       }
-      if let rowsDir, let folder = ContainedPath.resolved(URL(fileURLWithPath: rowsDir)) {
-        for (option, path) in [("-o", output), ("--manifest", manifest)] {
-          guard let path, ContainedPath.resolved(URL(fileURLWithPath: path)) == folder else { continue }
-          throw ValidationError("\(option) and --rows-dir both name \(path): the rows go in a folder of their own")
-        }
-      }
+      try checkRowsFolder(rowsDir, isNamedByNone: [("-o", output), ("--manifest", manifest), ("--variants-sheet", variantsSheet)])
       if watch && table == standardInputName {
         throw ValidationError("--watch cannot watch standard input; give the document's path")
       }

@@ -65,6 +65,31 @@ import Testing
   }
 
   /// Sizes that differ: the part only one image covers is judged strip by strip too.
+  /// Sizes as files' headers claim them, never read: a canvas endless or past `Int` (tiles
+  /// of 2³¹ − 1 rows each) is refused before a row is read, never counted into an overflow
+  /// (which stopped the program).
+  @Test func aCanvasPastEveryLimitIsRefusedBeforeAnyRow() {
+    final class Claimed: RGBARowSource {
+      let width: Int
+      let height: Int
+      init(_ width: Int, _ height: Int) { (self.width, self.height) = (width, height) }
+      func read(_ count: Int, into output: UnsafeMutableRawPointer) throws { Issue.record("a row was read") }
+      func finish() throws {}
+    }
+    for (reference, actual) in [
+      (Claimed(1_000_000, 1), Claimed(1, 1_000_001)),
+      (Claimed(2_147_483_647, 4_294_967_294), Claimed(750, 1400)),
+      (Claimed(Int.max, Int.max), Claimed(Int.max, Int.max)),
+      (Claimed(1000, Int.max / 500), Claimed(1000, 10)),
+    ] {
+      #expect {
+        try ImageComparison.compare(reference, actual)
+      } throws: { error in
+        "\(error)".contains("comparing them takes a canvas of \(max(reference.width, actual.width))×\(max(reference.height, actual.height))")
+      }
+    }
+  }
+
   @Test func imagesOfDifferentSizesThroughStrips() throws {
     let base = try PixelmatchFixtureTests.image("3a")
     let other = try PixelmatchFixtureTests.image("3b")
