@@ -402,19 +402,3 @@ struct TableDocumentDecoder {
     (path.hasPrefix("/") ? URL(fileURLWithPath: path) : directory.appendingPathComponent(path)).standardizedFileURL
   }
 }
-
-extension TableDocument {
-  /// Every file on this machine that a render of the document showing `rows` read: the
-  /// document, its stylesheets and cell designs, every brand font (the stylesheets' too) and
-  /// the local images the rows showed, with each slot's default; each once, in that order.
-  /// What `rowkit preview` and `rowkit render --watch` watch.
-  package func filesRead(showing rows: [Manifest.Row]) -> [URL] {
-    var files = [file] + dependencies + (fonts + stylesheet.fonts).map(\.file)
-    let resolver = imageResolver
-    for row in rows {
-      for case .file(let url) in row.imageLocations(resolver: resolver) { files.append(url) }
-    }
-    var seen: Set<String> = []
-    return files.filter { seen.insert($0.standardizedFileURL.path).inserted }
-  }
-}
