@@ -67,7 +67,7 @@ public enum ImageComparison {
   /// reads no further) once the comparison has failed, as ``matches(_:_:options:)`` does.
   ///
   /// Two images of different shapes whose canvas (the wider width by the taller height)
-  /// holds more pixels than an image decoded whole may (``PNG/defaultMaximumPixels``) and
+  /// holds more pixels than an image decoded whole may (`PNG.defaultMaximumPixels`) and
   /// more than twice the larger image are refused before a pixel is read: a 1,000,000 × 1
   /// image against a 1 × 1,000,000 one is two files of a few kilobytes and a canvas of a
   /// trillion pixels. Images of any size that share their shape are compared strip by strip.
