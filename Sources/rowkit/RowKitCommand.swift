@@ -24,6 +24,11 @@ struct RowKitCommand: AsyncParsableCommand {
   /// stderr for bad input or usage, 0 for help and version. Everything printed, help
   /// included, goes through ``StandardStreams``, and so does the exit.
   static func main() async {
+    // A reader that stops early (`rowkit catalog -o - | head`) made the write raise SIGPIPE,
+    // which ended rowkit at once and left what it had staged in the temporary folder.
+    // Ignored, the write fails with EPIPE: nothing staged is left, and the command ends with
+    // status 2, as for any output that cannot be written.
+    signal(SIGPIPE, SIG_IGN)
     StandardStreams.claimClosedDescriptors()
     ProcessMemory.keepFreedMemory()
     FontPreload.start(for: CommandLine.arguments)

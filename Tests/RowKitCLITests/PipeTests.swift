@@ -25,6 +25,20 @@ import Testing
     return try Data(contentsOf: file)
   }
 
+  /// A reader that stops early: with SIGPIPE at its default, as a shell runs rowkit, the
+  /// write ended rowkit at once and left its staged PNG in the temporary folder. The output
+  /// is now refused (status 2, naming standard output) and nothing is left.
+  @Test func aReaderThatStopsEarlyLeavesNothingStaged() async throws {
+    try await withFolder { folder in
+      let script = "env --default-signal=PIPE \"$0\" catalog --styles -o - | head -c 10 >/dev/null; echo \"${PIPESTATUS[0]}\""
+      let result = try await CommandRunner.runProgram(
+        URL(fileURLWithPath: "/bin/bash"), ["-c", script, CommandRunner.binary.path], environment: ["TMPDIR": folder.path])
+      #expect(result.stdout == "2\n", "\(result.stdout)\(result.stderr)")
+      #expect(result.stderr.contains("rowkit: error: cannot write to standard output: Broken pipe"), "\(result.stderr)")
+      #expect(try FileManager.default.contentsOfDirectory(atPath: folder.path) == [])
+    }
+  }
+
   @Test func aDocumentOnStandardInputRendersToStandardOutput() async throws {
     try await withFolder { folder in
       // Relative paths (stylesheet, cells, assets) resolve against the working folder.
