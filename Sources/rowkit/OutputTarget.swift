@@ -84,6 +84,8 @@ final class OutputFiles {
   /// Each file already taken, its links resolved: by the output option that writes it, or
   /// as a file the command reads.
   private var claimed: [String: String] = [:]
+  /// The output files among them, their links resolved, by the option that writes each.
+  private var outputs: [String: String] = [:]
   /// The folders `--rows-dir` fills with row files, their links resolved, and the paths the
   /// user gave.
   private var rowsFolders: [String: String] = [:]
@@ -115,6 +117,7 @@ final class OutputFiles {
             "cannot write \(target.path) for \(option): it is the name of a row file of --rows-dir \(rows); nothing is written")
         }
         claimed[path] = "the file of \(option)"
+        outputs[path] = option
       }
       return url
     }
@@ -170,9 +173,7 @@ final class OutputFiles {
   func refuseOverwriting(images: Set<String>) throws {
     for image in images {
       guard let path = ContainedPath.resolved(URL(fileURLWithPath: image)) else { continue }
-      let option =
-        claimed[path].flatMap { $0.hasPrefix("the file of ") ? String($0.dropFirst("the file of ".count)) : nil }
-        ?? rowsFolder(holdingRowFile: path).map { "--rows-dir \($0)" }
+      let option = outputs[path] ?? rowsFolder(holdingRowFile: path).map { "--rows-dir \($0)" }
       guard let option else { continue }
       throw OutputError(
         "cannot write \(image) for \(option): the document shows it as an image, which this command reads; nothing is written")
