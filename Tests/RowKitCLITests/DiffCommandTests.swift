@@ -521,6 +521,9 @@ import Testing
     }
     #expect(names.sorted() == ["PASSED nested/three (cached)", "PASSED one (cached)", "PASSED two (cached)"])
     #expect(try await check(folder, ["--shard", "3/2"]).status == 2)
+    // A count past the cap (a typo, or a hostile CI matrix) is refused before any plan is made.
+    let tooMany = try await check(folder, ["--shard", "1/1000000000000", "--shard-by", "cost", "--timings", "refs"])
+    #expect(tooMany.status == 2 && tooMany.stderr.contains("a suite is split into at most 1000 shards"), "\(tooMany.stderr)")
   }
 
   @Test func anotherEnvironmentGivesOneMessage() async throws {

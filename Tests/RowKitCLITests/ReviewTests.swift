@@ -180,6 +180,15 @@ import Testing
     #expect(twoWays.status == 2 && twoWays.stderr.contains("the shards do not cover the suite exactly once"), "\(twoWays.stderr)")
     #expect(twoWays.stderr.contains("in two shards"), "\(twoWays.stderr)")
     #expect(!FileManager.default.fileExists(atPath: folder.appendingPathComponent("two-ways").path))
+    // The merged report over a shard, inside one or around one would take the shard away.
+    let shardJSON = try Data(contentsOf: folder.appendingPathComponent("shard-1/report.json"))
+    for (output, words) in [("shard-1", "is the shard report shard-1 or inside it"), ("shard-1/merged", "is the shard report shard-1 or inside it"), (".", "is inside -o ., which is replaced whole")] {
+      let over = try await CommandRunner.run(
+        ["merge-reports", "shard-1", "shard-2", "shard-3", "-o", output], in: folder, environment: environment)
+      #expect(over.status == 2 && over.stderr.contains(words), "-o \(output): \(over.stderr)")
+    }
+    #expect(try Data(contentsOf: folder.appendingPathComponent("shard-1/report.json")) == shardJSON)
+    #expect(!FileManager.default.fileExists(atPath: folder.appendingPathComponent("shard-1/merged").path))
     for image in ["people/diff.png", "people/actual.png", "features/reference.png", "world/reference.png"] {
       #expect(FileManager.default.fileExists(atPath: folder.appendingPathComponent("merged/cases/" + image).path), "\(image)")
     }

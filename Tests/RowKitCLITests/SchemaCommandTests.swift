@@ -64,6 +64,20 @@ import Testing
     #expect(try String(contentsOf: file, encoding: .utf8) == "mine\n")
   }
 
+  @Test func standardOutputIsNoFolderToWriteOrCheck() async throws {
+    let folder = TestSupport.processTemporaryDirectory.appendingPathComponent("schemas-dash-\(UUID().uuidString)")
+    try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+    defer { try? FileManager.default.removeItem(at: folder) }
+    for option in ["--output", "--check"] {
+      let result = try await CommandRunner.run(["schema", option, "-"], in: folder)
+      #expect(result.status == 2)
+      #expect(
+        result.stderr.hasPrefix("rowkit: error: \(option) takes a folder, not standard output; to print one schema, name it"),
+        "\(result.stderr)")
+    }
+    #expect(try FileManager.default.contentsOfDirectory(atPath: folder.path).isEmpty, "no folder named -")
+  }
+
   @Test func checkOfAMissingFolderIsBadUsage() async throws {
     let missing = TestSupport.processTemporaryDirectory.appendingPathComponent("no-schemas-\(UUID().uuidString)")
     let result = try await CommandRunner.run(["schema", "--check", missing.path])

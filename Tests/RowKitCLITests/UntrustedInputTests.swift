@@ -440,6 +440,14 @@ import Testing
       #expect(refused.status == 2 && refused.stderr.contains("its actual image '\(address)' is not a path inside the report folder"), "\(refused.stderr)")
       #expect(!FileManager.default.fileExists(atPath: folder.appendingPathComponent("merged").path))
     }
+    // A shard count no run can have would be counted through, shard by shard, for hours.
+    for shard in ["1/1000000000000000000", "1/1001"] {
+      try original.write(to: folder.appendingPathComponent("shard-1/report.json"))
+      try editReport(folder.appendingPathComponent("shard-1")) { $0["shard"] = shard }
+      let refused = try await run(merge, in: folder, ci: true)
+      #expect(refused.status == 2 && refused.stderr.contains("shard '\(shard)' is not i/n with 1 ≤ i ≤ n ≤ 1000"), "\(refused.stderr)")
+      #expect(!FileManager.default.fileExists(atPath: folder.appendingPathComponent("merged").path))
+    }
     try original.write(to: folder.appendingPathComponent("shard-1/report.json"))
     // A link in a shard's images is not copied: it could lead anywhere.
     let link = folder.appendingPathComponent("shard-2/cases/case-1/secret.png")

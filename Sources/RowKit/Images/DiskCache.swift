@@ -58,6 +58,17 @@ public final class DiskCache: Sendable {
     }
   }
 
+  /// Removes the response kept for `url`, when it is a file the cache wrote (a regular file,
+  /// never a link or a folder under its name).
+  public func remove(for url: URL) {
+    let file = file(for: url)
+    stores.withLock { _ in
+      var info = stat()
+      guard lstat(file.path, &info) == 0, info.st_mode & S_IFMT == S_IFREG else { return }
+      try? FileManager.default.removeItem(at: file)
+    }
+  }
+
   /// Deletes the oldest responses until the cache fits its size limit. Only what the cache
   /// writes counts and goes: regular files named by a SHA-256. The folder is the user's
   /// (`--http-cache` may name one that holds other things), and nothing else in it is

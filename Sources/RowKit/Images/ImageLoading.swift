@@ -17,6 +17,14 @@ public protocol ImageDataCaching: Sendable {
   func data(for url: URL) -> [UInt8]?
   /// Keeps the downloaded bytes of `url` for later runs.
   func store(_ data: [UInt8], for url: URL)
+  /// Forgets the bytes kept for `url`: they did not decode, and a later run should download
+  /// them again rather than fail on them until they age out.
+  func remove(for url: URL)
+}
+
+extension ImageDataCaching {
+  /// Forgets nothing: a cache that cannot remove an entry lets it age out.
+  public func remove(for url: URL) {}
 }
 
 /// The time that render deadlines and request timeouts count in, in seconds from an

@@ -191,8 +191,9 @@ public final class ImagePipeline: Sendable {
     } catch {
       let failure = error as? ImageLoadError ?? ImageLoadError("\(error)")
       // A missing local file costs nothing to look for again, and may appear.
-      if case .remote = location, !Task.isCancelled {
+      if case .remote(let remote) = location, !Task.isCancelled {
         memory.withLock { $0.failures[url] = (failure, clock.now + configuration.failureMemory) }
+        diskCache?.remove(for: remote)
       }
       return .failure(failure)
     }
@@ -249,7 +250,10 @@ public final class ImagePipeline: Sendable {
         throw ImageLoadError("no readable file at \(file.path): \(error)")
       }
     case .remote(let url):
-      if let cached = diskCache?.data(for: url) {
+      // Only bytes that start as an image are kept or taken from the disk: a server's error
+      // page sent as 200, or a response cut short, would otherwise fail every run until it
+      // aged out. Bytes that pass here and still do not decode are removed in `image(at:for:)`.
+      if let cached = diskCache?.data(for: url), startsAsAnImage(cached) {
         memory.withLock { $0.counts.diskHits += 1 }
         bytes = cached
       } else {
@@ -258,11 +262,15 @@ public final class ImagePipeline: Sendable {
         try Task.checkCancellation()
         memory.withLock { $0.counts.downloads += 1 }
         bytes = try await download(url)
-        diskCache?.store(bytes, for: url)
+        if startsAsAnImage(bytes) { diskCache?.store(bytes, for: url) } else { diskCache?.remove(for: url) }
       }
     }
     memory.withLock { $0.data.insert(bytes, cost: bytes.count, for: key) }
     return bytes
+  }
+
+  private func startsAsAnImage(_ bytes: [UInt8]) -> Bool {
+    (try? ImageDecoder.size(of: bytes, maximumPixels: configuration.maximumPixels)) != nil
   }
 
   private func download(_ url: URL) async throws -> [UInt8] {

@@ -20,8 +20,8 @@ public enum ReportMerging {
         throw SnapshotError("\(folder.path): not a shard (its run had no --shard i/n); there is nothing to merge it with")
       }
       let parts = shard.split(separator: "/").compactMap { Int($0) }
-      guard parts.count == 2, parts[1] >= 1, (1...parts[1]).contains(parts[0]) else {
-        throw SnapshotError("\(folder.path): shard '\(shard)' is not i/n")
+      guard parts.count == 2, (1...ShardPlan.maximumCount).contains(parts[1]), (1...parts[1]).contains(parts[0]) else {
+        throw SnapshotError("\(folder.path): shard '\(shard)' is not i/n with 1 ≤ i ≤ n ≤ \(ShardPlan.maximumCount)")
       }
       shards.append((folder, report, parts[0], parts[1]))
     }

@@ -13,6 +13,10 @@ public struct ShardPlan: Sendable, Equatable {
   /// Each shard's estimated time, in seconds.
   public var estimates: [Double]
 
+  /// The most shards a suite is split into. A plan holds a list per shard, so a count from a
+  /// typo or a hostile report (`1/1000000000000`) would exhaust memory before any case ran.
+  public static let maximumCount = 1_000
+
   /// The plan of `count` shards for the cases named `cases` (in the suite's order), each
   /// costing `costs[name]` seconds. A case the timings do not know (new since) costs the
   /// median of those they do, or 1 s when they know none. Cases are placed longest first,

@@ -96,7 +96,7 @@ extension RowKitCommand {
     @Option(help: "Write report.json, the review page and the images of every case here (a new folder, an empty one or an earlier report), for review.")
     var report: String?
 
-    @Option(help: "Check only shard i of n (1-based), e.g. 2/4, to split a suite across machines.")
+    @Option(help: "Check only shard i of n (1-based, n at most 1000), e.g. 2/4, to split a suite across machines.")
     var shard: String?
 
     @Option(help: "With --shard: split the suite by count (every n-th case) or by cost (shards that take equal time, from --timings).")
@@ -196,6 +196,9 @@ extension RowKitCommand {
       let parts = shard.split(separator: "/").map { Int($0) }
       guard parts.count == 2, let index = parts[0], let count = parts[1], count >= 1, (1...count).contains(index) else {
         throw ValidationError("--shard \(shard): expected i/n with 1 ≤ i ≤ n")
+      }
+      guard count <= ShardPlan.maximumCount else {
+        throw ValidationError("--shard \(shard): a suite is split into at most \(ShardPlan.maximumCount) shards")
       }
       return (index, count)
     }

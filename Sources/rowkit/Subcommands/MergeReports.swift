@@ -1,5 +1,6 @@
 import ArgumentParser
 import Foundation
+import RowKit
 import RowKitSnapshot
 
 extension RowKitCommand {
@@ -36,6 +37,18 @@ extension RowKitCommand {
 
     func validate() throws {
       if folders.isEmpty { throw ValidationError("name the shards' report folders") }
+      // The merged report replaces its folder whole: over a shard, or around one, it would
+      // take away the shard it is merged from, and a second merge would have nothing to read.
+      let merged = URL(fileURLWithPath: output)
+      for folder in folders {
+        let shard = URL(fileURLWithPath: folder)
+        if ContainedPath.isInside(merged, folder: shard) {
+          throw ValidationError("-o \(output) is the shard report \(folder) or inside it; give the merged report a folder of its own")
+        }
+        if ContainedPath.isInside(shard, folder: merged) {
+          throw ValidationError("the shard report \(folder) is inside -o \(output), which is replaced whole; give the merged report a folder of its own")
+        }
+      }
     }
 
     func run() throws {

@@ -44,6 +44,10 @@ extension RowKitCommand {
       guard [name != nil, output != nil, check != nil, reference != nil].filter({ $0 }).count == 1 else {
         throw ValidationError("give one of NAME, --output FOLDER, --check FOLDER or --reference TABLE")
       }
+      // Elsewhere `-` is standard output; a folder named `-` is never what was meant.
+      if output == "-" || check == "-" {
+        throw ValidationError("--\(output == "-" ? "output" : "check") takes a folder, not standard output; to print one schema, name it: rowkit schema NAME")
+      }
       if let reference, FormatReference.text(named: reference) == nil {
         throw ValidationError("no reference table '\(reference)' (\(FormatReference.all.map(\.name).joined(separator: ", ")))")
       }

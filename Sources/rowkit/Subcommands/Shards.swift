@@ -39,7 +39,9 @@ extension RowKitCommand {
       var format: PlanFormat = .github
 
       func validate() throws {
-        guard (1...1_000).contains(count) else { throw ValidationError("the shard count \(count) is not within 1…1000") }
+        guard (1...ShardPlan.maximumCount).contains(count) else {
+          throw ValidationError("the shard count \(count) is not within 1…\(ShardPlan.maximumCount)")
+        }
       }
 
       func run() throws {

@@ -259,6 +259,45 @@ struct ImageServer {
     #expect(try FileManager.default.contentsOfDirectory(atPath: tight.path).isEmpty, "a response over the size limit was kept")
   }
 
+  /// A response that is no image (an error page sent as 200) is never kept, one cut short is
+  /// removed once it fails to decode, and a damaged entry on disk is downloaded again: none
+  /// of them fails every run until it ages out.
+  @Test func theDiskCacheKeepsNoResponseThatDoesNotDecode() async throws {
+    let fixture = try ImageServer()
+    defer { fixture.server.stop() }
+    let folder = try TestSupport.temporaryDirectory()
+    defer { try? FileManager.default.removeItem(at: folder) }
+    let configuration = DiskCache.Configuration(directory: folder)
+    func pipeline() -> ImagePipeline { ImageServer.pipeline { $0.diskCache = configuration } }
+    for path in ["/page.png", "/truncated.png"] {
+      let result = await pipeline().image(at: .remote(URL(string: fixture.server.url(path))!))
+      #expect(throws: ImageLoadError.self, "\(path)") { try result.get() }
+      #expect(try FileManager.default.contentsOfDirectory(atPath: folder.path).isEmpty, "\(path) was kept")
+    }
+
+    let photo = URL(string: fixture.server.url("/photo.png"))!
+    let entry = DiskCache(configuration).file(for: photo)
+    for damaged in [Array("<html>gone</html>".utf8), Array(ImageServer.png.prefix(ImageServer.png.count / 2))] {
+      try Data(damaged).write(to: entry)
+      let before = fixture.server.requests("/photo.png")
+      let first = pipeline()
+      let result = await first.image(at: .remote(photo))
+      if damaged.first == UInt8(ascii: "<") {
+        // Not an image at all: downloaded again at once, and the entry mended.
+        #expect(throws: Never.self) { try result.get() }
+        #expect(fixture.server.requests("/photo.png") == before + 1)
+        #expect(try [UInt8](Data(contentsOf: entry)) == ImageServer.png)
+      } else {
+        // An image cut short fails in this run only: the next one downloads it again.
+        #expect(throws: ImageLoadError.self) { try result.get() }
+        #expect(!FileManager.default.fileExists(atPath: entry.path), "the damaged entry was removed")
+        _ = try await pipeline().image(at: .remote(photo)).get()
+        #expect(fixture.server.requests("/photo.png") == before + 1)
+        #expect(try [UInt8](Data(contentsOf: entry)) == ImageServer.png)
+      }
+    }
+  }
+
   /// `--http-cache` may name a folder that holds the user's own files: the cache counts and
   /// removes only the responses it wrote, never another file, a folder or a link, and never
   /// waits on a FIFO found under a response's name.
