@@ -69,10 +69,12 @@ public enum PseudoLocale: String, Hashable, Sendable, CaseIterable {
   // MARK: en-XA
 
   /// The letters of en-XA, after Android's table (aapt2's `Pseudolocalizer.cpp`,
-  /// `PseudolocalizeChar`), with four changes: `a` takes `á` as the issue that asked for
-  /// this axis shows it; and `F`, `q`, `v`, `Q`, `V`, which Android leaves as Latin letters
-  /// (`F` unchanged, `q`↔`Q`, `v`→`V`), take accented forms, so that a plain ASCII letter
-  /// anywhere in an en-XA render is always text that escaped the transformation.
+  /// `PseudolocalizeChar`), with these changes: `a` takes `á` (Android's `å`) as the issue
+  /// that asked for this axis shows it; `F`, `q`, `v` and `Q`, which Android leaves as Latin
+  /// letters (`F` unchanged, `q`↔`Q`, `v`→`V`), take accented forms, so that a plain ASCII
+  /// letter anywhere in an en-XA render is always text that escaped the transformation; and
+  /// `V` takes `Ṽ` (Android's Greek `ν`) to pair with `v`. Words are still counted as
+  /// Android counts them (``countedWords(_:)``), so the padding is Android's.
   static let accentedLetters: [Unicode.Scalar: Unicode.Scalar] = {
     let pairs: [(Character, Unicode.Scalar)] = [
       ("a", "\u{E1}"), ("b", "\u{253}"), ("c", "\u{E7}"), ("d", "\u{F0}"), ("e", "\u{E9}"), ("f", "\u{192}"),
@@ -90,10 +92,12 @@ public enum PseudoLocale: String, Hashable, Sendable, CaseIterable {
     return Dictionary(uniqueKeysWithValues: pairs.map { ($0.0.unicodeScalars.first!, $0.1) })
   }()
 
-  /// The words en-XA pads with, in order, as Android's: the numbers one to twenty.
+  /// The words en-XA pads with, in order, exactly as Android's `kExpansionString`: the
+  /// numbers one to twenty as aapt2 spells them, `fiveteen` and no `eighteen`, so that a long
+  /// text pads to the same length as on an Android device.
   public static let paddingWords = [
     "one", "two", "three", "four", "five", "six", "seven", "eight", "nine", "ten", "eleven", "twelve", "thirteen",
-    "fourteen", "fifteen", "sixteen", "seventeen", "eighteen", "nineteen", "twenty",
+    "fourteen", "fiveteen", "sixteen", "seventeen", "nineteen", "twenty",
   ]
 
   /// The number of characters en-XA pads a text of `length` characters with, before the
@@ -108,11 +112,13 @@ public enum PseudoLocale: String, Hashable, Sendable, CaseIterable {
     words > 3 ? length : length / 2
   }
 
-  /// The words of `text` that Android's rule counts (see ``paddingTarget(forLength:words:)``).
+  /// The words of `text` that Android's rule counts (see ``paddingTarget(forLength:words:)``),
+  /// by Android's own table: `F`, which RowKit accents and Android does not, starts a word
+  /// that counts (`From Five Fine Farms` has four).
   public static func countedWords(_ text: String) -> Int {
     var count = 0
     var afterSpace = true
-    for scalar in text.unicodeScalars where accentedLetters[scalar] == nil {
+    for scalar in text.unicodeScalars where accentedLetters[scalar] == nil || scalar == "F" {
       let isSpace = scalar.properties.isWhitespace
       if afterSpace, !isSpace { count += 1 }
       afterSpace = isSpace
@@ -120,27 +126,39 @@ public enum PseudoLocale: String, Hashable, Sendable, CaseIterable {
     return count
   }
 
-  /// The padding of a text of `length` characters with `words` counted words: the padding
-  /// words, repeated as often as needed, past ``paddingTarget(forLength:words:)``
-  /// characters and on to the end of the word that passes it, as Android's
-  /// `PseudoGenerateExpansion` cuts it. Short texts grow most: `OK` becomes `[ÖĶ öñé]`.
+  /// The padding of a text of `length` characters with `words` counted words, as Android's
+  /// `PseudoGenerateExpansion` makes it for ``paddingTarget(forLength:words:)`` characters:
+  /// the padding words up to the end of the word that passes the target; past all of them,
+  /// all of them, a space, and the padding for what is left of the target. Short texts grow
+  /// most: `OK` becomes `[ÖĶ öñé]`.
   public static func padding(forLength length: Int, words: Int) -> String {
-    let target = paddingTarget(forLength: length, words: words)
-    var padding = ""
-    var index = 0
-    repeat {
-      if !padding.isEmpty { padding += " " }
-      padding += paddingWords[index % paddingWords.count]
-      index += 1
-    } while padding.count <= target
-    return padding
+    expansion(paddingTarget(forLength: length, words: words))
+  }
+
+  private static let allPaddingWords = paddingWords.joined(separator: " ")
+
+  private static func expansion(_ target: Int) -> String {
+    let all = allPaddingWords
+    if all.count < target { return all + " " + expansion(target - all.count) }
+    // The shortest run of whole words longer than the target (all of them when none is).
+    var prefix = ""
+    for word in paddingWords {
+      prefix += (prefix.isEmpty ? "" : " ") + word
+      if prefix.count > target { break }
+    }
+    return prefix
   }
 
   /// `text` made longer by `fraction` of its length (0.2: 20% more characters, rounded),
   /// with a space and en-XA's padding words cut at exactly that many characters: the
-  /// growth that measured headroom steps through.
+  /// growth that measured headroom steps through. The length counts the characters that
+  /// show: the invisible direction marks of ar-XB (four around each word) are no text to
+  /// grow by.
   public static func grown(_ text: String, by fraction: Double) -> String {
-    let extra = Int((Double(text.count) * fraction).rounded())
+    let length = text.reduce(0) { count, character in
+      character.unicodeScalars.allSatisfy { $0.properties.generalCategory == .format } ? count : count + 1
+    }
+    let extra = Int((Double(length) * fraction).rounded())
     guard extra > 0 else { return text }
     var padding = ""
     var index = 0

@@ -82,7 +82,7 @@ public enum WCAGContrast {
 
   /// The least ratio AA asks of text in `font`: 3:1 for large text, else 4.5:1. WCAG's
   /// large text is 18 point, or 14 point bold, in CSS points; a CSS pixel is ¾ of a CSS
-  /// point and a UIKit point is a CSS pixel, so large is 24 UIKit points, or 18.66 bold.
+  /// point and a UIKit point is a CSS pixel, so large is 24 UIKit points, or 18.67 (14 × 4/3) bold.
   public static func requiredRatio(for font: Font) -> Double {
     isLarge(font) ? 3 : 4.5
   }

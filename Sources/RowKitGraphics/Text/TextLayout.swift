@@ -30,6 +30,9 @@ public final class TextLayout {
   /// Whether lines were cut off below ``logicalRect`` (a line limit without ellipsizing, or a
   /// maximum height); the painter clips to it.
   public let isClipped: Bool
+  /// The runs the text was shaped with, over the scalars of ``text``: what colors, fonts and
+  /// highlights parts of it, for readers of the pixels (the contrast lint) to know which.
+  public let runs: [TextRun]
 
   let layout: OpaquePointer
   /// The shaper whose fonts this layout draws with; kept alive as long as the layout is.
@@ -38,12 +41,13 @@ public final class TextLayout {
   /// The text as Pango holds it (newlines become line separators under a line limit).
   private let shapedText: String
 
-  init(layout: OpaquePointer, text: String, shapedText: String, style: TextStyle, shaper: TextShaper) {
+  init(layout: OpaquePointer, text: String, shapedText: String, style: TextStyle, runs: [TextRun], shaper: TextShaper) {
     self.layout = layout
     self.shaper = shaper
     self.shapedText = shapedText
     self.text = text
     self.style = style
+    self.runs = runs
     var ink = PangoRectangle()
     var logical = PangoRectangle()
     pango_layout_get_extents(layout, &ink, &logical)
@@ -153,6 +157,63 @@ public final class TextLayout {
     } while pango_layout_iter_next_line(iterator) != 0
     return lines
   }()
+
+  /// One glyph the layout draws: the box its ink fills, relative to the layout's origin (as
+  /// ``TextLayout/inkRect``), and the offset, in Unicode scalars of ``TextLayout/text``, of
+  /// the character it draws.
+  public struct GlyphInk: Hashable, Sendable {
+    /// Where the glyph puts ink, in points from the layout's origin.
+    public var rect: Rect
+    /// The first Unicode scalar of the glyph's cluster in ``TextLayout/text``.
+    public var scalarOffset: Int
+  }
+
+  /// The ink box of every glyph drawn, in visual order line by line; glyphs of lines cut off
+  /// below ``logicalRect`` and glyphs without ink (spaces) are left out. The text's one
+  /// ``inkRect`` holds the gaps between words and lines too: pixels there are not under any
+  /// glyph.
+  public func glyphInks() -> [GlyphInk] {
+    shaper.withTextEngine {
+      let byteOffsets = scalarByteOffsets
+      func scalarOffset(atByte byte: Int) -> Int {
+        var (low, high) = (0, byteOffsets.count)
+        while low < high {
+          let middle = (low + high) / 2
+          if Int(byteOffsets[middle]) <= byte { low = middle + 1 } else { high = middle }
+        }
+        return max(0, low - 1)
+      }
+      var inks: [GlyphInk] = []
+      let iterator = pango_layout_get_iter(layout)!
+      defer { pango_layout_iter_free(iterator) }
+      repeat {
+        guard let run = pango_layout_iter_get_run_readonly(iterator), let item = run.pointee.item,
+          let glyphs = run.pointee.glyphs, let font = item.pointee.analysis.font
+        else { continue }
+        var runLogical = PangoRectangle()
+        pango_layout_iter_get_run_extents(iterator, nil, &runLogical)
+        let baseline = pango_layout_iter_get_baseline(iterator)
+        var x = runLogical.x
+        for index in 0..<Int(glyphs.pointee.num_glyphs) {
+          let info = glyphs.pointee.glyphs[index]
+          var ink = PangoRectangle()
+          pango_font_get_glyph_extents(font, info.glyph, &ink, nil)
+          if ink.width > 0, ink.height > 0 {
+            let rect = Rect(
+              x: cpango_units_to_double(x + info.geometry.x_offset + ink.x),
+              y: cpango_units_to_double(baseline + info.geometry.y_offset + ink.y),
+              width: cpango_units_to_double(ink.width), height: cpango_units_to_double(ink.height))
+            if !isClipped || rect.minY < logicalRect.maxY {
+              let cluster = Int(item.pointee.offset) + Int(glyphs.pointee.log_clusters[index])
+              inks.append(GlyphInk(rect: rect, scalarOffset: scalarOffset(atByte: cluster)))
+            }
+          }
+          x += info.geometry.width
+        }
+      } while pango_layout_iter_next_run(iterator) != 0
+      return inks
+    }
+  }
 
   /// Pango draws a character no font has as a box glyph that carries the character's
   /// code point under this flag (`PANGO_GLYPH_UNKNOWN_FLAG`, a cast macro Swift cannot

@@ -202,7 +202,7 @@ public final class TextShaper {
       }
     }
     setAttributes(of: layout, text: shapedText, style: style, runs: runs)
-    return TextLayout(layout: layout, text: text, shapedText: shapedText, style: style, shaper: self)
+    return TextLayout(layout: layout, text: text, shapedText: shapedText, style: style, runs: runs, shaper: self)
   }
 
   /// The UTF-8 offset of each Unicode scalar of `text`, and of its end: Pango counts bytes,

@@ -11,7 +11,7 @@ extension RowKitCommand {
       discussion: """
         Renders each document (every variant of its variants: block, or of the --variant-… \
         flags) and reports, per row: contrast (text against the pixels under it below WCAG 2.2 \
-        AA: 4.5:1, or 3:1 for text of 24 points, or 18.66 bold), truncated (ellipsized or cut \
+        AA: 4.5:1, or 3:1 for text of 24 points, or 18.67 bold), truncated (ellipsized or cut \
         at its line limit), clipped (content outside its row), tapTarget (a row with a URL or \
         a control shorter than 44 points), missingGlyph, overlap (labels, images, accessories) \
         and imageFailed. A document switches rules off with lint: { off: [rule, …] }.

@@ -14,6 +14,10 @@ import Testing
     #expect(PseudoLocale.grown(text, by: 0.2).count == 30)
     #expect(PseudoLocale.grown(text, by: 1).count == 50)
     #expect(PseudoLocale.grown("OK", by: 0.05) == "OK")
+    // ar-XB's marks around each word show nothing: "Storage" grows as 7 characters, not 11.
+    let bidi = PseudoLocale.bidi.transform("Storage")
+    #expect(bidi.count == 11)
+    #expect(PseudoLocale.grown(bidi, by: 0.45) == bidi + " on")
   }
 
   /// A one-line title in a slot made a quarter point wider than its text grown by 22%: the

@@ -18,7 +18,7 @@ import Testing
     #expect(abs(WCAGContrast.ratio(gray76, white) - 4.54) < 0.005)
     #expect(WCAGContrast.ratio(.black, white) == 21)
     #expect(WCAGContrast.ratio(white, white) == 1)
-    // Large text: 24 points, or 18.66 bold.
+    // Large text: 24 points, or 18.67 bold.
     #expect(WCAGContrast.requiredRatio(for: Font(family: "Inter", size: 17, weight: 700)) == 4.5)
     #expect(WCAGContrast.requiredRatio(for: Font(family: "Inter", size: 19, weight: 700)) == 3)
     #expect(WCAGContrast.requiredRatio(for: Font(family: "Inter", size: 24)) == 3)
@@ -90,6 +90,63 @@ import Testing
       items: [{ type: text, text: Hello over a gradient, background: dark }]
       """)
     #expect(flat.isEmpty)
+  }
+
+  /// A styled text's spans are judged as they are drawn: a faint color, a small font inside
+  /// a label whose own font is large, a highlight under the words.
+  @Test func styledTextIsJudgedRunByRun() async throws {
+    let stylesheet = """
+      extends: default
+      vars: { font: "Inter Bold 24" }
+      styles:
+        faint: [ { text: { color: "#DDDDDD" } } ]
+        tiny: [ { text: { font: "Inter 10", color: "#949494" } } ]
+        large: [ { text: { color: "#949494" } } ]
+        dark: [ { fill: "#000000" } ]
+      """
+    func findings(_ text: String) async throws -> [LintFinding] {
+      try await self.findings("stylesheet: s.yaml\nitems:\n  - { type: styledText, text: '\(text)' }\n", files: ["s.yaml": stylesheet])
+    }
+    #expect(try await findings("Plain words in black").isEmpty)
+    let faint = try await findings(#"Plain <span class="faint">faint words here</span>"#)
+    #expect(faint.map(\.rule) == [.contrast], "\(faint)")
+    #expect(faint.first?.message.hasPrefix("text #DDDDDD on #FFFFFF is 1.36:1") == true, "\(faint)")
+    // #949494 on white is 3.03:1: enough for the label's bold 24 points, not for 10 points.
+    #expect(try await findings(#"Big <span class="large">gray words that are large</span>"#).isEmpty)
+    let tiny = try await findings(#"<span class="tiny">tiny gray text that is small</span>"#)
+    #expect(tiny.first?.message.hasSuffix("below WCAG AA's 4.5:1 for 10-point text") == true, "\(tiny)")
+    let highlighted = try await findings(#"On <span class="dark">black highlight</span>"#)
+    #expect(highlighted.first?.message.hasPrefix("text #000000 on #000000 is 1.00:1") == true, "\(highlighted)")
+  }
+
+  /// Only pixels under a glyph's ink count: a dark image in a corner of a label's box that no
+  /// letter touches is no background of its text, and one that a letter stands on is.
+  @Test func contrastReadsOnlyThePixelsUnderTheGlyphs() async throws {
+    let folder = try TestSupport.temporaryDirectory()
+    defer { try? FileManager.default.removeItem(at: folder) }
+    try Data(PNG.encode(Bitmap(width: 120, height: 32, color: .black))).write(to: folder.appendingPathComponent("black.png"))
+    func findings(align: String) async throws -> [LintFinding] {
+      try """
+        padding: 10
+        body:
+          zstack:
+            align: start
+            children:
+              - image: { url: black.png, width: 60, height: 16 }
+              - label: { bind: t, font: "Inter 17", color: "#000000", lines: 0, align: \(align), name: words }
+        """.write(to: folder.appendingPathComponent("corner.yaml"), atomically: true, encoding: .utf8)
+      let url = folder.appendingPathComponent("table.yaml")
+      try """
+        cells: { Corner: corner.yaml }
+        lint: { off: [overlap] }
+        items: [{ type: Corner, t: "Hi\\nThis is a much longer second line" }]
+        """.write(to: url, atomically: true, encoding: .utf8)
+      let document = try TableDocument.load(url, fontFamilies: try TextEnvironment.standard.fontSet().families)
+      return try await document.lint(with: document.makeRenderer(), name: "table.yaml").flatMap { $0.rows.flatMap(\.findings) }
+    }
+    #expect(try await findings(align: "right").isEmpty, "the black corner is under no glyph")
+    let over = try await findings(align: "left")
+    #expect(over.first?.message.hasPrefix("text #000000 on #000000 is 1.00:1") == true, "\(over)")
   }
 
   @Test func aTranslucentSelectedBackgroundIsJudgedAsComposited() async throws {

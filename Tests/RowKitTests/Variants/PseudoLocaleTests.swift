@@ -58,6 +58,23 @@ import Testing
     #expect(PseudoLocale.padding(forLength: 1, words: 0) == "one")
   }
 
+  /// The padding is Android's to the character (aapt2's `Pseudolocalizer.cpp`): words counted
+  /// by Android's table, in which `F` is a plain letter; its padding words, spelled as it
+  /// spells them; and its recursion past the last of them.
+  @Test func paddingIsAndroidsToTheCharacter() {
+    #expect(PseudoLocale.countedWords("From Five Fine Farms") == 4)
+    #expect(PseudoLocale.accented.transform("From Five Fine Farms") == "[Ƒŕöḿ Ƒîṽé Ƒîñé Ƒáŕḿš öñé ţŵö ţĥŕéé ƒöûŕ ƒîṽé]")
+    #expect(PseudoLocale.countedWords("Settings for you") == 0)
+    let all = "one two three four five six seven eight nine ten eleven twelve thirteen fourteen fiveteen sixteen seventeen nineteen twenty"
+    #expect(PseudoLocale.paddingWords.joined(separator: " ") == all)
+    #expect(PseudoLocale.padding(forLength: 80, words: 4) == "one two three four five six seven eight nine ten eleven twelve thirteen fourteen fiveteen")
+    // Past every word (123 characters): all of them, a space, and the padding of what is
+    // left (126 − 123 = 3).
+    #expect(PseudoLocale.padding(forLength: 126, words: 4) == all + " one two")
+    #expect(PseudoLocale.padding(forLength: 250, words: 4) == all + " " + all + " one two")
+    #expect(PseudoLocale.padding(forLength: all.count, words: 4) == all)
+  }
+
   @Test func arXBWrapsEveryWordInAndroidsMarks() {
     #expect(PseudoLocale.bidi.transform("Wi-Fi only") == "\u{200F}\u{202E}Wi-Fi\u{202C}\u{200F} \u{200F}\u{202E}only\u{202C}\u{200F}")
     #expect(PseudoLocale.bidi.transform(" a ") == " \u{200F}\u{202E}a\u{202C}\u{200F} ")
