@@ -70,7 +70,10 @@ let package = Package(
     // `rowkit` itself, so that nothing but that subcommand links an HTTP server.
     .target(
       name: "RowKitReview",
-      dependencies: ["RowKitSnapshot", "RowKitGraphics", .product(name: "FlyingFox", package: "FlyingFox")]),
+      dependencies: [
+        "RowKitSnapshot", "RowKitGraphics", .product(name: "FlyingFox", package: "FlyingFox"),
+        .product(name: "FlyingSocks", package: "FlyingFox"),
+      ]),
     // assertSnapshot for XCTest and Swift Testing: test targets depend on this one.
     .target(name: "RowKitSnapshotAssertions", dependencies: ["RowKitSnapshot"]),
 

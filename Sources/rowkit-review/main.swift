@@ -75,12 +75,15 @@ if checkFirst {
 do {
   let session = try await ReviewSession(report: URL(fileURLWithPath: folder), snapshots: snapshots.map { URL(fileURLWithPath: $0) })
   let server = try ReviewServer(session: session, port: port, reportPath: folder, casesShownAtOnce: casesShownAtOnce)
-  async let serving: Void = server.run()
-  let address = try await server.waitUntilListening()
-  say("Reviewing \(session.reviewable.count) cases of \(folder) at \(address.absoluteString)")
-  say("Press Ctrl-C to stop; the review log is \((folder as NSString).appendingPathComponent(ReportFolder.reviewLogFile)).")
-  if open { openBrowser(address) }
-  try await serving
+  try await withThrowingTaskGroup(of: Void.self) { group in
+    group.addTask { try await server.run() }
+    // A server that cannot listen (a port in use) ends the wait at once, with its reason.
+    let address = try await server.waitUntilListening()
+    say("Reviewing \(session.reviewable.count) cases of \(folder) at \(address.absoluteString)")
+    say("Press Ctrl-C to stop; the review log is \((folder as NSString).appendingPathComponent(ReportFolder.reviewLogFile)).")
+    if open { openBrowser(address) }
+    try await group.next()
+  }
 } catch {
   fail("\(error)")
 }

@@ -83,6 +83,18 @@ def review(page, address: str, page_on_disk: pathlib.Path) -> None:
     expect(case(page, "case-5")).to_have_attribute("data-review", "rejected")
     step("Reject: case-5 rejected")
 
+    # A click makes a case current: the keys act on the case the reviewer points at, not
+    # on the one j and k last reached.
+    case(page, "case-4").locator("h3").click()
+    expect(page.locator("body")).to_have_attribute("data-current", "case-4")
+    page.keyboard.press("a")
+    expect(progress).to_have_text("5 of 6 reviewed")
+    expect(case(page, "case-4")).to_have_attribute("data-review", "accepted")
+    page.keyboard.press("u")
+    expect(progress).to_have_text("4 of 6 reviewed")
+    expect(case(page, "case-4")).not_to_have_attribute("data-review", "accepted")
+    step("click on case-4, a: case-4 accepted, u: undone")
+
     # The state is the server's: a reload shows it as it was.
     page.reload()
     expect(progress).to_have_text("4 of 6 reviewed")

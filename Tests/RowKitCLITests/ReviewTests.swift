@@ -83,6 +83,9 @@ import Testing
     func write(_ first: String) throws {
       for (name, second) in [("home", "Bluetooth"), ("work", "Cellular"), ("other", "Battery")] {
         let text = first == "WLAN" && name == "other" ? "Wi-Fi" : first
+        // work changes its second row too: the group names it, since accepting the group
+        // accepts that change as well.
+        let second = first == "WLAN" && name == "work" ? "Cellular data" : second
         try Data("table: { width: 320 }\nitems:\n  - { type: text, text: \(text) }\n  - { type: text, text: \(second) }\n".utf8)
           .write(to: tables.appendingPathComponent("\(name).yaml"))
       }
@@ -98,6 +101,7 @@ import Testing
     let list = String(dom[groups.upperBound...].prefix(1500))
     #expect(list.contains(#"<strong>2 cases</strong> text "Wi-Fi" → "WLAN""#), "\(list)")
     #expect(list.contains(##"<a href="#case=home">home</a>, <a href="#case=work">work</a>"##), "\(list)")
+    #expect(list.contains("work changes in other ways too; accepting the group accepts those changes as well"), "\(list)")
     #expect(list.contains(#"data-command="rowkit accept report -- home work""#), "\(list)")
     #expect(dom.contains(#"data-name="work" data-status="failed""#))
     #expect(dom.contains(#"<li data-change="0" data-property="text">s0-r0 text "Wi-Fi" → "WLAN"</li>"#))

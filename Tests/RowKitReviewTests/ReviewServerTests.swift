@@ -250,6 +250,110 @@ import Testing
     #expect(try log(project).map { $0["action"] as? String } == ["accept", "accept", "reject", "undo", "undo", "undo"])
   }
 
+  /// The key that seals the log is read when the review begins: a key folder that cannot
+  /// hold it stops the review before any reference changes (an accept used to replace the
+  /// references and then fail to log it, with nothing left to undo it).
+  @Test func anUnusableKeyFolderStopsTheReviewBeforeAnyChange() async throws {
+    let project = try await project()
+    defer { try? FileManager.default.removeItem(at: project.folder) }
+    let keys = project.state.appendingPathComponent("rowkit")
+    try FileManager.default.createDirectory(at: keys, withIntermediateDirectories: true, attributes: [.posixPermissions: 0o775])
+    let before = contents(project.refs)
+    await #expect(throws: ReviewError.self) {
+      _ = try await ReviewSession(report: project.report, snapshots: project.refs, processEnvironment: project.reviewEnvironment)
+    }
+    #expect(contents(project.refs) == before)
+    #expect(!FileManager.default.fileExists(atPath: project.report.appendingPathComponent("review-undo").path))
+  }
+
+  /// A case accepted already is not accepted again (a double click made a second entry that
+  /// the next undo took back without a change); and a check run between an accept and its
+  /// undo, which writes the render cache's inputs again, does not block the undo.
+  @Test func acceptingTwiceIsRefusedAndACheckBetweenDoesNotBlockUndo() async throws {
+    let project = try await project()
+    defer { try? FileManager.default.removeItem(at: project.folder) }
+    let before = contents(project.refs)
+    let session = try await ReviewSession(report: project.report, snapshots: project.refs, processEnvironment: project.reviewEnvironment)
+    try session.accept(["case-1"])
+    #expect {
+      try session.accept(["case-1"])
+    } throws: { ($0 as? ReviewError)?.status == 409 && "\($0)".contains("case 'case-1' is accepted already") }
+    // A group with an accepted case accepts the others alone.
+    #expect(try session.accept([], group: 0).cases == ["case-2"])
+    #expect(try log(project).count == 2)
+    let check = try await CommandRunner.run(
+      ["check", "tables", "--snapshots", project.refs.path], in: project.work,
+      environment: ["CI": "", "ROWKIT_RECORD": "", "ROWKIT_SNAPSHOT_ARTIFACTS": project.folder.appendingPathComponent("artifacts").path])
+    #expect(check.stdout.contains("PASSED case-1") && check.stdout.contains("PASSED case-2"), "\(check.stdout)\(check.stderr)")
+    #expect(FileManager.default.fileExists(atPath: project.refs.appendingPathComponent("case-1.inputs.json").path))
+    try session.undo()
+    try session.undo()
+    // The check also recorded the new case-4 and case-5; the accepted cases are as before.
+    let accepted = { (files: [String: Data]) in files.filter { $0.key.hasPrefix("case-1.") || $0.key.hasPrefix("case-2.") } }
+    #expect(accepted(contents(project.refs)) == accepted(before), "every byte back, the cache inputs the check wrote too")
+    #expect(accepted(before).count == 6)
+  }
+
+  /// A new case is recorded by the check (outside CI); rejecting it removes that reference,
+  /// which is still the image rejected, and undo puts it back. A folder an accept or a
+  /// reject leaves empty goes with it.
+  @Test func rejectingANewCaseRemovesWhatTheCheckRecorded() async throws {
+    let project = try await project()
+    defer { try? FileManager.default.removeItem(at: project.folder) }
+    let tables = project.work.appendingPathComponent("tables")
+    try FileManager.default.createDirectory(at: tables.appendingPathComponent("sub"), withIntermediateDirectories: true)
+    try Data("items:\n  - { type: text, text: Nine }\n".utf8).write(to: tables.appendingPathComponent("sub/case-9.yaml"))
+    let environment = ["ROWKIT_RECORD": "", "ROWKIT_SNAPSHOT_ARTIFACTS": project.folder.appendingPathComponent("artifacts").path]
+    let recording = try await CommandRunner.run(
+      ["check", "tables", "--snapshots", project.refs.path, "--report", "report"], in: project.work,
+      environment: environment.merging(["CI": ""]) { $1 })
+    #expect(recording.stdout.contains("NEW sub/case-9"), "\(recording.stdout)\(recording.stderr)")
+    let recorded = contents(project.refs)
+    #expect(recorded["sub/case-9.png"] != nil && recorded["case-4.png"] != nil)
+    let session = try await ReviewSession(report: project.report, snapshots: project.refs, processEnvironment: project.reviewEnvironment)
+    #expect(session.groups.last?.title == "are new (the check recorded them)")
+    let rejected = try session.reject(["sub/case-9", "case-4"])
+    #expect(Set(rejected.files.map(\.path)).isSuperset(of: ["sub/case-9.png", "sub/case-9.layout.json", "case-4.png"]), "\(rejected.files)")
+    let after = contents(project.refs)
+    #expect(after["case-4.png"] == nil && after["case-5.png"] != nil)
+    #expect(!FileManager.default.fileExists(atPath: project.refs.appendingPathComponent("sub").path), "its folder went with it")
+    try session.undo()
+    #expect(contents(project.refs) == recorded, "undo put back every byte the check recorded")
+    // A reference changed since the check is no longer the image rejected: nothing is removed.
+    try Data("changed".utf8).write(to: project.refs.appendingPathComponent("case-5.png"))
+    #expect(throws: ReviewError.self) { try session.reject(["case-5"]) }
+    #expect(try Data(contentsOf: project.refs.appendingPathComponent("case-5.png")) == Data("changed".utf8))
+    try recorded["case-5.png"]!.write(to: project.refs.appendingPathComponent("case-5.png"))
+
+    // Under CI nothing is recorded: accepting the case makes its folder, and undo removes it.
+    try FileManager.default.removeItem(at: project.refs.appendingPathComponent("sub"))
+    let missing = try await CommandRunner.run(
+      ["check", "tables", "--snapshots", project.refs.path, "--report", "report"], in: project.work,
+      environment: environment.merging(["CI": "true"]) { $1 })
+    #expect(missing.stdout.contains("MISSING sub/case-9"), "\(missing.stdout)\(missing.stderr)")
+    let ciReview = try await ReviewSession(report: project.report, snapshots: project.refs, processEnvironment: project.reviewEnvironment)
+    try ciReview.accept(["sub/case-9"])
+    #expect(FileManager.default.fileExists(atPath: project.refs.appendingPathComponent("sub/case-9.png").path))
+    try ciReview.undo()
+    #expect(!FileManager.default.fileExists(atPath: project.refs.appendingPathComponent("sub").path), "the folder the accept made")
+  }
+
+  /// A report replaced by another check since the review began: the page's state says so
+  /// (409), rather than offering an undo that would fail.
+  @Test func theStateOfAReplacedReportSaysSo() async throws {
+    let project = try await project()
+    defer { try? FileManager.default.removeItem(at: project.folder) }
+    try await serving(project) { server in
+      _ = try await server.post("/api/accept", #"{"cases": ["case-1"]}"#)
+      let again = try await CommandRunner.run(
+        ["check", "tables", "--snapshots", project.refs.path, "--report", "report"], in: project.work,
+        environment: ["CI": "true", "ROWKIT_RECORD": "", "ROWKIT_SNAPSHOT_ARTIFACTS": project.folder.appendingPathComponent("artifacts").path])
+      #expect(again.status == 1, "\(again.stderr)")
+      let state = try await server.request("/api/state")
+      #expect(state.status == 409 && state.body.contains("replaced since this review began"), "\(state)")
+    }
+  }
+
   @Test func everyAttackIsRefusedAndNothingIsWritten() async throws {
     let project = try await project()
     defer { try? FileManager.default.removeItem(at: project.folder) }
@@ -554,6 +658,7 @@ import Testing
         u: case-1 undone
         g: the group of case-2 accepted
         Reject: case-5 rejected
+        click on case-4, a: case-4 accepted, u: undone
         reload: 4 of 6 reviewed, each case as it was
         served with 2 cases as HTML, the others as text
         #case=case-6: every case added in the report's order, case-6 current
@@ -580,8 +685,10 @@ import Testing
 
     // The log: each action in order, with the SHA-256 of every file before and after.
     let entries = try log(project)
-    #expect(entries.map { $0["action"] as? String } == ["accept", "undo", "accept", "reject"])
-    #expect(entries.map { $0["cases"] as? [String] ?? [] } == [["case-1"], ["case-1"], ["case-1", "case-2", "case-3"], ["case-5"]])
+    #expect(entries.map { $0["action"] as? String } == ["accept", "undo", "accept", "reject", "accept", "undo"])
+    #expect(
+      entries.map { $0["cases"] as? [String] ?? [] }
+        == [["case-1"], ["case-1"], ["case-1", "case-2", "case-3"], ["case-5"], ["case-4"], ["case-4"]])
     #expect(entries[1]["undoes"] as? Int == 1)
     #expect(entries[2]["group"] as? String == #"subtitle text "Same" → "Other""#)
     #expect(entries[3]["files"] as? [Any] == nil || (entries[3]["files"] as? [Any])?.isEmpty == true, "a reject writes no file")
@@ -656,6 +763,19 @@ import Testing
           continuation.resume(returning: (self.process.terminationStatus, String(decoding: text, as: UTF8.self)))
         }.start()
       }
+    }
+  }
+
+  /// A port in use is said at once, by its number, and rowkit review ends with status 2.
+  @Test func aPortInUseIsSaidAtOnce() async throws {
+    let project = try await project()
+    defer { try? FileManager.default.removeItem(at: project.folder) }
+    try await serving(project) { server in
+      let taken = try await CommandRunner.run(
+        ["review", "report", "--snapshots", project.refs.path, "--port", String(server.port)], in: project.work,
+        environment: project.reviewEnvironment)
+      #expect(taken.status == 2, "\(taken.stderr)")
+      #expect(taken.stderr.contains("cannot serve on 127.0.0.1:\(server.port): port \(server.port) is in use"), "\(taken.stderr)")
     }
   }
 

@@ -15,7 +15,7 @@ import RowKitGraphics
 /// The key is 32 random bytes in `$XDG_STATE_HOME/rowkit/review-key` (by default
 /// `~/.local/state/rowkit/review-key`), made on the first review, readable by its owner
 /// alone, and never read through a link.
-struct ReviewLogSeal {
+struct ReviewLogSeal: Sendable {
   /// The key file's name, in RowKit's state folder.
   static let keyFileName = "review-key"
 

@@ -17,17 +17,19 @@ import RowKitGraphics
 package final class PreviewServer: Sendable {
   private let routes: PreviewRoutes
   private let server: HTTPServer
+  private let port: UInt16
 
   /// A server of `catalog` on 127.0.0.1:`port` (0: a free port); `title` names what is
   /// previewed on the page.
   package init(catalog: PreviewCatalog, port: UInt16 = 0, title: String) throws {
     let routes = PreviewRoutes(catalog: catalog, title: title)
     self.routes = routes
+    self.port = port
     server = try LoopbackAccess.server(port: port) { request in await routes.respond(to: request) }
   }
 
   /// Serves until the task is cancelled.
-  package func run() async throws { try await server.run() }
+  package func run() async throws { try await routes.access.run(server, port: port) }
 
   /// Waits until the server listens, and returns its address with the token.
   package func waitUntilListening() async throws -> URL {

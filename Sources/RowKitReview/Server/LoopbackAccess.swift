@@ -1,4 +1,5 @@
 import FlyingFox
+import FlyingSocks
 import RowKit
 import Foundation
 import RowKitGraphics
@@ -16,6 +17,8 @@ final class LoopbackAccess: Sendable {
   // Known once the socket listens (a port of 0 asks for a free one); until then every
   // request is refused, since its Host cannot be checked.
   let boundPort = Locked<UInt16?>(nil)
+  /// Why the server stopped before it listened (a port in use), for ``waitUntilListening(_:)``.
+  private let failure = Locked<String?>(nil)
 
   init() {
     var random = SystemRandomNumberGenerator()
@@ -78,10 +81,34 @@ final class LoopbackAccess: Sendable {
       handler: ClosureHTTPHandler { request in await respond(request) })
   }
 
+  /// Serves with `server` until the task is cancelled. An error that ends it, such as a port
+  /// already in use, is kept for ``waitUntilListening(_:)`` to say at once.
+  func run(_ server: HTTPServer, port: UInt16) async throws {
+    do {
+      try await server.run()
+    } catch {
+      let reason =
+        if case .failed(_, let code, let message) = error as? SocketError {
+          code == EADDRINUSE ? "port \(port) is in use: give another with --port, or 0 for a free one" : message
+        } else {
+          "\(error)"
+        }
+      failure.withLock { $0 = "cannot serve on 127.0.0.1:\(port): \(reason)" }
+      throw ReviewError(failure.withLock { $0 }!)
+    }
+  }
+
   /// Waits until `server` listens, then knows its port (every request is refused until then)
-  /// and returns its address with the token.
+  /// and returns its address with the token. A server that stopped first (``run(_:port:)``)
+  /// is said at once, not after a timeout.
   func waitUntilListening(_ server: HTTPServer) async throws -> URL {
-    try await server.waitUntilListening(timeout: 30)
+    var waited = 0
+    while !(await server.isListening) {
+      if let failure = failure.withLock({ $0 }) { throw ReviewError(failure) }
+      guard waited < 30_000 else { throw ReviewError("the server did not listen within 30 s") }
+      try await Task.sleep(for: .milliseconds(10))
+      waited += 10
+    }
     guard case .ip4(_, let port)? = await server.listeningAddress else { throw ReviewError("the server is not listening") }
     boundPort.withLock { $0 = port }
     return URL(string: "http://127.0.0.1:\(port)/?token=\(token)")!

@@ -64,12 +64,17 @@ enum ReviewPageScript {
         const label = section.querySelector('.review-state');
         if (label) label.textContent = review || '';
       }
+      // One action at a time: a key pressed twice before the first answer came would act
+      // twice on the same case, and advance past the next one unseen.
+      let busy = false;
       function act(path, body, advance) {
+        if (busy) { say('still working on the last action…', false); return Promise.resolve(); }
+        busy = true;
         return api(path, body).then(next => {
           show(next);
           say(next.entry ? (next.entry.action === 'undo' ? 'undone: ' : next.entry.action + 'ed: ') + next.entry.cases.length + (next.entry.cases.length === 1 ? ' case' : ' cases') : '', false);
           if (advance) document.dispatchEvent(new KeyboardEvent('keydown', { key: 'j', bubbles: true }));
-        }, error => say(error.message, true));
+        }, error => say(error.message, true)).finally(() => { busy = false; });
       }
       function currentName() { return document.body.dataset.current; }
       function groupOf(name) { return state ? state.groups.find(g => g.names.includes(name)) : undefined; }

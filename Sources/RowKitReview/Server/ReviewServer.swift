@@ -28,6 +28,7 @@ package final class ReviewServer: Sendable {
 
   private let routes: ReviewRoutes
   private let server: HTTPServer
+  private let port: UInt16
 
   /// A server of `session` on 127.0.0.1:`port` (0: a free port). `reportPath` is how the
   /// page names the report folder in the commands it shows; the page holds the first
@@ -37,6 +38,7 @@ package final class ReviewServer: Sendable {
   ) throws {
     let routes = ReviewRoutes(session: session, reportPath: reportPath, casesShownAtOnce: casesShownAtOnce)
     self.routes = routes
+    self.port = port
     server = try LoopbackAccess.server(port: port) { request in await routes.respond(to: request) }
   }
 
@@ -44,7 +46,7 @@ package final class ReviewServer: Sendable {
   package var token: String { routes.access.token }
 
   /// Serves until the task is cancelled.
-  package func run() async throws { try await server.run() }
+  package func run() async throws { try await routes.access.run(server, port: port) }
 
   /// Waits until the server listens, and returns its address with the token.
   package func waitUntilListening() async throws -> URL {
@@ -183,8 +185,17 @@ private final class ReviewRoutes: Sendable {
       var ci: Bool
       var entry: ReviewLog.Entry?
     }
-    // The log as it is on disk: another review of the same report may have acted since.
-    let log = (try? session.refreshedLog()) ?? session.currentLog
+    // The log as it is on disk: another review of the same report may have acted since. A
+    // report replaced by another check is said, as an action would say it: the page must
+    // not offer an undo that cannot be done.
+    let log: ReviewLog
+    do {
+      log = try session.refreshedLog()
+    } catch let error as ReviewError {
+      return Self.error(error.status, error.description)
+    } catch {
+      return Self.error(500, "\(error)")
+    }
     let reviewable = session.reviewable
     let reviews = log.reviews.filter { reviewable.contains($0.key) }.mapValues { $0 == .accept ? "accepted" : "rejected" }
     let undo = log.nextUndo.map { entry in

@@ -29,6 +29,9 @@ package final class ReviewSession: Sendable {
   private let log: Locked<ReviewLog>
   /// The SHA-256 of `report.json` when the review began.
   private let reportDigest: String
+  /// The key every log entry is sealed with, read (or made) when the review begins: a key
+  /// folder that cannot be used stops the review before any reference changes, not after.
+  private let seal: ReviewLogSeal
 
   /// A review of the report in `folder`, writing into `snapshots` (which must be the folder
   /// the report was checked against) or, without it, the report's own references folder when
@@ -55,11 +58,18 @@ package final class ReviewSession: Sendable {
     // A group with the very cases of a shared change would only repeat it.
     let shared = Set(groups.map { Set($0.names) })
     groups += identicalGroups.filter { !shared.contains(Set($0.names)) }
-    let new = report.cases.filter { [.new, .missing].contains($0.status) && ReportFolder.isAcceptable($0) }.map(\.name)
-    if new.count > 1 { groups.append(ReviewReport.Group(kind: .new, title: "have no reference yet", names: new)) }
+    let new = report.cases.filter { [.new, .missing].contains($0.status) && ReportFolder.isAcceptable($0) }
+    if new.count > 1 {
+      // The check recorded new cases (its default outside CI); missing ones it did not.
+      let title =
+        new.allSatisfy { $0.status == .new } ? "are new (the check recorded them)"
+        : new.allSatisfy { $0.status == .missing } ? "have no reference yet" : "are new or have no reference yet"
+      groups.append(ReviewReport.Group(kind: .new, title: title, names: new.map(\.name)))
+    }
     self.groups = groups
     reportDigest = try Self.reportDigest(in: folder)
-    log = Locked(try Self.readLog(in: folder, reportDigest: reportDigest, environment: processEnvironment))
+    seal = try ReviewLogSeal(environment: processEnvironment)
+    log = Locked(try Self.readLog(in: folder, reportDigest: reportDigest, seal: seal))
   }
 
   /// The SHA-256 of the report's `report.json`.
@@ -71,11 +81,11 @@ package final class ReviewSession: Sendable {
 
   /// The log in `folder` as it is on disk (an empty one when there is none), sealed by this
   /// user and bound to the report whose digest is `reportDigest`.
-  private static func readLog(in folder: URL, reportDigest: String, environment: [String: String]) throws -> ReviewLog {
+  private static func readLog(in folder: URL, reportDigest: String, seal: ReviewLogSeal) throws -> ReviewLog {
     let logFile = folder.appendingPathComponent(ReportFolder.reviewLogFile)
     var log = ReviewLog()
     if let written = try ReviewLog.read(logFile) {
-      guard try ReviewLogSeal(environment: environment).hasSealed(written) else {
+      guard seal.hasSealed(written) else {
         throw ReviewError(
           "\(logFile.path): not a review log that your rowkit review wrote, or changed since (its seal does not match); "
             + "undo would act on what it says, so it is not read: move it away to start a new review of this report")
@@ -109,7 +119,7 @@ package final class ReviewSession: Sendable {
           "\(reportFolder.path)/\(ReportFolder.reportFile): replaced since this review began (another check wrote it); "
             + "nothing was done: restart rowkit review to review the new report", status: 409)
       }
-      log = try Self.readLog(in: reportFolder, reportDigest: reportDigest, environment: processEnvironment)
+      log = try Self.readLog(in: reportFolder, reportDigest: reportDigest, seal: seal)
       return try action(&log)
     }
   }
@@ -136,8 +146,16 @@ package final class ReviewSession: Sendable {
     if RecordMode.isCI(processEnvironment) {
       throw ReviewError("CI is set: references are never changed under CI; review on your own machine", status: 403)
     }
-    let (names, chosenGroup) = try resolve(names, group: group)
+    let (asked, chosenGroup) = try resolve(names, group: group)
     return try changingLog { log in
+      // A case accepted already is not accepted again: a second entry would change nothing,
+      // and the next undo would take back that nothing (a double click, a key pressed twice).
+      let reviews = log.reviews
+      let names = asked.filter { reviews[$0] != .accept }
+      guard !names.isEmpty else {
+        throw ReviewError(
+          asked.count == 1 ? "case '\(asked[0])' is accepted already" : "every case of the request is accepted already", status: 409)
+      }
       let id = log.entries.count + 1
       let targets = try files(of: names)
       let saved = try saveBytes(of: targets, entry: id)
@@ -162,12 +180,32 @@ package final class ReviewSession: Sendable {
       if !changes.contains(where: { $0.saved != nil }) { saved.discard() }
       let entry = ReviewLog.Entry(
         id: id, time: Self.now(), action: .accept, cases: names, group: chosenGroup?.title, undoes: nil, files: changes)
-      try append(entry, to: &log)
+      try appendOrPutBack(entry, to: &log, saved: saved)
       return entry
     }
   }
 
-  /// Marks `names` (or group `group`) reviewed with their references kept.
+  /// Appends `entry`, whose files are changed already; when the log cannot be written, puts
+  /// their bytes back, so that no change stands that undo does not know of.
+  private func appendOrPutBack(_ entry: ReviewLog.Entry, to log: inout ReviewLog, saved: SavedBytes) throws {
+    do {
+      try append(entry, to: &log)
+    } catch {
+      do {
+        try restore(entry)
+      } catch let putBack {
+        throw ReviewError(
+          "\(error); and the references could not be put back (\(putBack)): entry \(entry.id)'s bytes stay in \(saved.file.path)",
+          status: 500)
+      }
+      saved.discard()
+      throw ReviewError("\(error); nothing was changed", status: 500)
+    }
+  }
+
+  /// Marks `names` (or group `group`) reviewed with their references kept. A new case's
+  /// reference, which the check recorded from the very image rejected, is removed with it
+  /// (its image, layout record and render-cache inputs), and undo puts it back.
   @discardableResult
   package func reject(_ names: [String], group: Int? = nil) throws -> ReviewLog.Entry {
     let (names, chosenGroup) = try resolve(names, group: group)
@@ -176,10 +214,75 @@ package final class ReviewSession: Sendable {
       if let accepted = names.first(where: { reviews[$0] == .accept }) {
         throw ReviewError("case '\(accepted)' is accepted: undo the accept to keep its reference", status: 409)
       }
+      let id = log.entries.count + 1
+      let recorded = try recordedReferences(of: names.filter { reviews[$0] != .reject })
+      guard !recorded.isEmpty else {
+        let entry = ReviewLog.Entry(
+          id: id, time: Self.now(), action: .reject, cases: names, group: chosenGroup?.title, undoes: nil, files: [])
+        try append(entry, to: &log)
+        return entry
+      }
+      if RecordMode.isCI(processEnvironment) {
+        throw ReviewError("CI is set: references are never changed under CI; review on your own machine", status: 403)
+      }
+      let saved = try saveBytes(of: recorded, entry: id)
+      var changes: [ReviewLog.FileChange] = []
+      for (index, target) in recorded.enumerated() {
+        guard let before = saved.digests[index] else { continue }
+        changes.append(
+          ReviewLog.FileChange(
+            case: target.name, path: relativePath(target.url), before: before, after: nil, saved: saved.path,
+            savedRange: saved.ranges[index]))
+      }
       let entry = ReviewLog.Entry(
-        id: log.entries.count + 1, time: Self.now(), action: .reject, cases: names, group: chosenGroup?.title, undoes: nil, files: [])
+        id: id, time: Self.now(), action: .reject, cases: names, group: chosenGroup?.title, undoes: nil, files: changes)
+      // The log first: a reference removed that no entry names could not be put back.
       try append(entry, to: &log)
+      do {
+        for change in changes { try FileManager.default.removeItem(at: store.root.appendingPathComponent(change.path)) }
+        removeEmptyFolders(above: changes.map { store.root.appendingPathComponent($0.path) })
+      } catch {
+        throw ReviewError("\(error); undo puts back what was removed", status: 500)
+      }
       return entry
+    }
+  }
+
+  /// The reference files of the new cases among `names` that the check recorded and that are
+  /// still exactly what it recorded: each tile the same bytes as the report's actual image.
+  private func recordedReferences(of names: [String]) throws -> [Target] {
+    var targets: [Target] = []
+    for name in names {
+      guard let item = report.cases.first(where: { $0.name == name }), item.status == .new, let actual = item.actual else { continue }
+      let actualFile = try ReportFolder.file(actual, in: reportFolder, what: "the actual image")
+      let parts = name.split(separator: "/")
+      let reference = try store.confined(
+        try store.referenceURL(suite: parts.dropLast().joined(separator: "/"), name: String(parts.last ?? "")))
+      let actualTiles = TiledPNG.files(of: actualFile)
+      let referenceTiles = TiledPNG.files(of: reference)
+      guard !referenceTiles.isEmpty else { continue }
+      guard actualTiles.count == referenceTiles.count,
+        try zip(actualTiles, referenceTiles).allSatisfy({ try bytes(at: $0) == bytes(at: $1) })
+      else {
+        throw ReviewError(
+          "\(reference.path): not the image the check recorded for '\(name)' (changed since); nothing was rejected", status: 409)
+      }
+      targets += referenceTiles.map { Target(name: name, url: $0) }
+      targets.append(Target(name: name, url: LayoutRecord.url(besidePNG: reference)))
+      targets.append(Target(name: name, url: CaseInputs.url(besidePNG: reference)))
+    }
+    return try targets.map { Target(name: $0.name, url: try store.confined($0.url)) }
+  }
+
+  /// Removes each folder above `files` (below the references folder) that is left empty:
+  /// what an accept of a case in a new folder made, or a reject of one.
+  private func removeEmptyFolders(above files: [URL]) {
+    let root = store.root.standardizedFileURL.path
+    for file in files {
+      var folder = file.deletingLastPathComponent().standardizedFileURL
+      while folder.path.hasPrefix(root + "/"), rmdir(folder.path) == 0 {
+        folder = folder.deletingLastPathComponent()
+      }
     }
   }
 
@@ -197,7 +300,7 @@ package final class ReviewSession: Sendable {
           "the latest action is now entry \(target.id) (\(target.action.rawValue) \(target.cases.joined(separator: ", "))), "
             + "not entry \(expected) that the page showed: another review of this report acted since; nothing was undone", status: 409)
       }
-      if target.action == .accept && !target.files.isEmpty {
+      if !target.files.isEmpty {
         if RecordMode.isCI(processEnvironment) {
           throw ReviewError("CI is set: references are never changed under CI", status: 403)
         }
@@ -345,13 +448,16 @@ package final class ReviewSession: Sendable {
       }
       let url = try store.confined(store.root.appendingPathComponent(change.path))
       let current = try bytes(at: url).map { SHA256.hex($0) }
-      guard current == change.after else {
+      // A render cache's inputs are RowKit's own record of a render, which any check since
+      // (as the docs suggest running) writes again: they are put back whatever they hold.
+      let isCacheInputs = url.lastPathComponent.hasSuffix(CaseInputs.fileSuffix)
+      guard current == change.after || isCacheInputs else {
         throw ReviewError(
           "\(url.path): changed since the accept of entry \(entry.id) (\(entry.cases.joined(separator: ", "))); nothing was undone",
           status: 409)
       }
       guard let before = change.before else {
-        if change.after != nil { removed.append(url) }
+        if current != nil { removed.append(url) }
         continue
       }
       guard let saved = change.saved else { throw ReviewError("\(logFile): entry \(entry.id): no saved bytes for '\(change.path)'") }
@@ -379,14 +485,16 @@ package final class ReviewSession: Sendable {
       try files.stage(bytes, as: url)
     }
     try files.commit()
-    // Only files whose bytes are the ones the accept wrote (checked above) are removed.
+    // Only files whose bytes are the ones the accept wrote (checked above), and cache inputs,
+    // are removed.
     for url in removed { try FileManager.default.removeItem(at: url) }
+    removeEmptyFolders(above: removed)
   }
 
   private func append(_ entry: ReviewLog.Entry, to log: inout ReviewLog) throws {
     var extended = log
     extended.entries.append(entry)
-    extended.seal = try ReviewLogSeal(environment: processEnvironment).seal(extended)
+    extended.seal = try seal.seal(extended)
     try OutputWriter.write(try DeterministicJSON.bytes(extended), to: reportFolder.appendingPathComponent(ReportFolder.reviewLogFile))
     log = extended
   }

@@ -275,7 +275,7 @@ public enum ReviewReport {
   static func groupsHTML(_ cases: [SnapshotCheck.CaseResult], reportPath: String) -> String {
     let groups = sharedGroups(of: cases).map { group in
       (
-        title: group.title, names: group.names,
+        title: group.title, names: group.names, changedMore: group.changedMore,
         command: group.kind == .rasterizationOnly
           ? ReportFolder.acceptRasterizationOnlyCommand(reportPath: reportPath)
           : ReportFolder.acceptCommand(reportPath: reportPath, names: group.names)
@@ -288,6 +288,10 @@ public enum ReviewReport {
       let links = group.names.map { "<a href=\"#case=\(escape(percentEncoded($0)))\">\(escape($0))</a>" }.joined(separator: ", ")
       html += "\n  <li data-count=\"\(group.names.count)\"><p><strong>\(group.names.count) cases</strong> \(escape(group.title))</p>"
         + "<p class=\"members\">\(links)</p>"
+        + (group.changedMore.isEmpty
+          ? ""
+          : "<p class=\"members changed-more\">\(group.changedMore.map(escape).joined(separator: ", ")) "
+            + "\(group.changedMore.count == 1 ? "changes" : "change") in other ways too; accepting the group accepts those changes as well</p>")
         + "<p class=\"accept\"><code class=\"command\">\(command)</code> "
         + "<button class=\"copy\" type=\"button\" data-command=\"\(command)\">Copy</button></p></li>"
     }
@@ -312,11 +316,15 @@ public enum ReviewReport {
     package var title: String
     /// The cases, in the report's order.
     package var names: [String]
+    /// Of a shared change's cases, those that changed in more ways than it: accepting the
+    /// group accepts those other changes too, so the page names them.
+    package var changedMore: [String] = []
 
-    package init(kind: Kind, title: String, names: [String]) {
+    package init(kind: Kind, title: String, names: [String], changedMore: [String] = []) {
       self.kind = kind
       self.title = title
       self.names = names
+      self.changedMore = changedMore
     }
   }
 
@@ -327,14 +335,19 @@ public enum ReviewReport {
     var groups: [Group] = []
     var bySentence: [String: [String]] = [:]
     var order: [String] = []
+    var changesOf: [String: Int] = [:]
     for item in failed {
-      for sentence in Set((item.layoutChanges ?? []).map(\.sentenceWithoutRow)).sorted() {
+      let sentences = Set((item.layoutChanges ?? []).map(\.sentenceWithoutRow))
+      changesOf[item.name] = sentences.count + (item.pixelOnlySummary == nil ? 0 : 1)
+      for sentence in sentences.sorted() {
         if bySentence[sentence] == nil { order.append(sentence) }
         bySentence[sentence, default: []].append(item.name)
       }
     }
     for sentence in order where bySentence[sentence]!.count > 1 {
-      groups.append(Group(kind: .sharedChange, title: sentence, names: bySentence[sentence]!))
+      let names = bySentence[sentence]!
+      groups.append(
+        Group(kind: .sharedChange, title: sentence, names: names, changedMore: names.filter { changesOf[$0, default: 0] > 1 }))
     }
     // Stable, so that equal counts keep the report's order on every reload.
     groups = groups.enumerated().sorted { ($0.element.names.count, $1.offset) > ($1.element.names.count, $0.offset) }.map(\.element)
@@ -526,6 +539,10 @@ public enum ReviewReport {
       document.addEventListener('click', event => {
         const target = event.target;
         if (!target || !target.closest) return;
+        // The case clicked is the current one: the keys act on what the reviewer points at.
+        const clicked = target.closest('section.case');
+        const clickedIndex = clicked ? Array.prototype.indexOf.call(cases, clicked) : -1;
+        if (clickedIndex >= 0 && clickedIndex !== current) focusCase(clickedIndex, false);
         const copy = target.closest('button.copy');
         if (copy) { copyCommand(copy); return; }
         const view = target.closest('.views button');
