@@ -216,7 +216,7 @@ import Testing
       .write(to: inputs, atomically: true, encoding: .utf8)
     var run = try await suite.check()
     #expect(Self.outcomes(run.stdout).rendered == ["plain": "PASSED"], "\(run.stdout)")
-    #expect(run.stdout.contains("  rendered: document ../fifo is missing"), "\(run.stdout)")
+    #expect(run.stdout.contains("  rendered: the inputs are not of plain.yaml; document ../fifo is missing"), "\(run.stdout)")
     // Not JSON at all: the case renders.
     try "{ not json".write(to: inputs, atomically: true, encoding: .utf8)
     run = try await suite.check()
@@ -258,5 +258,135 @@ import Testing
     server.setRoute("/a.png", .ok(contentType: "image/png", body: blue))
     run = try await check(["--http-cache", cache, "--http-cache-age", "0"])
     #expect(run.stdout.contains("FAILED remote"), "\(run.stdout)")
+  }
+
+  /// A case passed from the cache is one a render would pass too: a link retargeted, an
+  /// image reached through a link out of its folder, a folder the document names removed,
+  /// inputs copied from another case, a reference linked out of the references, a name
+  /// checked twice: each renders, and fails or errs as the render does. Found by an audit,
+  /// each of these passed from the cache before.
+  @Test func aCachedPassIsNeverOneARenderWouldNotGive() async throws {
+    let folder = try TestSupport.temporaryDirectory()
+    defer { try? FileManager.default.removeItem(at: folder) }
+    let manager = FileManager.default
+    for sub in ["docs", "styles", "assets", "other", "out"] {
+      try manager.createDirectory(at: folder.appendingPathComponent(sub), withIntermediateDirectories: true)
+    }
+    func write(_ path: String, _ text: String) throws {
+      try text.write(to: folder.appendingPathComponent(path), atomically: true, encoding: .utf8)
+    }
+    try write("styles/light.yaml", "extends: default\nvars: { backgroundColor: \"#FFDDDD\" }\n")
+    try write("styles/dark.yaml", "extends: default\nvars: { backgroundColor: \"#2222AA\" }\n")
+    try manager.createSymbolicLink(atPath: folder.appendingPathComponent("styles/current.yaml").path, withDestinationPath: "light.yaml")
+    let picture = Suite.solidPNG([200, 30, 30, 255])
+    try Data(picture).write(to: folder.appendingPathComponent("assets/x.png"))
+    try Data(picture).write(to: folder.appendingPathComponent("other/x.png"))
+    try write("docs/linked.yaml", "stylesheet: ../styles/current.yaml\nitems: [{ type: text, text: Linked }]\n")
+    try write("docs/bundled.yaml", "assets: ../assets\nitems: [{ type: image, text: Bundled, imageURL: \"bundle://x.png\" }]\n")
+    try write("docs/plain.yaml", "items: [{ type: text, text: Plain }]\n")
+    try write("docs/varied.yaml", "variants: { width: [320] }\nitems: [{ type: text, text: Varied }]\n")
+    let refs = folder.appendingPathComponent("refs")
+    func check(_ extra: [String] = [], ci: Bool = true) async throws -> CommandRunner.Result {
+      try await CommandRunner.run(
+        ["check", "docs", "--snapshots", "refs", "--explain-cache"] + extra, in: folder, environment: ["CI": ci ? "true" : ""])
+    }
+    let recorded = try await check(["--record", "missing"], ci: false)
+    #expect(recorded.stdout.contains("4 cases: 0 passed, 0 failed, 4 new"), "\(recorded.stdout)\(recorded.stderr)")
+    #expect(try await check().stdout.contains("4 cases: 4 passed (4 cached)"))
+
+    // The stylesheet's link retargeted: the same path, another file.
+    let link = folder.appendingPathComponent("styles/current.yaml").path
+    try manager.removeItem(atPath: link)
+    try manager.createSymbolicLink(atPath: link, withDestinationPath: "dark.yaml")
+    var run = try await check()
+    #expect(Self.outcomes(run.stdout).rendered == ["linked": "FAILED"], "\(run.stdout)")
+    #expect(run.stdout.contains("  rendered: stylesheet ../styles/current.yaml leads elsewhere through its links"), "\(run.stdout)")
+    try manager.removeItem(atPath: link)
+    try manager.createSymbolicLink(atPath: link, withDestinationPath: "light.yaml")
+
+    // The image replaced by a link to the same bytes out of the assets folder: refused.
+    let image = folder.appendingPathComponent("assets/x.png")
+    try manager.removeItem(at: image)
+    try manager.createSymbolicLink(atPath: image.path, withDestinationPath: "../other/x.png")
+    run = try await check()
+    #expect(Self.outcomes(run.stdout).rendered == ["bundled": "ERROR"], "\(run.stdout)")
+    #expect(run.status == 2 && run.stderr.contains("escapes the assets folder through a symbolic link"), "\(run.stderr)")
+    try manager.removeItem(at: image)
+    try Data(picture).write(to: image)
+
+    // The assets folder gone: the document no longer loads.
+    try manager.moveItem(at: folder.appendingPathComponent("assets"), to: folder.appendingPathComponent("assets-away"))
+    run = try await check()
+    #expect(Self.outcomes(run.stdout).rendered == ["bundled": "ERROR"], "\(run.stdout)")
+    #expect(run.stderr.contains("does not exist"), "\(run.stderr)")
+    try manager.moveItem(at: folder.appendingPathComponent("assets-away"), to: folder.appendingPathComponent("assets"))
+
+    // Another case's reference and inputs copied beside a new document prove nothing of it.
+    try write("docs/copy.yaml", "items: [{ type: text, text: Goodbye }]\n")
+    for suffix in [".png", ".layout.json", ".inputs.json"] {
+      try manager.copyItem(at: refs.appendingPathComponent("plain" + suffix), to: refs.appendingPathComponent("copy" + suffix))
+    }
+    run = try await check()
+    #expect(Self.outcomes(run.stdout).rendered == ["copy": "FAILED"], "\(run.stdout)")
+    #expect(run.stdout.contains("  rendered: the inputs are not of copy.yaml"), "\(run.stdout)")
+    try manager.removeItem(at: folder.appendingPathComponent("docs/copy.yaml"))
+    for suffix in [".png", ".layout.json", ".inputs.json"] { try manager.removeItem(at: refs.appendingPathComponent("copy" + suffix)) }
+
+    // A reference moved out of the references and linked back: refused, never copied out.
+    try manager.moveItem(at: refs.appendingPathComponent("plain.png"), to: folder.appendingPathComponent("out/plain.png"))
+    try manager.createSymbolicLink(atPath: refs.appendingPathComponent("plain.png").path, withDestinationPath: "../out/plain.png")
+    run = try await check()
+    #expect(Self.outcomes(run.stdout).rendered == ["plain": "ERROR"], "\(run.stdout)")
+    #expect(run.stderr.contains("leads out of the references folder"), "\(run.stderr)")
+    try manager.removeItem(at: refs.appendingPathComponent("plain.png"))
+    try manager.moveItem(at: folder.appendingPathComponent("out/plain.png"), to: refs.appendingPathComponent("plain.png"))
+
+    // A document named as a variant of another: the name is checked twice, cached or not.
+    try write("docs/varied@320pt.yaml", "items: [{ type: text, text: Varied }]\n")
+    run = try await check()
+    #expect(run.status == 2 && run.stderr.contains("is checked twice in one run"), "\(run.stdout)\(run.stderr)")
+    try manager.removeItem(at: folder.appendingPathComponent("docs/varied@320pt.yaml"))
+
+    // Re-recording everything renders everything: nothing passes from the cache.
+    run = try await check(["--record", "all"], ci: false)
+    #expect(Self.outcomes(run.stdout).cached.isEmpty && run.status == 0, "\(run.stdout)")
+    #expect(try await check().stdout.contains("4 cases: 4 passed (4 cached)"))
+  }
+
+  /// A clone of the project in another place passes from the cache too: paths in the
+  /// settings (`--fonts` here) are stored relative to the checked folder, as the files are.
+  @Test func aCloneElsewhereIsPassedFromTheCache() async throws {
+    let suite = try Suite()
+    defer { try? FileManager.default.removeItem(at: suite.folder) }
+    let clone = suite.folder.deletingLastPathComponent().appendingPathComponent(suite.folder.lastPathComponent + "-clone")
+    defer { try? FileManager.default.removeItem(at: clone) }
+    func check(in folder: URL, ci: Bool) async throws -> CommandRunner.Result {
+      try await CommandRunner.run(
+        ["check", "docs", "--snapshots", "refs", "--fonts", "fonts", "--explain-cache"], in: folder,
+        environment: ["CI": ci ? "true" : ""])
+    }
+    let recorded = try await check(in: suite.folder, ci: false)
+    #expect(recorded.stdout.contains("8 new"), "\(recorded.stdout)\(recorded.stderr)")
+    try FileManager.default.copyItem(at: suite.folder, to: clone)
+    let cloned = try await check(in: clone, ci: true)
+    #expect(cloned.stdout.contains("8 cases: 8 passed (8 cached)"), "\(cloned.stdout)\(cloned.stderr)")
+  }
+
+  /// A render whose image failed (a server that never answers, past the deadline) keeps no
+  /// inputs: the failure is no outcome of the inputs, and must not pass from the cache.
+  @Test func aRenderWithAFailedImageKeepsNoInputs() async throws {
+    let folder = try TestSupport.temporaryDirectory()
+    defer { try? FileManager.default.removeItem(at: folder) }
+    let server = try LoopbackHTTPServer(routes: ["/hang/*": .hang])
+    defer { server.stop() }
+    let docs = folder.appendingPathComponent("docs")
+    try FileManager.default.createDirectory(at: docs, withIntermediateDirectories: true)
+    try "lint: { off: [imageFailed] }\nitems: [{ type: image, text: Remote, imageURL: \"\(server.url("/hang/a.png"))\" }]\n"
+      .write(to: docs.appendingPathComponent("remote.yaml"), atomically: true, encoding: .utf8)
+    let run = try await CommandRunner.run(
+      ["check", "docs", "--snapshots", "refs", "--record", "missing", "--deadline", "0.2", "--lint-off", "imageFailed"], in: folder,
+      environment: ["CI": ""])
+    #expect(run.stdout.contains("NEW remote"), "\(run.stdout)\(run.stderr)")
+    #expect(!FileManager.default.fileExists(atPath: folder.appendingPathComponent("refs/remote.inputs.json").path))
   }
 }

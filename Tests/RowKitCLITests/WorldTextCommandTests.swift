@@ -28,6 +28,29 @@ import Testing
     #expect(rows[1]["missingCharacters"] as? [String] == ["U+F0000"])
   }
 
+  /// Han forms come from the document's language alone: the user's `LANGUAGE` or
+  /// `PANGO_LANGUAGE` (which Pango reads) drew Japanese forms on one machine and Chinese on
+  /// another; `language: ja` still draws Japanese ones.
+  @Test func theUsersLanguageVariablesChangeNoPixel() async throws {
+    let folder = try TestSupport.temporaryDirectory()
+    defer { try? FileManager.default.removeItem(at: folder) }
+    let table = try Self.document(in: folder, "直角 誤解 骨 这是一个句子", extra: "table: { scale: 2 }\n")
+    var images: [Data] = []
+    // Through env(1): this process's own shapers have set PANGO_LANGUAGE, which rowkit would
+    // inherit and which would hide LANGUAGE.
+    for (index, variables) in [["-u", "PANGO_LANGUAGE"], ["-u", "PANGO_LANGUAGE", "LANGUAGE=ja"], ["PANGO_LANGUAGE=ja:ko"]].enumerated() {
+      let png = folder.appendingPathComponent("t\(index).png")
+      let result = try await CommandRunner.runProgram(
+        URL(fileURLWithPath: "/usr/bin/env"), variables + [CommandRunner.binary.path, "render", table, "-o", png.path])
+      #expect(result.status == 0, "\(variables): \(result.stderr)")
+      images.append(try Data(contentsOf: png))
+    }
+    #expect(images[1] == images[0] && images[2] == images[0])
+    let japanese = folder.appendingPathComponent("ja.png")
+    #expect(try await CommandRunner.run(["render", table, "-o", japanese.path, "--language", "ja"]).status == 0)
+    #expect(try Data(contentsOf: japanese) != images[0], "the document's language still picks the forms")
+  }
+
   @Test func strictFailsWithStatusTwoAndWritesNothing() async throws {
     let folder = try TestSupport.temporaryDirectory()
     defer { try? FileManager.default.removeItem(at: folder) }

@@ -208,7 +208,7 @@ final class FileRecorder {
   private(set) var files: [URL] = []
 
   func record(_ url: URL) {
-    let standardized = url.standardizedFileURL
+    let standardized = ContainedPath.standardized(url)
     if !files.contains(standardized) { files.append(standardized) }
   }
 }

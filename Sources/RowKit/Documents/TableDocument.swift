@@ -399,6 +399,6 @@ struct TableDocumentDecoder {
   }
 
   private func resolve(_ path: String) -> URL {
-    (path.hasPrefix("/") ? URL(fileURLWithPath: path) : directory.appendingPathComponent(path)).standardizedFileURL
+    ContainedPath.standardized(path.hasPrefix("/") ? URL(fileURLWithPath: path) : directory.appendingPathComponent(path))
   }
 }

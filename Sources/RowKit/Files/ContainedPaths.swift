@@ -37,6 +37,27 @@ public enum ContainedPath {
     return "/" + resolved.joined(separator: "/")
   }
 
+  /// `url` absolute, with `.` and `..` taken out as the kernel takes them, and every other
+  /// symbolic link kept by its own name: the folder before a `..` has its links followed (as
+  /// the kernel climbs from where a link leads), and no other. Foundation's
+  /// `standardizedFileURL` follows every link of a path that holds a `..`, so a document's
+  /// `../styles/current.yaml` became the file the link led to, and a link retargeted since
+  /// went unseen by what recorded the path (the render cache, `render --watch`).
+  public static func standardized(_ url: URL) -> URL {
+    var parts: [String] = url.path.hasPrefix("/") ? [] : FileManager.default.currentDirectoryPath.split(separator: "/").map(String.init)
+    for part in url.path.split(separator: "/") {
+      switch part {
+      case ".": continue
+      case "..":
+        let above = URL(fileURLWithPath: "/" + parts.joined(separator: "/"))
+        if let followed = resolved(above) { parts = followed.split(separator: "/").map(String.init) }
+        if !parts.isEmpty { parts.removeLast() }
+      default: parts.append(String(part))
+      }
+    }
+    return URL(fileURLWithPath: "/" + parts.joined(separator: "/"))
+  }
+
   /// Whether `url`, its links followed, is `folder` (its links followed too) or inside it.
   public static func isInside(_ url: URL, folder: URL) -> Bool {
     guard let path = resolved(url), let root = resolved(folder) else { return false }

@@ -49,7 +49,7 @@ public struct ImageURLResolver: Hashable, Sendable {
         return .file(try Self.contained(rest, in: folder, what: "\(scheme):// URL '\(string)'", folderName: "\(scheme) folder"))
       case "file":
         guard rest.hasPrefix("/") else { throw ImageURLError("file:// URL '\(string)' needs an absolute path") }
-        return .file(URL(fileURLWithPath: rest).standardizedFileURL)
+        return .file(ContainedPath.standardized(URL(fileURLWithPath: rest)))
       case "http", "https":
         guard let url = URL(string: string), url.host != nil else { throw ImageURLError("'\(string)' is not a valid URL") }
         return .remote(url)
@@ -58,8 +58,8 @@ public struct ImageURLResolver: Hashable, Sendable {
           "image URL '\(string)' has the unknown scheme '\(scheme)://' (use \(Self.schemes.map { $0 + "://" }.joined(separator: ", ")) or a relative path)")
       }
     }
-    if string.hasPrefix("/") { return .file(URL(fileURLWithPath: string).standardizedFileURL) }
-    return .file(baseDirectory.appendingPathComponent(string).standardizedFileURL)
+    if string.hasPrefix("/") { return .file(ContainedPath.standardized(URL(fileURLWithPath: string))) }
+    return .file(ContainedPath.standardized(baseDirectory.appendingPathComponent(string)))
   }
 
   /// `relative` inside `root`; a path that climbs out of it is refused, whether by `..` or

@@ -74,7 +74,7 @@ extension ReferenceStore {
     {
       return nil
     }
-    guard cache.changes(since: stored, reference: reference, settings: declared.settings).isEmpty,
+    guard cache.changes(since: stored, document: declared.document.file, reference: reference, settings: declared.settings).isEmpty,
       let rows = try? TiledPNG.rows(of: reference)
     else { return nil }
     switch claim(suite: suite, name: name, options: options, record: record) {

@@ -3,9 +3,19 @@ import RowKit
 import RowKitGraphics
 
 /// The SHA-256 of files read during one check, each file read once however many cases
-/// share it (a stylesheet, a brand font, an image).
+/// share it (a stylesheet, a brand font, an image), and where their links lead.
 final class FileDigests: Sendable {
   private let digests = Locked<[String: String]>([:])
+  private let targets = Locked<[String: String]>([:])
+
+  /// `path` with its symbolic links followed (``ContainedPath/resolved(_:)``), or
+  /// `path` itself when links loop.
+  func resolved(_ path: String) -> String {
+    if let known = targets.withLock({ $0[path] }) { return known }
+    let resolved = ContainedPath.resolved(URL(fileURLWithPath: path)) ?? path
+    targets.withLock { $0[path] = resolved }
+    return resolved
+  }
 
   /// The hex SHA-256 of the file at `path`, or ``CaseInputs/missingFile``.
   func sha256(ofFileAt path: String) -> String {
@@ -89,11 +99,30 @@ struct RenderCache: Sendable {
     return SHA256.hex(ofBuffer: bytes)
   }
 
-  /// Why a render of the case could now differ from what `stored` proves, one phrase each
-  /// (`stylesheet Styles/app.yaml changed`); empty when nothing that decides the render or its
-  /// reference changed, and the case passes without rendering.
-  func changes(since stored: CaseInputs, reference: URL, settings: [String]) -> [String] {
+  /// What is at `path` as a file of `kind` is read: a folder's mark, a file's SHA-256.
+  private func digest(_ path: String, kind: CaseInputs.File.Kind) -> String {
+    guard kind == .folder else { return digests.sha256(ofFileAt: path) }
+    var isFolder: ObjCBool = false
+    return FileManager.default.fileExists(atPath: path, isDirectory: &isFolder) && isFolder.boolValue
+      ? CaseInputs.folder : CaseInputs.missingFile
+  }
+
+  /// Where `path`'s links lead, stored as paths are; nil when no link is on the way.
+  private func target(of path: String) -> String? {
+    let resolved = digests.resolved(path)
+    return resolved == path ? nil : storedPath(resolved)
+  }
+
+  /// Why a render of the case of `document` could now differ from what `stored` proves, one
+  /// phrase each (`stylesheet Styles/app.yaml changed`); empty when nothing that decides the
+  /// render or its reference changed, and the case passes without rendering.
+  func changes(since stored: CaseInputs, document: URL, reference: URL, settings: [String]) -> [String] {
     var changes: [String] = []
+    // Inputs copied beside another case's reference prove nothing of this one.
+    let documentPath = storedPath(ContainedPath.standardized(document).path)
+    if !stored.files.contains(where: { $0.kind == .document && $0.path == documentPath }) {
+      changes.append("the inputs are not of \(documentPath)")
+    }
     if stored.renderCode != CaseInputs.currentRenderCode { changes.append("render code changed") }
     if stored.environment != environment { changes.append("environment changed") }
     if stored.settings != settings {
@@ -108,7 +137,11 @@ struct RenderCache: Sendable {
         changes.append("\(file.kind.rawValue) \(file.path) is outside \(boundary.path), so it is not read")
         continue
       }
-      let now = digests.sha256(ofFileAt: path)
+      if target(of: path) != file.target {
+        changes.append("\(file.kind.rawValue) \(file.path) leads elsewhere through its links")
+        continue
+      }
+      let now = digest(path, kind: file.kind)
       guard now != file.sha256 else { continue }
       let what = now == CaseInputs.missingFile ? "is missing" : file.sha256 == CaseInputs.missingFile ? "appeared" : "changed"
       changes.append("\(file.kind.rawValue) \(file.path) \(what)")
@@ -124,29 +157,52 @@ struct RenderCache: Sendable {
   }
 
   /// The inputs of a render of `document` that showed the rows of `manifest` and matched the
-  /// reference at `reference` pixel for pixel; nil when they cannot be told exactly (a
-  /// downloaded image the image cache does not hold), and the case then always renders.
+  /// reference at `reference` pixel for pixel; nil when they cannot be told exactly: a
+  /// downloaded image the image cache does not hold, a download that failed (a timeout is no
+  /// outcome of the inputs; a local file that is missing or damaged is, and is named), or a
+  /// file changed since `renderStart` (the render may have read it as it was before). The
+  /// case then always renders.
   func inputs(
-    of document: TableDocument, manifest: Manifest, otherFiles: [URL], reference: URL, settings: [String]
+    of document: TableDocument, manifest: Manifest, otherFiles: [URL], reference: URL, settings: [String],
+    renderStart: Date? = nil
   ) -> CaseInputs? {
-    guard let referenceDigest = Self.referenceDigest(reference) else { return nil }
-    let fontPaths = Set((document.fonts + document.stylesheet.fonts).map { $0.file.standardizedFileURL.path })
-    let designPaths = Set(document.designs.values.map { URL(fileURLWithPath: $0.file).standardizedFileURL.path })
-    let documentPath = document.file.standardizedFileURL.path
+    let resolver = document.imageResolver
+    let failedDownload = manifest.rows.contains { row in
+      row.images.contains { image in
+        guard image.state == .failed, let url = image.url, case .remote? = try? resolver.resolve(url) else { return false }
+        return true
+      }
+    }
+    guard !failedDownload, let referenceDigest = Self.referenceDigest(reference) else { return nil }
+    func standardized(_ url: URL) -> String { ContainedPath.standardized(url).path }
+    let fontPaths = Set((document.fonts + document.stylesheet.fonts).map { standardized($0.file) })
+    let designPaths = Set(document.designs.values.map { standardized(URL(fileURLWithPath: $0.file)) })
+    let documentPath = standardized(document.file)
     var files: [CaseInputs.File] = []
     var seen: Set<String> = []
+    var changedDuringTheRender = false
     func add(_ url: URL, _ kind: CaseInputs.File.Kind? = nil) {
-      let path = url.standardizedFileURL.path
+      let path = standardized(url)
       guard seen.insert(path).inserted else { return }
       let kind = kind ?? (path == documentPath ? .document : fontPaths.contains(path) ? .font : designPaths.contains(path) ? .design : .stylesheet)
-      files.append(CaseInputs.File(kind: kind, path: storedPath(path), sha256: digests.sha256(ofFileAt: path)))
+      // A folder's time changes with what is added to it (the references, beside a document):
+      // only files are read by the render.
+      if kind != .folder, let renderStart, Self.modificationDate(path).map({ $0 >= renderStart }) == true {
+        changedDuringTheRender = true
+      }
+      files.append(CaseInputs.File(kind: kind, path: storedPath(path), sha256: digest(path, kind: kind), target: target(of: path)))
     }
     add(document.file, .document)
     document.dependencies.forEach { add($0) }
     otherFiles.forEach { add($0) }
     fontPaths.forEach { add(URL(fileURLWithPath: $0), .font) }
+    // The folders the document names must still be there for it to load. One outside the
+    // project is never read back (see `boundary`), so it is not named.
+    for folder in [document.assetsDirectory, document.imageFolders.documents, document.imageFolders.cache].compactMap({ $0 })
+    where boundary.map({ ContainedPath.isInside(folder, folder: $0) }) ?? true {
+      add(folder, .folder)
+    }
     var downloads: [String: CaseInputs.Download] = [:]
-    let resolver = document.imageResolver
     for location in manifest.rows.flatMap({ $0.imageLocations(resolver: resolver) }) {
       switch location {
       case .file(let url):
@@ -156,9 +212,17 @@ struct RenderCache: Sendable {
         downloads[url.absoluteString] = CaseInputs.Download(url: url.absoluteString, sha256: SHA256.hex(ofBuffer: bytes))
       }
     }
+    guard !changedDuringTheRender else { return nil }
     return CaseInputs(
       reference: referenceDigest, renderCode: CaseInputs.currentRenderCode, environment: environment,
       settings: settings, files: files, downloads: Array(downloads.values))
+  }
+
+  /// When the file at `path` last changed, to the nanosecond the file system keeps.
+  private static func modificationDate(_ path: String) -> Date? {
+    var info = stat()
+    guard stat(path, &info) == 0 else { return nil }
+    return Date(timeIntervalSince1970: Double(info.st_mtim.tv_sec) + Double(info.st_mtim.tv_nsec) / 1e9)
   }
 
   /// `path` as stored: relative to the checked folder (`../Styles/app.yaml` for a file
@@ -170,7 +234,8 @@ struct RenderCache: Sendable {
     var shared = 0
     while shared < base.count, shared < target.count, base[shared] == target[shared] { shared += 1 }
     guard shared > 1 else { return path }
-    return (Array(repeating: "..", count: base.count - shared) + target[shared...]).joined(separator: "/")
+    let relative = (Array(repeating: "..", count: base.count - shared) + target[shared...]).joined(separator: "/")
+    return relative.isEmpty ? "." : relative
   }
 
   /// A stored path as a path on this machine.

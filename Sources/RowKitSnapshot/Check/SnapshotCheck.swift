@@ -575,18 +575,24 @@ public struct SnapshotCheck: Sendable {
   }
 
   /// The check's settings that change how `testCase` renders or whether it passes, one per
-  /// line: part of what the render cache compares (``CaseInputs/settings``).
-  private func renderSettings(for testCase: Case) -> [String] {
+  /// line: part of what the render cache compares (``CaseInputs/settings``). Paths are
+  /// stored as the cache stores them (relative to the checked folder), so that clones of a
+  /// repository in other places agree.
+  private func renderSettings(for testCase: Case, cache: RenderCache?) -> [String] {
+    func path(_ url: URL) -> String {
+      let path = ContainedPath.standardized(url).path
+      return cache?.storedPath(path) ?? path
+    }
     var settings: [String] = []
     if let variant = testCase.variant { settings.append("variant \(variant.name)") }
     if let preview = testCase.preview {
       settings.append("preview \(preview.design) \(preview.index + 1)\(preview.selected ? " selected" : "")")
-      settings.append("assets \(preview.assets.standardizedFileURL.path)")
-      if let stylesheet = preview.stylesheet { settings.append("stylesheet \(stylesheet.standardizedFileURL.path)") }
+      settings.append("assets \(path(preview.assets))")
+      if let stylesheet = preview.stylesheet { settings.append("stylesheet \(path(stylesheet))") }
     }
-    if let documents = imageFolders.documents { settings.append("documents folder \(documents.standardizedFileURL.path)") }
-    if let cache = imageFolders.cache { settings.append("cache folder \(cache.standardizedFileURL.path)") }
-    for font in brandFonts { settings.append("font \(font.file.standardizedFileURL.path)") }
+    if let documents = imageFolders.documents { settings.append("documents folder \(path(documents))") }
+    if let cache = imageFolders.cache { settings.append("cache folder \(path(cache))") }
+    for font in brandFonts { settings.append("font \(path(font.file))") }
     if allowsFailedImages { settings.append("failed images allowed") }
     if failsOnMissingGlyphs { settings.append("strict") }
     return settings
@@ -597,6 +603,14 @@ public struct SnapshotCheck: Sendable {
   /// record a render would otherwise add.
   private func cachedPass(_ testCase: Case, settings: [String], cache: RenderCache) async -> (CaseResult?, [String]) {
     guard let reference = try? store.referenceURL(suite: testCase.suite, name: testCase.baseName) else { return (nil, []) }
+    // Never hashed through a link out of the references: the render's check refuses such a
+    // reference or record, and says so.
+    let layoutRecord = LayoutRecord.url(besidePNG: reference)
+    var info = stat()
+    let referenceFiles = TiledPNG.files(of: reference) + (lstat(layoutRecord.path, &info) == 0 ? [layoutRecord] : [])
+    guard (try? referenceFiles.map { try store.confined($0, reading: true) }) != nil else {
+      return (nil, ["the reference or its layout record leads out of the references folder"])
+    }
     guard let stored = store.storedInputs(suite: testCase.suite, name: testCase.baseName) else {
       return (nil, [FileManager.default.fileExists(atPath: reference.path) ? "no stored inputs" : "no reference"])
     }
@@ -605,10 +619,22 @@ public struct SnapshotCheck: Sendable {
     {
       return (nil, ["no layout record"])
     }
-    guard let changes = try? await pool.run({ cache.changes(since: stored, reference: reference, settings: settings) }) else {
+    let document = testCase.document
+    guard
+      let changes = try? await pool.run({
+        cache.changes(since: stored, document: document, reference: reference, settings: settings)
+      })
+    else {
       return (nil, ["the inputs could not be read"])
     }
     guard changes.isEmpty else { return (nil, changes) }
+    // The name is claimed as a render's check claims it: a case checked twice in one run is
+    // an error, passed from the cache or not.
+    if case .failure(let early) = store.claim(suite: testCase.suite, name: testCase.baseName, options: options, record: record) {
+      var result = CaseResult(name: testCase.name, document: testCase.document.path, status: .error)
+      result.message = early.outcome.message
+      return (result, [])
+    }
     var result = CaseResult(name: testCase.name, document: testCase.document.path, status: .passed)
     result.cached = true
     if !reportsOnlyFailures { result.reference = copyForReport(reference, testCase, "reference.png") }
@@ -633,9 +659,12 @@ public struct SnapshotCheck: Sendable {
   }
 
   private func checkUntimed(_ testCase: Case, fontFamilies: [String], cache: RenderCache?) async -> (CaseResult, Bool) {
-    let settings = renderSettings(for: testCase)
+    let settings = renderSettings(for: testCase, cache: cache)
     var renderedBecause: [String] = []
-    if let cache {
+    // Re-recording everything (`--record all`) renders every case, and keeps their inputs: it
+    // rewrites each layout record and the environment, which a case passed from the cache
+    // would leave as they are.
+    if let cache, RecordMode.effective(record, environment: store.processEnvironment) != .all {
       let (cached, reasons) = await cachedPass(testCase, settings: settings, cache: cache)
       if let cached { return (cached, false) }
       renderedBecause = reasons
@@ -660,6 +689,7 @@ public struct SnapshotCheck: Sendable {
     _ testCase: Case, fontFamilies: [String], cache: RenderCache?, settings: [String]
   ) async -> (CaseResult, Bool, CaseInputs?) {
     var tooLongForARecord = false
+    let renderStart = Date()
     var result = CaseResult(name: testCase.name, document: testCase.document.path, status: .error)
     var loaded: TableDocument?
     var lastManifest: Manifest?
@@ -754,7 +784,8 @@ public struct SnapshotCheck: Sendable {
     {
       let inputs = try? await pool.run {
         cache.inputs(
-          of: document, manifest: manifest, otherFiles: self.brandFonts.map(\.file), reference: reference, settings: settings)
+          of: document, manifest: manifest, otherFiles: self.brandFonts.map(\.file), reference: reference, settings: settings,
+          renderStart: renderStart)
       }
       if let inputs, inputs != store.storedInputs(suite: testCase.suite, name: testCase.baseName) { written = inputs }
     }

@@ -37,6 +37,9 @@ public struct CaseInputs: Codable, Hashable, Sendable {
       case font
       /// A local image a row showed.
       case image
+      /// A folder the document names (`assets:`, `documents:`, `cache:`), which must exist
+      /// for it to load: its ``File/sha256`` is ``CaseInputs/folder`` or missing.
+      case folder
     }
 
     /// What the file is to the case.
@@ -47,12 +50,19 @@ public struct CaseInputs: Codable, Hashable, Sendable {
     /// The hex SHA-256 of the file's bytes, or ``CaseInputs/missingFile`` for a file that did
     /// not exist (a missing image shows the slot's default, which is an outcome too).
     public var sha256: String
+    /// Where ``path`` leads once its symbolic links are followed, stored as ``path`` is; absent
+    /// when no link is on the way. A link made, removed or retargeted since changes it: the
+    /// same bytes reached another way may not load (an image through a link out of its
+    /// assets folder is refused).
+    public var target: String?
 
-    /// A file of kind `kind` at `path` whose bytes hash to `sha256`.
-    public init(kind: Kind, path: String, sha256: String) {
+    /// A file of kind `kind` at `path` whose bytes hash to `sha256`, reached through links
+    /// that lead to `target`.
+    public init(kind: Kind, path: String, sha256: String, target: String? = nil) {
       self.kind = kind
       self.path = path
       self.sha256 = sha256
+      self.target = target
     }
   }
 
@@ -70,12 +80,15 @@ public struct CaseInputs: Codable, Hashable, Sendable {
     }
   }
 
-  /// The version of this file's form; a file of another version is not trusted.
-  public static let currentVersion = 1
+  /// The version of this file's form; a file of another version is not trusted. Version 2
+  /// added the folders a document names, and where each path's links lead.
+  public static let currentVersion = 2
   /// The end of the file name beside the reference (`name.inputs.json`).
   public static let fileSuffix = ".inputs.json"
   /// What a missing file hashes to in ``File/sha256``.
   public static let missingFile = "missing"
+  /// What a folder that exists hashes to in ``File/sha256``.
+  public static let folder = "folder"
 
   /// The version of the file's form.
   public var version = CaseInputs.currentVersion
