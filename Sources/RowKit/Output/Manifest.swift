@@ -20,6 +20,10 @@ public struct Manifest: Codable, Hashable, Sendable {
     public var footerHeight: Double?
     /// The number of rows in the section.
     public var rows: Int
+    /// With lint on, the header's findings (its title's contrast); absent when it has none.
+    public var headerFindings: [LintFinding]?
+    /// With lint on, the footer's findings; absent when it has none.
+    public var footerFindings: [LintFinding]?
   }
 
   /// One image slot of a row in the manifest.

@@ -16,12 +16,30 @@ extension PlacedRow {
   /// tells a few dark pixels of a photo from text that is hard to read all along, and the
   /// background colors of both.
   func contrastFindings(background: Bitmap, scale: Double) -> [LintFinding] {
+    LintFinding.contrastFindings(
+      of: layout.labels, offset: Point(x: cellFrame.x, y: cellFrame.y - frame.y), background: background, scale: scale)
+  }
+}
+
+extension SectionBand {
+  /// The `contrast` findings of the band's title, judged as a row's labels are
+  /// (``PlacedRow/contrastFindings(background:scale:)``) over `background`, the band painted
+  /// without its text.
+  func contrastFindings(background: Bitmap, scale: Double) -> [LintFinding] {
+    LintFinding.contrastFindings(of: label.map { [$0] } ?? [], offset: .zero, background: background, scale: scale)
+  }
+}
+
+extension LintFinding {
+  /// The `contrast` findings of `labels`, placed `offset` from the top left of `background`,
+  /// the strip they are in painted without its text.
+  static func contrastFindings(of labels: [RowLabel], offset: Point, background: Bitmap, scale: Double) -> [LintFinding] {
     var findings: [LintFinding] = []
     var luminances: [UInt32: Double] = [:]
-    for label in layout.labels {
+    for label in labels {
       let origin = label.drawingOrigin
-      let dx = origin.x + cellFrame.x
-      let dy = origin.y + cellFrame.y - frame.y
+      let dx = origin.x + offset.x
+      let dy = origin.y + offset.y
       let looks = GlyphLooks(label)
       // Each judged pixel: its ratio, the color under it, and the look of its glyph.
       var samples: [(ratio: Double, under: Color, look: Int)] = []

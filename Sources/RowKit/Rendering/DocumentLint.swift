@@ -25,9 +25,16 @@ public struct LintReport: Codable, Hashable, Sendable {
     /// Which row of its type and title this is, from 1 at the table's top: two rows that
     /// read the same are told apart by their order.
     public var occurrence: Int?
+    /// Set when the findings are of the section's header or footer band rather than a row:
+    /// ``type`` is then `header` or `footer`, ``title`` the band's text, and ``row`` -1 for a
+    /// header and the section's row count for a footer, so that bands sort where they are.
+    public var band: SectionBand.Kind?
 
-    /// The row's name in messages: `s0-r3`.
-    public var name: String { Manifest.rowFileName(section: section, row: row).replacingOccurrences(of: ".png", with: "") }
+    /// The row's name in messages: `s0-r3`, or `s0-header` for a band.
+    public var name: String {
+      if let band { return "s\(section)-\(band.rawValue)" }
+      return Manifest.rowFileName(section: section, row: row).replacingOccurrences(of: ".png", with: "")
+    }
   }
 
   /// The document as it was named.
@@ -61,6 +68,23 @@ public struct LintReport: Codable, Hashable, Sendable {
       return Row(section: row.section, row: row.row, type: row.type, cell: row.cell, findings: findings)
     }
     if let dataSource { identifyRows(in: dataSource) }
+    // Bands are known by their text, as rows by their title.
+    var seen: [String: Int] = [:]
+    for section in manifest.sections {
+      for (kind, text, findings) in [
+        (SectionBand.Kind.header, section.header, section.headerFindings), (.footer, section.footer, section.footerFindings),
+      ] {
+        guard let findings, !findings.isEmpty else { continue }
+        let title = String((text ?? "").prefix(Self.maximumTitleLength))
+        let occurrence = (seen[kind.rawValue + "\u{0}" + title] ?? 0) + 1
+        seen[kind.rawValue + "\u{0}" + title] = occurrence
+        rows.append(
+          Row(
+            section: section.section, row: kind == .header ? -1 : section.rows, type: kind.rawValue, cell: "SectionBand",
+            findings: findings, title: title, occurrence: occurrence, band: kind))
+      }
+    }
+    rows.sort { ($0.section, $0.row) < ($1.section, $1.row) }
   }
 
   /// Gives each row its ``Row/title`` and ``Row/occurrence`` in `dataSource`.

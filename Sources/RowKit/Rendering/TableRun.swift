@@ -184,6 +184,13 @@ struct TableRun {
         }
       } else if let band = measure.band, sink.keepsManifest {
         TableRenderer.record(band, top: top, height: measure.height, in: &manifest)
+        if renderer.lint != nil, sink.paints, let findings = painted[plan.index]?.findings, !findings.isEmpty {
+          if band.kind == .header {
+            manifest.sections[band.section].headerFindings = findings
+          } else {
+            manifest.sections[band.section].footerFindings = findings
+          }
+        }
       } else if case .header(let section, _, _, let rows) = plan.kind, sink.keepsManifest {
         // No header band: the section starts at its first row.
         TableRenderer.record((.header, section, nil), top: rows > 0 ? top : 0, height: 0, in: &manifest)

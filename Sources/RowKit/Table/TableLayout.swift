@@ -103,7 +103,7 @@ public struct SectionLayout {
 /// A header or footer band: its frame across the table, and its title label if it has one.
 public struct SectionBand {
   /// Whether a band is a section's header or its footer.
-  public enum Kind: String, Hashable, Sendable, CaseIterable {
+  public enum Kind: String, Codable, Hashable, Sendable, CaseIterable {
     /// Above the section's rows.
     case header
     /// Below the section's rows.

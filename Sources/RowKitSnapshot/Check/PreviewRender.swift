@@ -74,6 +74,19 @@ extension SnapshotCheck {
           x: box[0], y: box[1], width: box[2], height: box[3], text: "\(subject): \(finding.rule.rawValue): \(finding.message)"))
       }
     }
+    for section in rendered.manifest.sections {
+      let bands: [(String, [LintFinding]?, Double, Double)] = [
+        ("header", section.headerFindings, section.y, section.height),
+        ("footer", section.footerFindings, section.footerY ?? 0, section.footerHeight ?? 0),
+      ]
+      for (band, findings, y, height) in bands {
+        for finding in findings ?? [] {
+          marks.append(PreviewRender.Mark(
+            x: 0, y: y, width: rendered.manifest.width, height: height,
+            text: "s\(section.section)-\(band): \(finding.rule.rawValue): \(finding.message)"))
+        }
+      }
+    }
     var files = document.filesRead(showing: rendered.manifest.rows)
     if !files.contains(where: { $0.standardizedFileURL.path == testCase.document.standardizedFileURL.path }) {
       files.insert(testCase.document, at: 0)

@@ -119,6 +119,31 @@ import Testing
     #expect(highlighted.first?.message.hasPrefix("text #000000 on #000000 is 1.00:1") == true, "\(highlighted)")
   }
 
+  /// A section's header and footer are text a reader reads: judged as a row's labels are,
+  /// and named by their band (`s0-header`) and known to a baseline by their text.
+  @Test func headersAndFootersAreJudgedToo() async throws {
+    let folder = try TestSupport.temporaryDirectory()
+    defer { try? FileManager.default.removeItem(at: folder) }
+    let url = folder.appendingPathComponent("table.yaml")
+    func lines(_ color: String) async throws -> [String] {
+      try """
+        stylesheet: { vars: { tableFooterTextColor: "\(color)", tableGroupedHeaderTextColor: "\(color)" } }
+        table: { style: grouped }
+        sections:
+          - { header: Features, footer: Some footer text here, items: [{ type: text, text: Hello }] }
+        """.write(to: url, atomically: true, encoding: .utf8)
+      let document = try TableDocument.load(url, fontFamilies: try TextEnvironment.standard.fontSet().families)
+      let reports = try await document.lint(with: document.makeRenderer(), name: "table.yaml")
+      #expect(reports.flatMap(\.rows).filter { $0.band != nil }.map(\.title) == (color == "#DDDDDD" ? ["Features", "Some footer text here"] : []))
+      return reports.flatMap(\.lines)
+    }
+    let faint = try await lines("#DDDDDD")
+    #expect(faint.count == 2, "\(faint)")
+    #expect(faint.first?.hasPrefix("table.yaml: s0-header (header) contrast [header]: text #DDDDDD on #") == true, "\(faint)")
+    #expect(faint.last?.hasPrefix("table.yaml: s0-footer (footer) contrast [footer]: text #DDDDDD on #") == true, "\(faint)")
+    #expect(try await lines("#202020").isEmpty)
+  }
+
   /// Only pixels under a glyph's ink count: a dark image in a corner of a label's box that no
   /// letter touches is no background of its text, and one that a letter stands on is.
   @Test func contrastReadsOnlyThePixelsUnderTheGlyphs() async throws {

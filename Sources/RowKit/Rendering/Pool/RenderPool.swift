@@ -244,12 +244,20 @@ final class WorkerState {
       }
       let bitmap = try painter.paint(strip)
       var findings: [LintFinding]?
-      if let lint = context.lint, case .row(let row) = strip {
-        findings = row.layoutFindings(options: lint)
-        if lint.runs(.contrast) {
-          var textless = painter
-          textless.drawsText = false
-          findings! += row.contrastFindings(background: try textless.paint(strip), scale: context.configuration.scale)
+      if let lint = context.lint {
+        var textless = painter
+        textless.drawsText = false
+        switch strip {
+        case .row(let row):
+          findings = row.layoutFindings(options: lint)
+          if lint.runs(.contrast) {
+            findings! += row.contrastFindings(background: try textless.paint(strip), scale: context.configuration.scale)
+          }
+        case .band(let band):
+          // A section's header or footer is text a reader reads too.
+          if lint.runs(.contrast), band.label != nil {
+            findings = band.contrastFindings(background: try textless.paint(strip), scale: context.configuration.scale)
+          }
         }
       }
       switch form {
