@@ -136,6 +136,9 @@ import Testing
   @Test func acceptingOneCaseThenUndoingPutsBackEveryByte() async throws {
     let project = try await project()
     defer { try? FileManager.default.removeItem(at: project.folder) }
+    // A reference's permissions are the user's: kept through the accept and the undo.
+    let reference = project.refs.appendingPathComponent("case-1.png").path
+    try FileManager.default.setAttributes([.posixPermissions: 0o640], ofItemAtPath: reference)
     let before = contents(project.refs)
     try await serving(project) { server in
       let accepted = try await server.post("/api/accept", #"{"cases": ["case-1"]}"#)
@@ -149,6 +152,7 @@ import Testing
       #expect(undone["reviewed"] as? Int == 0)
     }
     #expect(contents(project.refs) == before, "undo put back the exact bytes, the layout record and the inputs too")
+    #expect(try FileManager.default.attributesOfItem(atPath: reference)[.posixPermissions] as? Int == 0o640)
     let entries = try log(project)
     #expect(entries.map { $0["action"] as? String } == ["accept", "undo"])
     #expect(entries[1]["undoes"] as? Int == 1)

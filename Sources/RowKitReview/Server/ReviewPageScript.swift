@@ -22,7 +22,8 @@ enum ReviewPageScript {
         .case[data-review="rejected"] { border-color: #9aa0a6; }
         .case[data-review="rejected"] .review-state { color: #5f6b7a; }
         .case[data-review] { opacity: 0.75; }
-        .case.current[data-review] { opacity: 1; }`;
+        .case.current[data-review] { opacity: 1; }
+        p.accept { display: none; }`;
       document.head.appendChild(style);
       // A case the page has not added yet (see ReviewReport.html) is decorated when it comes.
       const sectionOf = name => document.getElementById('case-' + name);
@@ -51,7 +52,9 @@ enum ReviewPageScript {
       function say(text, isError) { message.textContent = text; message.className = isError ? 'error' : ''; }
       function show(next) {
         state = next;
-        document.getElementById('review-progress').textContent = state.reviewed + ' of ' + state.reviewable.length + ' reviewed';
+        document.getElementById('review-progress').textContent = state.reviewed + ' of ' + state.reviewable.length + ' reviewed'
+          + (state.ci ? ' (CI is set: nothing can be accepted here)' : '');
+        document.querySelectorAll('.review-actions button.accept').forEach(button => { button.disabled = state.ci; });
         undoButton.disabled = !state.undo;
         undoButton.title = state.undo ? 'Undo: ' + state.undo : 'nothing to undo';
         state.reviewable.forEach(name => showReview(sectionOf(name)));
@@ -169,7 +172,12 @@ enum ReviewPageScript {
         }
         event.preventDefault();
       });
-      api('/api/state').then(next => { state = next; decorate(); show(next); }, error => say(error.message, true));
+      api('/api/state').then(next => {
+        state = next; decorate(); show(next);
+        // The review bar made the sticky header taller since the page went to the case the
+        // address names: go there again, so that its heading is not under the header.
+        if (new URLSearchParams(location.hash.slice(1)).get('case')) window.dispatchEvent(new HashChangeEvent('hashchange'));
+      }, error => say(error.message, true));
     })();
     """
 }

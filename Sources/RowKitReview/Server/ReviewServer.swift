@@ -199,7 +199,7 @@ private final class ReviewRoutes: Sendable {
     let reviewable = session.reviewable
     let reviews = log.reviews.filter { reviewable.contains($0.key) }.mapValues { $0 == .accept ? "accepted" : "rejected" }
     let undo = log.nextUndo.map { entry in
-      "\(entry.action.rawValue) " + (entry.group.map { "\(entry.cases.count) cases that \($0)" } ?? entry.cases.joined(separator: ", "))
+      "\(entry.action.rawValue) " + (entry.group.map { "\(entry.cases.count) cases (\($0))" } ?? entry.cases.joined(separator: ", "))
     }
     let state = State(
       reviewable: reviewable, reviewed: reviews.count, cases: reviews,
