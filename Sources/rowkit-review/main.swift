@@ -12,6 +12,8 @@ import RowKitGraphics
 import RowKitReview
 import RowKitSnapshot
 
+TextEnvironment.setAsideUsersLanguages()
+
 /// Ends the program with status 2 and `message`, its control characters escaped (it may
 /// quote a report, which comes from anyone).
 func fail(_ message: String) -> Never {
@@ -73,7 +75,8 @@ if checkFirst {
 }
 
 do {
-  let session = try await ReviewSession(report: URL(fileURLWithPath: folder), snapshots: snapshots.map { URL(fileURLWithPath: $0) })
+  let session = try await ReviewSession(
+    report: URL(fileURLWithPath: folder), snapshots: snapshots.map { URL(fileURLWithPath: $0) }, checkedHere: checkFirst)
   let server = try ReviewServer(session: session, port: port, reportPath: folder, casesShownAtOnce: casesShownAtOnce)
   try await withThrowingTaskGroup(of: Void.self) { group in
     group.addTask { try await server.run() }

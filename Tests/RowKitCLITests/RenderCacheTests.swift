@@ -293,6 +293,15 @@ import Testing
     let recorded = try await check(["--record", "missing"], ci: false)
     #expect(recorded.stdout.contains("4 cases: 0 passed, 0 failed, 4 new"), "\(recorded.stdout)\(recorded.stderr)")
     #expect(try await check().stdout.contains("4 cases: 4 passed (4 cached)"))
+    // The same checkout reached through a link (a home folder elsewhere) stores and finds the
+    // same inputs: nothing renders, and nothing is rewritten.
+    let linked = folder.deletingLastPathComponent().appendingPathComponent(folder.lastPathComponent + "-link")
+    try manager.createSymbolicLink(atPath: linked.path, withDestinationPath: folder.path)
+    defer { try? manager.removeItem(at: linked) }
+    let throughLink = try await CommandRunner.run(
+      ["check", linked.appendingPathComponent("docs").path, "--snapshots", linked.appendingPathComponent("refs").path, "--explain-cache"],
+      environment: ["CI": ""])
+    #expect(throughLink.stdout.contains("4 cases: 4 passed (4 cached)"), "\(throughLink.stdout)\(throughLink.stderr)")
 
     // The stylesheet's link retargeted: the same path, another file.
     let link = folder.appendingPathComponent("styles/current.yaml").path
@@ -370,6 +379,32 @@ import Testing
     try FileManager.default.copyItem(at: suite.folder, to: clone)
     let cloned = try await check(in: clone, ci: true)
     #expect(cloned.stdout.contains("8 cases: 8 passed (8 cached)"), "\(cloned.stdout)\(cloned.stderr)")
+  }
+
+  /// A table longer than a check keeps a layout record of passes from the cache (it used
+  /// to render every time, waiting for a record it never gets); and a cached case whose
+  /// reference lost its record is counted in the note that says so, as a rendered one is.
+  @Test func layoutRecordsAndTheCache() async throws {
+    let folder = try TestSupport.temporaryDirectory()
+    defer { try? FileManager.default.removeItem(at: folder) }
+    let docs = folder.appendingPathComponent("docs")
+    try FileManager.default.createDirectory(at: docs, withIntermediateDirectories: true)
+    let rows = (0...2_000).map { "  - { type: text, text: Row \($0) }" }.joined(separator: "\n")
+    try "table: { width: 200, scale: 1 }\nitems:\n\(rows)\n".write(to: docs.appendingPathComponent("long.yaml"), atomically: true, encoding: .utf8)
+    try "items: [{ type: text, text: Short }]\n".write(to: docs.appendingPathComponent("short.yaml"), atomically: true, encoding: .utf8)
+    func check(ci: Bool) async throws -> CommandRunner.Result {
+      try await CommandRunner.run(["check", "docs", "--snapshots", "refs", "--explain-cache"], in: folder, environment: ["CI": ci ? "true" : ""])
+    }
+    let recorded = try await check(ci: false)
+    #expect(recorded.stdout.contains("2 new"), "\(recorded.stdout)\(recorded.stderr)")
+    let refs = folder.appendingPathComponent("refs")
+    #expect(!FileManager.default.fileExists(atPath: refs.appendingPathComponent("long.layout.json").path))
+    let local = try await check(ci: false)
+    #expect(local.stdout.contains("2 cases: 2 passed (2 cached)"), "\(local.stdout)")
+    try FileManager.default.removeItem(at: refs.appendingPathComponent("short.layout.json"))
+    let ci = try await check(ci: true)
+    #expect(ci.stdout.contains("2 cases: 2 passed (2 cached)"), "\(ci.stdout)")
+    #expect(ci.stderr.contains("1 reference has no layout record"), "\(ci.stderr)")
   }
 
   /// A render whose image failed (a server that never answers, past the deadline) keeps no

@@ -298,9 +298,11 @@ import Testing
     #expect(accepted(before).count == 6)
   }
 
-  /// A new case is recorded by the check (outside CI); rejecting it removes that reference,
-  /// which is still the image rejected, and undo puts it back. A folder an accept or a
-  /// reject leaves empty goes with it.
+  /// A new case is recorded by the check (outside CI); when the review ran that check itself,
+  /// rejecting it removes that reference, which is still the image rejected, and undo puts
+  /// it back. A report from elsewhere may call any case new: rejecting then removes nothing.
+  /// Undo removes the folders an accept made, and no other; and the render cache's inputs a
+  /// check wrote since.
   @Test func rejectingANewCaseRemovesWhatTheCheckRecorded() async throws {
     let project = try await project()
     defer { try? FileManager.default.removeItem(at: project.folder) }
@@ -314,13 +316,18 @@ import Testing
     #expect(recording.stdout.contains("NEW sub/case-9"), "\(recording.stdout)\(recording.stderr)")
     let recorded = contents(project.refs)
     #expect(recorded["sub/case-9.png"] != nil && recorded["case-4.png"] != nil)
-    let session = try await ReviewSession(report: project.report, snapshots: project.refs, processEnvironment: project.reviewEnvironment)
+    // Not this review's own check: its word that a case is new is not taken.
+    let elsewhere = try await ReviewSession(report: project.report, snapshots: project.refs, processEnvironment: project.reviewEnvironment)
+    #expect(try elsewhere.reject(["case-4"]).files.isEmpty)
+    #expect(contents(project.refs) == recorded)
+    try elsewhere.undo()
+    let session = try await ReviewSession(
+      report: project.report, snapshots: project.refs, processEnvironment: project.reviewEnvironment, checkedHere: true)
     #expect(session.groups.last?.title == "are new (the check recorded them)")
     let rejected = try session.reject(["sub/case-9", "case-4"])
     #expect(Set(rejected.files.map(\.path)).isSuperset(of: ["sub/case-9.png", "sub/case-9.layout.json", "case-4.png"]), "\(rejected.files)")
     let after = contents(project.refs)
-    #expect(after["case-4.png"] == nil && after["case-5.png"] != nil)
-    #expect(!FileManager.default.fileExists(atPath: project.refs.appendingPathComponent("sub").path), "its folder went with it")
+    #expect(after["case-4.png"] == nil && after["case-5.png"] != nil && after["sub/case-9.png"] == nil)
     try session.undo()
     #expect(contents(project.refs) == recorded, "undo put back every byte the check recorded")
     // A reference changed since the check is no longer the image rejected: nothing is removed.
@@ -338,8 +345,18 @@ import Testing
     let ciReview = try await ReviewSession(report: project.report, snapshots: project.refs, processEnvironment: project.reviewEnvironment)
     try ciReview.accept(["sub/case-9"])
     #expect(FileManager.default.fileExists(atPath: project.refs.appendingPathComponent("sub/case-9.png").path))
+    // A check between writes the case's cache inputs; undo removes them with the case.
+    let between = try await CommandRunner.run(
+      ["check", "tables", "--snapshots", project.refs.path], in: project.work, environment: environment.merging(["CI": ""]) { $1 })
+    #expect(between.stdout.contains("PASSED sub/case-9"), "\(between.stdout)\(between.stderr)")
+    #expect(FileManager.default.fileExists(atPath: project.refs.appendingPathComponent("sub/case-9.inputs.json").path))
     try ciReview.undo()
     #expect(!FileManager.default.fileExists(atPath: project.refs.appendingPathComponent("sub").path), "the folder the accept made")
+    // A folder that was there, empty, before the accept stays after its undo.
+    try FileManager.default.createDirectory(at: project.refs.appendingPathComponent("sub"), withIntermediateDirectories: false)
+    try ciReview.accept(["sub/case-9"])
+    try ciReview.undo()
+    #expect(try FileManager.default.contentsOfDirectory(atPath: project.refs.appendingPathComponent("sub").path).isEmpty)
   }
 
   /// A report replaced by another check since the review began: the page's state says so

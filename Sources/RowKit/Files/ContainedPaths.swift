@@ -37,22 +37,23 @@ public enum ContainedPath {
     return "/" + resolved.joined(separator: "/")
   }
 
-  /// `url` absolute, with `.` and `..` taken out as the kernel takes them, and every other
-  /// symbolic link kept by its own name: the folder before a `..` has its links followed (as
-  /// the kernel climbs from where a link leads), and no other. Foundation's
-  /// `standardizedFileURL` follows every link of a path that holds a `..`, so a document's
-  /// `../styles/current.yaml` became the file the link led to, and a link retargeted since
-  /// went unseen by what recorded the path (the render cache, `render --watch`).
+  /// `url` absolute, with `.` and `..` taken out of the path as written, as a shell's `cd`
+  /// takes them out (`a/link/../x` is `a/x`), and every symbolic link kept by its own name.
+  ///
+  /// Foundation's `standardizedFileURL` follows every link of a path that holds a `..`, and
+  /// none of one that does not, so a document's `../styles/current.yaml` became the file the
+  /// link led to, and a link retargeted since went unseen by what recorded the path (the
+  /// render cache, `render --watch`); and a file URL made from a relative path has its `..`
+  /// taken out as written already. One rule for every path, whatever its links and however
+  /// the document was named: the file a document names is the one its words name.
   public static func standardized(_ url: URL) -> URL {
-    var parts: [String] = url.path.hasPrefix("/") ? [] : FileManager.default.currentDirectoryPath.split(separator: "/").map(String.init)
-    for part in url.path.split(separator: "/") {
+    var parts: [Substring] = []
+    let path = url.path.hasPrefix("/") ? url.path : FileManager.default.currentDirectoryPath + "/" + url.path
+    for part in path.split(separator: "/") {
       switch part {
       case ".": continue
-      case "..":
-        let above = URL(fileURLWithPath: "/" + parts.joined(separator: "/"))
-        if let followed = resolved(above) { parts = followed.split(separator: "/").map(String.init) }
-        if !parts.isEmpty { parts.removeLast() }
-      default: parts.append(String(part))
+      case "..": if !parts.isEmpty { parts.removeLast() }
+      default: parts.append(part)
       }
     }
     return URL(fileURLWithPath: "/" + parts.joined(separator: "/"))

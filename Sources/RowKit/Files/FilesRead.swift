@@ -32,7 +32,7 @@ package final class FilesRead: Sendable {
   /// Notes `url` as looked for, when a caller is collecting.
   static func note(_ url: URL) {
     guard let current else { return }
-    let file = url.standardizedFileURL
+    let file = ContainedPath.standardized(url)
     current.recorded.withLock { recorded in
       guard recorded.stamps[file.path] == nil else { return }
       recorded.files.append(file)

@@ -105,7 +105,8 @@ extension LintFinding {
 
 /// What each character of a label is drawn as: the label's color and font, as a styled
 /// text's runs change them (a color, a highlight, a font, a weight, a size factor), the
-/// later of two runs over the same character winning as in Pango's attribute list.
+/// later of two runs over the same character winning as in Pango's attribute list: a font
+/// after a weight sets the weight too, and of two size factors the later one counts.
 struct GlyphLooks {
   struct Look: Hashable {
     var color: Color
@@ -133,7 +134,6 @@ struct GlyphLooks {
     let count = label.text.text.unicodeScalars.count
     var looks = [Look](repeating: plain, count: count)
     var scales = [Double](repeating: 1, count: count)
-    var weights = [Int?](repeating: nil, count: count)
     for run in runs {
       let range = max(0, run.range.lowerBound)..<min(count, max(0, run.range.upperBound))
       for index in range {
@@ -141,8 +141,8 @@ struct GlyphLooks {
         case .color(let color): looks[index].color = color
         case .background(let color): looks[index].highlight = color
         case .font(let font): looks[index].font = font
-        case .weight(let weight): weights[index] = weight
-        case .scale(let factor): scales[index] *= factor
+        case .weight(let weight): looks[index].font.weight = weight
+        case .scale(let factor): scales[index] = factor
         default: break
         }
       }
@@ -150,7 +150,6 @@ struct GlyphLooks {
     var indices: [Look: Int] = [plain: 0]
     lookOfScalar = (0..<count).map { index in
       var look = looks[index]
-      if let weight = weights[index] { look.font.weight = weight }
       look.font.size *= scales[index]
       if let known = indices[look] { return known }
       all.append(look)

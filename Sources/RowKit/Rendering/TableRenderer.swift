@@ -492,6 +492,6 @@ extension TableDocument {
       for case .file(let url) in row.imageLocations(resolver: resolver) { files.append(url) }
     }
     var seen: Set<String> = []
-    return files.filter { seen.insert($0.standardizedFileURL.path).inserted }
+    return files.filter { seen.insert(ContainedPath.standardized($0).path).inserted }
   }
 }

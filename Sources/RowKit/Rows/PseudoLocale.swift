@@ -126,27 +126,32 @@ public enum PseudoLocale: String, Hashable, Sendable, CaseIterable {
     return count
   }
 
-  /// The padding of a text of `length` characters with `words` counted words, as Android's
-  /// `PseudoGenerateExpansion` makes it for ``paddingTarget(forLength:words:)`` characters:
-  /// the padding words up to the end of the word that passes the target; past all of them,
-  /// all of them, a space, and the padding for what is left of the target. Short texts grow
-  /// most: `OK` becomes `[ÖĶ öñé]`.
+  /// The padding of a text of `length` characters with `words` counted words, exactly as
+  /// Android's `PseudoGenerateExpansion` makes it for ``paddingTarget(forLength:words:)``
+  /// characters: the padding words up to the end of the word at the target; past all of
+  /// them, all of them, a space, and the padding for what is left once both are counted.
+  /// Its quirks are kept, so that a text pads to the length it has on a device: a target
+  /// that falls in the last word cuts its last letter (`twent`). Short texts grow most: `OK`
+  /// becomes `[ÖĶ öñé]`.
   public static func padding(forLength length: Int, words: Int) -> String {
-    expansion(paddingTarget(forLength: length, words: words))
+    String(expansion(paddingTarget(forLength: length, words: words)))
   }
 
-  private static let allPaddingWords = paddingWords.joined(separator: " ")
+  private static let allPaddingWords = Array(paddingWords.joined(separator: " "))
 
-  private static func expansion(_ target: Int) -> String {
+  private static func expansion(_ target: Int) -> [Character] {
     let all = allPaddingWords
-    if all.count < target { return all + " " + expansion(target - all.count) }
-    // The shortest run of whole words longer than the target (all of them when none is).
-    var prefix = ""
-    for word in paddingWords {
-      prefix += (prefix.isEmpty ? "" : " ") + word
-      if prefix.count > target { break }
+    if all.count < target { return all + [" "] + expansion(target - (all.count + 1)) }
+    // From the character after the target to the next space, that space left out; when no
+    // space comes, aapt2 stops one character before the end.
+    var extra = 0
+    var index = target + 1
+    while index < all.count {
+      extra += 1
+      if all[index] == " " { break }
+      index += 1
     }
-    return prefix
+    return Array(all.prefix(target + extra))
   }
 
   /// `text` made longer by `fraction` of its length (0.2: 20% more characters, rounded),

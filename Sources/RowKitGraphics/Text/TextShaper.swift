@@ -58,13 +58,9 @@ public final class TextShaper {
     try self.init(fontSet: fontSet, faces: ownFaces ? FontFaces.lend() : nil)
   }
 
-  /// Pango takes the languages a text of a script it cannot place is drawn for (Han: Chinese,
-  /// Japanese or Korean forms) from `PANGO_LANGUAGE`, else `LANGUAGE`, read once at its first
-  /// shaping: `LANGUAGE=ja` gave other glyphs, so the same document other pixels on another
-  /// user's machine. An empty `PANGO_LANGUAGE` names none, whatever `LANGUAGE` says; a
-  /// document picks its forms with `language:`. Set before the first shaper is made, and so
-  /// before Pango has shaped anything.
-  private static let usersLanguagesSetAside: Void = { setenv("PANGO_LANGUAGE", "", 1) }()
+  /// See ``TextEnvironment/setAsideUsersLanguages()``; done once, before the first shaper
+  /// is made, and so before Pango has shaped anything.
+  private static let usersLanguagesSetAside: Void = TextEnvironment.setAsideUsersLanguages()
 
   /// A shaper over `fontSet` that draws from `faces`, if given: they go back to the pool of
   /// faces when the shaper is freed, or at once if Pango cannot take them.

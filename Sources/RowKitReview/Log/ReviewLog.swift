@@ -50,6 +50,9 @@ public struct ReviewLog: Codable, Hashable, Sendable {
     public var undoes: Int?
     /// The files it changed.
     public var files: [FileChange]
+    /// The folders of the references an accept made, relative to the references folder,
+    /// outermost first: undo removes them again once they are empty, and no other.
+    public var madeFolders: [String]?
   }
 
   /// The log's form.

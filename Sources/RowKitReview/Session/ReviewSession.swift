@@ -24,6 +24,11 @@ package final class ReviewSession: Sendable {
   /// with the same pixel difference, then the cases with no reference.
   package let groups: [ReviewReport.Group]
   private let processEnvironment: [String: String]
+  /// Whether this review checked the documents itself, into a report folder of its own
+  /// (`rowkit review DOCS --snapshots DIR`): only then is a case's `new` status RowKit's own
+  /// word, and rejecting it removes the reference the check recorded. A report from
+  /// elsewhere may say any case is new.
+  private let checkedHere: Bool
   // Every action reads and extends the log under this one lock, so that two requests never
   // interleave their writes; it is held by the request threads alone, never across an await.
   private let log: Locked<ReviewLog>
@@ -31,27 +36,33 @@ package final class ReviewSession: Sendable {
   private let reportDigest: String
   /// The key every log entry is sealed with, read (or made) when the review begins: a key
   /// folder that cannot be used stops the review before any reference changes, not after.
-  private let seal: ReviewLogSeal
+  /// Under CI, where nothing changes, a review without a key only looks (nil).
+  private let seal: ReviewLogSeal?
 
   /// A review of the report in `folder`, writing into `snapshots` (which must be the folder
   /// the report was checked against) or, without it, the report's own references folder when
   /// it is the project's (as `rowkit accept` decides).
   package convenience init(
-    report folder: URL, snapshots: URL? = nil, processEnvironment: [String: String] = ProcessInfo.processInfo.environment
+    report folder: URL, snapshots: URL? = nil, processEnvironment: [String: String] = ProcessInfo.processInfo.environment,
+    checkedHere: Bool = false
   ) async throws {
     let folder = folder.standardizedFileURL
     let report = try await onOwnThread { Result { try ReportFolder.read(folder) } }.get()
     let identical = await IdenticalDifferences.groups(of: report, in: folder)
-    try self.init(folder: folder, report: report, identicalGroups: identical, snapshots: snapshots, processEnvironment: processEnvironment)
+    try self.init(
+      folder: folder, report: report, identicalGroups: identical, snapshots: snapshots, processEnvironment: processEnvironment,
+      checkedHere: checkedHere)
   }
 
   private init(
-    folder: URL, report: SnapshotCheck.Report, identicalGroups: [ReviewReport.Group], snapshots: URL?, processEnvironment: [String: String]
+    folder: URL, report: SnapshotCheck.Report, identicalGroups: [ReviewReport.Group], snapshots: URL?, processEnvironment: [String: String],
+    checkedHere: Bool
   ) throws {
     let file = folder.appendingPathComponent(ReportFolder.reportFile).path
     self.reportFolder = folder
     self.report = report
     self.processEnvironment = processEnvironment
+    self.checkedHere = checkedHere
     store = ReferenceStore(
       root: try ReferenceAcceptance.referencesFolder(of: report, file: file, given: snapshots), processEnvironment: processEnvironment)
     var groups = ReviewReport.sharedGroups(of: report.cases)
@@ -68,7 +79,8 @@ package final class ReviewSession: Sendable {
     }
     self.groups = groups
     reportDigest = try Self.reportDigest(in: folder)
-    seal = try ReviewLogSeal(environment: processEnvironment)
+    seal = RecordMode.isCI(processEnvironment)
+      ? try? ReviewLogSeal(environment: processEnvironment) : try ReviewLogSeal(environment: processEnvironment)
     log = Locked(try Self.readLog(in: folder, reportDigest: reportDigest, seal: seal))
   }
 
@@ -81,10 +93,13 @@ package final class ReviewSession: Sendable {
 
   /// The log in `folder` as it is on disk (an empty one when there is none), sealed by this
   /// user and bound to the report whose digest is `reportDigest`.
-  private static func readLog(in folder: URL, reportDigest: String, seal: ReviewLogSeal) throws -> ReviewLog {
+  private static func readLog(in folder: URL, reportDigest: String, seal: ReviewLogSeal?) throws -> ReviewLog {
     let logFile = folder.appendingPathComponent(ReportFolder.reviewLogFile)
     var log = ReviewLog()
     if let written = try ReviewLog.read(logFile) {
+      guard let seal else {
+        throw ReviewError("\(logFile.path): a review log, which cannot be checked without the key that seals review logs (no XDG_STATE_HOME or HOME)")
+      }
       guard seal.hasSealed(written) else {
         throw ReviewError(
           "\(logFile.path): not a review log that your rowkit review wrote, or changed since (its seal does not match); "
@@ -156,8 +171,14 @@ package final class ReviewSession: Sendable {
         throw ReviewError(
           asked.count == 1 ? "case '\(asked[0])' is accepted already" : "every case of the request is accepted already", status: 409)
       }
+      if chosenGroup?.kind == .rasterizationOnly, names.count != asked.count {
+        // Such a group is accepted whole (`rowkit accept --rasterization-only`), which would
+        // accept again, unlogged, the cases accepted before.
+        throw ReviewError("some cases of the group are accepted already: undo their accept to accept the group whole", status: 409)
+      }
       let id = log.entries.count + 1
       let targets = try files(of: names)
+      let folders = foldersMissing(above: targets.map(\.url))
       let saved = try saveBytes(of: targets, entry: id)
       do {
         _ = try ReferenceAcceptance.accept(
@@ -170,16 +191,20 @@ package final class ReviewSession: Sendable {
       var changes: [ReviewLog.FileChange] = []
       for (index, target) in targets.enumerated() {
         let after = try bytes(at: target.url).map { SHA256.hex($0) }
-        // Unchanged: undo has nothing to put back there.
-        guard after != saved.digests[index] else { continue }
+        // Unchanged: undo has nothing to put back there. A render cache's inputs are logged
+        // all the same: a check run before the undo may write them, and undo puts back
+        // (or removes) them.
+        guard after != saved.digests[index] || target.url.lastPathComponent.hasSuffix(CaseInputs.fileSuffix) else { continue }
         changes.append(
           ReviewLog.FileChange(
             case: target.name, path: relativePath(target.url), before: saved.digests[index], after: after,
             saved: saved.ranges[index] == nil ? nil : saved.path, savedRange: saved.ranges[index]))
       }
       if !changes.contains(where: { $0.saved != nil }) { saved.discard() }
-      let entry = ReviewLog.Entry(
+      var entry = ReviewLog.Entry(
         id: id, time: Self.now(), action: .accept, cases: names, group: chosenGroup?.title, undoes: nil, files: changes)
+      let made = folders.filter { FileManager.default.fileExists(atPath: $0.path) }.map(relativePath)
+      if !made.isEmpty { entry.madeFolders = made }
       try appendOrPutBack(entry, to: &log, saved: saved)
       return entry
     }
@@ -240,7 +265,6 @@ package final class ReviewSession: Sendable {
       try append(entry, to: &log)
       do {
         for change in changes { try FileManager.default.removeItem(at: store.root.appendingPathComponent(change.path)) }
-        removeEmptyFolders(above: changes.map { store.root.appendingPathComponent($0.path) })
       } catch {
         throw ReviewError("\(error); undo puts back what was removed", status: 500)
       }
@@ -250,7 +274,9 @@ package final class ReviewSession: Sendable {
 
   /// The reference files of the new cases among `names` that the check recorded and that are
   /// still exactly what it recorded: each tile the same bytes as the report's actual image.
+  /// None when the report is not this review's own check.
   private func recordedReferences(of names: [String]) throws -> [Target] {
+    guard checkedHere else { return [] }
     var targets: [Target] = []
     for name in names {
       guard let item = report.cases.first(where: { $0.name == name }), item.status == .new, let actual = item.actual else { continue }
@@ -274,16 +300,21 @@ package final class ReviewSession: Sendable {
     return try targets.map { Target(name: $0.name, url: try store.confined($0.url)) }
   }
 
-  /// Removes each folder above `files` (below the references folder) that is left empty:
-  /// what an accept of a case in a new folder made, or a reject of one.
-  private func removeEmptyFolders(above files: [URL]) {
+  /// The folders above `files`, below the references folder, that do not exist yet,
+  /// outermost first: those an accept may make.
+  private func foldersMissing(above files: [URL]) -> [URL] {
     let root = store.root.standardizedFileURL.path
+    var missing: [URL] = []
     for file in files {
       var folder = file.deletingLastPathComponent().standardizedFileURL
-      while folder.path.hasPrefix(root + "/"), rmdir(folder.path) == 0 {
+      var chain: [URL] = []
+      while folder.path.hasPrefix(root + "/"), !FileManager.default.fileExists(atPath: folder.path) {
+        chain.insert(folder, at: 0)
         folder = folder.deletingLastPathComponent()
       }
+      for folder in chain where !missing.contains(folder) { missing.append(folder) }
     }
+    return missing
   }
 
   /// Takes back the latest accept or reject in force: an accept's files get their exact
@@ -451,9 +482,12 @@ package final class ReviewSession: Sendable {
       // A render cache's inputs are RowKit's own record of a render, which any check since
       // (as the docs suggest running) writes again: they are put back whatever they hold.
       let isCacheInputs = url.lastPathComponent.hasSuffix(CaseInputs.fileSuffix)
+      // A file already as it was before (a reject whose removal stopped partway) needs nothing.
+      if current == change.before, !isCacheInputs { continue }
       guard current == change.after || isCacheInputs else {
         throw ReviewError(
-          "\(url.path): changed since the accept of entry \(entry.id) (\(entry.cases.joined(separator: ", "))); nothing was undone",
+          "\(url.path): changed since the \(entry.action.rawValue) of entry \(entry.id) (\(entry.cases.joined(separator: ", "))); "
+            + "nothing was undone",
           status: 409)
       }
       guard let before = change.before else {
@@ -486,14 +520,19 @@ package final class ReviewSession: Sendable {
     }
     try files.commit()
     // Only files whose bytes are the ones the accept wrote (checked above), and cache inputs,
-    // are removed.
+    // are removed; then the folders the accept made, innermost first, when left empty.
     for url in removed { try FileManager.default.removeItem(at: url) }
-    removeEmptyFolders(above: removed)
+    for folder in (entry.madeFolders ?? []).reversed() where ReportFolder.isContainedPath(folder) {
+      if let url = try? store.confined(store.root.appendingPathComponent(folder)) { _ = rmdir(url.path) }
+    }
   }
 
   private func append(_ entry: ReviewLog.Entry, to log: inout ReviewLog) throws {
     var extended = log
     extended.entries.append(entry)
+    guard let seal else {
+      throw ReviewError("no key to seal the review log with: set XDG_STATE_HOME or HOME to a folder of yours", status: 500)
+    }
     extended.seal = try seal.seal(extended)
     try OutputWriter.write(try DeterministicJSON.bytes(extended), to: reportFolder.appendingPathComponent(ReportFolder.reviewLogFile))
     log = extended

@@ -65,8 +65,11 @@ extension ReferenceStore {
     cache: RenderCache, keepsLayoutRecord: Bool
   ) -> SnapshotOutcome? {
     guard let reference = try? referenceURL(suite: suite, name: name),
-      // Never hashed through a link out of the references (the render's check refuses it).
-      (try? TiledPNG.files(of: reference).map { try confined($0, reading: true) }) != nil,
+      // Never hashed through a link out of the references (the render's check refuses it),
+      // nor its layout record read through one.
+      (try? (TiledPNG.files(of: reference) + existing(LayoutRecord.url(besidePNG: reference))).map {
+        try confined($0, reading: true)
+      }) != nil,
       let stored = storedInputs(suite: suite, name: name)
     else { return nil }
     if keepsLayoutRecord, RecordMode.effective(record, environment: processEnvironment) != .never,
@@ -84,18 +87,25 @@ extension ReferenceStore {
     }
   }
 
+  /// `url` in a list when something is there (a link to nowhere too), else an empty list.
+  private func existing(_ url: URL) -> [URL] {
+    var info = stat()
+    return lstat(url.path, &info) == 0 ? [url] : []
+  }
+
   /// Stores the inputs of a render of `declared` beside its reference once the check's
   /// outcome matched pixel for pixel and references may be written; a failure to write
   /// only means the next check renders.
   func keepInputs(
     of declared: DeclaredRender, manifest: Manifest?, outcome: SnapshotOutcome, suite: String, name: String,
-    record: RecordMode?, cache: RenderCache
+    record: RecordMode?, cache: RenderCache, renderStart: Date? = nil
   ) {
     guard let manifest, outcome.isPixelForPixel, !environmentDiffers,
       RecordMode.effective(record, environment: processEnvironment) != .never,
       let reference = try? referenceURL(suite: suite, name: name),
       let inputs = cache.inputs(
-        of: declared.document, manifest: manifest, otherFiles: [], reference: reference, settings: declared.settings),
+        of: declared.document, manifest: manifest, otherFiles: [], reference: reference, settings: declared.settings,
+        renderStart: renderStart),
       inputs != storedInputs(suite: suite, name: name)
     else { return }
     try? writeInputs(inputs, suite: suite, name: name)

@@ -47,6 +47,10 @@ struct RenderCache: Sendable {
   var pipeline: ImagePipeline
   /// `folder`'s path, standardized once: every case's stored paths are resolved against it.
   private let folderPath: String
+  /// `folder` with its links followed: where inputs' links lead is stored relative to it, so
+  /// that a checkout reached through a link (a home folder on another disk) stores what one
+  /// reached directly does.
+  private let resolvedFolder: URL
 
   /// The folder every stored file must lie in (after its links) to be read; nil for any.
   ///
@@ -61,7 +65,8 @@ struct RenderCache: Sendable {
     self.boundary = boundary
     self.environment = environment
     self.pipeline = pipeline
-    folderPath = folder.standardizedFileURL.path
+    folderPath = ContainedPath.standardized(folder).path
+    resolvedFolder = URL(fileURLWithPath: ContainedPath.resolved(folder) ?? folderPath)
   }
 
   /// The project a check of the folder `checked` against `references` reads from: the Git
@@ -107,10 +112,11 @@ struct RenderCache: Sendable {
       ? CaseInputs.folder : CaseInputs.missingFile
   }
 
-  /// Where `path`'s links lead, stored as paths are; nil when no link is on the way.
+  /// Where `path`'s links lead, stored relative to the checked folder with its own links
+  /// followed; nil when that is where `path` itself is stored (no link inside the project).
   private func target(of path: String) -> String? {
-    let resolved = digests.resolved(path)
-    return resolved == path ? nil : storedPath(resolved)
+    let target = storedPath(digests.resolved(path), base: resolvedFolder)
+    return target == storedPath(path) ? nil : target
   }
 
   /// Why a render of the case of `document` could now differ from what `stored` proves, one
@@ -181,13 +187,21 @@ struct RenderCache: Sendable {
     var files: [CaseInputs.File] = []
     var seen: Set<String> = []
     var changedDuringTheRender = false
+    // A time past now is a file's own (copied, unpacked), not a save during the render: files
+    // are known by their bytes, and such a file keeps its proof. (The file system's clock may
+    // lag the process's by a tick, so a save in the render's first milliseconds can go
+    // unseen; opening the window earlier would take the proof from files saved just before
+    // a check, as every test and editor does.)
+    // (A wall clock set back during the render leaves no window to look in.)
+    let now = Date()
+    let window = renderStart.flatMap { $0 <= now ? $0...now : nil }
     func add(_ url: URL, _ kind: CaseInputs.File.Kind? = nil) {
       let path = standardized(url)
       guard seen.insert(path).inserted else { return }
       let kind = kind ?? (path == documentPath ? .document : fontPaths.contains(path) ? .font : designPaths.contains(path) ? .design : .stylesheet)
       // A folder's time changes with what is added to it (the references, beside a document):
       // only files are read by the render.
-      if kind != .folder, let renderStart, Self.modificationDate(path).map({ $0 >= renderStart }) == true {
+      if kind != .folder, let window, let modified = Self.modificationDate(path), window.contains(modified) {
         changedDuringTheRender = true
       }
       files.append(CaseInputs.File(kind: kind, path: storedPath(path), sha256: digest(path, kind: kind), target: target(of: path)))
@@ -228,9 +242,9 @@ struct RenderCache: Sendable {
   /// `path` as stored: relative to the checked folder (`../Styles/app.yaml` for a file
   /// beside it), so that clones of a repository in other places agree; absolute when the
   /// two share no folder but the root (a system font).
-  func storedPath(_ path: String) -> String {
-    let base = folder.standardizedFileURL.pathComponents
-    let target = URL(fileURLWithPath: path).standardizedFileURL.pathComponents
+  func storedPath(_ path: String, base: URL? = nil) -> String {
+    let base = (base ?? URL(fileURLWithPath: folderPath)).pathComponents
+    let target = ContainedPath.standardized(URL(fileURLWithPath: path)).pathComponents
     var shared = 0
     while shared < base.count, shared < target.count, base[shared] == target[shared] { shared += 1 }
     guard shared > 1 else { return path }

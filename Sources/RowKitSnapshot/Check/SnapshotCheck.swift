@@ -601,23 +601,26 @@ public struct SnapshotCheck: Sendable {
   /// The result of a case passed from the render cache, or why it must render (nil and the
   /// reasons): its stored inputs must all hold, and its reference must have the layout
   /// record a render would otherwise add.
-  private func cachedPass(_ testCase: Case, settings: [String], cache: RenderCache) async -> (CaseResult?, [String]) {
-    guard let reference = try? store.referenceURL(suite: testCase.suite, name: testCase.baseName) else { return (nil, []) }
+  private func cachedPass(
+    _ testCase: Case, settings: [String], cache: RenderCache
+  ) async -> (CaseResult?, [String], lacksRecord: Bool) {
+    guard let reference = try? store.referenceURL(suite: testCase.suite, name: testCase.baseName) else { return (nil, [], false) }
     // Never hashed through a link out of the references: the render's check refuses such a
     // reference or record, and says so.
     let layoutRecord = LayoutRecord.url(besidePNG: reference)
     var info = stat()
     let referenceFiles = TiledPNG.files(of: reference) + (lstat(layoutRecord.path, &info) == 0 ? [layoutRecord] : [])
     guard (try? referenceFiles.map { try store.confined($0, reading: true) }) != nil else {
-      return (nil, ["the reference or its layout record leads out of the references folder"])
+      return (nil, ["the reference or its layout record leads out of the references folder"], false)
     }
     guard let stored = store.storedInputs(suite: testCase.suite, name: testCase.baseName) else {
-      return (nil, [FileManager.default.fileExists(atPath: reference.path) ? "no stored inputs" : "no reference"])
+      return (nil, [FileManager.default.fileExists(atPath: reference.path) ? "no stored inputs" : "no reference"], false)
     }
-    if keepsLayoutRecords, RecordMode.effective(record, environment: store.processEnvironment) != .never,
-      !FileManager.default.fileExists(atPath: LayoutRecord.url(besidePNG: reference).path)
-    {
-      return (nil, ["no layout record"])
+    // A table too long for a record never has one: the cache passes it all the same.
+    let lacksRecord = keepsLayoutRecords && stored.tooLongForALayoutRecord != true
+      && !FileManager.default.fileExists(atPath: LayoutRecord.url(besidePNG: reference).path)
+    if lacksRecord, RecordMode.effective(record, environment: store.processEnvironment) != .never {
+      return (nil, ["no layout record"], false)
     }
     let document = testCase.document
     guard
@@ -625,20 +628,20 @@ public struct SnapshotCheck: Sendable {
         cache.changes(since: stored, document: document, reference: reference, settings: settings)
       })
     else {
-      return (nil, ["the inputs could not be read"])
+      return (nil, ["the inputs could not be read"], false)
     }
-    guard changes.isEmpty else { return (nil, changes) }
+    guard changes.isEmpty else { return (nil, changes, false) }
     // The name is claimed as a render's check claims it: a case checked twice in one run is
     // an error, passed from the cache or not.
     if case .failure(let early) = store.claim(suite: testCase.suite, name: testCase.baseName, options: options, record: record) {
       var result = CaseResult(name: testCase.name, document: testCase.document.path, status: .error)
       result.message = early.outcome.message
-      return (result, [])
+      return (result, [], false)
     }
     var result = CaseResult(name: testCase.name, document: testCase.document.path, status: .passed)
     result.cached = true
     if !reportsOnlyFailures { result.reference = copyForReport(reference, testCase, "reference.png") }
-    return (result, [])
+    return (result, [], lacksRecord)
   }
 
   /// The most rows of a table whose layout record a check keeps. A record is made whole in
@@ -665,8 +668,8 @@ public struct SnapshotCheck: Sendable {
     // rewrites each layout record and the environment, which a case passed from the cache
     // would leave as they are.
     if let cache, RecordMode.effective(record, environment: store.processEnvironment) != .all {
-      let (cached, reasons) = await cachedPass(testCase, settings: settings, cache: cache)
-      if let cached { return (cached, false) }
+      let (cached, reasons, lacksRecord) = await cachedPass(testCase, settings: settings, cache: cache)
+      if let cached { return (cached, lacksRecord) }
       renderedBecause = reasons
     }
     var (result, hasNoRecord, written) = await render(testCase, fontFamilies: fontFamilies, cache: cache, settings: settings)
@@ -787,7 +790,10 @@ public struct SnapshotCheck: Sendable {
           of: document, manifest: manifest, otherFiles: self.brandFonts.map(\.file), reference: reference, settings: settings,
           renderStart: renderStart)
       }
-      if let inputs, inputs != store.storedInputs(suite: testCase.suite, name: testCase.baseName) { written = inputs }
+      if var inputs {
+        if tooLongForARecord { inputs.tooLongForALayoutRecord = true }
+        if inputs != store.storedInputs(suite: testCase.suite, name: testCase.baseName) { written = inputs }
+      }
     }
     return (result, layout.referenceHasNoRecord && !tooLongForARecord, written)
   }

@@ -105,6 +105,10 @@ public struct CaseInputs: Codable, Hashable, Sendable {
   public var files: [File]
   /// The images the render downloaded, sorted by URL.
   public var downloads: [Download]
+  /// Set when the table has more rows than a check keeps a layout record of
+  /// (``SnapshotCheck/maximumLayoutRecordRows``): its reference never has one, and the
+  /// cache does not wait for one.
+  public var tooLongForALayoutRecord: Bool?
 
   /// Inputs as stored beside a reference.
   public init(

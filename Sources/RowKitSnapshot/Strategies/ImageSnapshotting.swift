@@ -251,6 +251,7 @@ extension ReferenceStore {
         suite: suite, name: name, options: options, record: record, declared: declared, cache: cache, keepsLayoutRecord: true)
     }
     if let cached { return (cached, LayoutFindings()) }
+    let renderStart = Date()
     var manifest: Manifest?
     let checked = try await check(suite: suite, name: name, options: options, record: record) { recordsLayout in
       let rendered = try await renderWithLayout(value, recordsLayout)
@@ -260,7 +261,8 @@ extension ReferenceStore {
     let kept = manifest
     try await RenderPool.shared.run {
       self.keepInputs(
-        of: declared, manifest: kept, outcome: checked.outcome, suite: suite, name: name, record: record, cache: cache)
+        of: declared, manifest: kept, outcome: checked.outcome, suite: suite, name: name, record: record, cache: cache,
+        renderStart: renderStart)
     }
     return checked
   }
