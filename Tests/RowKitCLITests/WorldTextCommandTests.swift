@@ -51,6 +51,36 @@ import Testing
     #expect(try Data(contentsOf: japanese) != images[0], "the document's language still picks the forms")
   }
 
+  /// `..` is taken out of a path as written, however the document is named (relative,
+  /// absolute, through a link before a `..`): the files read are the ones the words name,
+  /// and the document read is the one an output may not replace.
+  @Test func aPathNamesTheSameFilesHoweverTheDocumentIsNamed() async throws {
+    let folder = try TestSupport.temporaryDirectory()
+    defer { try? FileManager.default.removeItem(at: folder) }
+    let manager = FileManager.default
+    try manager.createDirectory(at: folder.appendingPathComponent("docs"), withIntermediateDirectories: true)
+    try manager.createDirectory(at: folder.appendingPathComponent("other/sub"), withIntermediateDirectories: true)
+    try manager.createSymbolicLink(atPath: folder.appendingPathComponent("docs/link").path, withDestinationPath: "../other/sub")
+    try "extends: default\nvars: { backgroundColor: \"#FFDDDD\" }\n".write(
+      to: folder.appendingPathComponent("docs/s.yaml"), atomically: true, encoding: .utf8)
+    try "extends: default\nvars: { backgroundColor: \"#2222AA\" }\n".write(
+      to: folder.appendingPathComponent("other/s.yaml"), atomically: true, encoding: .utf8)
+    let document = "stylesheet: link/../s.yaml\nitems: [{ type: text, text: Named }]\n"
+    try document.write(to: folder.appendingPathComponent("docs/t.yaml"), atomically: true, encoding: .utf8)
+    let names = ["docs/t.yaml", folder.appendingPathComponent("docs/t.yaml").path, folder.path + "/docs/link/../t.yaml"]
+    var images: [Data] = []
+    for (index, name) in names.enumerated() {
+      let result = try await CommandRunner.run(["render", name, "-o", "t\(index).png"], in: folder)
+      #expect(result.status == 0, "\(name): \(result.stderr)")
+      images.append(try Data(contentsOf: folder.appendingPathComponent("t\(index).png")))
+    }
+    #expect(images[1] == images[0] && images[2] == images[0], "docs/s.yaml each time")
+    let over = try await CommandRunner.run(
+      ["render", names[2], "-o", "t.png", "--manifest", folder.appendingPathComponent("docs/t.yaml").path], in: folder)
+    #expect(over.status == 2, "the document read is not replaced: \(over.stderr)")
+    #expect(try String(contentsOf: folder.appendingPathComponent("docs/t.yaml"), encoding: .utf8) == document)
+  }
+
   @Test func strictFailsWithStatusTwoAndWritesNothing() async throws {
     let folder = try TestSupport.temporaryDirectory()
     defer { try? FileManager.default.removeItem(at: folder) }

@@ -50,6 +50,7 @@ public struct DesignTemplate: Hashable, Sendable {
   public static func load(
     contentsOf url: URL, stylesheet: Stylesheet = .default, fontFamilies: [String], assets: URL? = nil
   ) throws -> DesignTemplate {
+    let url = ContainedPath.standardized(url)
     let folder = url.deletingLastPathComponent()
     return try DesignFileLoader(
       stylesheet: stylesheet, fontFamilies: fontFamilies,

@@ -4,12 +4,14 @@ import RowKitGraphics
 extension Stylesheet {
   /// Loads a stylesheet file (`extends`, `vars`, `styles`), checked like a document's.
   public static func load(contentsOf url: URL, fontFamilies: [String]) throws -> Stylesheet {
-    try StylesheetLoader(fontFamilies: fontFamilies).load(url, displayName: displayPath(url))
+    let url = ContainedPath.standardized(url)
+    return try StylesheetLoader(fontFamilies: fontFamilies).load(url, displayName: displayPath(url))
   }
 
   /// Loads a stylesheet file as ``load(contentsOf:fontFamilies:)`` does, with every file
   /// read: itself, the stylesheets it extends and its font files.
   package static func loadRecordingFiles(contentsOf url: URL, fontFamilies: [String]) throws -> (Stylesheet, [URL]) {
+    let url = ContainedPath.standardized(url)
     let recorder = FileRecorder()
     var loader = StylesheetLoader(fontFamilies: fontFamilies)
     loader.recorder = recorder

@@ -76,6 +76,9 @@ public struct TableDocument: Sendable {
   public static func load(
     _ url: URL, fontFamilies: [String], imageFolders: ImageFolders = ImageFolders(), brandFonts: [BrandFont] = []
   ) throws -> TableDocument {
+    // The file the path's words name, as every path it names is resolved: `a/link/../t.yaml`
+    // is `a/t.yaml`, however it was given.
+    let url = ContainedPath.standardized(url)
     let bytes = try YAMLValue.read(contentsOf: url, displayName: displayPath(url))
     var document = try TableDocumentDecoder(
       file: url, fontFamilies: fontFamilies, folderOverrides: imageFolders, extraFonts: brandFonts

@@ -462,9 +462,12 @@ package enum OutputWriter {
       try? FileManager.default.removeItem(at: temporary)
       return
     }
-    // A file replaced keeps its permissions (a reference made group-writable, a record made
-    // private), as an editor's save keeps them; a new file takes the umask's.
-    if exists, info.st_mode & S_IFMT == S_IFREG { _ = chmod(temporary.path, info.st_mode & 0o7777) }
+    // A file of this user's that is replaced keeps its permissions (a reference made
+    // group-writable, a record made private), as an editor's save keeps them; never its
+    // set-user-ID, set-group-ID or sticky bits, and not another user's restrictions, since
+    // the new file is this user's. A new file takes the umask's.
+    let keptMode: mode_t? = exists && info.st_mode & S_IFMT == S_IFREG && info.st_uid == geteuid() ? info.st_mode & 0o777 : nil
+    if let keptMode { _ = chmod(temporary.path, keptMode) }
     // NB: rename(2), not FileManager.replaceItemAt, which fails on Linux when the target exists.
     if rename(temporary.path, target) == 0 { return }
     guard errno == EXDEV else { throw failure(target) }
@@ -472,7 +475,7 @@ package enum OutputWriter {
     let beside = (target as NSString).deletingLastPathComponent + "/.\((target as NSString).lastPathComponent).\(UUID().uuidString).tmp"
     do {
       try Data(contentsOf: temporary).write(to: URL(fileURLWithPath: beside))
-      if exists, info.st_mode & S_IFMT == S_IFREG { _ = chmod(beside, info.st_mode & 0o7777) }
+      if let keptMode { _ = chmod(beside, keptMode) }
       guard rename(beside, target) == 0 else { throw failure(target) }
     } catch {
       unlink(beside)

@@ -23,10 +23,10 @@ public struct ImageURLResolver: Hashable, Sendable {
 
   /// A resolver for a document in `baseDirectory`, with its assets and, when given, its documents and cache folders.
   public init(assetsDirectory: URL, baseDirectory: URL, documentsDirectory: URL? = nil, cacheDirectory: URL? = nil) {
-    self.assetsDirectory = assetsDirectory.standardizedFileURL
-    self.baseDirectory = baseDirectory.standardizedFileURL
-    self.documentsDirectory = documentsDirectory?.standardizedFileURL
-    self.cacheDirectory = cacheDirectory?.standardizedFileURL
+    self.assetsDirectory = ContainedPath.standardized(assetsDirectory)
+    self.baseDirectory = ContainedPath.standardized(baseDirectory)
+    self.documentsDirectory = documentsDirectory.map(ContainedPath.standardized)
+    self.cacheDirectory = cacheDirectory.map(ContainedPath.standardized)
   }
 
   /// The schemes RowKit reads images from.

@@ -104,9 +104,10 @@ extension LintFinding {
 }
 
 /// What each character of a label is drawn as: the label's color and font, as a styled
-/// text's runs change them (a color, a highlight, a font, a weight, a size factor), the
-/// later of two runs over the same character winning as in Pango's attribute list: a font
-/// after a weight sets the weight too, and of two size factors the later one counts.
+/// text's runs change them (a color, a highlight, a font, a weight, a size factor), as
+/// Pango's attribute list decides between two runs over the same character: the one that
+/// starts later wins (an inner span over its outer one, whichever closed first), and of two
+/// that start together, the later in the list; a font sets the weight too.
 struct GlyphLooks {
   struct Look: Hashable {
     var color: Color
@@ -124,12 +125,12 @@ struct GlyphLooks {
   init(_ label: RowLabel) {
     let plain = Look(color: label.color, highlight: nil, font: label.text.style.font)
     all = [plain]
-    let runs = label.text.runs.filter {
-      switch $0.attribute {
+    let runs = label.text.runs.enumerated().filter {
+      switch $0.element.attribute {
       case .color, .background, .font, .weight, .scale: return true
       default: return false
       }
-    }
+    }.sorted { ($0.element.range.lowerBound, $0.offset) < ($1.element.range.lowerBound, $1.offset) }.map(\.element)
     guard !runs.isEmpty else { return }
     let count = label.text.text.unicodeScalars.count
     var looks = [Look](repeating: plain, count: count)

@@ -13,7 +13,7 @@ public struct BrandFont: Hashable, Sendable {
   /// Reads the families of the font file at `file`; throws when it is missing, unreadable or
   /// not a font.
   public init(file: URL) throws {
-    self.file = file.standardizedFileURL
+    self.file = ContainedPath.standardized(file)
     self.families = try FontSet.families(ofFontFile: self.file.path)
   }
 
@@ -28,6 +28,7 @@ public struct BrandFont: Hashable, Sendable {
   /// The font files (`.ttf`, `.otf`, `.ttc`, `.otc`) directly in `folder`, sorted by name:
   /// what `--fonts DIR` loads.
   public static func fonts(inFolder folder: URL) throws -> [BrandFont] {
+    let folder = ContainedPath.standardized(folder)
     // Noted before it is listed: a file added to the folder changes the folder's stamp.
     FilesRead.note(folder)
     var isDirectory: ObjCBool = false
@@ -54,11 +55,11 @@ public struct BrandFont: Hashable, Sendable {
     try value.sequence().map { entry in
       let path = try entry.string()
       guard !path.isEmpty else { throw entry.error("a font file path is empty") }
-      let url = path.hasPrefix("/") ? URL(fileURLWithPath: path) : directory.appendingPathComponent(path)
+      let url = ContainedPath.standardized(path.hasPrefix("/") ? URL(fileURLWithPath: path) : directory.appendingPathComponent(path))
       guard isFontFileName(url.lastPathComponent) else {
         throw entry.error("font file '\(path)' is not a .ttf, .otf or .ttc file")
       }
-      if let problem = fileProblem(url.standardizedFileURL, named: path, kind: "font file") { throw entry.error(problem) }
+      if let problem = fileProblem(url, named: path, kind: "font file") { throw entry.error(problem) }
       do {
         return try BrandFont(file: url)
       } catch {

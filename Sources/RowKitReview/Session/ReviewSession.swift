@@ -171,10 +171,17 @@ package final class ReviewSession: Sendable {
         throw ReviewError(
           asked.count == 1 ? "case '\(asked[0])' is accepted already" : "every case of the request is accepted already", status: 409)
       }
-      if chosenGroup?.kind == .rasterizationOnly, names.count != asked.count {
-        // Such a group is accepted whole (`rowkit accept --rasterization-only`), which would
-        // accept again, unlogged, the cases accepted before.
-        throw ReviewError("some cases of the group are accepted already: undo their accept to accept the group whole", status: 409)
+      if chosenGroup?.kind == .rasterizationOnly {
+        // Such a group is accepted whole (`rowkit accept --rasterization-only`): every case
+        // the report marks so, which must be exactly the cases logged and saved here.
+        let taken = report.cases.filter { $0.rasterizationOnly == true && ReportFolder.isAcceptable($0) }.map(\.name)
+        guard names.count == asked.count else {
+          throw ReviewError("some cases of the group are accepted already: undo their accept to accept the group whole", status: 409)
+        }
+        guard Set(taken) == Set(names) else {
+          throw ReviewError(
+            "the report marks other cases than the group's as differing in rasterization only; accept them one by one", status: 409)
+        }
       }
       let id = log.entries.count + 1
       let targets = try files(of: names)
@@ -531,7 +538,9 @@ package final class ReviewSession: Sendable {
     var extended = log
     extended.entries.append(entry)
     guard let seal else {
-      throw ReviewError("no key to seal the review log with: set XDG_STATE_HOME or HOME to a folder of yours", status: 500)
+      throw ReviewError(
+        "no key to seal the review log with: set XDG_STATE_HOME or HOME to a folder of yours",
+        status: RecordMode.isCI(processEnvironment) ? 403 : 500)
     }
     extended.seal = try seal.seal(extended)
     try OutputWriter.write(try DeterministicJSON.bytes(extended), to: reportFolder.appendingPathComponent(ReportFolder.reviewLogFile))

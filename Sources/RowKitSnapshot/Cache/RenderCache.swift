@@ -186,24 +186,15 @@ struct RenderCache: Sendable {
     let documentPath = standardized(document.file)
     var files: [CaseInputs.File] = []
     var seen: Set<String> = []
-    var changedDuringTheRender = false
-    // A time past now is a file's own (copied, unpacked), not a save during the render: files
-    // are known by their bytes, and such a file keeps its proof. (The file system's clock may
-    // lag the process's by a tick, so a save in the render's first milliseconds can go
-    // unseen; opening the window earlier would take the proof from files saved just before
-    // a check, as every test and editor does.)
-    // (A wall clock set back during the render leaves no window to look in.)
-    let now = Date()
-    let window = renderStart.flatMap { $0 <= now ? $0...now : nil }
+    var modified: [Date] = []
     func add(_ url: URL, _ kind: CaseInputs.File.Kind? = nil) {
       let path = standardized(url)
       guard seen.insert(path).inserted else { return }
       let kind = kind ?? (path == documentPath ? .document : fontPaths.contains(path) ? .font : designPaths.contains(path) ? .design : .stylesheet)
       // A folder's time changes with what is added to it (the references, beside a document):
       // only files are read by the render.
-      if kind != .folder, let window, let modified = Self.modificationDate(path), window.contains(modified) {
-        changedDuringTheRender = true
-      }
+      // Its time before its bytes: a save between the two shows in the time.
+      if kind != .folder, renderStart != nil, let date = Self.modificationDate(path) { modified.append(date) }
       files.append(CaseInputs.File(kind: kind, path: storedPath(path), sha256: digest(path, kind: kind), target: target(of: path)))
     }
     add(document.file, .document)
@@ -226,7 +217,15 @@ struct RenderCache: Sendable {
         downloads[url.absoluteString] = CaseInputs.Download(url: url.absoluteString, sha256: SHA256.hex(ofBuffer: bytes))
       }
     }
-    guard !changedDuringTheRender else { return nil }
+    // A file changed between the render's start and now (after every file was hashed) may
+    // have been read by the render as it was before. A time past now is a file's own (copied,
+    // unpacked), not a save during the render: files are known by their bytes, and such a
+    // file keeps its proof. (The file system's clock may lag the process's by a tick, so a
+    // save in the render's first milliseconds can go unseen; opening the window earlier would
+    // take the proof from files saved just before a check, as every test and editor does. A
+    // wall clock set back during the render leaves no window to look in.)
+    let now = Date()
+    if let renderStart, renderStart <= now, modified.contains(where: { (renderStart...now).contains($0) }) { return nil }
     return CaseInputs(
       reference: referenceDigest, renderCode: CaseInputs.currentRenderCode, environment: environment,
       settings: settings, files: files, downloads: Array(downloads.values))

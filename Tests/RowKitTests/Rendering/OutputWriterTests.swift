@@ -19,6 +19,22 @@ import Testing
     #expect(try FileManager.default.contentsOfDirectory(atPath: folder.path) == ["out.png"])
   }
 
+  /// A file of this user's keeps its permissions when replaced, but never a set-ID or sticky
+  /// bit: the new file is this user's, and a setuid file rewritten by root must not stay
+  /// setuid.
+  @Test func aReplacedFileKeepsItsPermissionsButNoSetIDBits() throws {
+    let folder = try TestSupport.temporaryDirectory()
+    defer { try? FileManager.default.removeItem(at: folder) }
+    let file = folder.appendingPathComponent("out.png")
+    for (before, after) in [(0o640, 0o640), (0o600, 0o600), (0o4755, 0o755), (0o6711, 0o711), (0o1644, 0o644)] {
+      try Data("old".utf8).write(to: file)
+      #expect(chmod(file.path, mode_t(before)) == 0)
+      try OutputWriter.write(bytes, to: file)
+      #expect(try FileManager.default.attributesOfItem(atPath: file.path)[.posixPermissions] as? Int == after, "\(String(before, radix: 8))")
+      try FileManager.default.removeItem(at: file)
+    }
+  }
+
   @Test func aSymbolicLinkKeepsPointingAtItsWrittenTarget() throws {
     let folder = try TestSupport.temporaryDirectory()
     defer { try? FileManager.default.removeItem(at: folder) }

@@ -115,6 +115,9 @@ import Testing
     #expect(try await findings(#"Big <span class="large">gray words that are large</span>"#).isEmpty)
     let tiny = try await findings(#"<span class="tiny">tiny gray text that is small</span>"#)
     #expect(tiny.first?.message.hasSuffix("below WCAG AA's 4.5:1 for 10-point text") == true, "\(tiny)")
+    // Nested: the inner span starts later and wins, as in Pango, whichever closed first.
+    let nested = try await findings(#"<span class="large">Readable words <span class="faint">hidden faint words</span></span>"#)
+    #expect(nested.first?.message.hasPrefix("text #DDDDDD on #FFFFFF is 1.36:1") == true, "\(nested)")
     let highlighted = try await findings(#"On <span class="dark">black highlight</span>"#)
     #expect(highlighted.first?.message.hasPrefix("text #000000 on #000000 is 1.00:1") == true, "\(highlighted)")
   }
