@@ -61,7 +61,15 @@ public enum ContainedPath {
 
   /// Whether `url`, its links followed, is `folder` (its links followed too) or inside it.
   public static func isInside(_ url: URL, folder: URL) -> Bool {
-    guard let path = resolved(url), let root = resolved(folder) else { return false }
+    guard let root = resolved(folder) else { return false }
+    return isInside(url, resolvedFolder: root)
+  }
+
+  /// Whether `url`, its links followed, is `root` or inside it, where `root` is a folder's
+  /// path with its links followed already (``resolved(_:)``): for a caller that asks of many
+  /// files in one folder.
+  public static func isInside(_ url: URL, resolvedFolder root: String) -> Bool {
+    guard let path = resolved(url) else { return false }
     return path == root || path.hasPrefix(root == "/" ? "/" : root + "/")
   }
 }

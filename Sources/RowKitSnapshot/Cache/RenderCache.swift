@@ -6,15 +6,15 @@ import RowKitGraphics
 /// share it (a stylesheet, a brand font, an image), and where their links lead.
 final class FileDigests: Sendable {
   private let digests = Locked<[String: String]>([:])
-  private let targets = Locked<[String: String]>([:])
+  private let targets = Locked<[String: String?]>([:])
 
-  /// `path` with its symbolic links followed (``ContainedPath/resolved(_:)``), or
-  /// `path` itself when links loop.
-  func resolved(_ path: String) -> String {
+  /// What `make` gives for `path`, worked out once a check: where a path's links lead, as
+  /// the cache stores it (every case of a suite names the same stylesheets and folders).
+  func target(of path: String, _ make: () -> String?) -> String? {
     if let known = targets.withLock({ $0[path] }) { return known }
-    let resolved = ContainedPath.resolved(URL(fileURLWithPath: path)) ?? path
-    targets.withLock { $0[path] = resolved }
-    return resolved
+    let target = make()
+    targets.withLock { $0[path] = .some(target) }
+    return target
   }
 
   /// The hex SHA-256 of the file at `path`, or ``CaseInputs/missingFile``.
@@ -59,10 +59,13 @@ struct RenderCache: Sendable {
   /// hash that file and say whether it exists or matches a guess. Such a file is never read,
   /// and its case renders.
   let boundary: URL?
+  /// ``boundary`` with its links followed, once: every input of every case is checked in it.
+  private let resolvedBoundary: String?
 
   init(folder: URL, boundary: URL? = nil, environment: String, pipeline: ImagePipeline) {
     self.folder = folder
     self.boundary = boundary
+    resolvedBoundary = boundary.flatMap { ContainedPath.resolved($0) }
     self.environment = environment
     self.pipeline = pipeline
     folderPath = ContainedPath.standardized(folder).path
@@ -115,8 +118,10 @@ struct RenderCache: Sendable {
   /// Where `path`'s links lead, stored relative to the checked folder with its own links
   /// followed; nil when that is where `path` itself is stored (no link inside the project).
   private func target(of path: String) -> String? {
-    let target = storedPath(digests.resolved(path), base: resolvedFolder)
-    return target == storedPath(path) ? nil : target
+    digests.target(of: path) {
+      let target = storedPath(ContainedPath.resolved(URL(fileURLWithPath: path)) ?? path, base: resolvedFolder)
+      return target == storedPath(path) ? nil : target
+    }
   }
 
   /// Why a render of the case of `document` could now differ from what `stored` proves, one
@@ -139,7 +144,7 @@ struct RenderCache: Sendable {
     if Self.referenceDigest(reference) != stored.reference { changes.append("reference \(reference.lastPathComponent) changed") }
     for file in stored.files {
       let path = absolutePath(file.path)
-      if let boundary, !ContainedPath.isInside(URL(fileURLWithPath: path), folder: boundary) {
+      if let boundary, !(resolvedBoundary.map { ContainedPath.isInside(URL(fileURLWithPath: path), resolvedFolder: $0) } ?? false) {
         changes.append("\(file.kind.rawValue) \(file.path) is outside \(boundary.path), so it is not read")
         continue
       }
@@ -204,7 +209,7 @@ struct RenderCache: Sendable {
     // The folders the document names must still be there for it to load. One outside the
     // project is never read back (see `boundary`), so it is not named.
     for folder in [document.assetsDirectory, document.imageFolders.documents, document.imageFolders.cache].compactMap({ $0 })
-    where boundary.map({ ContainedPath.isInside(folder, folder: $0) }) ?? true {
+    where boundary == nil || resolvedBoundary.map({ ContainedPath.isInside(folder, resolvedFolder: $0) }) == true {
       add(folder, .folder)
     }
     var downloads: [String: CaseInputs.Download] = [:]

@@ -633,7 +633,9 @@ public struct SnapshotCheck: Sendable {
     guard changes.isEmpty else { return (nil, changes, false) }
     // The name is claimed as a render's check claims it: a case checked twice in one run is
     // an error, passed from the cache or not.
-    if case .failure(let early) = store.claim(suite: testCase.suite, name: testCase.baseName, options: options, record: record) {
+    if case .failure(let early) = store.claim(
+      suite: testCase.suite, name: testCase.baseName, options: options, record: record, confinementChecked: true)
+    {
       var result = CaseResult(name: testCase.name, document: testCase.document.path, status: .error)
       result.message = early.outcome.message
       return (result, [], false)

@@ -56,6 +56,10 @@ public final class ReferenceStore: Sendable {
   public let environment: TextEnvironment
   /// The names checked in this run, and whether the environment mismatch was reported.
   private let state = Locked<(claimed: Set<String>, mismatchReported: Bool)>(([], false))
+  /// ``root`` with its links followed, found at the first ``confined(_:reading:)`` once the
+  /// folder exists: every reference of a check asks of the same folder (a cached pass asks
+  /// four times a case).
+  private let resolvedRoot = Locked<String?>(nil)
   /// How often this store rewrote the fingerprint file; held while the file is compared and
   /// rewritten. (A lock over an empty value is not used: ThreadSanitizer reports Swift's
   /// exclusive access to a value of no size as a race with the lock's own field.)
@@ -208,9 +212,18 @@ public final class ReferenceStore: Sendable {
   /// `url`, when it stays inside the references folder; an error saying nothing is read
   /// through it (`reading`) or written and deleted there when a symbolic link leads it out.
   func confined(_ url: URL, reading: Bool) throws -> URL {
-    guard ContainedPath.isInside(url, folder: root) else {
+    let root = resolvedRoot.withLock { known -> String? in
+      if let known { return known }
+      // Kept once the folder is there: before, a link could still be made in its place.
+      guard FileManager.default.fileExists(atPath: self.root.path), let resolved = ContainedPath.resolved(self.root) else {
+        return ContainedPath.resolved(self.root)
+      }
+      known = resolved
+      return resolved
+    }
+    guard let root, ContainedPath.isInside(url, resolvedFolder: root) else {
       throw SnapshotError(
-        "\(url.path) leads out of the references folder \(root.path) through a symbolic link; "
+        "\(url.path) leads out of the references folder \(self.root.path) through a symbolic link; "
           + (reading ? "nothing is read through it" : "nothing is written or deleted there"))
     }
     return url
@@ -297,7 +310,11 @@ public final class ReferenceStore: Sendable {
   }
 
   /// Validates a check's settings and claims its name; the outcome when the check ends here.
-  func claim(suite: String, name: String, options: ComparisonOptions, record: RecordMode?) -> Result<Claim, OutcomeError> {
+  /// `confinementChecked` says the caller has just checked that the reference's files stay
+  /// inside the references (a cached pass, before it hashed them).
+  func claim(
+    suite: String, name: String, options: ComparisonOptions, record: RecordMode?, confinementChecked: Bool = false
+  ) -> Result<Claim, OutcomeError> {
     if record == nil, let problem = RecordMode.environmentProblem(processEnvironment) {
       return .failure(OutcomeError(.error(message: problem)))
     }
@@ -311,7 +328,7 @@ public final class ReferenceStore: Sendable {
       // not there is read from nowhere; writing it is confined later.
       let record = LayoutRecord.url(besidePNG: reference)
       var info = stat()
-      for file in TiledPNG.files(of: reference) + (lstat(record.path, &info) == 0 ? [record] : []) {
+      for file in TiledPNG.files(of: reference) + (lstat(record.path, &info) == 0 ? [record] : []) where !confinementChecked {
         _ = try confined(file, reading: true)
       }
     } catch {
