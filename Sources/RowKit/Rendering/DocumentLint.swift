@@ -26,7 +26,9 @@ public struct LintReport: Codable, Hashable, Sendable {
     /// read the same are told apart by their order.
     public var occurrence: Int?
     /// Set when the findings are of the section's header or footer band rather than a row:
-    /// ``type`` is then `header` or `footer`, ``title`` the band's text, and ``row`` -1 for a
+    /// ``type`` is then `section header` or `section footer` (not `header`, a name a custom
+    /// item type may well have, so that a baseline does not take a band for such a row),
+    /// ``title`` the band's text, and ``row`` -1 for a
     /// header and the section's row count for a footer, so that bands sort where they are.
     public var band: SectionBand.Kind?
 
@@ -80,7 +82,8 @@ public struct LintReport: Codable, Hashable, Sendable {
         seen[kind.rawValue + "\u{0}" + title] = occurrence
         rows.append(
           Row(
-            section: section.section, row: kind == .header ? -1 : section.rows, type: kind.rawValue, cell: "SectionBand",
+            section: section.section, row: kind == .header ? -1 : section.rows, type: "section \(kind.rawValue)",
+            cell: "SectionBand",
             findings: findings, title: title, occurrence: occurrence, band: kind))
       }
     }

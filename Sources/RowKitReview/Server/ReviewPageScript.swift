@@ -58,6 +58,12 @@ enum ReviewPageScript {
         undoButton.disabled = !state.undo;
         undoButton.title = state.undo ? 'Undo: ' + state.undo : 'nothing to undo';
         state.reviewable.forEach(name => showReview(sectionOf(name)));
+        // A group whose cases are all accepted has nothing left to accept.
+        document.querySelectorAll('[data-group]').forEach(item => {
+          const group = state.groups[Number(item.dataset.group)];
+          const button = item.querySelector('.review-actions .accept');
+          if (group && button) button.disabled = state.ci || group.names.every(name => state.cases[name] === 'accepted');
+        });
         document.body.dataset.reviewed = String(state.reviewed);
       }
       function showReview(section) {
@@ -66,6 +72,8 @@ enum ReviewPageScript {
         if (review) section.dataset.review = review; else delete section.dataset.review;
         const label = section.querySelector('.review-state');
         if (label) label.textContent = review || '';
+        const accept = section.querySelector('.review-actions .accept');
+        if (accept) accept.disabled = state.ci || review === 'accepted';
       }
       // One action at a time: a key pressed twice before the first answer came would act
       // twice on the same case, and advance past the next one unseen.

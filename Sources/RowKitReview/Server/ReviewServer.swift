@@ -90,7 +90,8 @@ private final class ReviewRoutes: Sendable {
       return await onOwnThread { self.state(entry: nil) }
     case (.POST, "/api/accept"), (.POST, "/api/reject"), (.POST, "/api/undo"):
       if let refusal = access.refusalOfChange(request) { return refusal }
-      guard let body = try? await request.bodyData, body.count <= 1 << 20 else { return Self.error(400, "the body cannot be read") }
+      guard let body = try? await request.bodyData else { return Self.error(400, "the body cannot be read") }
+      guard body.count <= 1 << 20 else { return Self.error(413, "the body is over 1 MiB; an action names cases, a group or an entry") }
       return await onOwnThread { self.change(path, body: body) }
     case (.GET, "/favicon.ico"):
       // Browsers ask for it unprompted; the page has none, and a 404 would show as an error
@@ -99,6 +100,8 @@ private final class ReviewRoutes: Sendable {
     case (.GET, _) where path.hasPrefix("/\(ReportFolder.casesFolder)/"):
       if let refusal = access.refusalOfCrossSiteRead(request) { return refusal }
       return await onOwnThread { self.caseFile(path) }
+    case (.GET, "/api/accept"), (.GET, "/api/reject"), (.GET, "/api/undo"), (.POST, "/"), (.POST, "/index.html"), (.POST, "/api/state"):
+      return Self.error(405, "\(path) takes \(path.hasPrefix("/api/") && path != "/api/state" ? "POST" : "GET") only")
     case (.GET, _), (.POST, _):
       return Self.error(404, "no such page")
     default:
@@ -119,7 +122,8 @@ private final class ReviewRoutes: Sendable {
       do {
         request = body.isEmpty ? Body() : try JSONDecoder().decode(Body.self, from: body)
       } catch {
-        throw ReviewError(#"the body is not {"cases": [names]} or {"group": index}"#)
+        throw ReviewError(
+          path == "/api/undo" ? #"the body is not {} or {"undoes": entry}"# : #"the body is not {"cases": [names]} or {"group": index}"#)
       }
       let entry: ReviewLog.Entry
       switch path {

@@ -142,8 +142,8 @@ import Testing
     }
     let faint = try await lines("#DDDDDD")
     #expect(faint.count == 2, "\(faint)")
-    #expect(faint.first?.hasPrefix("table.yaml: s0-header (header) contrast [header]: text #DDDDDD on #") == true, "\(faint)")
-    #expect(faint.last?.hasPrefix("table.yaml: s0-footer (footer) contrast [footer]: text #DDDDDD on #") == true, "\(faint)")
+    #expect(faint.first?.hasPrefix("table.yaml: s0-header (section header) contrast [header]: text #DDDDDD on #") == true, "\(faint)")
+    #expect(faint.last?.hasPrefix("table.yaml: s0-footer (section footer) contrast [footer]: text #DDDDDD on #") == true, "\(faint)")
     #expect(try await lines("#202020").isEmpty)
   }
 
