@@ -61,21 +61,22 @@ def review(page, address: str, page_on_disk: pathlib.Path) -> None:
     expect(page.locator("body")).to_have_attribute("data-current", "case-2")
     step("a: case-1 accepted, case-2 current")
 
-    # u takes it back.
+    # u takes it back, and goes back to the case it opened again.
     page.keyboard.press("u")
     expect(progress).to_have_text("0 of 6 reviewed")
     expect(case(page, "case-1")).not_to_have_attribute("data-review", "accepted")
-    step("u: case-1 undone")
+    expect(page.locator("body")).to_have_attribute("data-current", "case-1")
+    step("u: case-1 undone, case-1 current")
 
-    # g accepts the group of the current case (case-2): case-1, case-2, case-3.
+    # g accepts the group of the current case (case-1): case-1, case-2, case-3.
     page.keyboard.press("g")
     expect(progress).to_have_text("3 of 6 reviewed")
     for name in ["case-1", "case-2", "case-3"]:
         expect(case(page, name)).to_have_attribute("data-review", "accepted")
-    step("g: the group of case-2 accepted")
+    step("g: the group of case-1 accepted")
 
-    # j to case-5, and its Reject button.
-    for _ in range(3):
+    # j to case-5 (from case-1, where the undo went), and its Reject button.
+    for _ in range(4):
         page.keyboard.press("j")
     expect(page.locator("body")).to_have_attribute("data-current", "case-5")
     case(page, "case-5").get_by_role("button", name="Reject (r)").click()

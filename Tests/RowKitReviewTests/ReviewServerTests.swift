@@ -677,8 +677,8 @@ import Testing
         from disk: the static page
         opened: 0 of 6 reviewed, case-1 current, 2 groups of 3
         a: case-1 accepted, case-2 current
-        u: case-1 undone
-        g: the group of case-2 accepted
+        u: case-1 undone, case-1 current
+        g: the group of case-1 accepted
         Reject: case-5 rejected
         click on case-4, a: case-4 accepted, u: undone
         reload: 4 of 6 reviewed, each case as it was

@@ -85,6 +85,10 @@ enum ReviewPageScript {
           show(next);
           say(next.entry ? (next.entry.action === 'undo' ? 'undone: ' : next.entry.action + 'ed: ') + next.entry.cases.length + (next.entry.cases.length === 1 ? ' case' : ' cases') : '', false);
           if (advance) document.dispatchEvent(new KeyboardEvent('keydown', { key: 'j', bubbles: true }));
+          // An undo goes to the case it took back, so that the reviewer sees what is open again.
+          if (next.entry && next.entry.action === 'undo' && next.entry.cases.length > 0) {
+            location.hash = new URLSearchParams({ case: next.entry.cases[0] }).toString();
+          }
         }, error => say(error.message, true)).finally(() => { busy = false; });
       }
       function currentName() { return document.body.dataset.current; }
