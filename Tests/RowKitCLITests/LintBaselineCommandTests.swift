@@ -119,4 +119,29 @@ import Testing
     #expect(withoutLint.status == 2)
     #expect(withoutLint.stderr.contains("--baseline goes with --lint"), "\(withoutLint.stderr)")
   }
+
+  /// The documented workflow: `rowkit lint` writes the baseline, `rowkit check --lint` reads
+  /// it. Both name a document by its path from the working folder (`./cases/…` too), so the
+  /// findings lint accepted pass in check; a baseline naming the case (written by hand
+  /// before) still matches, as `checkFailsACaseOnlyForNewFindings` shows.
+  @Test func aBaselineLintWroteServesCheck() async throws {
+    let folder = try TestSupport.temporaryDirectory()
+    defer { try? FileManager.default.removeItem(at: folder) }
+    let cases = folder.appendingPathComponent("cases")
+    try FileManager.default.createDirectory(at: cases, withIntermediateDirectories: true)
+    try (Self.gray + "variants: { appearance: [light] }\nitems:\n" + Self.grayRow)
+      .write(to: cases.appendingPathComponent("gray.yaml"), atomically: true, encoding: .utf8)
+    let written = try await CommandRunner.run(
+      ["lint", "./cases/gray.yaml", "--baseline", "lint-baseline.json", "--update-baseline"], in: folder, environment: ["CI": ""])
+    #expect(written.status == 0, "\(written.stdout)\(written.stderr)")
+    let baseline = try String(contentsOf: folder.appendingPathComponent("lint-baseline.json"), encoding: .utf8)
+    #expect(baseline.contains(#""document" : "cases/gray.yaml""#), "\(baseline)")
+    let record = try await CommandRunner.run(["check", "cases", "--snapshots", "refs", "--record", "all"], in: folder, environment: ["CI": ""])
+    #expect(record.status == 1, "\(record.stdout)\(record.stderr)")
+    let checked = try await CommandRunner.run(
+      ["check", "cases", "--snapshots", "refs", "--lint", "--baseline", "lint-baseline.json"], in: folder, environment: ["CI": "true"])
+    #expect(checked.status == 0, "\(checked.stdout)\(checked.stderr)")
+    let relinted = try await CommandRunner.run(["lint", "cases/gray.yaml", "--baseline", "lint-baseline.json"], in: folder)
+    #expect(relinted.status == 0, "\(relinted.stdout)\(relinted.stderr)")
+  }
 }

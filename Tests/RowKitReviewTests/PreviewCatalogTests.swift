@@ -137,6 +137,25 @@ import Testing
     #expect(catalog.entries.first { $0.name == "styled" }?.error == nil)
   }
 
+  /// A stylesheet beside the documents it styles that stops parsing would look like a
+  /// document (any file that does not parse does): it is no case of its own, only its
+  /// documents show its error.
+  @Test func aBrokenStylesheetBesideItsDocumentsIsNoCaseOfItsOwn() async throws {
+    let project = try Project()
+    defer { try? FileManager.default.removeItem(at: project.folder) }
+    try "extends: default\nvars: { textColor: \"#000000\" }\n".write(
+      to: project.designs.appendingPathComponent("local.yaml"), atomically: true, encoding: .utf8)
+    try "stylesheet: local.yaml\nitems: [{ type: text, text: Local }]\n".write(
+      to: project.designs.appendingPathComponent("uses-local.yaml"), atomically: true, encoding: .utf8)
+    let catalog = try PreviewCatalog(paths: [project.designs])
+    await catalog.refresh()
+    #expect(!catalog.entries.contains { $0.name == "local" })
+    try project.edit("Designs/local.yaml", "vars: { textColor: \"#000000\" }", "vars: { textColor: [")
+    #expect(await catalog.refresh() == ["uses-local"])
+    #expect(catalog.entries.first { $0.name == "uses-local" }?.error?.contains("local.yaml") == true)
+    #expect(!catalog.entries.contains { $0.name == "local" }, "\(catalog.entries.map(\.name))")
+  }
+
   /// A document or design whose load fails watches every file the load read, up to the one
   /// that failed: a stylesheet it extends that was broken when first read, and fixed since,
   /// renders it again. Before, it watched only itself and `--stylesheet`, and kept the error.

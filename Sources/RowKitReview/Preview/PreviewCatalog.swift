@@ -214,6 +214,15 @@ package final class PreviewCatalog: Sendable {
   private func discover() -> [Found] {
     var found: [Found] = []
     var documents: [SnapshotCheck.Case] = []
+    // The files other cases read (or tried to) besides their own document: a stylesheet one
+    // extends that stops parsing would look like a document (any file that does not parse
+    // does), and show as a case of its own with its document's error.
+    let readByOthers = state.withLock { state in
+      Set(state.items.values.flatMap { item in
+        let own = item.testCase?.document.standardizedFileURL.path
+        return item.stamps.keys.filter { $0 != own }
+      })
+    }
     for path in paths {
       var isFolder: ObjCBool = false
       guard FileManager.default.fileExists(atPath: path.path, isDirectory: &isFolder) else {
@@ -232,7 +241,10 @@ package final class PreviewCatalog: Sendable {
             found += designs(file)
           }
         }
-        documents += ((try? SnapshotCheck.discover(in: path)) ?? []).filter { !designFiles.contains($0.document.standardizedFileURL.path) }
+        documents += ((try? SnapshotCheck.discover(in: path)) ?? []).filter {
+          let file = $0.document.standardizedFileURL.path
+          return !designFiles.contains(file) && !readByOthers.contains(file)
+        }
       } else if !isKnownDesign(path), TableDocument.looksLikeTableDocument(path) {
         documents.append(SnapshotCheck.Case(name: path.deletingPathExtension().lastPathComponent, document: path))
       } else {

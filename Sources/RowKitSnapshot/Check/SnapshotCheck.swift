@@ -806,7 +806,12 @@ public struct SnapshotCheck: Sendable {
     _ testCase: Case, _ manifest: Manifest, _ dataSource: any TableDataSource, fixed: inout [String]
   ) -> [String] {
     guard let lintBaseline else { return LintReport(file: testCase.document.path, manifest: manifest).lines }
-    let document = testCase.variant == nil ? testCase.name : String(testCase.name[..<(testCase.name.lastIndex(of: "@") ?? testCase.name.endIndex)])
+    // The document as `rowkit lint` names it, by its path from the working folder, so that
+    // one baseline serves both; a baseline written by hand before names it by the case.
+    let path = displayPath(testCase.document)
+    let caseName = testCase.variant == nil ? testCase.name : String(testCase.name[..<(testCase.name.lastIndex(of: "@") ?? testCase.name.endIndex)])
+    let namesCases = lintBaseline.findings.contains { $0.document == caseName } && !lintBaseline.findings.contains { $0.document == path }
+    let document = namesCases ? caseName : path
     let comparison = lintBaseline.compare([LintReport(file: document, manifest: manifest, dataSource: dataSource)])
     fixed = comparison.fixed.map { "fixed lint finding, still in the baseline: " + $0.line }
     return comparison.new.map { "new: " + $0.line }

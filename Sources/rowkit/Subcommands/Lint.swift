@@ -83,7 +83,8 @@ extension RowKitCommand {
         let document = try loadDocument(path, imageFolders: imageOptions.folders, text: textOptions)
         let configuration = try textOptions.apply(to: document.configuration)
         let axes = try variantOptions.axes(over: document.variantAxes, configuration: configuration)
-        loaded.append((documentName(path), document, axes))
+        // Named as `rowkit check` names it in a baseline: `./t.yaml` and `t.yaml` are one document.
+        loaded.append((path == standardInputName ? documentName(path) : displayPath(URL(fileURLWithPath: path)), document, axes))
       }
       let pipeline = imageOptions.makePipeline()
       var reports: [LintReport] = []
