@@ -288,9 +288,7 @@ package final class ReviewSession: Sendable {
     for name in names {
       guard let item = report.cases.first(where: { $0.name == name }), item.status == .new, let actual = item.actual else { continue }
       let actualFile = try ReportFolder.file(actual, in: reportFolder, what: "the actual image")
-      let parts = name.split(separator: "/")
-      let reference = try store.confined(
-        try store.referenceURL(suite: parts.dropLast().joined(separator: "/"), name: String(parts.last ?? "")))
+      let reference = try referenceURL(ofCase: name)
       let actualTiles = TiledPNG.files(of: actualFile)
       let referenceTiles = TiledPNG.files(of: reference)
       guard !referenceTiles.isEmpty else { continue }
@@ -391,9 +389,7 @@ package final class ReviewSession: Sendable {
     var targets: [Target] = []
     for name in names {
       let item = report.cases.first { $0.name == name }!
-      let parts = name.split(separator: "/")
-      let reference = try store.confined(
-        try store.referenceURL(suite: parts.dropLast().joined(separator: "/"), name: String(parts.last ?? "")))
+      let reference = try referenceURL(ofCase: name)
       let actualTiles = (try? ReportFolder.file(item.actual ?? "", in: reportFolder, what: "the actual image")).map {
         TiledPNG.files(of: $0).count
       } ?? 1
@@ -405,6 +401,12 @@ package final class ReviewSession: Sendable {
     }
     targets.append(Target(name: nil, url: store.root.appendingPathComponent(EnvironmentFingerprint.fileName)))
     return try targets.map { Target(name: $0.name, url: try store.confined($0.url)) }
+  }
+
+  /// The reference of the case named `name` (`suite/name`), confined to the references.
+  private func referenceURL(ofCase name: String) throws -> URL {
+    let parts = name.split(separator: "/")
+    return try store.confined(try store.referenceURL(suite: parts.dropLast().joined(separator: "/"), name: String(parts.last ?? "")))
   }
 
   /// The bytes of the reference file `url`, none when there is no file.

@@ -67,9 +67,7 @@ extension ReferenceStore {
     guard let reference = try? referenceURL(suite: suite, name: name),
       // Never hashed through a link out of the references (the render's check refuses it),
       // nor its layout record read through one.
-      (try? (TiledPNG.files(of: reference) + existing(LayoutRecord.url(besidePNG: reference))).map {
-        try confined($0, reading: true)
-      }) != nil,
+      (try? confineReading(reference)) != nil,
       let stored = storedInputs(suite: suite, name: name)
     else { return nil }
     if keepsLayoutRecord, RecordMode.effective(record, environment: processEnvironment) != .never,
@@ -85,12 +83,6 @@ extension ReferenceStore {
     case .success(let claim):
       return .matched(ImageComparison.identical(width: rows.width, height: rows.height, options: claim.options))
     }
-  }
-
-  /// `url` in a list when something is there (a link to nowhere too), else an empty list.
-  private func existing(_ url: URL) -> [URL] {
-    var info = stat()
-    return lstat(url.path, &info) == 0 ? [url] : []
   }
 
   /// Stores the inputs of a render of `declared` beside its reference once the check's

@@ -259,16 +259,6 @@ struct RenderCache: Sendable {
   /// A stored path as a path on this machine.
   private func absolutePath(_ stored: String) -> String {
     guard !stored.hasPrefix("/") else { return stored }
-    // `..` and `.` removed as a standardized file URL removes them, without making one.
-    var parts: [Substring] = []
-    for part in (folderPath + "/" + stored).split(separator: "/") {
-      if part == "." { continue }
-      if part == ".." {
-        if !parts.isEmpty { parts.removeLast() }
-        continue
-      }
-      parts.append(part)
-    }
-    return "/" + parts.joined(separator: "/")
+    return ContainedPath.standardized(URL(fileURLWithPath: folderPath + "/" + stored)).path
   }
 }

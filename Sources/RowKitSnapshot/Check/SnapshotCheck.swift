@@ -607,10 +607,7 @@ public struct SnapshotCheck: Sendable {
     guard let reference = try? store.referenceURL(suite: testCase.suite, name: testCase.baseName) else { return (nil, [], false) }
     // Never hashed through a link out of the references: the render's check refuses such a
     // reference or record, and says so.
-    let layoutRecord = LayoutRecord.url(besidePNG: reference)
-    var info = stat()
-    let referenceFiles = TiledPNG.files(of: reference) + (lstat(layoutRecord.path, &info) == 0 ? [layoutRecord] : [])
-    guard (try? referenceFiles.map { try store.confined($0, reading: true) }) != nil else {
+    guard (try? store.confineReading(reference)) != nil else {
       return (nil, ["the reference or its layout record leads out of the references folder"], false)
     }
     guard let stored = store.storedInputs(suite: testCase.suite, name: testCase.baseName) else {

@@ -229,6 +229,17 @@ public final class ReferenceStore: Sendable {
     return url
   }
 
+  /// Checks that the reference at `reference` (each of its tiles) and its layout record, when
+  /// something is there, stay inside the references folder: an error when one leads out
+  /// through a link, so that nothing is read or hashed through it.
+  func confineReading(_ reference: URL) throws {
+    let record = LayoutRecord.url(besidePNG: reference)
+    var info = stat()
+    for file in TiledPNG.files(of: reference) + (lstat(record.path, &info) == 0 ? [record] : []) {
+      _ = try confined(file, reading: true)
+    }
+  }
+
   /// How a check is named in messages and claims: `suite/name`, or the name alone at the top.
   static func key(suite: String, name: String) -> String {
     suite.isEmpty ? name : "\(suite)/\(name)"
@@ -326,11 +337,7 @@ public final class ReferenceStore: Sendable {
       // report's diff, composite and copy (a pull request's references are its own), and
       // another file's text in its layout record's copy and sentences. A reference that is
       // not there is read from nowhere; writing it is confined later.
-      let record = LayoutRecord.url(besidePNG: reference)
-      var info = stat()
-      for file in TiledPNG.files(of: reference) + (lstat(record.path, &info) == 0 ? [record] : []) where !confinementChecked {
-        _ = try confined(file, reading: true)
-      }
+      if !confinementChecked { try confineReading(reference) }
     } catch {
       return .failure(OutcomeError(.error(message: "\(error)")))
     }
