@@ -31,6 +31,18 @@ import Testing
     #expect(update.status == 0, "\(update.stdout)\(update.stderr)")
     let written = try Data(contentsOf: baseline)
     #expect(String(decoding: written, as: UTF8.self).contains("\"title\" : \"Body\""))
+    #expect(update.stdout.contains("updated \(baseline.path)"), "\(update.stdout)")
+    // Updated again with the same findings: the file is left as it is (not even replaced), and said so.
+    let inodeBefore = try FileManager.default.attributesOfItem(atPath: baseline.path)[.systemFileNumber] as? Int
+    let again = try await lint(Self.gray + "items:\n" + Self.grayRow, ["--update-baseline", "--json"])
+    #expect(again.status == 0, "\(again.stdout)\(again.stderr)")
+    let againObject = try JSONSerialization.jsonObject(with: Data(again.stdout.utf8)) as! [String: Any]
+    #expect((againObject["baseline"] as! [String: Any])["updated"] as? Bool == false)
+    let unchanged = try await lint(Self.gray + "items:\n" + Self.grayRow, ["--update-baseline"])
+    #expect(unchanged.stdout.contains("\(baseline.path) already holds these findings: unchanged"), "\(unchanged.stdout)")
+    #expect(!unchanged.stdout.contains("updated"), "\(unchanged.stdout)")
+    #expect(try FileManager.default.attributesOfItem(atPath: baseline.path)[.systemFileNumber] as? Int == inodeBefore)
+    #expect(try Data(contentsOf: baseline) == written)
     // The old finding passes, with the row moved below two new rows.
     let moved = try await lint(Self.gray + "items:\n  - { type: text, text: First }\n  - { type: text, text: Second }\n" + Self.grayRow)
     #expect(moved.status == 0, "\(moved.stdout)\(moved.stderr)")
@@ -55,6 +67,7 @@ import Testing
     // Updating shrinks the baseline.
     let shrink = try await lint("items:\n" + Self.grayRow, ["--update-baseline"])
     #expect(shrink.status == 0, "\(shrink.stdout)\(shrink.stderr)")
+    #expect(shrink.stdout.contains("updated \(baseline.path)"), "\(shrink.stdout)")
     #expect(String(decoding: try Data(contentsOf: baseline), as: UTF8.self) == "{\n  \"findings\" : [\n\n  ],\n  \"version\" : 1\n}\n")
   }
 

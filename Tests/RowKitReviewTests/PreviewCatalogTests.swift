@@ -156,6 +156,32 @@ import Testing
     #expect(!catalog.entries.contains { $0.name == "local" }, "\(catalog.entries.map(\.name))")
   }
 
+  /// A file named on its own and again inside a named folder is one case; two files of the
+  /// same name in different folders are two, neither hidden behind the other.
+  @Test func everyFileIsOneCaseHoweverItIsNamed() async throws {
+    let project = try Project()
+    defer { try? FileManager.default.removeItem(at: project.folder) }
+    let nested = project.designs.appendingPathComponent("More")
+    try FileManager.default.createDirectory(at: nested, withIntermediateDirectories: true)
+    try "items: [{ type: text, text: Nested }]\n".write(
+      to: nested.appendingPathComponent("nested.yaml"), atomically: true, encoding: .utf8)
+    let other = project.folder.appendingPathComponent("Other")
+    try FileManager.default.createDirectory(at: other, withIntermediateDirectories: true)
+    try "items: [{ type: text, text: Other plain }]\n".write(
+      to: other.appendingPathComponent("plain.yaml"), atomically: true, encoding: .utf8)
+    let catalog = try PreviewCatalog(paths: [
+      nested.appendingPathComponent("nested.yaml"), project.designs, project.designs.appendingPathComponent("plain.yaml"),
+      other.appendingPathComponent("plain.yaml"), project.designs.appendingPathComponent("card.yaml"),
+    ])
+    await catalog.refresh()
+    let entries = catalog.entries
+    #expect(entries.filter { $0.file.hasSuffix("/nested.yaml") }.count == 1, "\(entries.map(\.name))")
+    #expect(entries.filter { $0.file == project.designs.appendingPathComponent("plain.yaml").path }.count == 1)
+    #expect(entries.filter { $0.file == other.appendingPathComponent("plain.yaml").path }.count == 1, "\(entries.map(\.name))")
+    #expect(Set(entries.map(\.name)).count == entries.count)
+    #expect(entries.map(\.name) == ["Other/plain"] + Self.allCases.filter { $0 != "plain" && $0 != "styled" } + ["nested", "plain", "styled"])
+  }
+
   /// A document or design whose load fails watches every file the load read, up to the one
   /// that failed: a stylesheet it extends that was broken when first read, and fixed since,
   /// renders it again. Before, it watched only itself and `--stylesheet`, and kept the error.

@@ -223,6 +223,40 @@ package final class PreviewCatalog: Sendable {
         return item.stamps.keys.filter { $0 != own }
       })
     }
+    // A file reached twice (named on its own and inside a named folder) is one case, and a
+    // file whose name another file already took is named with its folders: none hides another.
+    var claimedFiles: Set<String> = []
+    var fileOfName: [String: String] = [:]
+    func claim(_ name: String, of file: URL) -> String? {
+      let path = file.standardizedFileURL.path
+      guard claimedFiles.insert(path).inserted else { return nil }
+      var unique = name
+      var folders = Array(file.deletingLastPathComponent().pathComponents.filter { $0 != "/" }
+        .dropLast(name.split(separator: "/").count - 1))
+      var suffix = 1
+      while let owner = fileOfName[unique], owner != path {
+        if let folder = folders.popLast() {
+          unique = folder + "/" + unique
+        } else {
+          suffix += 1
+          unique = "\(name)~\(suffix)"
+        }
+      }
+      fileOfName[unique] = path
+      return unique
+    }
+    func claimDesign(_ file: URL) {
+      let name = file.deletingPathExtension().lastPathComponent
+      guard let unique = claim(name, of: file) else { return }
+      found += designs(file).map { design in
+        var design = design
+        if unique != name, design.name.hasPrefix(name) {
+          design.name = unique + design.name.dropFirst(name.count)
+          design.testCase?.name = design.name
+        }
+        return design
+      }
+    }
     for path in paths {
       var isFolder: ObjCBool = false
       guard FileManager.default.fileExists(atPath: path.path, isDirectory: &isFolder) else {
@@ -238,17 +272,23 @@ package final class PreviewCatalog: Sendable {
           // parse does); a file once seen as a design stays one.
           if isKnownDesign(file) || (!TableDocument.looksLikeTableDocument(file) && isDesign(file)) {
             designFiles.insert(file.standardizedFileURL.path)
-            found += designs(file)
+            claimDesign(file)
           }
         }
-        documents += ((try? SnapshotCheck.discover(in: path)) ?? []).filter {
-          let file = $0.document.standardizedFileURL.path
-          return !designFiles.contains(file) && !readByOthers.contains(file)
+        for var document in (try? SnapshotCheck.discover(in: path)) ?? [] {
+          let file = document.document.standardizedFileURL.path
+          guard !designFiles.contains(file), !readByOthers.contains(file),
+            let name = claim(document.name, of: document.document)
+          else { continue }
+          document.name = name
+          documents.append(document)
         }
       } else if !isKnownDesign(path), TableDocument.looksLikeTableDocument(path) {
-        documents.append(SnapshotCheck.Case(name: path.deletingPathExtension().lastPathComponent, document: path))
+        if let name = claim(path.deletingPathExtension().lastPathComponent, of: path) {
+          documents.append(SnapshotCheck.Case(name: name, document: path))
+        }
       } else {
-        found += designs(path)
+        claimDesign(path)
       }
     }
     let families = fontFamilies

@@ -108,8 +108,14 @@ extension RowKitCommand {
       }
       let total = reports.reduce(0) { $0 + $1.findingCount }
       let comparison = accepted?.compare(reports)
+      // A baseline that already says what it would be told is left as it is, and said so.
+      var rewroteBaseline = false
       if let accepted, let baselineURL, updateBaseline {
-        try OutputWriter.write(try accepted.updated(with: reports).bytes(), to: baselineURL)
+        let bytes = try accepted.updated(with: reports).bytes()
+        if FileManager.default.contents(atPath: baselineURL.path).map({ [UInt8]($0) }) != bytes {
+          try OutputWriter.write(bytes, to: baselineURL)
+          rewroteBaseline = true
+        }
       }
       if json {
         struct Baseline: Encodable {
@@ -126,7 +132,7 @@ extension RowKitCommand {
           var headroom: [HeadroomReport]?
         }
         let baselineOutput = comparison.map {
-          Baseline(file: baseline ?? "", known: $0.known.count, new: $0.new, fixed: $0.fixed, updated: updateBaseline)
+          Baseline(file: baseline ?? "", known: $0.known.count, new: $0.new, fixed: $0.fixed, updated: rewroteBaseline)
         }
         try StandardStreams.write(
           Data(try DeterministicJSON.bytes(Output(
@@ -141,7 +147,9 @@ extension RowKitCommand {
         StandardStreams.print("\(total) finding\(total == 1 ? "" : "s") in \(loaded.count) document\(loaded.count == 1 ? "" : "s")"
           + " (\(tables) table\(tables == 1 ? "" : "s") with their variants)"
           + (comparison.map { ": \($0.known.count) in the baseline, \($0.new.count) new, \($0.fixed.count) fixed" } ?? ""))
-        if updateBaseline, let baseline { StandardStreams.print("updated \(baseline)") }
+        if updateBaseline, let baseline {
+          StandardStreams.print(rewroteBaseline ? "updated \(baseline)" : "\(baseline) already holds these findings: unchanged")
+        }
       }
       guard let comparison else {
         if total > 0 { throw ExitCode(1) }
