@@ -519,6 +519,27 @@ import Testing
     #expect(FileManager.default.fileExists(atPath: folder.appendingPathComponent("out/junit.xml").path))
     let overDocument = try await run(["check", ".", "--snapshots", "refs", "--junit", "tables/row.yaml"], in: folder)
     #expect(overDocument.status == 2 && overDocument.stderr.contains("cannot write tables/row.yaml for --junit: it is inside the documents"), "\(overDocument.stderr)")
+    // A file the check reads that no option names (a document's own stylesheet, a cell
+    // design, an image) is known by its bytes: only a JUnit file or a summary RowKit wrote
+    // is replaced. Both were overwritten before.
+    let style = folder.appendingPathComponent("style.yaml")
+    try Data("vars: { textColor: \"#FF0000\" }\n".utf8).write(to: style)
+    let empty = folder.appendingPathComponent("empty.md")
+    try Data().write(to: empty)
+    for flag in ["--summary", "--junit"] {
+      let over = try await run(["check", "tables", "--snapshots", "refs", flag, "style.yaml"], in: folder)
+      #expect(over.status == 2, "\(over.stdout)\(over.stderr)")
+      #expect(
+        over.stderr.contains("cannot write style.yaml for \(flag): the file there is not \(flag == "--junit" ? "a JUnit file" : "a summary") RowKit wrote"),
+        "\(over.stderr)")
+      #expect(try Data(contentsOf: style) == Data("vars: { textColor: \"#FF0000\" }\n".utf8))
+    }
+    // Its own files, and an empty one, are written over.
+    let again = try await run(["check", ".", "--snapshots", "refs", "--junit", "out/junit.xml", "--summary", "empty.md"], in: folder)
+    #expect(again.status == 0 || again.status == 1, "\(again.stdout)\(again.stderr)")
+    #expect(try String(contentsOf: empty, encoding: .utf8).hasPrefix("## RowKit snapshots"))
+    let replaced = try await run(["check", ".", "--snapshots", "refs", "--junit", "out/junit.xml", "--summary", "empty.md"], in: folder)
+    #expect(!replaced.stderr.contains("cannot write"), "\(replaced.stderr)")
   }
 
   // MARK: - 3. shown commands keep case names from being flags

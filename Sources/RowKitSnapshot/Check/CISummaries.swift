@@ -52,6 +52,16 @@ public enum CISummaries {
           "cannot write \(path) for \(option): it is \(ContainedPath.resolved(counted.url) == resolved ? "" : "inside ")"
             + "\(counted.what) \(counted.url.path), which this command reads or writes; nothing is written")
       }
+      // A file already there is replaced only when RowKit wrote it: a document's own
+      // stylesheet, a cell design, an image or a font named by mistake is read by the check,
+      // but no option names it, so it is known by its bytes.
+      if let opening = Self.opening(ofRegularFile: resolved), !opening.isEmpty,
+        !opening.starts(with: Array((option == "--junit" ? Self.junitOpening : Self.summaryOpening).utf8))
+      {
+        throw SnapshotError(
+          "cannot write \(path) for \(option): the file there is not \(option == "--junit" ? "a JUnit file" : "a summary") RowKit wrote, "
+            + "and a check replaces only its own; remove it or name another file; nothing is written")
+      }
       // The folders on the way are made at the end; something else on the way fails then.
       if let file = OutputWriter.nonFolderOnTheWay(to: URL(fileURLWithPath: resolved)) {
         throw SnapshotError("cannot write \(path) for \(option): \(file.path) is not a folder; nothing is written")
@@ -62,6 +72,21 @@ public enum CISummaries {
     {
       throw SnapshotError("--junit and --summary both name \(summary); nothing is written")
     }
+  }
+
+  /// How every JUnit file and every summary RowKit writes begins.
+  static let junitOpening = "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n<testsuites name=\"rowkit check\""
+  static let summaryOpening = "## RowKit snapshots"
+
+  /// The first bytes of the regular file at `path` (after its links), enough to tell what
+  /// wrote it; nil when no regular file is there (nothing, or a FIFO or device written through).
+  private static func opening(ofRegularFile path: String) -> [UInt8]? {
+    var info = stat()
+    guard stat(path, &info) == 0, info.st_mode & S_IFMT == S_IFREG,
+      let handle = FileHandle(forReadingAtPath: path)
+    else { return nil }
+    defer { try? handle.close() }
+    return (try? handle.read(upToCount: 128)).map { [UInt8]($0) } ?? []
   }
 
   /// Writes the JUnit file to `junit` and the Markdown summary to `summary`, when given,
@@ -113,8 +138,7 @@ public enum CISummaries {
       }
     }
     let total = cases.count
-    var xml = "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n"
-    xml += "<testsuites name=\"rowkit check\" tests=\"\(total)\" failures=\"\(failures)\" errors=\"\(errors)\">\n"
+    var xml = junitOpening + " tests=\"\(total)\" failures=\"\(failures)\" errors=\"\(errors)\">\n"
     xml += "  <testsuite name=\"\(escape(suiteName))\" tests=\"\(total)\" failures=\"\(failures)\" errors=\"\(errors)\" skipped=\"0\">\n"
     xml += "    <properties>\n"
     var properties = [("snapshots", report.snapshots), ("recordMode", report.recordMode.rawValue), ("run", report.run)]
@@ -199,7 +223,7 @@ public enum CISummaries {
     } else {
       verdict = "\(toReview) of \(s.total) to review"
     }
-    var text = "## RowKit snapshots: \(verdict)\(report.shard.map { " (shard \(markdownText($0)))" } ?? "")\n\n"
+    var text = summaryOpening + ": \(verdict)\(report.shard.map { " (shard \(markdownText($0)))" } ?? "")\n\n"
     // The rasterization-only column only where there are some: after a toolchain upgrade.
     let (head, rule, count) = s.rasterizationOnly.map { (" rasterization only |", "---:|", " \($0) |") } ?? ("", "", "")
     text += "| cases | passed | failed |\(head) new | missing | errors | orphaned references |\n"
