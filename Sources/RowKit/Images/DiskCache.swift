@@ -38,22 +38,35 @@ public final class DiskCache: Sendable {
     configuration.directory.appendingPathComponent(SHA256.hex(Array(url.absoluteString.utf8)))
   }
 
-  /// The stored response, if it is younger than the age limit. Only a regular file is read
-  /// (a FIFO under a response's name would make the read wait for a writer).
+  /// Whether the entry at `file` is one the cache may read or replace: a regular file, or
+  /// nothing. A link is never followed (it may lead out of the folder), a FIFO would make a
+  /// read or a write wait, and a folder is the user's.
+  private static func isOwnEntry(_ file: URL, orMissing: Bool) -> Bool {
+    var info = stat()
+    guard lstat(file.path, &info) == 0 else { return orMissing && errno == ENOENT }
+    return info.st_mode & S_IFMT == S_IFREG
+  }
+
+  /// The stored response, if it is younger than the age limit. Only a regular file is read,
+  /// never a link or a FIFO under a response's name.
   public func data(for url: URL) -> [UInt8]? {
     let file = file(for: url)
-    guard let attributes = try? FileManager.default.attributesOfItem(atPath: file.path),
+    guard Self.isOwnEntry(file, orMissing: false), let attributes = try? FileManager.default.attributesOfItem(atPath: file.path),
       let date = attributes[.modificationDate] as? Date, Date().timeIntervalSince(date) <= configuration.maximumAge
     else { return nil }
     return try? InputFile.read(file.path, maximumBytes: configuration.maximumBytes)
   }
 
-  /// Keeps `data` as the response for `url`, then removes the oldest files while the folder is over its size.
+  /// Keeps `data` as the response for `url`, then removes the oldest files while the folder
+  /// is over its size. Anything but a regular file under the response's name (a link, a
+  /// FIFO, a folder) is left as it is, and the response is not kept.
   public func store(_ data: [UInt8], for url: URL) {
     guard data.count <= configuration.maximumBytes else { return }
     stores.withLock { count in
       count += 1
-      try? OutputWriter.write(data, to: file(for: url))
+      let file = file(for: url)
+      guard Self.isOwnEntry(file, orMissing: true) else { return }
+      try? OutputWriter.write(data, to: file)
       trim()
     }
   }

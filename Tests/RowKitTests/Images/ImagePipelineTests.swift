@@ -332,6 +332,20 @@ struct ImageServer {
     let fifo = URL(string: "http://images.example/fifo.png")!
     #expect(mkfifo(cache.file(for: fifo).path, 0o600) == 0)
     #expect(cache.data(for: fifo) == nil)
+    // Storing never writes through a link (out of the folder: the user's file was replaced
+    // with the response, or a dangling link made a file outside), a FIFO (the store waited
+    // for a reader) or a folder: the response is not kept, and what is there stays.
+    cache.store([UInt8](repeating: 4, count: 10), for: linked)
+    #expect(try Data(contentsOf: usersFile) == Data(repeating: 1, count: 5000))
+    #expect(cache.data(for: linked) == nil, "a link is never read either")
+    let outside = folder.deletingLastPathComponent().appendingPathComponent("outside-\(UUID().uuidString)")
+    let dangling = URL(string: "http://images.example/dangling.png")!
+    try FileManager.default.createSymbolicLink(atPath: cache.file(for: dangling).path, withDestinationPath: outside.path)
+    cache.store([UInt8](repeating: 5, count: 10), for: dangling)
+    #expect(!FileManager.default.fileExists(atPath: outside.path))
+    cache.store([UInt8](repeating: 6, count: 10), for: fifo)
+    var info = stat()
+    #expect(lstat(cache.file(for: fifo).path, &info) == 0 && info.st_mode & S_IFMT == S_IFIFO)
   }
 
   @Test func theMemoryCacheDropsTheLeastRecentlyUsedOverItsBudget() {
