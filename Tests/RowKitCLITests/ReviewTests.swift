@@ -149,6 +149,29 @@ import Testing
     }
     #expect(fullJSON.contains(#""seconds" : "#))
     #expect(withoutTimes(mergedJSON) == withoutTimes(fullJSON.replacingOccurrences(of: fullPath + "/", with: mergedPath + "/")))
+    // With --report-only-failures, the merge holds what the unsharded check holds: the
+    // failed case's images, and no passed case's reference (they were all copied).
+    let failuresOnly = try await check(["--report", "failures-only", "--report-only-failures"])
+    #expect(failuresOnly.status == 1)
+    let mergedFailures = try await CommandRunner.run(
+      ["merge-reports", "shard-1", "shard-2", "shard-3", "-o", "merged-failures", "--report-only-failures"], in: folder, environment: environment)
+    #expect(mergedFailures.status == 1, "\(mergedFailures.stderr)")
+    func files(_ name: String) throws -> [String] {
+      let root = folder.appendingPathComponent(name)
+      return try FileManager.default.subpathsOfDirectory(atPath: root.path).filter { path in
+        var isFolder: ObjCBool = false
+        return FileManager.default.fileExists(atPath: root.appendingPathComponent(path).path, isDirectory: &isFolder) && !isFolder.boolValue
+      }.sorted()
+    }
+    #expect(try files("merged-failures") == files("failures-only"))
+    #expect(try files("failures-only").allSatisfy { !$0.hasPrefix("cases/") || $0.hasPrefix("cases/people/") })
+    let failuresPath = folder.appendingPathComponent("failures-only").standardizedFileURL.path
+    let mergedFailuresPath = folder.appendingPathComponent("merged-failures").standardizedFileURL.path
+    #expect(
+      withoutTimes(try String(contentsOf: folder.appendingPathComponent("merged-failures/report.json"), encoding: .utf8))
+        == withoutTimes(
+          try String(contentsOf: folder.appendingPathComponent("failures-only/report.json"), encoding: .utf8)
+            .replacingOccurrences(of: failuresPath + "/", with: mergedFailuresPath + "/")))
 
     // Shards by cost, planned from the full run's times (one case made 100 times longer than
     // the others), merge into the same report; a plan prints their matrix.

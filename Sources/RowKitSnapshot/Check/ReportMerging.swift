@@ -119,7 +119,7 @@ public enum ReportMerging {
   public static func write(
     _ folders: [URL], into output: URL, pathForCommands: String, onlyFailures: Bool
   ) throws -> SnapshotCheck.Report {
-    let report = try merge(folders, into: output)
+    var report = try merge(folders, into: output)
     let staging = try ReportFolder.Staging(replacing: output, option: "-o")
     defer { staging.discard() }
     for folder in folders {
@@ -127,6 +127,28 @@ public enum ReportMerging {
       var info = stat()
       guard lstat(cases.path, &info) == 0 else { continue }
       try copyTree(cases, into: staging.casesFolder)
+    }
+    // As a check with `--report-only-failures` writes it: a passed case is counted, and its
+    // reference (the one image a shard keeps of it) is not copied.
+    if onlyFailures {
+      for index in report.cases.indices where report.cases[index].status == .passed {
+        guard let reference = report.cases[index].reference else { continue }
+        report.cases[index].reference = nil
+        let copied = staging.folder.appendingPathComponent(reference)
+        var info = stat()
+        guard ContainedPath.isInside(copied, folder: staging.casesFolder), lstat(copied.path, &info) == 0,
+          info.st_mode & S_IFMT == S_IFREG
+        else { continue }
+        try FileManager.default.removeItem(at: copied)
+        // Its folder, made by the copy, goes when nothing else is in it (a case `a/b` keeps `a`).
+        var folder = copied.deletingLastPathComponent()
+        while folder.path != staging.casesFolder.path, ContainedPath.isInside(folder, folder: staging.casesFolder),
+          (try? FileManager.default.contentsOfDirectory(atPath: folder.path))?.isEmpty == true
+        {
+          try FileManager.default.removeItem(at: folder)
+          folder = folder.deletingLastPathComponent()
+        }
+      }
     }
     try ReportFolder.write(report, to: staging.folder, pathForCommands: pathForCommands, onlyFailures: onlyFailures)
     try staging.commit()
