@@ -82,8 +82,8 @@ public enum SnapshotConfiguration {
 ///
 /// - Parameters:
 ///   - value: What is rendered: an item, a data source, a document or an image.
-///   - strategy: How it becomes an image: ``ImageSnapshotting/row(mapping:configuration:stylesheet:images:)``,
-///     ``ImageSnapshotting/table(configuration:stylesheet:images:)``, ``ImageSnapshotting/document``,
+///   - strategy: How it becomes an image: ``ImageSnapshotting/row(mapping:configuration:stylesheet:images:allowing:)``,
+///     ``ImageSnapshotting/table(configuration:stylesheet:images:allowing:)``, ``ImageSnapshotting/document``,
 ///     ``ImageSnapshotting/image``, or one of your own.
 ///   - name: The reference's name; explicit, never a counter.
 ///   - suite: The folder under `Snapshots/`; by default the test file's name.
@@ -115,7 +115,9 @@ nonisolated(nonsending) public func assertSnapshot<Value>(
   if let message = outcome.message {
     // What changed, one sentence a line, under the numbers.
     let sentences = layout.sentences.map { "\n  \($0)" }.joined()
-    reportSnapshotFailure(message + sentences, fileID: fileID, filePath: filePath, line: line, column: column)
+    var hint = ""
+    if case .failed(_, _?, _) = outcome { hint = acceptHint }
+    reportSnapshotFailure(message + sentences + hint, fileID: fileID, filePath: filePath, line: line, column: column)
   }
   return outcome
 }
@@ -151,10 +153,16 @@ nonisolated(nonsending) public func assertSnapshot<Value>(
   let outcome = await store.checkLayout(
     value, as: strategy, suite: suite ?? SnapshotConfiguration.suite(for: fileID), name: name, record: record)
   if let message = outcome.message {
-    reportSnapshotFailure(message, fileID: fileID, filePath: filePath, line: line, column: column)
+    var hint = ""
+    if case .failed(_, let changes, _) = outcome, !changes.isEmpty { hint = acceptHint }
+    reportSnapshotFailure(message + hint, fileID: fileID, filePath: filePath, line: line, column: column)
   }
   return outcome
 }
+
+/// What a failure that compared a reference ends with: how to take the change when it is the
+/// one intended.
+let acceptHint = "\n  if the change is intended, run the test again with ROWKIT_RECORD=failed to record it, and look at the new reference before committing it"
 
 func reportSnapshotFailure(_ message: String, fileID: String, filePath: StaticString, line: Int, column: Int) {
   if Test.current != nil {

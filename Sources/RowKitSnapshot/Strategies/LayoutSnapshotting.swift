@@ -123,7 +123,7 @@ extension ReferenceStore {
 
   /// Checks `layout` against the reference record `<suite>/<name>.layout.json`, which has no
   /// PNG beside it. Recording follows the record mode as for images: a missing record is
-  /// written (unless the mode is `never`), a changed one only under `all`. References of
+  /// written (unless the mode is `never`), a changed one under `failed` and `all`. References of
   /// another environment are compared, not refused: a layout does not depend on rasterization,
   /// and a font package whose files changed and whose metrics did not changes nothing here.
   /// On a failure the actual record is written beside the failure images.
@@ -165,7 +165,7 @@ extension ReferenceStore {
     }
     let changes = LayoutChanges.compare(old, layout).filter { !(environmentDiffers && $0.isFontDigestOnly) }
     if changes.isEmpty { return .matched }
-    if mode == .all { return write(reason: "\(key): the layout changed", changes: changes) }
+    if mode == .all || mode == .failed { return write(reason: "\(key): the layout changed", changes: changes) }
     let folder = artifactDirectory(suite: suite, name: name)
     let actualURL = folder.appendingPathComponent("actual.layout.json")
     let kept = (try? OutputWriter.createFolder(folder)).flatMap { try? OutputWriter.write(layout.jsonBytes(), to: actualURL) } != nil

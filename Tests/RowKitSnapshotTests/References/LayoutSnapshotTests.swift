@@ -53,13 +53,21 @@ import Testing
     #expect(try LayoutRecord.decode(Array(Data(contentsOf: URL(fileURLWithPath: actual))), file: actual).rows[1].element("text") != nil)
     #expect(try LayoutRecord.decode(Array(Data(contentsOf: record)), file: record.path) == stored, "the reference was kept")
 
-    let rerecorded = await store(root).checkLayout(try Self.document(second: "WLAN"), as: .layout, suite: "S", name: "t", record: .all)
+    // `failed` rewrites a failing record, as it rewrites a failing image; so does `all`.
+    let rerecorded = await store(root).checkLayout(try Self.document(second: "WLAN"), as: .layout, suite: "S", name: "t", record: .failed)
     guard case .recorded(_, "S/t: the layout changed", let rerecordedChanges) = rerecorded else {
       Issue.record("not re-recorded: \(rerecorded)")
       return
     }
     #expect(rerecordedChanges == changes)
     #expect(await store(root).checkLayout(try Self.document(second: "WLAN"), as: .layout, suite: "S", name: "t", record: .never) == .matched)
+    let underAll = await store(root).checkLayout(try Self.document(second: "Other"), as: .layout, suite: "S", name: "t", record: .all)
+    guard case .recorded(_, "S/t: the layout changed", let allChanges) = underAll else {
+      Issue.record("not re-recorded: \(underAll)")
+      return
+    }
+    #expect(allChanges.map(\.sentence) == [#"s0-r1 text "WLAN" → "Other""#])
+    #expect(await store(root).checkLayout(try Self.document(second: "Other"), as: .layout, suite: "S", name: "t", record: .failed) == .matched)
   }
 
   @Test func aMissingLayoutReferenceFailsWhenRecordingIsOffAndAnUnreadableOneIsAnError() async throws {
@@ -94,6 +102,14 @@ import Testing
     _ = await store(root).checkLayout(try Self.document(), as: .layout, suite: "S", name: "t", record: .missing)
     let outcome = await assertSnapshot(of: try Self.document(), as: .layout, named: "t", suite: "S", record: .never, store: store(root))
     #expect(outcome.passed)
+    // A changed layout fails with its sentences, then how to take the change.
+    let changed = try Self.document(second: "WLAN")
+    await withKnownIssue {
+      await assertSnapshot(of: changed, as: .layout, named: "t", suite: "S", record: .never, store: store(root))
+    } matching: { issue in
+      issue.description.contains(#"s0-r1 text "Bluetooth" → "WLAN""#)
+        && issue.description.contains("if the change is intended, run the test again with ROWKIT_RECORD=failed to record it")
+    }
   }
 
   @Test func anImageStrategyHasNoLayout() async throws {
