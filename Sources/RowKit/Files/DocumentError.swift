@@ -1,3 +1,5 @@
+import Foundation
+
 /// Bad input in a file: which file, where in it, and what is wrong. Its description is one
 /// line: `table.yaml:12:7: sections[0].items[2].type: unknown item type 'foo'`.
 public struct DocumentError: Error, Hashable, Sendable, CustomStringConvertible {
@@ -24,6 +26,24 @@ public struct DocumentError: Error, Hashable, Sendable, CustomStringConvertible 
   /// A JSON decoder's coding path as a key path: `findings[3].rule`.
   package static func keyPath(_ codingPath: [any CodingKey]) -> String {
     codingPath.map { $0.intValue.map { "[\($0)]" } ?? ".\($0.stringValue)" }.joined().drop { $0 == "." }.description
+  }
+
+  /// What a JSON decoding error says, in words and without Swift's type names: `no key
+  /// 'rows[0].y'`, `at 'rows[0].y': …`, or `not JSON (…)`.
+  package static func decodingProblem(_ error: any Error) -> String {
+    switch error {
+    case DecodingError.keyNotFound(let key, let context):
+      return "no key '\(keyPath(context.codingPath + [key]))'"
+    case DecodingError.typeMismatch(_, let context), DecodingError.valueNotFound(_, let context):
+      return "at '\(keyPath(context.codingPath))': \(context.debugDescription)"
+    case DecodingError.dataCorrupted(let context) where context.codingPath.isEmpty:
+      let detail = (context.underlyingError as NSError?)?.userInfo[NSDebugDescriptionErrorKey] as? String
+      return detail.map { "not JSON (\($0))" } ?? "not JSON"
+    case DecodingError.dataCorrupted(let context):
+      return "at '\(keyPath(context.codingPath))': \(context.debugDescription)"
+    default:
+      return "\(error)"
+    }
   }
 
   /// `file:line:column: keyPath: message`, leaving out the parts there are not.

@@ -101,14 +101,8 @@ public enum ReportFolder {
     }
     do {
       return try JSONDecoder().decode(SnapshotCheck.Report.self, from: Data(data))
-    } catch let DecodingError.keyNotFound(key, context) {
-      throw SnapshotError("\(file.path): not a RowKit report: no key '\(DocumentError.keyPath(context.codingPath + [key]))'")
-    } catch let DecodingError.typeMismatch(_, context), let DecodingError.valueNotFound(_, context),
-      let DecodingError.dataCorrupted(context)
-    {
-      throw SnapshotError("\(file.path): not a RowKit report: at '\(DocumentError.keyPath(context.codingPath))': \(context.debugDescription)")
     } catch {
-      throw SnapshotError("\(file.path): not a RowKit report: \(error)")
+      throw SnapshotError("\(file.path): not a RowKit report: \(DocumentError.decodingProblem(error))")
     }
   }
 

@@ -817,6 +817,10 @@ public struct SnapshotCheck: Sendable {
   /// Puts a case's layout findings in its result, and its records in the report.
   private func record(_ layout: LayoutFindings, in result: inout CaseResult, _ testCase: Case) {
     if !layout.changes.isEmpty { result.layoutChanges = layout.changes }
+    if let unreadable = layout.unreadableRecord {
+      result.warnings = (result.warnings ?? [])
+        + ["\(unreadable); what changed cannot be told (rowkit check --record all writes the record again)"]
+    }
     if layout.rasterizationOnly, result.status == .failed { result.rasterizationOnly = true }
     if let pixelOnly = layout.pixelOnly {
       result.pixelOnly = true

@@ -38,6 +38,10 @@ public struct LayoutFindings: Sendable {
   /// Whether the reference has no layout record (recorded before records existed) and none
   /// was written.
   public var referenceHasNoRecord = false
+  /// The reference's layout record when it is a file this RowKit cannot read, and none was
+  /// written over it: why, naming the file (a record cut short, edited by hand, or of another
+  /// version). Its changes cannot be told.
+  public var unreadableRecord: String?
   /// The record written beside the reference, if one was.
   public var writtenRecord: URL?
   /// The render's record in the failure artifacts folder, if it was written there.
@@ -177,6 +181,8 @@ extension ReferenceStore {
         }
       } else if case .record = stored {
         // The reference and its record are both current.
+      } else if case .unreadable(let reason) = stored {
+        findings.unreadableRecord = reason
       } else {
         findings.referenceHasNoRecord = true
       }
@@ -185,7 +191,11 @@ extension ReferenceStore {
       let actualURL = URL(fileURLWithPath: written.directory).appendingPathComponent("actual.layout.json")
       if (try? OutputWriter.write(layout.jsonBytes(), to: actualURL)) != nil { findings.actualRecord = actualURL }
       guard case .record(let old) = stored else {
-        findings.referenceHasNoRecord = written.reference != nil
+        if case .unreadable(let reason) = stored {
+          findings.unreadableRecord = reason
+        } else {
+          findings.referenceHasNoRecord = written.reference != nil
+        }
         break
       }
       let referenceURL = URL(fileURLWithPath: written.directory).appendingPathComponent("reference.layout.json")
@@ -260,16 +270,24 @@ extension ReferenceStore {
   /// What is stored beside a reference.
   enum StoredLayoutRecord {
     case absent
-    case unreadable
+    /// A file that is no record this RowKit reads, and why, naming it.
+    case unreadable(String)
     case record(LayoutRecord)
   }
 
   func readLayoutRecord(at url: URL) -> StoredLayoutRecord {
     // Never through a link out of the references (a check refuses such a case first).
-    guard (try? confined(url, reading: true)) != nil else { return .unreadable }
+    do { _ = try confined(url, reading: true) } catch { return .unreadable("\(error)") }
     guard let data = FileManager.default.contents(atPath: url.path) else { return .absent }
-    guard let record = try? LayoutRecord.decode([UInt8](data), file: url.path), record.version == LayoutRecord.currentVersion
-    else { return .unreadable }
+    let record: LayoutRecord
+    do {
+      record = try LayoutRecord.decode([UInt8](data), file: url.path)
+    } catch {
+      return .unreadable("\(error)")
+    }
+    guard record.version == LayoutRecord.currentVersion else {
+      return .unreadable("\(url.path): version \(record.version) is not \(LayoutRecord.currentVersion), the one this RowKit writes")
+    }
     return .record(record)
   }
 

@@ -235,8 +235,14 @@ public final class ReferenceStore: Sendable {
   func confineReading(_ reference: URL) throws {
     let record = LayoutRecord.url(besidePNG: reference)
     var info = stat()
-    for file in TiledPNG.files(of: reference) + (lstat(record.path, &info) == 0 ? [record] : []) {
+    let recordIsThere = lstat(record.path, &info) == 0
+    for file in TiledPNG.files(of: reference) + (recordIsThere ? [record] : []) {
       _ = try confined(file, reading: true)
+    }
+    // A folder (or a FIFO) where the record goes could be neither read nor replaced: found
+    // once the PNG was recorded, it left a new reference beside no record of it.
+    if recordIsThere, stat(record.path, &info) == 0, info.st_mode & S_IFMT != S_IFREG {
+      throw SnapshotError("\(record.path): is not a file, where the reference's layout record goes; remove it")
     }
   }
 

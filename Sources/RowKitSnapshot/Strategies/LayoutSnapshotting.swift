@@ -158,8 +158,8 @@ extension ReferenceStore {
       return write(reason: "\(key): the layout reference was unreadable", changes: [])
     case .absent:
       return .failed(message: "\(key): no layout reference at \(recordURL.path), and recording is off", changes: [], actualRecord: nil)
-    case .unreadable:
-      return .error(message: "\(key): \(recordURL.path) is not a layout record of this RowKit version")
+    case .unreadable(let reason):
+      return .error(message: "\(key): \(reason)")
     case .record(let stored):
       old = stored
     }

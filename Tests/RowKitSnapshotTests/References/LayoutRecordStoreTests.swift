@@ -136,8 +136,32 @@ import Testing
         RenderedSnapshot(image: CraftedImages.block(table.image, x: 4, y: 4, width: 2, height: 2, .black), layout: table.layout)
       }
       guard case .failed = failed.outcome else { Issue.record("\(key): \(failed.outcome)"); continue }
-      #expect(failed.layout.changes.isEmpty && failed.layout.referenceHasNoRecord, "\(key)")
+      // Told as unreadable, naming the file and why: not as a record that is not there.
+      #expect(failed.layout.changes.isEmpty && !failed.layout.referenceHasNoRecord, "\(key)")
+      #expect(failed.layout.unreadableRecord?.contains("t.layout.json is not a RowKit layout record: 'rows[0].\(key)' is") == true, "\(key)")
     }
+    // Bytes that are no JSON at all, or a record missing a key, say so in words.
+    for (bytes, problem) in [("{{{ not json", "not JSON"), (#"{"version": 1}"#, "no key 'width'")] {
+      try Data(bytes.utf8).write(to: recordURL)
+      let failed = try await store(root).check(suite: "S", name: "t", record: .never) { _ in
+        RenderedSnapshot(image: CraftedImages.block(table.image, x: 4, y: 4, width: 2, height: 2, .black), layout: table.layout)
+      }
+      #expect(failed.layout.unreadableRecord == "\(recordURL.path) is not a RowKit layout record: \(problem)", "\(failed.layout)")
+    }
+    // A folder where the record goes can be neither read nor replaced: the case is an error
+    // before anything is written (the PNG was recorded, then the record failed).
+    try FileManager.default.removeItem(at: recordURL)
+    try FileManager.default.createDirectory(at: recordURL, withIntermediateDirectories: false)
+    let png = try Data(contentsOf: root.appendingPathComponent("S/t.png"))
+    let blocked = try await store(root).check(suite: "S", name: "t", record: .failed) { _ in
+      RenderedSnapshot(image: CraftedImages.block(table.image, x: 4, y: 4, width: 2, height: 2, .black), layout: table.layout)
+    }
+    guard case .error(let message) = blocked.outcome else {
+      Issue.record("not refused: \(blocked.outcome)")
+      return
+    }
+    #expect(message.contains("t.layout.json: is not a file, where the reference's layout record goes"), "\(message)")
+    #expect(try Data(contentsOf: root.appendingPathComponent("S/t.png")) == png)
     // Frames and the table's own numbers too.
     var record = try #require(table.layout)
     record.rows[0].elements[0].frame = [0, 0, .greatestFiniteMagnitude, 10]

@@ -80,7 +80,7 @@ import Testing
     try FileManager.default.createDirectory(at: record.deletingLastPathComponent(), withIntermediateDirectories: true)
     try Data("{ not a record".utf8).write(to: record)
     let unreadable = await store(root).checkLayout(try Self.document(), as: .layout, suite: "S", name: "t", record: .never)
-    #expect(unreadable == .error(message: "S/t: \(record.path) is not a layout record of this RowKit version"))
+    #expect(unreadable == .error(message: "S/t: \(record.path) is not a RowKit layout record: not JSON"))
   }
 
   @Test func aLoneLayoutReferenceIsAReferenceForOrphansAndPrune() async throws {
