@@ -45,6 +45,10 @@ import Testing
   /// that span two files.
   static let cases: [Case] = [
     Case("malformed YAML", "items:\n  - type: text\n    text: \"unterminated\n", expect: ["malformed YAML"]),
+    // A mistake at the end of the input is placed at the end of the last line, not on a
+    // line the file does not have; a JSON document's is named as JSON's.
+    Case("malformed JSON cut short", #"{"items": [ {"type": "text", "text": "a"}, "#, expect: [".json:1:44:", "malformed JSON", "(the file ends here)"], fileName: "table.json"),
+    Case("an unclosed flow sequence at the end", "items:\n  - {type: text, text: [a\n\n", expect: [":2:26:", "malformed YAML", "(the file ends here)"]),
     Case("unknown style name", "items:\n  - type: text\n    text: Hi\n    background: shiny\n", expect: [":4:17:", "items[0].background", "unknown style 'shiny'"]),
     Case("missing design file", "cells:\n  Person: cells/person.yaml\nitems:\n  - type: Person\n", expect: [":2:", "cells.Person", "design file 'cells/person.yaml' does not exist"]),
     Case("missing stylesheet file", "stylesheet: styles/none.yaml\nitems:\n  - type: text\n    text: Hi\n", expect: [":1:", "stylesheet file 'styles/none.yaml' does not exist"]),
@@ -158,5 +162,23 @@ import Testing
     let result = try await CommandRunner.run(["render"])
     #expect(result.status == 2)
     #expect(result.stderr.split(separator: "\n").count == 1)
+  }
+
+  /// `rowkit check` given a document instead of its folder says so (it said "no such
+  /// folder" of a file that is there), and two options that contradict are refused.
+  @Test func checkSaysWhatItWasGivenWrong() async throws {
+    let folder = try TestSupport.temporaryDirectory()
+    defer { try? FileManager.default.removeItem(at: folder) }
+    try Data("items: [{ type: text, text: A }]\n".utf8).write(to: folder.appendingPathComponent("a.yaml"))
+    let file = try await CommandRunner.run(["check", "a.yaml", "--snapshots", "refs"], in: folder)
+    #expect(file.status == 2)
+    #expect(file.stderr.contains("a.yaml: a file, not a folder; give the folder of table documents"), "\(file.stderr)")
+    let both = try await CommandRunner.run(["check", ".", "--snapshots", "refs", "--prune", "--fail-on-orphans"], in: folder, environment: ["CI": ""])
+    #expect(both.status == 2)
+    #expect(both.stderr.contains("--prune deletes the orphaned references; --fail-on-orphans fails the check on them: give one"), "\(both.stderr)")
+    #expect(!FileManager.default.fileExists(atPath: folder.appendingPathComponent("refs").path))
+    // One case, one error: the summary line counts in the singular.
+    let one = try await CommandRunner.run(["check", ".", "--snapshots", "refs"], in: folder, environment: ["CI": ""])
+    #expect(one.stdout.contains("1 case: 0 passed, 0 failed, 1 new, 0 missing, 0 errors, 0 orphaned references"), "\(one.stdout)")
   }
 }

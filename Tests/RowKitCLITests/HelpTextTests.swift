@@ -21,6 +21,11 @@ import Testing
         #expect(!line.hasSuffix("\\"), "\(arguments): \(line)")
       }
     }
+    // Every command shows an example (CommandLine.md says so), `shards plan` too.
+    for arguments in Self.subcommands.map({ [$0, "--help"] }) + [["shards", "plan", "--help"]] {
+      let result = try await CommandRunner.run(arguments)
+      #expect(result.stdout.contains("Example:"), "\(arguments) shows no example")
+    }
   }
 
   /// Every command gives its name: the argument parser makes a missing one from the type's

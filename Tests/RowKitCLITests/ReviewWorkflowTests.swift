@@ -251,7 +251,7 @@ import Testing
       ["render", "tables/case-0.yaml", "-o", "case-0.png", "--manifest", "tables/case-0.manifest.json"], in: folder)
     #expect(render.status == 0, "\(render.stderr)")
     let recorded = try await check(folder)
-    #expect(recorded.stdout.contains("1 cases: 0 passed, 0 failed, 1 new"), "\(recorded.stdout)")
+    #expect(recorded.stdout.contains("1 case: 0 passed, 0 failed, 1 new"), "\(recorded.stdout)")
 
     // Under CI an explicit record mode is overridden, and that is said.
     let ci = try await check(folder, ["--record", "all"], ci: true)

@@ -63,7 +63,7 @@ struct YAMLValue {
       // untyped, and `bool()` reads YAML 1.1's booleans itself.
       node = try Yams.compose(yaml: joiningSurrogatePairs(text), .basic, .default, Self.encoding)
     } catch let error as YamlError {
-      throw documentError(error, file: displayName)
+      throw documentError(error, file: displayName, text: text)
     }
     guard let node, !YAMLValue(node: node, file: displayName, keyPath: "").isNull else {
       throw DocumentError(file: displayName, line: 1, message: "the document is empty")
@@ -217,7 +217,7 @@ struct YAMLValue {
     } catch let error as YamlError {
       // An alias and a plain scalar stand in the same places, so the text is malformed as
       // it is too, at the same line and column; composing it could reach a key first.
-      throw documentError(error, file: displayName)
+      throw documentError(error, file: displayName, text: text)
     }
     if let node { try refuse(in: node) }
   }
@@ -242,20 +242,33 @@ struct YAMLValue {
     }
   }
 
-  private static func documentError(_ error: YamlError, file: String) -> DocumentError {
+  private static func documentError(_ error: YamlError, file: String, text: String) -> DocumentError {
+    // A JSON document is read as YAML, of which JSON is a part; its mistakes are named as JSON's.
+    let format = file.lowercased().hasSuffix(".json") ? "JSON" : "YAML"
     switch error {
     case .scanner(let context, let problem, let mark, _), .parser(let context, let problem, let mark, _),
       .composer(let context, let problem, let mark, _):
       let what = [context?.text, problem].compactMap { $0 }.filter { !$0.isEmpty }.joined(separator: " ")
-      return DocumentError(file: file, line: mark.line, column: mark.column, message: "malformed YAML: \(what)")
+      // The parser places a mistake at the end of input on the line after the last one when
+      // the file does not end with a newline: a line the file does not have.
+      let lines = text.split(separator: "\n", omittingEmptySubsequences: false)
+      let lineCount = text.hasSuffix("\n") ? lines.count - 1 : lines.count
+      if mark.line > max(lineCount, 1) {
+        // Said at the end of the last line that holds anything.
+        let last = lines.lastIndex { !$0.trimmingCharacters(in: .whitespaces).isEmpty } ?? 0
+        return DocumentError(
+          file: file, line: last + 1, column: (lines.isEmpty ? 0 : lines[last].count) + 1,
+          message: "malformed \(format): \(what) (the file ends here)")
+      }
+      return DocumentError(file: file, line: mark.line, column: mark.column, message: "malformed \(format): \(what)")
     case .reader(let problem, let offset, _, _):
-      return DocumentError(file: file, message: "malformed YAML: \(problem) at byte \(offset ?? 0)")
+      return DocumentError(file: file, message: "malformed \(format): \(problem) at byte \(offset ?? 0)")
     case .duplicatedKeysInMapping(let duplicates, let context):
       return DocumentError(
         file: file, line: context.mark.line, column: context.mark.column,
         message: "duplicate key '\(duplicates.first ?? "")'")
     default:
-      return DocumentError(file: file, message: "malformed YAML: \(error)")
+      return DocumentError(file: file, message: "malformed \(format): \(error)")
     }
   }
 

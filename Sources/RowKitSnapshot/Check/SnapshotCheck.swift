@@ -208,7 +208,8 @@ public struct SnapshotCheck: Sendable {
       let s = summary
       let rasterization = s.rasterizationOnly.map { " (\($0) rasterization only)" } ?? ""
       let cached = s.cached.map { " (\($0) cached)" } ?? ""
-      return "\(s.total) cases: \(s.passed) passed\(cached), \(s.failed) failed\(rasterization), \(s.new) new, \(s.missing) missing, \(s.errors) errors, "
+      return "\(s.total) \(s.total == 1 ? "case" : "cases"): \(s.passed) passed\(cached), \(s.failed) failed\(rasterization), \(s.new) new, "
+        + "\(s.missing) missing, \(s.errors) \(s.errors == 1 ? "error" : "errors"), "
         + "\(s.orphans) orphaned \(s.orphans == 1 ? "reference" : "references")" + (shard.map { " (shard \($0))" } ?? "")
     }
   }
@@ -334,8 +335,11 @@ public struct SnapshotCheck: Sendable {
   public static func discover(in folder: URL) throws -> [Case] {
     let root = folder.standardizedFileURL
     var isDirectory: ObjCBool = false
-    guard FileManager.default.fileExists(atPath: root.path, isDirectory: &isDirectory), isDirectory.boolValue else {
+    guard FileManager.default.fileExists(atPath: root.path, isDirectory: &isDirectory) else {
       throw SnapshotError("\(root.path): no such folder")
+    }
+    guard isDirectory.boolValue else {
+      throw SnapshotError("\(root.path): a file, not a folder; give the folder of table documents (each is a case)")
     }
     guard let entries = FileTree.entries(under: root.path) else {
       throw SnapshotError("\(root.path): cannot list the folder")

@@ -19,7 +19,7 @@ extension RowKitCommand {
           rowkit catalog -o catalog-grouped.png --style grouped --rows-dir catalog-rows
           rowkit catalog --styles -o styles.png
           rowkit catalog --scripts -o scripts.png --strict
-          rowkit catalog --designs Assets/Designs --stylesheet Assets/Designs/styles.yaml -o designs.png
+          rowkit catalog --designs Assets/Designs --stylesheet Assets/Designs/styles.yaml --assets Assets -o designs.png
         """)
 
     @Flag(help: "Draw the style catalog: every style element and shape.")

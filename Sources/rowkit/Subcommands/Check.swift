@@ -66,7 +66,7 @@ extension RowKitCommand {
           rowkit check tables --snapshots refs --shard 2/4 --threshold 0.1 --ignore-antialiasing
           rowkit check tables --snapshots refs --report report --junit junit.xml --summary summary.md
           rowkit check tables --snapshots refs --report report --lint --headroom --min-headroom 40
-          rowkit check --designs Assets/Designs --stylesheet Assets/Designs/styles.yaml --assets Assets --snapshots refs
+          rowkit check --designs Assets/Designs --stylesheet Assets/Designs/styles.yaml --assets Assets --snapshots refs --lint-off imageFailed
         """)
 
     @Argument(help: "The folder of table documents (YAML or JSON, searched recursively).")
@@ -184,6 +184,9 @@ extension RowKitCommand {
       }
       if baseline != nil && !lint { throw ValidationError("--baseline goes with --lint") }
       if reportOnlyFailures && report == nil { throw ValidationError("--report-only-failures goes with --report") }
+      if prune && failOnOrphans {
+        throw ValidationError("--prune deletes the orphaned references; --fail-on-orphans fails the check on them: give one")
+      }
       if noCache && explainCache { throw ValidationError("--explain-cache says why the cache rendered a case; --no-cache uses no cache") }
       if textOptions.language != nil {
         throw ValidationError("--language is not for check: give each document its language with table: { language: … }")

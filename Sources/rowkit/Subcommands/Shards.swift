@@ -10,6 +10,10 @@ extension RowKitCommand {
     static let configuration = CommandConfiguration(
       commandName: "shards",
       abstract: "Plan the shards of a suite for a CI matrix.",
+      discussion: """
+        Example:
+          rowkit shards plan 4 --timings report
+        """,
       subcommands: [Plan.self])
 
     struct Plan: ParsableCommand {
@@ -27,6 +31,10 @@ extension RowKitCommand {
           (`echo "matrix=$(rowkit shards plan 4 --timings report)" >> "$GITHUB_OUTPUT"`, then \
           `matrix: ${{ fromJSON(needs.plan.outputs.matrix) }}`); GitLab's and Buildkite's \
           parallel jobs read the same `shard` values. --format json also lists each shard's cases.
+
+          Example:
+            rowkit shards plan 4 --timings report
+            rowkit shards plan 8 --timings merged/report.json --format json
           """)
 
       @Argument(help: "How many shards.")
