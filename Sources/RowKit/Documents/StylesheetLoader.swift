@@ -86,8 +86,32 @@ struct StylesheetLoader {
     var sheet = base
     if let vars = map["vars"] {
       let derivedBefore = sheet.derivedStyles
-      for (name, entry) in try vars.mapping().entries {
-        sheet.variables[name] = try variable(name, entry, in: sheet)
+      // A mapping has no order: a variable naming another of the same `vars:` takes that
+      // one's new value, wherever it is written. Each round takes the variables whose value
+      // names no variable still waiting; a round that takes none leaves a cycle.
+      var waiting = try vars.mapping().entries
+      while !waiting.isEmpty {
+        let waitingNames = Set(waiting.map(\.0))
+        func named(_ entry: YAMLValue) -> String? {
+          guard case .scalar(let scalar) = entry.node, !scalar.string.hasPrefix("#") else { return nil }
+          return scalar.string
+        }
+        var stillWaiting: [(String, YAMLValue)] = []
+        for (name, entry) in waiting {
+          if let other = named(entry), other != name, waitingNames.contains(other) {
+            stillWaiting.append((name, entry))
+          } else {
+            sheet.variables[name] = try variable(name, entry, in: sheet)
+          }
+        }
+        if stillWaiting.count == waiting.count, let (first, entry) = stillWaiting.first {
+          let references = Dictionary(stillWaiting.map { ($0.0, named($0.1) ?? "") }, uniquingKeysWith: { first, _ in first })
+          var cycle = [first]
+          while let next = references[cycle[cycle.count - 1]], !cycle.contains(next) { cycle.append(next) }
+          cycle.append(references[cycle[cycle.count - 1]] ?? first)
+          throw entry.error("variables name each other in a cycle: \(cycle.joined(separator: " → "))")
+        }
+        waiting = stillWaiting
       }
       // Styles still as the base derived them follow the new variables.
       for (name, style) in sheet.derivedStyles where sheet.styles[name] == derivedBefore[name] {

@@ -150,6 +150,24 @@ import Testing
     #expect(fromFile.stylesheet.variables["textColor"] == .color(Color(r: 0, g: 255, b: 0)))
   }
 
+  /// A mapping has no order: a variable may name one written after it in the same `vars:`,
+  /// and takes that one's new value, not the default's; variables that name each other in
+  /// a cycle say so.
+  @Test func variablesNameEachOtherInAnyOrder() throws {
+    let red = Stylesheet.Value.color(Color(r: 255, g: 0, b: 0))
+    for vars in [##"{ a: b, b: "#FF0000", textColor: a }"##, ##"{ textColor: a, b: "#FF0000", a: b }"##, ##"{ b: "#FF0000", a: b, textColor: a }"##] {
+      let document = try decode("stylesheet:\n  vars: \(vars)\nitems: [ { type: text, text: a } ]\n")
+      #expect(document.stylesheet.variables["textColor"] == red, "\(vars)")
+      #expect(document.stylesheet.variables["a"] == red, "\(vars)")
+    }
+    let redefined = try decode(##"stylesheet: { vars: { accent: linkTextColor, linkTextColor: "#FF0000" } }"## + "\nitems: [ { type: text, text: a } ]\n")
+    #expect(redefined.stylesheet.variables["accent"] == red, "the new linkTextColor, wherever it is written")
+    let same = try decode("stylesheet: { vars: { textColor: textColor } }\nitems: [ { type: text, text: a } ]\n")
+    #expect(same.stylesheet.variables["textColor"] == Stylesheet.default.variables["textColor"])
+    let cycle = decodeError("stylesheet:\n  vars: { a: b, b: c, c: a, d: \"#000000\" }\nitems: [ { type: text, text: a } ]\n")
+    #expect(cycle?.description.hasSuffix("table.yaml:2:14: stylesheet.vars.a: variables name each other in a cycle: a → b → c → a") == true, "\(String(describing: cycle))")
+  }
+
   @Test func designFilesDrawCustomTypes() throws {
     let document = try decode(
       """
