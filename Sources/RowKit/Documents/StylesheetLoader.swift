@@ -149,6 +149,7 @@ struct StylesheetLoader {
       return value
     }
     if case .keyword(let word) = value {
+      if let problem = FontReference.problem(word) { throw entry.error(problem) }
       throw entry.error(
         "'\(word)' is neither a color (#RRGGBB), a number, a font (\"Inter Bold 17\") nor a defined variable"
           + (Stylesheet.looksLikeName(word) ? " (undefined variable '\(word)')" : ""))

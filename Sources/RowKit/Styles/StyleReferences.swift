@@ -5,10 +5,11 @@ import RowKitGraphics
 ///
 /// A string literal is read as one or the other: `"tableFont"` names the variable and
 /// `"Inter Bold 17"`, a Pango font description with a size, is that font. A literal that is
-/// neither (`"Inter Bold"`, without a size) stops the program where it is written, naming
-/// the literal, as a malformed literal should; text read at run time goes through
-/// ``init(parsing:)``, which throws instead. Any stylesheet variable, whatever its name, can be
-/// named with ``variable(_:)``.
+/// neither (`"Inter Bold"`, without a size) is kept as the name of a variable: a stylesheet
+/// that defines one by that name gives its font, and any other makes the row's layout throw
+/// a ``StyleError`` naming the literal, as a misspelled variable does (it never stops the
+/// program). Text read at run time goes through ``init(parsing:)``, which throws at once.
+/// Any stylesheet variable, whatever its name, can be named with ``variable(_:)``.
 ///
 /// ```swift
 /// let style = TextCell.Style(font: "tableFont", color: "linkTextColor")
@@ -28,7 +29,8 @@ public enum FontReference: Hashable, Sendable, ExpressibleByStringLiteral, Custo
   }
 
   /// Reads a literal as ``init(parsing:)`` does; a literal that is neither a variable name nor a
-  /// font is a mistake in the program, which stops here with ``init(parsing:)``'s message.
+  /// font is kept as a variable's name, and the layout that looks it up throws
+  /// ``init(parsing:)``'s message unless the stylesheet defines it.
   public init(stringLiteral text: String) {
     self = Self.parsedLiteral(text)
   }
@@ -36,6 +38,9 @@ public enum FontReference: Hashable, Sendable, ExpressibleByStringLiteral, Custo
   static let kind = "font"
   static let example = "Inter Bold 17"
   static func literal(_ text: String) -> FontReference? { Font.parse(text).map { .font($0) } }
+  static func problem(_ text: String) -> String? {
+    Font.describedSize(text).flatMap { Bounds.problem($0, in: Bounds.fontSize, unit: "points") }.map { "the font size \($0)" }
+  }
 
   /// The variable's name, or the font's Pango description (`Inter Bold 17`).
   public var description: String {
@@ -51,9 +56,10 @@ public enum FontReference: Hashable, Sendable, ExpressibleByStringLiteral, Custo
 ///
 /// A string literal is read as one or the other: `"textColor"` names the variable and
 /// `"#FF0000"` (`#RGB`, `#RRGGBB` or `#RRGGBBAA`) is that color. A literal that is neither
-/// (`"#GG0000"`, `"dark gray"`) stops the program where it is written, naming the literal;
-/// text read at run time goes through ``init(parsing:)``, which throws instead. Any stylesheet
-/// variable, whatever its name, can be named with ``variable(_:)``.
+/// (`"#GG0000"`, `"dark gray"`) is kept as the name of a variable: a stylesheet that defines
+/// one by that name gives its color, and any other makes the layout throw a ``StyleError``
+/// naming the literal. Text read at run time goes through ``init(parsing:)``, which throws at
+/// once. Any stylesheet variable, whatever its name, can be named with ``variable(_:)``.
 ///
 /// ```swift
 /// let style = TextCell.Style(font: "tableFont", color: "#D0021B", highlightedColor: .color(.white))
@@ -72,7 +78,8 @@ public enum ColorReference: Hashable, Sendable, ExpressibleByStringLiteral, Cust
   }
 
   /// Reads a literal as ``init(parsing:)`` does; a literal that is neither a variable name nor a
-  /// color is a mistake in the program, which stops here with ``init(parsing:)``'s message.
+  /// color is kept as a variable's name, and the layout that looks it up throws
+  /// ``init(parsing:)``'s message unless the stylesheet defines it.
   public init(stringLiteral text: String) {
     self = Self.parsedLiteral(text)
   }
@@ -101,24 +108,32 @@ protocol StyleReference {
   static func literal(_ text: String) -> Self?
   /// The stylesheet variable `name`.
   static func variable(_ name: String) -> Self
+  /// What is wrong with `text` when it is almost a literal (a font whose size is out of
+  /// range), said instead of "neither".
+  static func problem(_ text: String) -> String?
 }
 
 extension StyleReference {
+  static func problem(_ text: String) -> String? { nil }
+
   /// `text` as a variable name (a letter, then letters, digits or `_`) or a literal.
   static func parsed(_ text: String) throws(StyleError) -> Self {
     if Stylesheet.looksLikeName(text) { return variable(text) }
     if let literal = literal(text) { return literal }
-    throw StyleError("'\(text)' is neither a \(kind) variable nor a \(kind) like \"\(example)\"")
+    throw notOne(text)
+  }
+
+  /// The error for `text`, which is neither a variable's name nor a literal.
+  static func notOne(_ text: String) -> StyleError {
+    StyleError(problem(text).map { "'\(text)': \($0)" } ?? "'\(text)' is neither a \(kind) variable nor a \(kind) like \"\(example)\"")
   }
 
   /// A literal of the program, read as ``parsed(_:)`` reads text; one that is neither a name
-  /// nor a literal is a mistake in the program, which stops with the message.
+  /// nor a literal is kept as a variable's name, which the stylesheet in use may define (by
+  /// any name, as documents' `brand-blue`); the lookup of one it does not define throws
+  /// ``notOne(_:)``. It used to stop the program, inside RowKit, at the first layout.
   static func parsedLiteral(_ text: String) -> Self {
-    do {
-      return try parsed(text)
-    } catch {
-      preconditionFailure("\(Self.self): \(error.message)")
-    }
+    (try? parsed(text)) ?? variable(text)
   }
 
   /// Text from a document, as its stylesheet reads it: a variable `stylesheet` defines, by

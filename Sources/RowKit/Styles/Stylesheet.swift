@@ -75,7 +75,9 @@ public struct Stylesheet: Hashable, Sendable {
     case .font(let font):
       return scaled(font)
     case .variable(let name):
-      guard let value = variables[name] else { throw StyleError("undefined variable '\(name)' (expected a font)") }
+      guard let value = variables[name] else {
+        throw Self.looksLikeName(name) ? StyleError("undefined variable '\(name)' (expected a font)") : FontReference.notOne(name)
+      }
       guard case .font(let font) = value else {
         throw StyleError("variable '\(name)' is a \(value.kind), not a font")
       }
@@ -114,7 +116,9 @@ public struct Stylesheet: Hashable, Sendable {
     case .color(let color):
       return color
     case .variable(let name):
-      guard let value = variables[name] else { throw StyleError("undefined variable '\(name)' (expected a color)") }
+      guard let value = variables[name] else {
+        throw Self.looksLikeName(name) ? StyleError("undefined variable '\(name)' (expected a color)") : ColorReference.notOne(name)
+      }
       guard case .color(let color) = value else {
         throw StyleError("variable '\(name)' is a \(value.kind), not a color")
       }

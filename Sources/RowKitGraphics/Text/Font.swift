@@ -57,6 +57,19 @@ public struct Font: Hashable, Sendable, CustomStringConvertible {
       isItalic: style == PANGO_STYLE_ITALIC || style == PANGO_STYLE_OBLIQUE)
   }
 
+  /// The size in points `text` gives as a Pango font description, whether or not ``parse(_:defaultFamily:)``
+  /// takes it (`Inter 300` gives 300, out of its range); nil when `text` gives no size.
+  /// Messages use it to say that a size is out of range rather than that `text` is no font.
+  public static func describedSize(_ text: String) -> Double? {
+    let trimmed = text.trimmingCharacters(in: .whitespaces)
+    guard !trimmed.isEmpty, let description = pango_font_description_from_string(trimmed) else { return nil }
+    defer { pango_font_description_free(description) }
+    guard pango_font_description_get_set_fields(description).rawValue & PANGO_FONT_MASK_SIZE.rawValue != 0,
+      pango_font_description_get_size_is_absolute(description) == 0
+    else { return nil }
+    return cpango_units_to_double(pango_font_description_get_size(description))
+  }
+
   /// The same font at another weight.
   public func withWeight(_ weight: Int) -> Font {
     var font = self
