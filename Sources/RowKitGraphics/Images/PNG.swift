@@ -59,11 +59,12 @@ public enum PNG {
   /// The width and height a PNG header claims, without decoding anything else.
   @discardableResult
   public static func header(_ data: [UInt8]) throws -> (width: Int, height: Int) {
-    let signature: [UInt8] = [0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A]
-    guard data.count >= 24, Array(data[0..<8]) == signature, Array(data[12..<16]) == Array("IHDR".utf8)
-    else {
+    guard data.count >= 8, data[0..<8].elementsEqual(PNGFormat.signature) else {
       throw GraphicsError(.pngDecode, "not a PNG file (no PNG signature)")
     }
+    // Cut short after its signature, a file is a damaged PNG, as the decoder says.
+    guard data.count >= 24 else { throw PNGReader.damaged("a chunk runs past the end of the file") }
+    guard data[12..<16].elementsEqual("IHDR".utf8) else { throw PNGReader.damaged("the first chunk is not a header") }
     func word(_ at: Int) -> Int {
       Int(data[at]) << 24 | Int(data[at + 1]) << 16 | Int(data[at + 2]) << 8 | Int(data[at + 3])
     }

@@ -398,7 +398,12 @@ extension PNG {
   /// only; a file that is not a regular file is refused before anything is read.
   public static func header(contentsOf url: URL) throws -> (width: Int, height: Int) {
     let stream = try PNGByteStream(file: url)
-    guard try stream.fill(24) else { throw GraphicsError(.pngDecode, "not a PNG file (no PNG signature)") }
+    guard try stream.fill(24) else {
+      // A file cut short after its signature is a damaged PNG, as the whole decoder says.
+      let start = try stream.fill(8) ? try stream.peek(8) : []
+      guard start == PNGFormat.signature else { throw GraphicsError(.pngDecode, "not a PNG file (no PNG signature)") }
+      throw PNGReader.damaged("a chunk runs past the end of the file")
+    }
     return try header(stream.take(24))
   }
 }

@@ -156,6 +156,10 @@ import Testing
     }
     #expect(reason(Array("not a png".utf8)) == "not a PNG file (no PNG signature)")
     #expect(reason(Array(good.prefix(good.count - 20))).contains("PNG data is damaged"))
+    // Cut within its header, after the signature: damaged too, not "no PNG signature", and
+    // the header alone (what a render reads first) says the same.
+    #expect(reason(Array(good.prefix(20))) == "PNG data is damaged: a chunk runs past the end of the file")
+    #expect(throws: GraphicsError(.pngDecode, "PNG data is damaged: a chunk runs past the end of the file")) { try PNG.header(Array(good.prefix(20))) }
     var badCRC = good
     badCRC[40] ^= 0x55  // inside the IDAT chunk's data
     #expect(reason(badCRC).contains("CRC does not match"))
