@@ -26,7 +26,7 @@ public enum JPEG {
     let turbo = try TurboJPEGHandle(compressing: false)
     // The owner must outlive every C call below, not just the last read of its handle.
     defer { withExtendedLifetime(turbo) {} }
-    let (width, height) = try readHeader(data, with: turbo)
+    let (width, height, colorspace) = try readHeader(data, with: turbo)
     guard Int(width) * Int(height) <= maximumPixels else {
       throw GraphicsError(
         .imageTooLarge, "JPEG of \(width)×\(height) pixels is larger than the limit of \(maximumPixels) pixels")
@@ -53,18 +53,55 @@ public enum JPEG {
         }
       }
     }
+    // libjpeg converts no four-channel JPEG (CMYK, or YCCK) to RGB: it gives its CMYK, which
+    // is converted here.
+    let isCMYK = colorspace == Int32(TJCS_CMYK.rawValue) || colorspace == Int32(TJCS_YCCK.rawValue)
     var pixels = [UInt8](repeating: 0, count: Int(outWidth) * Int(outHeight) * 4)
     let result = data.withUnsafeBufferPointer { source in
       pixels.withUnsafeMutableBufferPointer { target in
         tjDecompress2(
           turbo.handle, source.baseAddress, UInt(data.count), target.baseAddress, outWidth, outWidth * 4, outHeight,
-          Int32(format.rawValue), TJFLAG_STOPONWARNING)
+          Int32((isCMYK ? TJPF_CMYK : format).rawValue), TJFLAG_STOPONWARNING)
       }
     }
     // NB: a warning (such as a truncated file) still leaves a whole image, gray below the cut;
     // RowKit treats it as a failure so a damaged image never passes for a good one.
     try TurboJPEGStatus.check(result, turbo.handle, .jpegDecode, "JPEG data is damaged")
+    if isCMYK { convertCMYK(&pixels, inverted: hasAdobeMarker(data), blueFirst: format == TJPF_BGRA) }
     return (Int(outWidth), Int(outHeight), pixels)
+  }
+
+  /// Turns CMYK pixels, as libjpeg gives them, into opaque RGBA (BGRA when `blueFirst`). Adobe's applications write CMYK inverted (0 is full ink) and mark the file with
+  /// an `Adobe` APP14 segment; browsers read such a file as inverted, and one without the
+  /// segment as plain CMYK. Ink is taken as ink, with no color profile: R = (1 − C)(1 − K).
+  static func convertCMYK(_ pixels: inout [UInt8], inverted: Bool, blueFirst: Bool) {
+    pixels.withUnsafeMutableBufferPointer { buffer in
+      var index = 0
+      while index + 3 < buffer.count {
+        var (c, m, y, k) = (Int(buffer[index]), Int(buffer[index + 1]), Int(buffer[index + 2]), Int(buffer[index + 3]))
+        if !inverted { (c, m, y, k) = (255 - c, 255 - m, 255 - y, 255 - k) }
+        // Now 255 is no ink: each channel is what is left of white under its ink and black's.
+        let red = UInt8((c * k + 127) / 255)
+        let green = UInt8((m * k + 127) / 255)
+        let blue = UInt8((y * k + 127) / 255)
+        (buffer[index], buffer[index + 1], buffer[index + 2]) = blueFirst ? (blue, green, red) : (red, green, blue)
+        buffer[index + 3] = 255
+        index += 4
+      }
+    }
+  }
+
+  /// Whether the JPEG has an `Adobe` APP14 segment before its first scan.
+  static func hasAdobeMarker(_ data: [UInt8]) -> Bool {
+    var index = 2
+    while index + 9 < data.count, data[index] == 0xFF {
+      let marker = data[index + 1]
+      if marker == 0xDA || marker == 0xD9 { return false }
+      let length = Int(data[index + 2]) << 8 | Int(data[index + 3])
+      if marker == 0xEE, length >= 7, data[(index + 4)..<(index + 9)].elementsEqual("Adobe".utf8) { return true }
+      index += 2 + max(2, length)
+    }
+    return false
   }
 
   /// The most scans a JPEG may have. A progressive JPEG's scans each refine every block of
@@ -132,13 +169,13 @@ public enum JPEG {
     let turbo = try TurboJPEGHandle(compressing: false)
     // The owner must outlive every C call below, not just the last read of its handle.
     defer { withExtendedLifetime(turbo) {} }
-    let (width, height) = try readHeader(data, with: turbo)
+    let (width, height, _) = try readHeader(data, with: turbo)
     return (Int(width), Int(height))
   }
 
   /// The width and height the header of `data` claims, read by `turbo`; a header that
   /// claims no pixels is refused as not a readable JPEG.
-  private static func readHeader(_ data: [UInt8], with turbo: TurboJPEGHandle) throws -> (Int32, Int32) {
+  private static func readHeader(_ data: [UInt8], with turbo: TurboJPEGHandle) throws -> (Int32, Int32, Int32) {
     var width: Int32 = 0
     var height: Int32 = 0
     var subsampling: Int32 = 0
@@ -148,7 +185,7 @@ public enum JPEG {
     }
     try TurboJPEGStatus.check(header, turbo.handle, .jpegDecode, "not a readable JPEG")
     guard width > 0, height > 0 else { throw GraphicsError(.jpegDecode, "not a readable JPEG: it claims \(width)×\(height) pixels") }
-    return (width, height)
+    return (width, height, colorspace)
   }
 
   /// Encodes an opaque bitmap as a baseline JPEG of `quality` (1–100), 4:2:0 subsampled.

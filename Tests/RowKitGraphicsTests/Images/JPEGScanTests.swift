@@ -1,4 +1,5 @@
 import Foundation
+import RowKitTestSupport
 import Testing
 
 @testable import RowKitGraphics
@@ -72,5 +73,45 @@ import Testing
         "\(error)".contains("not a readable JPEG: it claims 0×0 pixels")
       }
     }
+  }
+}
+
+/// A four-channel JPEG (CMYK, as print workflows and Photoshop save them) was refused as
+/// "damaged": libjpeg converts none to RGB. Its ink is converted here, inverted or not as
+/// the Adobe marker says, as browsers read it.
+@Suite struct CMYKJPEGTests {
+  @Test func aCMYKJPEGDecodesToTheColorsOfItsRGBSource() throws {
+    let corpus = TestSupport.repositoryRoot.appendingPathComponent("Fuzz/Corpus/jpeg")
+    // Both made from one image by Fuzz/make-corpus.py: one saved as RGB, one as CMYK (with
+    // Adobe's marker, inverted).
+    let cmykFile = [UInt8](try Data(contentsOf: corpus.appendingPathComponent("cmyk.jpg")))
+    #expect(JPEG.hasAdobeMarker(cmykFile))
+    let cmyk = try JPEG.decodeRGBA(cmykFile)
+    let rgb = try JPEG.decodeRGBA([UInt8](try Data(contentsOf: corpus.appendingPathComponent("baseline.jpg"))))
+    #expect(cmyk.width == rgb.width && cmyk.height == rgb.height)
+    var total = 0
+    var channels = 0
+    for index in 0..<cmyk.pixels.count where index % 4 != 3 {
+      total += abs(Int(cmyk.pixels[index]) - Int(rgb.pixels[index]))
+      channels += 1
+    }
+    // The two files' own compression differs, by a few levels on average; a color read the
+    // wrong way round is off by over a hundred (white turns black).
+    let mean = Double(total) / Double(channels)
+    #expect(mean < 8, "mean channel difference \(mean)")
+    #expect(stride(from: 3, to: cmyk.pixels.count, by: 4).allSatisfy { cmyk.pixels[$0] == 255 })
+    // The same through the renderer's decoder, in its blue-first order.
+    let bitmap = try JPEG.decode(cmykFile)
+    #expect(bitmap.width == cmyk.width)
+  }
+
+  @Test func inkBecomesLightAsAdobeOrPlainCMYKSaysIt() {
+    // Full magenta ink and nothing else: inverted (Adobe) it is stored as 255, 0, 255, 255.
+    var inverted: [UInt8] = [255, 0, 255, 255, 0, 0, 0, 0]
+    JPEG.convertCMYK(&inverted, inverted: true, blueFirst: false)
+    #expect(inverted == [255, 0, 255, 255, 0, 0, 0, 255], "magenta, then black (all ink)")
+    var plain: [UInt8] = [0, 255, 0, 0, 0, 0, 0, 128]
+    JPEG.convertCMYK(&plain, inverted: false, blueFirst: true)
+    #expect(plain == [255, 0, 255, 255, 127, 127, 127, 255], "magenta, then half black, blue first")
   }
 }
