@@ -209,7 +209,7 @@ struct DesignFileLoader {
       design.padding = EdgeInsets(top: insets.top, left: insets.left, bottom: insets.bottom, right: insets.right)
     }
     if let minHeight = map["minHeight"] { design.minHeight = try minHeight.number(in: Bounds.length, variables: stylesheet) }
-    if let height = map["height"] { design.height = try height.number(in: Bounds.length, variables: stylesheet) }
+    if let height = map["height"] { design.height = try height.number(in: Bounds.rowHeight, variables: stylesheet) }
     if let background = map["background"] { design.background = try styleName(background) }
     if let selected = map["selectedBackground"] { design.selectedBackground = try styleName(selected) }
     var template = DesignTemplate(file: value.file, design: design, body: .spacer(DesignSpacer()))

@@ -80,7 +80,7 @@ extension SchemaParts {
       "properties": [
         "padding": insets(Bounds.padding, "Space around the body in points", variables: false),
         "minHeight": numberOrVariable(Bounds.length, "The row's least height in points"),
-        "height": numberOrVariable(Bounds.length, "A fixed row height in points"),
+        "height": numberOrVariable(Bounds.rowHeight, "A fixed row height in points"),
         "background": styleName("The row's background style"),
         "selectedBackground": styleName("The row's background style when selected"),
         "body": ["$ref": "#/$defs/view", "description": "The design's root view."],
