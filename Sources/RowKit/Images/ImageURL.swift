@@ -20,6 +20,16 @@ public struct ImageURLResolver: Hashable, Sendable {
   public var documentsDirectory: URL?
   /// Where `cache://` URLs resolve; without one, such a URL is refused.
   public var cacheDirectory: URL?
+  /// Whether every URL is refused: a render given no images, whose slots show their
+  /// defaults wherever it runs (not the files of whatever folder it runs in).
+  public private(set) var refusesEveryURL = false
+
+  /// A resolver that refuses every URL.
+  public static let refusingEveryURL: ImageURLResolver = {
+    var resolver = ImageURLResolver(assetsDirectory: URL(fileURLWithPath: "/"), baseDirectory: URL(fileURLWithPath: "/"))
+    resolver.refusesEveryURL = true
+    return resolver
+  }()
 
   /// A resolver for a document in `baseDirectory`, with its assets and, when given, its documents and cache folders.
   public init(assetsDirectory: URL, baseDirectory: URL, documentsDirectory: URL? = nil, cacheDirectory: URL? = nil) {
@@ -35,6 +45,7 @@ public struct ImageURLResolver: Hashable, Sendable {
   /// Resolves `string`, or explains why it cannot be an image URL.
   public func resolve(_ string: String) throws(ImageURLError) -> ImageLocation {
     guard !string.isEmpty else { throw ImageURLError("an image URL is empty") }
+    if refusesEveryURL { throw ImageURLError("image '\(string)' is not loaded: this render was given no images") }
     if let range = string.range(of: "://") {
       let scheme = String(string[..<range.lowerBound]).lowercased()
       let rest = String(string[range.upperBound...])

@@ -191,17 +191,18 @@ public struct SnapshotImages: Sendable {
   var resolver: ImageURLResolver?
   var preloaded: [String: Bitmap]
 
-  /// No images: every image slot fails to load.
-  public static let none = SnapshotImages(resolver: nil, preloaded: [:])
+  /// No images: every image slot fails to load (and shows its default), wherever the test
+  /// runs; a reference that shows one needs `allowing: .failedImages`.
+  public static let none = SnapshotImages(resolver: .refusingEveryURL, preloaded: [:])
 
   /// Images read from files: `bundle://` under `assets`, relative paths under `base`.
   public static func files(assets: URL, base: URL? = nil) -> SnapshotImages {
     SnapshotImages(resolver: ImageURLResolver(assetsDirectory: assets, baseDirectory: base ?? assets), preloaded: [:])
   }
 
-  /// Images given by URL, such as generated ones.
+  /// Images given by URL, such as generated ones; any other URL fails to load.
   public static func bitmaps(_ images: [String: Bitmap]) -> SnapshotImages {
-    SnapshotImages(resolver: nil, preloaded: images)
+    SnapshotImages(resolver: .refusingEveryURL, preloaded: images)
   }
 
   func renderer(configuration: TableConfiguration, stylesheet: Stylesheet) -> TableRenderer {

@@ -93,6 +93,21 @@ import RowKitSnapshotAssertions
     }
     let allowed = try await ImageSnapshotting<ImageItem>.row(images: images, allowing: .failedImages).render(broken)
     #expect(allowed.height > 0)
+    // With no images (the default), a slot never loads a file, wherever the test runs: the
+    // render used to read relative and bundle:// URLs from the working folder.
+    let folder = try TestSupport.temporaryDirectory()
+    defer { try? FileManager.default.removeItem(at: folder) }
+    let png = folder.appendingPathComponent("there.png")
+    try Data(PNG.encode(try Canvas(pixelWidth: 4, pixelHeight: 4, scale: 1).bitmap())).write(to: png)
+    for url in ["file://" + png.path, png.path] {
+      await #expect {
+        _ = try await ImageSnapshotting<ImageItem>.row().render(ImageItem(text: "There", imageURL: url))
+      } throws: { error in
+        "\(error)".contains("image \(url) failed (image '\(url)' is not loaded: this render was given no images)")
+      }
+    }
+    let withFiles = try await ImageSnapshotting<ImageItem>.row(images: .files(assets: folder)).render(ImageItem(text: "There", imageURL: "bundle://there.png"))
+    #expect(withFiles.height > 0)
 
     let unmapped = ListDataSource(items: [UnmappedItem()], cellMapping: CellMapping())
     await #expect {
