@@ -47,8 +47,17 @@ public struct RenderedTable: Sendable {
 
   /// Writes the table PNG (tiles named `table-1.png`, `table-2.png`, … when there are
   /// several), each row's PNG into `rowsDirectory`, and the manifest: all at once, once
-  /// everything is encoded, so a failure leaves no file behind.
+  /// everything is encoded, so a failure leaves no file behind. Rows are written only when
+  /// the render made them (``TableRenderer/render(_:outputs:)`` with `.rows`); asking for a
+  /// rows folder of a render without them is an error, before anything is written.
   public func write(to table: URL?, rowsDirectory: URL? = nil, manifest: URL? = nil) throws {
+    if let rowsDirectory, rowImages.isEmpty, !self.manifest.rows.isEmpty {
+      throw OutputError(
+        "cannot write the rows into \(rowsDirectory.path): the render made no row images (render with outputs: [.table, .rows])")
+    }
+    if table != nil, tiles.isEmpty {
+      throw OutputError("cannot write \(table?.path ?? ""): the render made no table image (render with outputs: [.table])")
+    }
     let files = AtomicFiles()
     try stage(in: files, table: table, rowsDirectory: rowsDirectory, manifest: manifest)
     try files.commit()

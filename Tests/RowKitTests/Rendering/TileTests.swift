@@ -110,6 +110,16 @@ import Testing
     }
     let names = try files(in: direct)
     #expect(names == (try files(in: written)))
+    // A rows folder asked of a render that made no rows is an error, and nothing is written
+    // (it wrote the table and the manifest, and no row).
+    let tableOnly = try await renderer.render(Catalog.dataSource())
+    let refused = folder.appendingPathComponent("refused")
+    #expect {
+      try tableOnly.write(to: refused.appendingPathComponent("t.png"), rowsDirectory: refused, manifest: nil)
+    } throws: { error in
+      "\(error)".contains("the render made no row images (render with outputs: [.table, .rows])")
+    }
+    #expect(!FileManager.default.fileExists(atPath: refused.path))
     #expect(names.filter { $0.hasPrefix("table-") }.count == rendered.tiles.count)
     #expect(names.filter { $0.hasPrefix("rows/") }.count == rendered.rowImages.count && !rendered.rowImages.isEmpty)
     for name in names {
