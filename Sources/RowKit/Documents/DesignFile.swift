@@ -43,17 +43,17 @@ public struct DesignTemplate: Hashable, Sendable {
   /// `bundle://` URLs resolve (by default the file's folder).
   ///
   /// `fontFamilies` are the families the design's fonts may name: those of the text
-  /// environment the design will be drawn with, for example
-  /// `try TextEnvironment.standard.makeShaper().families` (RowKit's own fonts), plus the
-  /// families of any brand font files the stylesheet or `--fonts` loads. A font naming any
-  /// other family is an error here, not a silent fallback at render time.
+  /// environment the design will be drawn with (by default RowKit's standard one, which
+  /// `rowkit fonts` lists), plus the families of any brand font files the stylesheet or
+  /// `--fonts` loads. A font naming any other family is an error here, not a silent fallback
+  /// at render time.
   public static func load(
-    contentsOf url: URL, stylesheet: Stylesheet = .default, fontFamilies: [String], assets: URL? = nil
+    contentsOf url: URL, stylesheet: Stylesheet = .default, fontFamilies: [String]? = nil, assets: URL? = nil
   ) throws -> DesignTemplate {
     let url = ContainedPath.standardized(url)
     let folder = url.deletingLastPathComponent()
     return try DesignFileLoader(
-      stylesheet: stylesheet, fontFamilies: fontFamilies,
+      stylesheet: stylesheet, fontFamilies: try fontFamilies ?? TextEnvironment.standard.fontSet().families,
       resolver: ImageURLResolver(assetsDirectory: assets ?? folder, baseDirectory: folder)
     ).load(url)
   }

@@ -2,10 +2,13 @@ import Foundation
 import RowKitGraphics
 
 extension Stylesheet {
-  /// Loads a stylesheet file (`extends`, `vars`, `styles`), checked like a document's.
-  public static func load(contentsOf url: URL, fontFamilies: [String]) throws -> Stylesheet {
+  /// Loads a stylesheet file (`extends`, `vars`, `styles`), checked like a document's; its
+  /// fonts may name `fontFamilies` (by default those of RowKit's standard text environment,
+  /// which `rowkit fonts` lists) and those of its own `fonts:`.
+  public static func load(contentsOf url: URL, fontFamilies: [String]? = nil) throws -> Stylesheet {
     let url = ContainedPath.standardized(url)
-    return try StylesheetLoader(fontFamilies: fontFamilies).load(url, displayName: displayPath(url))
+    return try StylesheetLoader(fontFamilies: try fontFamilies ?? TextEnvironment.standard.fontSet().families)
+      .load(url, displayName: displayPath(url))
   }
 
   /// Loads a stylesheet file as ``load(contentsOf:fontFamilies:)`` does, with every file

@@ -70,18 +70,20 @@ public struct TableDocument: Sendable {
   }
 
   /// Reads and checks the document at `url`. `fontFamilies` are the families fonts may name
-  /// besides those of brand fonts; `imageFolders` (from the command line) replace the
+  /// besides those of brand fonts (by default those of RowKit's standard text environment,
+  /// which `rowkit fonts` lists); `imageFolders` (from the command line) replace the
   /// document's `documents:` and `cache:`; `brandFonts` (from `--fonts`) come before the
   /// document's own `fonts:`.
   public static func load(
-    _ url: URL, fontFamilies: [String], imageFolders: ImageFolders = ImageFolders(), brandFonts: [BrandFont] = []
+    _ url: URL, fontFamilies: [String]? = nil, imageFolders: ImageFolders = ImageFolders(), brandFonts: [BrandFont] = []
   ) throws -> TableDocument {
     // The file the path's words name, as every path it names is resolved: `a/link/../t.yaml`
     // is `a/t.yaml`, however it was given.
     let url = ContainedPath.standardized(url)
     let bytes = try YAMLValue.read(contentsOf: url, displayName: displayPath(url))
     var document = try TableDocumentDecoder(
-      file: url, fontFamilies: fontFamilies, folderOverrides: imageFolders, extraFonts: brandFonts
+      file: url, fontFamilies: try fontFamilies ?? TextEnvironment.standard.fontSet().families, folderOverrides: imageFolders,
+      extraFonts: brandFonts
     ).decode(bytes, displayName: displayPath(url))
     document.isAsLoaded = true
     return document
