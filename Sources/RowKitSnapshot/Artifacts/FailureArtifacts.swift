@@ -57,6 +57,35 @@ public struct FailureArtifacts: Hashable, Sendable, Codable {
     return artifacts
   }
 
+  /// Removes the files an earlier failure of the case left in `directory` (the images, their
+  /// tiles, `result.json` and the layout records' copies), and the folder when that leaves it
+  /// empty: once the case passes or is recorded, they show a failure that is no more. Files
+  /// of other names, and anything that is not a regular file, are left.
+  static func removeStale(in directory: URL) {
+    var info = stat()
+    guard lstat(directory.path, &info) == 0, info.st_mode & S_IFMT == S_IFDIR,
+      let names = try? FileManager.default.contentsOfDirectory(atPath: directory.path)
+    else { return }
+    for name in names where isArtifactName(name) {
+      let file = directory.appendingPathComponent(name)
+      guard lstat(file.path, &info) == 0, info.st_mode & S_IFMT == S_IFREG else { continue }
+      try? FileManager.default.removeItem(at: file)
+    }
+    _ = rmdir(directory.path)
+  }
+
+  /// Whether `name` is one a failure writes: `actual.png`, `diff-2.png` (a tile),
+  /// `result.json`, `reference.layout.json`.
+  static func isArtifactName(_ name: String) -> Bool {
+    if ["result.json", "actual.layout.json", "reference.layout.json"].contains(name) { return true }
+    for image in ["reference", "actual", "diff", "composite"] {
+      guard name.hasPrefix(image), name.hasSuffix(".png") else { continue }
+      let middle = name.dropFirst(image.count).dropLast(4)
+      if middle.isEmpty || (middle.first == "-" && middle.count > 1 && middle.dropFirst().allSatisfy { $0.isASCII && $0.isNumber }) { return true }
+    }
+    return false
+  }
+
   /// The paths, for a failure message.
   public var listing: String {
     ([reference.map { "reference \($0)" }, "actual \(actual)", diff.map { "diff \($0)" }, "composite \(composite)"]

@@ -447,6 +447,7 @@ public final class ReferenceStore: Sendable {
     let firstImage = try await pool.run { try first.end() }
     defer { firstImage.discard() }
     if firstImage.identical {
+      FailureArtifacts.removeStale(in: folder)
       return .matched(ImageComparison.identical(width: firstImage.width, height: firstImage.height, options: claim.options))
     }
     let second = capture(baseline: { try firstImage.rows() }, folder: folder)
@@ -457,7 +458,12 @@ public final class ReferenceStore: Sendable {
       let difference = try await pool.run { try ImageComparison.compare(firstImage.rows(), secondImage.rows()).summary }
       return .error(message: "\(claim.key): rendering is not deterministic: two renders differ (\(difference))")
     }
-    return try await pool.run { self.compare(firstImage, claim) }
+    let outcome = try await pool.run { self.compare(firstImage, claim) }
+    switch outcome {
+    case .matched, .recorded: FailureArtifacts.removeStale(in: folder)
+    default: break
+    }
+    return outcome
   }
 
   private func capture(baseline: (@Sendable () throws -> any RGBARowSource)?, folder: URL) -> RenderCapture {

@@ -164,9 +164,15 @@ extension ReferenceStore {
       old = stored
     }
     let changes = LayoutChanges.compare(old, layout).filter { !(environmentDiffers && $0.isFontDigestOnly) }
-    if changes.isEmpty { return .matched }
-    if mode == .all || mode == .failed { return write(reason: "\(key): the layout changed", changes: changes) }
     let folder = artifactDirectory(suite: suite, name: name)
+    if changes.isEmpty {
+      FailureArtifacts.removeStale(in: folder)
+      return .matched
+    }
+    if mode == .all || mode == .failed {
+      FailureArtifacts.removeStale(in: folder)
+      return write(reason: "\(key): the layout changed", changes: changes)
+    }
     let actualURL = folder.appendingPathComponent("actual.layout.json")
     let kept = (try? OutputWriter.createFolder(folder)).flatMap { try? OutputWriter.write(layout.jsonBytes(), to: actualURL) } != nil
     let count = changes.count == 1 ? "1 change" : "\(changes.count) changes"

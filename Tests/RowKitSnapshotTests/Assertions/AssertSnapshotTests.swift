@@ -36,6 +36,36 @@ import RowKitSnapshotAssertions
     }
   }
 
+  /// A failure's images stay for review; once the case passes (or is recorded again) they
+  /// go, since they show a failure that is no more. A file of the user's there stays.
+  @Test func aPassingCaseTakesItsOldFailureImagesAway() async throws {
+    let folder = try TestSupport.temporaryDirectory()
+    defer { try? FileManager.default.removeItem(at: folder) }
+    let artifacts = folder.appendingPathComponent("artifacts")
+    func store() -> ReferenceStore { ReferenceStore(root: folder.appendingPathComponent("refs"), artifactsRoot: artifacts, processEnvironment: [:]) }
+    let image = try CraftedImages.card()
+    _ = try await store().check(suite: "S", name: "card") { image }
+    let changed = CraftedImages.painting(image, [(2, 2)], .black)
+    guard case .failed = try await store().check(suite: "S", name: "card", record: .never, render: { changed }) else {
+      Issue.record("the change passed")
+      return
+    }
+    let caseFolder = artifacts.appendingPathComponent("S/card")
+    #expect(Set(try FileManager.default.contentsOfDirectory(atPath: caseFolder.path)).isSuperset(of: ["actual.png", "diff.png", "composite.png", "reference.png", "result.json"]))
+    try Data("mine".utf8).write(to: caseFolder.appendingPathComponent("notes.txt"))
+    #expect(try await store().check(suite: "S", name: "card", record: .never, render: { image }).passed)
+    #expect(try FileManager.default.contentsOfDirectory(atPath: caseFolder.path) == ["notes.txt"])
+    try FileManager.default.removeItem(at: caseFolder.appendingPathComponent("notes.txt"))
+    // Failed again, then recorded again: the folder goes with its images.
+    _ = try await store().check(suite: "S", name: "card", record: .never, render: { changed })
+    guard case .recorded = try await store().check(suite: "S", name: "card", record: .failed, render: { changed }) else {
+      Issue.record("not recorded")
+      return
+    }
+    #expect(!FileManager.default.fileExists(atPath: caseFolder.path))
+    #expect(FailureArtifacts.isArtifactName("diff-12.png") && !FailureArtifacts.isArtifactName("diff-.png") && !FailureArtifacts.isArtifactName("differ.png"))
+  }
+
   /// A render equal to its reference is rendered once; recording, or a difference, renders
   /// a second time.
   @Test func aRenderMatchingItsReferenceIsRenderedOnce() async throws {
