@@ -116,7 +116,7 @@ public enum Catalog {
 }
 
 /// Images drawn by code, for the catalog and tests.
-public enum SampleArtwork {
+package enum SampleArtwork {
   /// A square landscape: sky, sun and hills.
   public static func landscape(pixels: Int) throws -> Bitmap {
     let canvas = try Canvas(pixelWidth: pixels, pixelHeight: pixels, scale: Double(pixels) / 100)

@@ -244,7 +244,7 @@ final class FileRecorder {
 }
 
 /// A path as the user would recognize it: relative to the working folder when inside it,
-/// with `..` taken out as written (``ContainedPath/standardized(_:)``). How a lint baseline
+/// with `..` taken out as written (`ContainedPath/standardized(_:)`). How a lint baseline
 /// names a document, in `rowkit lint` and `rowkit check` alike.
 package func displayPath(_ url: URL) -> String {
   let path = ContainedPath.standardized(url).path

@@ -3,7 +3,7 @@ import Foundation
 /// Whether a path stays inside a folder once every symbolic link on it is followed: what
 /// keeps writes into a references folder, and reads of images, from leaving their folder
 /// through a link someone committed.
-public enum ContainedPath {
+package enum ContainedPath {
   /// `url` with every symbolic link on it resolved, as the kernel would follow them: links
   /// in folders above a file that does not exist yet, and a last link that names a missing
   /// file (a write would create that file). Nil when the links loop.

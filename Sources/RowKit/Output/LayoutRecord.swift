@@ -267,7 +267,7 @@ public struct LayoutRecord: Codable, Hashable, Sendable {
 
 /// The one JSON form of RowKit's files: pretty-printed, keys sorted, slashes as they are, and
 /// a final newline, so that the same value is always the same bytes.
-public enum DeterministicJSON {
+package enum DeterministicJSON {
   /// `value` as JSON in RowKit's form.
   public static func bytes<Value: Encodable>(_ value: Value) throws -> [UInt8] {
     let encoder = JSONEncoder()

@@ -48,7 +48,7 @@ public struct RenderedTable: Sendable {
   /// Writes the table PNG (tiles named `table-1.png`, `table-2.png`, … when there are
   /// several), each row's PNG into `rowsDirectory`, and the manifest: all at once, once
   /// everything is encoded, so a failure leaves no file behind. Rows are written only when
-  /// the render made them (``TableRenderer/render(_:outputs:)`` with `.rows`); asking for a
+  /// the render made them (``TableRenderer/render(_:policy:outputs:)`` with `.rows`); asking for a
   /// rows folder of a render without them is an error, before anything is written.
   public func write(to table: URL?, rowsDirectory: URL? = nil, manifest: URL? = nil) throws {
     if let rowsDirectory, rowImages.isEmpty, !self.manifest.rows.isEmpty {

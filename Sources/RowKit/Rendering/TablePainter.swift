@@ -3,7 +3,7 @@ import RowKitGraphics
 
 /// One horizontal piece of a table: a header or footer band, or a row. Strips tile the
 /// table from top to bottom, each a whole number of device pixels tall.
-public enum TableStrip {
+package enum TableStrip {
   /// A section's header or footer band.
   case band(SectionBand)
   /// A row, placed in the table.

@@ -57,7 +57,7 @@ public struct CellMetrics: Hashable, Sendable {
   /// The number variables, their defaults (Three20's constants where it had them) and their
   /// bounds.
   // NB: key paths are not Sendable; the array is never mutated.
-  nonisolated(unsafe) public static let variables: [(
+  nonisolated(unsafe) package static let variables: [(
     name: String, value: Double, keyPath: WritableKeyPath<CellMetrics, Double>, range: ClosedRange<Double>
   )] = [
     ("tableCellPadding", 10, \.padding, Bounds.padding),

@@ -8,7 +8,7 @@ import RowKitGraphics
 /// was made in (the table configuration, the stylesheet and the text environment), so a
 /// cache shared by engines of different tables never hands one table's layout to another.
 /// The least recently used layouts go first beyond ``capacity``.
-public final class LayoutCache {
+package final class LayoutCache {
   /// What a cached layout is looked up by.
   public struct Key: Hashable {
     var item: AnyHashable

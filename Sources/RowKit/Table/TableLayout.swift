@@ -136,7 +136,7 @@ public struct RowLayoutError: Error, CustomStringConvertible {
 
 /// Lays out a data source as a table: asks each row's cell for its layout once, then stacks
 /// rows, headers and footers.
-public struct TableLayoutEngine {
+package struct TableLayoutEngine {
   /// The table's size and style.
   public let configuration: TableConfiguration
   /// The fonts, colors and styles the cells name.

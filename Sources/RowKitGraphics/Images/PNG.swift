@@ -3,7 +3,7 @@ internal import CPNG
 
 /// PNG decoding by RowKit's own reader, and by libpng's simplified API where a file's gamma,
 /// color space or 16-bit samples call for libpng's conversions; encoding is RowKit's own
-/// streaming writer (``PNGStreamWriter``), with ISA-L's deflate, several times faster than
+/// streaming writer (`PNGStreamWriter`), with ISA-L's deflate, several times faster than
 /// libpng's fastest settings.
 public enum PNG {
   /// The largest image, in pixels, that ``decode(_:maximumPixels:)`` accepts by default.

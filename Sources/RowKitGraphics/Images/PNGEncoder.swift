@@ -60,7 +60,7 @@ public struct PNGStrip: Sendable {
 
   /// The scanlines of `rows` rows of straight RGBA pixels `width` wide at `pixels`, as
   /// ``init(scanlines:width:rows:color:compression:)`` takes them (RGB drops the alpha).
-  public static func scanlines(straightRGBA pixels: UnsafeRawPointer, width: Int, rows: Int, color: PNGColor) -> [UInt8] {
+  package static func scanlines(straightRGBA pixels: UnsafeRawPointer, width: Int, rows: Int, color: PNGColor) -> [UInt8] {
     let channels = color.channels
     let lineLength = 1 + width * channels
     return [UInt8](unsafeUninitializedCapacity: rows * lineLength) { target, initialized in
@@ -85,7 +85,7 @@ public struct PNGStrip: Sendable {
 
   /// Compresses scanlines of `color` (each row filter type 0, then its samples), as
   /// ``Bitmap/pngScanlines(rows:color:)`` and
-  /// ``scanlines(straightRGBA:width:rows:color:)`` make them: rows gathered from several
+  /// `scanlines(straightRGBA:width:rows:color:)` make them: rows gathered from several
   /// bitmaps, or from straight RGBA, compress to the bytes of one bitmap of the same pixels.
   public init(scanlines raw: [UInt8], width: Int, rows: Int, color: PNGColor, compression: PNGCompression = .fast) throws {
     precondition(raw.count == rows * (1 + width * color.channels), "scanlines of another size")
@@ -106,7 +106,7 @@ public struct PNGStrip: Sendable {
 /// Writes a PNG from strips, top to bottom, to memory or straight to a file, so that an
 /// image of any height passes through in strips without ever being whole in memory. The
 /// height need not be known at the start: a file's header is completed by ``finish()``.
-public final class PNGStreamWriter {
+package final class PNGStreamWriter {
   /// The image's width in pixels.
   public let width: Int
   /// The color type of every strip.

@@ -10,7 +10,7 @@ extension PNG {
   ///
   /// RowKit's own reader, not libpng: the data is inflated by ISA-L and each row unfiltered
   /// and converted as it comes out, while it is still in the cache, which makes a large PNG
-  /// decode several times faster. ``PNGRowReader`` decodes the same way a few rows at a time.
+  /// decode several times faster. `PNGRowReader` decodes the same way a few rows at a time.
   public static func decodeRGBA(_ data: [UInt8], maximumPixels: Int = defaultMaximumPixels) throws -> RGBAImage {
     try PNGReader(data, maximumPixels: maximumPixels).decode()
   }

@@ -10,7 +10,7 @@ import Foundation
 /// may be found out after some of its rows were handed out, by ``read(_:into:)`` or by
 /// ``finish()``. An interlaced PNG, whose rows come in seven passes over the whole image, is
 /// decoded whole at the start, within `maximumPixels`.
-public final class PNGRowReader {
+package final class PNGRowReader {
   /// The widest image read by default: libpng's default limit, a row of 4 MB.
   public static let defaultMaximumWidth = 1_000_000
 

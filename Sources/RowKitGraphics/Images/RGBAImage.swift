@@ -67,7 +67,7 @@ extension Bitmap {
   /// Whether rows `rows` of these pixels, un-premultiplied, are exactly the straight RGBA
   /// bytes at `other` (`rows.count × width × 4` of them): a strip of a render against the
   /// same rows of its reference.
-  public func hasStraightPixels(rows: Range<Int>, of other: UnsafeRawPointer) -> Bool {
+  package func hasStraightPixels(rows: Range<Int>, of other: UnsafeRawPointer) -> Bool {
     precondition(rows.lowerBound >= 0 && rows.upperBound <= height, "rows outside the bitmap")
     return pixels.withUnsafeBytes { own in
       let first = rows.lowerBound * width

@@ -1,7 +1,7 @@
 import Foundation
 
 /// An image's rows of straight 8-bit RGBA, read top to bottom a few at a time: a PNG being
-/// decoded (``PNGRowReader``), an image in memory, tiles one below the other. What images of
+/// decoded (`PNGRowReader`), an image in memory, tiles one below the other. What images of
 /// any size are compared through, a strip at a time.
 public protocol RGBARowSource: AnyObject {
   /// The width in pixels.

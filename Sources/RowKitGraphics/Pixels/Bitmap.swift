@@ -159,7 +159,7 @@ public struct Bitmap: Hashable, Sendable, CustomStringConvertible {
 
   /// Writes rows `rows` as straight RGBA, as image files hold them, to `target`
   /// (`rows.count × width × 4` bytes): what ``RGBAImage/init(_:)`` makes of them.
-  public func writeStraightRGBA(rows: Range<Int>, into target: UnsafeMutableRawPointer) {
+  package func writeStraightRGBA(rows: Range<Int>, into target: UnsafeMutableRawPointer) {
     precondition(rows.lowerBound >= 0 && rows.upperBound <= height, "rows outside the bitmap")
     guard !rows.isEmpty else { return }
     pixels.withUnsafeBytes { source in

@@ -96,13 +96,13 @@ public enum DiffImage {
 /// give, encoded by `PNG.encode(_:compression:)`, for images up to a few megapixels.
 /// Files are written under temporary names beside their targets until
 /// ``commit(removingStaleTiles:)``.
-public final class DiffImageWriter {
+package final class DiffImageWriter {
   private let diff: TiledPNGWriter?
   private let composite: TiledPNGWriter?
 
   /// A writer for a comparison of `reference` and `actual` of these sizes, of the diff image
   /// to `diff` and the composite to `composite` (those given), each one file or, with
-  /// `tilePixels`, tiles of at most that many pixels as ``TiledPNG`` cuts them.
+  /// `tilePixels`, tiles of at most that many pixels as `TiledPNG` cuts them.
   public init(
     reference: ComparisonResult.Size, actual: ComparisonResult.Size, diff: URL?, composite: URL?, tilePixels: Int? = nil
   ) {

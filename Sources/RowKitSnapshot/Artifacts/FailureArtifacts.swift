@@ -22,7 +22,7 @@ public struct FailureArtifacts: Hashable, Sendable, Codable {
   /// copied from its file, the actual image, and with a comparison's `result` a diff image
   /// and the composite, drawn strip by strip as the images are compared again, so that a
   /// tall case takes no more memory than a small one. Images of more than `tilePixels`
-  /// pixels are written as tiles (``TiledPNG``). The actual image's files, if it has any,
+  /// pixels are written as tiles (`TiledPNG`). The actual image's files, if it has any,
   /// are moved here.
   static func write(
     to directory: URL, reference: URL?, actual: CapturedImage, result: ComparisonResult?, tilePixels: Int

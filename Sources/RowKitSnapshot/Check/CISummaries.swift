@@ -5,7 +5,7 @@ import RowKit
 /// snapshot) and a Markdown summary short enough for a GitHub step summary or a pull-request
 /// comment. Both are made from a ``SnapshotCheck/Report``; image paths are given under
 /// `reportPath` (the report folder as the user named it) when the run wrote a report.
-public enum CISummaries {
+package enum CISummaries {
   /// What a command reads or writes, which its JUnit and summary files must not overwrite:
   /// a file or a folder, each with what it is (`the references`), and for a folder the
   /// extensions of its files that count (a documents folder's `.yaml`, `.yml`, `.json`: its

@@ -27,7 +27,7 @@ extension SnapshotCheck {
   /// A helper that cannot start, or that stops before its cases are done (a crash, a signal,
   /// a line that is not a result), is reported through the `note` it was given, and its
   /// unfinished cases are checked in this process.
-  public final class HelperProcesses: Sendable {
+  package final class HelperProcesses: Sendable {
     let helpers: [CheckHelper]
 
     /// Starts `count` helpers running `executable` with `arguments`; `note` hears of any that
@@ -78,7 +78,7 @@ extension SnapshotCheck {
     }
   }
 
-  /// Serves as a helper process (``HelperProcesses``): reads the check's setup from standard
+  /// Serves as a helper process (`HelperProcesses`): reads the check's setup from standard
   /// input, builds the check with `makeCheck` (from the same command line as the check that
   /// started the helper; it also gives the standard font families), then reads cases, checks
   /// each as that check would, and writes each result to standard output, until standard

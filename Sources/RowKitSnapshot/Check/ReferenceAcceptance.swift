@@ -4,7 +4,7 @@ import RowKitGraphics
 
 /// `rowkit accept`: makes the actual images of reviewed cases their references, from a
 /// report folder (`rowkit check --report`, or a merged one).
-public enum ReferenceAcceptance {
+package enum ReferenceAcceptance {
   /// A render copied over its reference.
   public struct Accepted: Hashable, Sendable {
     /// The case's name.
@@ -164,7 +164,7 @@ public enum ReferenceAcceptance {
   }
 
   /// The files of the image the report lists at `path`, tile by tile (`actual.png`,
-  /// `actual+2.png`, …), each confined to the report (``ReportFolder/file(_:in:what:)``). A
+  /// `actual+2.png`, …), each confined to the report (`ReportFolder/file(_:in:what:)`). A
   /// tile is anything at its name, a link to nowhere too (refused, never taken for the end).
   private static func reportTiles(of path: String, in folder: URL, what: String) throws -> [URL] {
     let first = try ReportFolder.file(path, in: folder, what: what)

@@ -5,7 +5,7 @@ import RowKitGraphics
 /// A report folder: `report.json`, the review page `index.html`, and the case images under
 /// `cases/`. Written by `rowkit check --report` and `rowkit merge-reports`, read by
 /// `merge-reports` and `rowkit accept`.
-public enum ReportFolder {
+package enum ReportFolder {
   /// The report's file name inside the folder.
   public static let reportFile = "report.json"
   /// The largest `report.json` read: twice a report of 100,000 failed cases (a failed case

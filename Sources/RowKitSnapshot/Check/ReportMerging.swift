@@ -6,7 +6,7 @@ import RowKit
 /// the one the unsharded run would have written (the same cases in the same order, the same
 /// results and summary; only the paths of failure images in messages name the merged
 /// folder), with one review page over all cases.
-public enum ReportMerging {
+package enum ReportMerging {
   /// Reads and checks the shards in `folders`, and returns the merged report. Nothing is
   /// written. Errors name the folders: a folder that is not a shard, shards of different
   /// runs (other cases, references, record mode, options or environment), the same shard
@@ -113,7 +113,7 @@ public enum ReportMerging {
   /// Merges the shards in `folders` into the report folder `output`: `report.json`,
   /// `index.html` and every shard's case images. `output` must be a new folder, an empty
   /// one or an earlier report; the merged report is written beside it and swapped in whole
-  /// (``ReportFolder/Staging``), so a refused merge writes nothing and an old report's
+  /// (`ReportFolder/Staging`), so a refused merge writes nothing and an old report's
   /// images never mix with the new ones. The shards' images are copied only as regular
   /// files: a symbolic link in a shard is an error.
   public static func write(

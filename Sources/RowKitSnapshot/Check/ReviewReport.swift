@@ -20,9 +20,9 @@ import RowKit
 /// where the pixels differ. Above the cases, changes shared by several cases (the same
 /// sentence in any row) and the rasterization-only cases are grouped, each group with one
 /// command that accepts all of its cases.
-public enum ReviewReport {
+package enum ReviewReport {
   /// How the page's title starts, among its first bytes: what tells RowKit's page from
-  /// another `index.html` (``ReportFolder/isReport(_:)``).
+  /// another `index.html` (`ReportFolder/isReport(_:)`).
   static let pageTitlePrefix = "<title>RowKit snapshots:"
 
   /// The page for `report`, which lives in the folder the user calls `reportPath`.

@@ -7,7 +7,7 @@ import RowKit
 ///
 /// Every shard computes the same plan from the same suite and timings, so the machines of
 /// a run need nothing but `i/n` from CI: `rowkit shards plan` prints that matrix.
-public struct ShardPlan: Sendable, Equatable {
+package struct ShardPlan: Sendable, Equatable {
   /// Each shard's cases, in the suite's order.
   public var shards: [[String]]
   /// Each shard's estimated time, in seconds.

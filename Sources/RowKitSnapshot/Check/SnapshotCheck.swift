@@ -114,7 +114,7 @@ public struct SnapshotCheck: Sendable {
     /// The time the render workers spent on the case, in seconds: loading, rendering and
     /// comparing it, or checking its inputs when it passed from the cache, not counting the
     /// time it waited behind other cases (so the same on one worker or several). What shards
-    /// by cost are planned from (``ShardPlan``).
+    /// by cost are planned from (`ShardPlan`).
     public var seconds: Double?
     /// With ``SnapshotCheck/explainsRenderCache``, why the case was rendered rather than
     /// passed from the cache, one phrase each (`stylesheet Styles/app.yaml changed`).
@@ -165,7 +165,7 @@ public struct SnapshotCheck: Sendable {
     /// `rowkit merge-reports` joins only shards with the same one.
     public var run: String
     /// The references folder: relative to the folder the check ran in when inside it
-    /// (``ReportFolder/referencesPath(for:)``), else absolute.
+    /// (`ReportFolder/referencesPath(for:)`), else absolute.
     public var snapshots: String
     /// When the run wrote references.
     public var recordMode: RecordMode
@@ -223,7 +223,7 @@ public struct SnapshotCheck: Sendable {
   /// Which references the check records; nil records none.
   public let record: RecordMode?
   /// Where the report goes; nil writes none. It must be a new folder, an empty one or an
-  /// earlier report (``ReportFolder/checkReplaceable(_:option:)``); the report is written
+  /// earlier report (`ReportFolder/checkReplaceable(_:option:)`); the report is written
   /// beside it and swapped in whole at the end, with the failure images of its cases under
   /// its `cases` folder.
   public let reportDirectory: URL?
@@ -235,7 +235,7 @@ public struct SnapshotCheck: Sendable {
   public var pool: RenderPool = .shared
   /// Processes of RowKit's own that check a share of the cases, each with a text lock of its
   /// own; nil checks every case in this process.
-  public var helpers: HelperProcesses?
+  package var helpers: HelperProcesses?
   /// How long a case's renders wait for network images.
   public var imageDeadline = TableRenderer.defaultImageDeadline
   /// Where the documents' relative image paths and the image cache are.
@@ -423,7 +423,7 @@ public struct SnapshotCheck: Sendable {
   }
 
   /// The cases of shard `index` (1-based) of `count` when the suite is split by cost
-  /// (``ShardPlan/byCost(_:costs:count:)``), each case costing its seconds in `costs`.
+  /// (`ShardPlan/byCost(_:costs:count:)`), each case costing its seconds in `costs`.
   public static func shard(_ cases: [Case], index: Int, count: Int, costs: [String: Double]) -> [Case] {
     let members = Set(ShardPlan.byCost(cases.map(\.name), costs: costs, count: count).shards[index - 1])
     return cases.filter { members.contains($0.name) }

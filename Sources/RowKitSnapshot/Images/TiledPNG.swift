@@ -7,7 +7,7 @@ import RowKitGraphics
 /// every ``tileHeight(width:pixels:)`` rows as `TableRenderer` cuts a tall table. References
 /// and failure artifacts are kept this way; a `+` is in no snapshot name, so a tile is never
 /// taken for another case's reference. An image of one file is the same as before tiles.
-public enum TiledPNG {
+package enum TiledPNG {
   /// The tallest tile of an image `width` pixels wide: at most `TableRenderer`'s tile
   /// height (libpng's default limit), and no more than `pixels` pixels, by default
   /// `PNG.defaultMaximumPixels`, so that each tile also decodes whole.
@@ -204,7 +204,7 @@ public enum ImageFile {
   }
 }
 
-/// Writes an image strip by strip into a PNG file, or into tiles as ``TiledPNG`` names them,
+/// Writes an image strip by strip into a PNG file, or into tiles as `TiledPNG` names them,
 /// under temporary names beside its target until ``commit(to:removingStaleTiles:)``: memory
 /// holds one strip however tall the image is. Rows gather into strips of up to
 /// ``stripPixels`` before they are compressed, so an image no larger than that is the bytes

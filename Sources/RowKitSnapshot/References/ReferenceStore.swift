@@ -43,7 +43,7 @@ public enum SnapshotOutcome: Sendable {
 
 /// References under `<root>/<Suite>/<name>.png`, with the environment fingerprint beside
 /// them in `<root>/environment.json`. A reference taller than one PNG a decoder opens is
-/// kept as tiles: `<name>.png` holds its top, `<name>+2.png`, … the rest (``TiledPNG``).
+/// kept as tiles: `<name>.png` holds its top, `<name>+2.png`, … the rest (`TiledPNG`).
 ///
 /// Names are explicit (no counters) and a name may be checked once per store: checking it
 /// twice is an error, since two tests would then fight over one file.
@@ -156,7 +156,7 @@ public final class ReferenceStore: Sendable {
   }
 
   /// The reference files (relative to the root) whose `suite/name` is none of `keys`: left
-  /// behind by a deleted or renamed case. A tile (``TiledPNG``) goes with its reference.
+  /// behind by a deleted or renamed case. A tile (`TiledPNG`) goes with its reference.
   public func orphanedReferences(keeping keys: Set<String>) -> [String] {
     referenceFiles().filter { file in
       let key = file.hasSuffix(Self.layoutRecordSuffix) ? file.dropLast(Self.layoutRecordSuffix.count) : TiledPNG.imagePath(of: file).dropLast(4)
@@ -419,7 +419,7 @@ public final class ReferenceStore: Sendable {
   /// difference, or recording) it renders a second time: when the two renders differ, the
   /// outcome is an error saying the rendering is not deterministic, since no reference of it
   /// could be trusted. Decoding and comparing after a render run on `pool`'s threads. A
-  /// reference taller than one PNG a decoder opens is recorded as tiles (``TiledPNG``).
+  /// reference taller than one PNG a decoder opens is recorded as tiles (`TiledPNG`).
   /// Throws what `render` throws.
   nonisolated(nonsending) public func check(
     suite: String, name: String, options: ComparisonOptions = .exact, record: RecordMode? = nil,

@@ -351,6 +351,6 @@ extension RowKitCommand {
 enum ShardSplit: String, ExpressibleByArgument, CaseIterable {
   /// Every n-th case.
   case count
-  /// Shards of equal time, planned from an earlier run's report (``ShardPlan``).
+  /// Shards of equal time, planned from an earlier run's report (`ShardPlan`).
   case cost
 }

@@ -12,7 +12,7 @@ extension SchemaParts {
     return schema
   }
 
-  /// What each of ``CellMetrics/variables`` sizes, for its description.
+  /// What each of `CellMetrics/variables` sizes, for its description.
   static let metricDescriptions: [String: String] = [
     "tableCellPadding": "Three20's padding around a cell's content",
     "tableRowHeight": "the least row height",
