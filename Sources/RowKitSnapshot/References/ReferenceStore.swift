@@ -532,7 +532,8 @@ public final class ReferenceStore: Sendable {
   /// a tall image's temporary files), where it left them empty.
   private func removeEmptyFolders(_ folder: URL, below existing: URL) {
     var folder = folder.standardizedFileURL
-    while folder.path.hasPrefix(existing.path + "/"), rmdir(folder.path) == 0 {
+    // A folder already gone (the case's own, emptied of a stale failure's files) is passed.
+    while folder.path.hasPrefix(existing.path + "/"), rmdir(folder.path) == 0 || errno == ENOENT {
       folder.deleteLastPathComponent()
     }
   }
