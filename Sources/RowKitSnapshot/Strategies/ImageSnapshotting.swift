@@ -169,8 +169,14 @@ public struct SnapshotSubstitutes: OptionSet, Sendable {
 
   /// `rendered`, or an error naming each row that shows a substitute not allowed here.
   func check(_ rendered: RenderedTable) throws -> RenderedTable {
-    let problems = problems(in: rendered.manifest.rows, file: "snapshot")
-    guard problems.isEmpty else { throw SubstituteError(problems: problems) }
+    let rows = rendered.manifest.rows
+    let problems = problems(in: rows, file: "the render")
+    guard problems.isEmpty else {
+      var shown: SnapshotSubstitutes = []
+      if !contains(.fallbackCells), rows.contains(where: { $0.cell == FallbackCell.cellName }) { shown.insert(.fallbackCells) }
+      if !contains(.failedImages), rows.contains(where: { !$0.failedImageWarnings(file: "").isEmpty }) { shown.insert(.failedImages) }
+      throw SubstituteError(problems: problems, shown: shown)
+    }
     return rendered
   }
 }
@@ -179,10 +185,19 @@ public struct SnapshotSubstitutes: OptionSet, Sendable {
 public struct SubstituteError: Error, CustomStringConvertible {
   /// One line per row that shows a substitute, naming it.
   public var problems: [String]
+  /// The substitutes the rows show.
+  var shown: SnapshotSubstitutes = [.failedImages, .fallbackCells]
 
-  /// The rows' lines, then how to allow the substitutes.
+  /// The rows' lines, then what to do about each kind of substitute they show.
   public var description: String {
-    problems.joined(separator: "\n") + "\n(pass allowing: [.failedImages] or [.fallbackCells] if this is what the reference must show)"
+    var advice: [String] = []
+    if shown.contains(.fallbackCells) {
+      advice.append("map a cell to the item's type (CellMapping.register(_:for:)), or pass allowing: .fallbackCells if the reference must show the fallback cell")
+    }
+    if shown.contains(.failedImages) {
+      advice.append("give the images (images: .files(assets:) or .bitmaps(_:)), or pass allowing: .failedImages if the reference must show the slots' defaults")
+    }
+    return problems.joined(separator: "\n") + "\n(" + advice.joined(separator: "; ") + ")"
   }
 }
 

@@ -119,7 +119,10 @@ import RowKitSnapshotAssertions
     await #expect {
       _ = try await ImageSnapshotting<ImageItem>.row(images: images).render(broken)
     } throws: { error in
-      "\(error)".contains("row 0 (s0-r0): image bundle://no-such-image.png failed")
+      // Named, and told what to do about a failed image only.
+      "\(error)".contains("the render: row 0 (s0-r0): image bundle://no-such-image.png failed")
+        && "\(error)".contains("give the images (images: .files(assets:) or .bitmaps(_:)), or pass allowing: .failedImages")
+        && !"\(error)".contains("fallbackCells")
     }
     let allowed = try await ImageSnapshotting<ImageItem>.row(images: images, allowing: .failedImages).render(broken)
     #expect(allowed.height > 0)
@@ -144,6 +147,8 @@ import RowKitSnapshotAssertions
       _ = try await ImageSnapshotting<ListDataSource>.table().render(unmapped)
     } throws: { error in
       "\(error)".contains("no cell is mapped to its UnmappedItem item; the fallback cell drew it")
+        && "\(error)".contains("map a cell to the item's type (CellMapping.register(_:for:)), or pass allowing: .fallbackCells")
+        && !"\(error)".contains("failedImages")
     }
     _ = try await ImageSnapshotting<ListDataSource>.table(allowing: .fallbackCells).render(unmapped)
   }
