@@ -8,17 +8,6 @@
 #include <sys/prctl.h>
 #include <unistd.h>
 
-/// Pango takes the languages of text whose script it cannot place (Han: Chinese, Japanese or
-/// Korean forms) from PANGO_LANGUAGE, else LANGUAGE, read once: LANGUAGE=ja drew other glyphs,
-/// so one document gave other pixels on another user's machine. An empty PANGO_LANGUAGE names
-/// none, whatever LANGUAGE says (a document picks its forms with `language:`). Set when the
-/// program is loaded, before any thread: setting it later, while other threads read the
-/// environment (a Swift test run's do), is not safe.
-__attribute__((constructor)) static void csystem_set_aside_users_languages(void) {
-  const char *value = getenv("PANGO_LANGUAGE");
-  if (value == NULL || value[0] != '\0') setenv("PANGO_LANGUAGE", "", 1);
-}
-
 int csystem_name_current_thread(const char *name) {
   return prctl(PR_SET_NAME, (unsigned long)name, 0UL, 0UL, 0UL);
 }

@@ -12,6 +12,8 @@ import RowKitGraphics
 import RowKitReview
 import RowKitSnapshot
 
+TextEnvironment.setAsideUsersLanguages()
+
 /// Ends the program with status 2 and `message`, its control characters escaped (it may
 /// quote a report, which comes from anyone).
 func fail(_ message: String) -> Never {

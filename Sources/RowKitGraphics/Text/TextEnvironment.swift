@@ -72,6 +72,20 @@ public struct TextEnvironment: Hashable, Sendable {
   /// 6. Noto Color Emoji (`fonts-noto-color-emoji`), drawn in color.
   public static let standard = TextEnvironment(fontFiles: standardFontFiles)
 
+  /// Keeps the user's `PANGO_LANGUAGE` and `LANGUAGE` from changing glyphs. Pango takes the
+  /// languages a text of a script it cannot place is drawn for (Han: Chinese, Japanese or
+  /// Korean forms) from them, read once at its first shaping: `LANGUAGE=ja` drew other
+  /// glyphs, so the same document gave other pixels on another user's machine. An empty
+  /// `PANGO_LANGUAGE` names none, whatever `LANGUAGE` says; a document picks its forms with
+  /// `language:`.
+  ///
+  /// The first shaper calls this. A program calls it first thing, while it has one thread:
+  /// changing the environment while other threads read it is not safe.
+  public static func setAsideUsersLanguages() {
+    guard getenv("PANGO_LANGUAGE").map({ String(cString: $0) }) != "" else { return }
+    setenv("PANGO_LANGUAGE", "", 1)
+  }
+
   /// The same fonts as ``standard`` for text in `language`.
   public static func standard(language: String) -> TextEnvironment {
     var environment = standard
