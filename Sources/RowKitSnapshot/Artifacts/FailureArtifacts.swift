@@ -57,33 +57,44 @@ public struct FailureArtifacts: Hashable, Sendable, Codable {
     return artifacts
   }
 
-  /// Removes the files an earlier failure of the case left in `directory` (the images, their
-  /// tiles, `result.json` and the layout records' copies), and the folder when that leaves it
-  /// empty: once the case passes or is recorded, they show a failure that is no more. Files
-  /// of other names, and anything that is not a regular file, are left.
-  static func removeStale(in directory: URL) {
+  /// Removes the files an earlier failure of the case left in `directory`, a folder inside
+  /// the artifacts folder `root`, and the folder when that leaves it empty: once the case
+  /// passes or is recorded again, they show a failure that is no more. Only what RowKit
+  /// wrote goes: the files its `result.json` there names (with their tiles) and that file,
+  /// and the layout records' copies (`actual.layout.json`, `reference.layout.json`) when
+  /// they are RowKit's records. Nothing through a link, nothing outside `root`: another
+  /// file of those names (a folder given to `--artifacts` holds the user's own) stays.
+  static func removeStale(in directory: URL, root: URL) {
     var info = stat()
+    let below = directory.standardizedFileURL.path.dropFirst(root.standardizedFileURL.path.count).drop { $0 == "/" }
     guard lstat(directory.path, &info) == 0, info.st_mode & S_IFMT == S_IFDIR,
-      let names = try? FileManager.default.contentsOfDirectory(atPath: directory.path)
+      let resolvedRoot = ContainedPath.resolved(root),
+      // Every folder from the root down is itself, not a link elsewhere.
+      ContainedPath.resolved(directory) == resolvedRoot + "/" + below
     else { return }
-    for name in names where isArtifactName(name) {
-      let file = directory.appendingPathComponent(name)
-      guard lstat(file.path, &info) == 0, info.st_mode & S_IFMT == S_IFREG else { continue }
-      try? FileManager.default.removeItem(at: file)
+    func regularFile(_ url: URL) -> Bool {
+      url.deletingLastPathComponent().standardizedFileURL.path == directory.standardizedFileURL.path
+        && lstat(url.path, &info) == 0 && info.st_mode & S_IFMT == S_IFREG
     }
+    var stale: [URL] = []
+    let result = directory.appendingPathComponent("result.json")
+    if regularFile(result), let bytes = try? InputFile.read(result.path, maximumBytes: 1 << 20),
+      let report = try? JSONDecoder().decode(ArtifactReport.self, from: Data(bytes)),
+      URL(fileURLWithPath: report.files.directory).standardizedFileURL.path == directory.standardizedFileURL.path
+    {
+      let images = [report.files.reference, report.files.actual, report.files.diff, report.files.composite].compactMap { $0 }
+      for image in images { stale += TiledPNG.files(of: URL(fileURLWithPath: image)).filter(regularFile) }
+      stale.append(result)
+    }
+    for name in ["actual.layout.json", "reference.layout.json"] {
+      let record = directory.appendingPathComponent(name)
+      guard regularFile(record), let bytes = try? InputFile.read(record.path, maximumBytes: 64 << 20),
+        (try? LayoutRecord.decode(bytes, file: record.path)) != nil
+      else { continue }
+      stale.append(record)
+    }
+    for file in stale { try? FileManager.default.removeItem(at: file) }
     _ = rmdir(directory.path)
-  }
-
-  /// Whether `name` is one a failure writes: `actual.png`, `diff-2.png` (a tile),
-  /// `result.json`, `reference.layout.json`.
-  static func isArtifactName(_ name: String) -> Bool {
-    if ["result.json", "actual.layout.json", "reference.layout.json"].contains(name) { return true }
-    for image in ["reference", "actual", "diff", "composite"] {
-      guard name.hasPrefix(image), name.hasSuffix(".png") else { continue }
-      let middle = name.dropFirst(image.count).dropLast(4)
-      if middle.isEmpty || (middle.first == "-" && middle.count > 1 && middle.dropFirst().allSatisfy { $0.isASCII && $0.isNumber }) { return true }
-    }
-    return false
   }
 
   /// The paths, for a failure message.

@@ -81,6 +81,8 @@ extension ReferenceStore {
     switch claim(suite: suite, name: name, options: options, record: record) {
     case .failure(let early): return early.outcome
     case .success(let claim):
+      // Run on a render worker (see the caller): the stale files of a failure go here too.
+      removeStaleArtifactsHere(suite: suite, name: name)
       return .matched(ImageComparison.identical(width: rows.width, height: rows.height, options: claim.options))
     }
   }

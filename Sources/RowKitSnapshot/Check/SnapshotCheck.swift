@@ -641,6 +641,7 @@ public struct SnapshotCheck: Sendable {
       result.message = early.outcome.message
       return (result, [], false)
     }
+    await store.removeStaleArtifacts(suite: testCase.suite, name: testCase.baseName, pool: pool)
     var result = CaseResult(name: testCase.name, document: testCase.document.path, status: .passed)
     result.cached = true
     if !reportsOnlyFailures { result.reference = copyForReport(reference, testCase, "reference.png") }

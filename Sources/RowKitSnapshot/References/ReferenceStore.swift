@@ -390,7 +390,12 @@ public final class ReferenceStore: Sendable {
         try capture.receive(actual)
         let image = try capture.end()
         defer { image.discard() }
-        return compare(image, claim)
+        let outcome = compare(image, claim)
+        switch outcome {
+        case .matched, .recorded: removeStaleArtifactsHere(suite: claim.suite, name: claim.name)
+        default: break
+        }
+        return outcome
       } catch {
         return .error(message: "\(claim.key): \(error)")
       }
@@ -447,7 +452,7 @@ public final class ReferenceStore: Sendable {
     let firstImage = try await pool.run { try first.end() }
     defer { firstImage.discard() }
     if firstImage.identical {
-      FailureArtifacts.removeStale(in: folder)
+      await removeStaleArtifacts(suite: claim.suite, name: claim.name, pool: pool)
       return .matched(ImageComparison.identical(width: firstImage.width, height: firstImage.height, options: claim.options))
     }
     let second = capture(baseline: { try firstImage.rows() }, folder: folder)
@@ -460,7 +465,7 @@ public final class ReferenceStore: Sendable {
     }
     let outcome = try await pool.run { self.compare(firstImage, claim) }
     switch outcome {
-    case .matched, .recorded: FailureArtifacts.removeStale(in: folder)
+    case .matched, .recorded: await removeStaleArtifacts(suite: claim.suite, name: claim.name, pool: pool)
     default: break
     }
     return outcome
@@ -519,6 +524,23 @@ public final class ReferenceStore: Sendable {
   /// The folder for the failure artifacts of the reference `name` of `suite`.
   public func artifactDirectory(suite: String, name: String) -> URL {
     (suite.isEmpty ? artifactsRoot : artifactsRoot.appendingPathComponent(suite)).appendingPathComponent(name)
+  }
+
+  /// Takes away what an earlier failure of `suite`/`name` left in its artifacts folder (see
+  /// `FailureArtifacts.removeStale(in:root:)`), once it passed or was recorded again: on
+  /// `pool`'s threads, and only when the folder is there (most cases never failed).
+  nonisolated(nonsending) func removeStaleArtifacts(suite: String, name: String, pool: RenderPool) async {
+    let folder = artifactDirectory(suite: suite, name: name)
+    var info = stat()
+    guard lstat(folder.path, &info) == 0 else { return }
+    let root = artifactsRoot
+    _ = try? await pool.run { FailureArtifacts.removeStale(in: folder, root: root) }
+  }
+
+  /// `removeStaleArtifacts(suite:name:pool:)` on the calling thread, for callers that are
+  /// not async.
+  func removeStaleArtifactsHere(suite: String, name: String) {
+    FailureArtifacts.removeStale(in: artifactDirectory(suite: suite, name: name), root: artifactsRoot)
   }
 
   /// `folder`, or the closest folder above it that exists.

@@ -166,11 +166,11 @@ extension ReferenceStore {
     let changes = LayoutChanges.compare(old, layout).filter { !(environmentDiffers && $0.isFontDigestOnly) }
     let folder = artifactDirectory(suite: suite, name: name)
     if changes.isEmpty {
-      FailureArtifacts.removeStale(in: folder)
+      removeStaleArtifactsHere(suite: suite, name: name)
       return .matched
     }
     if mode == .all || mode == .failed {
-      FailureArtifacts.removeStale(in: folder)
+      removeStaleArtifactsHere(suite: suite, name: name)
       return write(reason: "\(key): the layout changed", changes: changes)
     }
     let actualURL = folder.appendingPathComponent("actual.layout.json")

@@ -63,7 +63,32 @@ import RowKitSnapshotAssertions
       return
     }
     #expect(!FileManager.default.fileExists(atPath: caseFolder.path))
-    #expect(FailureArtifacts.isArtifactName("diff-12.png") && !FailureArtifacts.isArtifactName("diff-.png") && !FailureArtifacts.isArtifactName("differ.png"))
+
+    // Only what RowKit wrote goes: without its result.json, files of those names are the
+    // user's (a folder given to --artifacts holds anything), and nothing is removed through
+    // a link out of the artifacts folder.
+    let other = artifacts.appendingPathComponent("S/other")
+    try FileManager.default.createDirectory(at: other, withIntermediateDirectories: true)
+    try Data("my photo".utf8).write(to: other.appendingPathComponent("reference.png"))
+    _ = try await store().check(suite: "S", name: "other") { image }
+    #expect(try await store().check(suite: "S", name: "other", record: .never, render: { image }).passed)
+    #expect(try Data(contentsOf: other.appendingPathComponent("reference.png")) == Data("my photo".utf8))
+    let victim = folder.appendingPathComponent("victim")
+    try FileManager.default.createDirectory(at: victim.appendingPathComponent("card"), withIntermediateDirectories: true)
+    // The reference is `changed` now: `image` fails.
+    guard case .failed = try await store().check(suite: "S", name: "card", record: .never, render: { image }) else {
+      Issue.record("the change passed")
+      return
+    }
+    // The failure's own files, moved out of the artifacts folder, and a link left in their place.
+    try FileManager.default.removeItem(at: victim.appendingPathComponent("card"))
+    try FileManager.default.moveItem(at: caseFolder, to: victim.appendingPathComponent("card"))
+    try FileManager.default.removeItem(at: artifacts.appendingPathComponent("S"))
+    try FileManager.default.createDirectory(at: artifacts, withIntermediateDirectories: true)
+    try FileManager.default.createSymbolicLink(at: artifacts.appendingPathComponent("S"), withDestinationURL: victim)
+    #expect(try await store().check(suite: "S", name: "card", record: .never, render: { changed }).passed)
+    #expect(FileManager.default.fileExists(atPath: victim.appendingPathComponent("card/actual.png").path), "nothing through a link")
+    #expect(FileManager.default.fileExists(atPath: victim.appendingPathComponent("card/result.json").path))
   }
 
   /// A render equal to its reference is rendered once; recording, or a difference, renders
