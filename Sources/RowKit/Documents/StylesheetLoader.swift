@@ -107,11 +107,15 @@ struct StylesheetLoader {
             sheet.variables[name] = try variable(name, entry, in: sheet)
           }
         }
-        if stillWaiting.count == waiting.count, let (first, entry) = stillWaiting.first {
+        if stillWaiting.count == waiting.count, let first = stillWaiting.first?.0 {
+          // Each waits for another that waits: following them from any comes round to a
+          // cycle, which is told from its start (a variable that only names one is not in it).
           let references = Dictionary(stillWaiting.map { ($0.0, named($0.1) ?? "") }, uniquingKeysWith: { first, _ in first })
-          var cycle = [first]
-          while let next = references[cycle[cycle.count - 1]], !cycle.contains(next) { cycle.append(next) }
-          cycle.append(references[cycle[cycle.count - 1]] ?? first)
+          var path = [first]
+          while let next = references[path[path.count - 1]], !path.contains(next) { path.append(next) }
+          let start = references[path[path.count - 1]] ?? first
+          let cycle = Array(path[(path.firstIndex(of: start) ?? 0)...]) + [start]
+          let entry = stillWaiting.first { $0.0 == start }?.1 ?? vars
           throw entry.error("variables name each other in a cycle: \(cycle.joined(separator: " → "))")
         }
         waiting = stillWaiting

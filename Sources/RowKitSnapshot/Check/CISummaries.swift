@@ -55,7 +55,13 @@ package enum CISummaries {
       // A file already there is replaced only when RowKit wrote it: a document's own
       // stylesheet, a cell design, an image or a font named by mistake is read by the check,
       // but no option names it, so it is known by its bytes.
-      if let opening = Self.opening(ofRegularFile: resolved), !opening.isEmpty,
+      let opening: [UInt8]?
+      do {
+        opening = try Self.opening(ofRegularFile: resolved)
+      } catch {
+        throw SnapshotError("cannot write \(path) for \(option): the file there cannot be read to tell whether RowKit wrote it; nothing is written")
+      }
+      if let opening, !opening.isEmpty,
         !opening.starts(with: Array((option == "--junit" ? Self.junitOpening : Self.summaryOpening).utf8))
       {
         throw SnapshotError(
@@ -79,14 +85,14 @@ package enum CISummaries {
   static let summaryOpening = "## RowKit snapshots"
 
   /// The first bytes of the regular file at `path` (after its links), enough to tell what
-  /// wrote it; nil when no regular file is there (nothing, or a FIFO or device written through).
-  private static func opening(ofRegularFile path: String) -> [UInt8]? {
+  /// wrote it; nil when no regular file is there (nothing, or a FIFO or device written
+  /// through). A regular file that cannot be read throws: what wrote it cannot be told.
+  private static func opening(ofRegularFile path: String) throws -> [UInt8]? {
     var info = stat()
-    guard stat(path, &info) == 0, info.st_mode & S_IFMT == S_IFREG,
-      let handle = FileHandle(forReadingAtPath: path)
-    else { return nil }
+    guard stat(path, &info) == 0, info.st_mode & S_IFMT == S_IFREG else { return nil }
+    guard let handle = FileHandle(forReadingAtPath: path) else { throw SnapshotError("\(path): cannot be read") }
     defer { try? handle.close() }
-    return (try? handle.read(upToCount: 128)).map { [UInt8]($0) } ?? []
+    return [UInt8](try handle.read(upToCount: 128) ?? Data())
   }
 
   /// Writes the JUnit file to `junit` and the Markdown summary to `summary`, when given,

@@ -166,6 +166,9 @@ import Testing
     #expect(same.stylesheet.variables["textColor"] == Stylesheet.default.variables["textColor"])
     let cycle = decodeError("stylesheet:\n  vars: { a: b, b: c, c: a, d: \"#000000\" }\nitems: [ { type: text, text: a } ]\n")
     #expect(cycle?.description.hasSuffix("table.yaml:2:14: stylesheet.vars.a: variables name each other in a cycle: a → b → c → a") == true, "\(String(describing: cycle))")
+    // A variable that names one of the cycle is not in it, and is not where it is told.
+    let beside = decodeError("stylesheet:\n  vars: { x: a, a: b, b: a }\nitems: [ { type: text, text: a } ]\n")
+    #expect(beside?.description.hasSuffix("stylesheet.vars.a: variables name each other in a cycle: a → b → a") == true, "\(String(describing: beside))")
   }
 
   @Test func designFilesDrawCustomTypes() throws {
