@@ -116,7 +116,7 @@ nonisolated(nonsending) public func assertSnapshot<Value>(
     // What changed, one sentence a line, under the numbers.
     let sentences = layout.sentences.map { "\n  \($0)" }.joined()
     var hint = ""
-    if case .failed(_, _?, _) = outcome { hint = acceptHint(record: record) }
+    if case .failed(_, _?, _) = outcome { hint = acceptHint(record: record, environment: store.processEnvironment) }
     reportSnapshotFailure(message + sentences + hint, fileID: fileID, filePath: filePath, line: line, column: column)
   }
   return outcome
@@ -154,7 +154,7 @@ nonisolated(nonsending) public func assertSnapshot<Value>(
     value, as: strategy, suite: suite ?? SnapshotConfiguration.suite(for: fileID), name: name, record: record)
   if let message = outcome.message {
     var hint = ""
-    if case .failed(_, let changes, _) = outcome, !changes.isEmpty { hint = acceptHint(record: record) }
+    if case .failed(_, let changes, _) = outcome, !changes.isEmpty { hint = acceptHint(record: record, environment: store.processEnvironment) }
     reportSnapshotFailure(message + hint, fileID: fileID, filePath: filePath, line: line, column: column)
   }
   return outcome
@@ -162,9 +162,12 @@ nonisolated(nonsending) public func assertSnapshot<Value>(
 
 /// What a failure that compared a reference ends with: how to take the change when it is the
 /// one intended. An assertion given its own `record:` mode reads no `ROWKIT_RECORD`.
-func acceptHint(record: RecordMode?) -> String {
-  let how = record == nil ? "run the test again with ROWKIT_RECORD=failed" : "pass record: .failed to this assertion, run it once"
-  return "\n  if the change is intended, \(how) to record it, and look at the new reference before committing it"
+func acceptHint(record: RecordMode?, environment: [String: String]) -> String {
+  let how =
+    RecordMode.isCI(environment) ? "record it where CI is not set (nothing is recorded under CI), with ROWKIT_RECORD=failed,"
+    : record == nil ? "run the test again with ROWKIT_RECORD=failed to record it,"
+    : "pass record: .failed to this assertion and run it once to record it,"
+  return "\n  if the change is intended, \(how) and look at the new reference before committing it"
 }
 
 func reportSnapshotFailure(_ message: String, fileID: String, filePath: StaticString, line: Int, column: Int) {

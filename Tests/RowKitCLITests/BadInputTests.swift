@@ -52,6 +52,7 @@ import Testing
     // Lines end at line feeds in a CRLF file too: a mistake inside one keeps its line.
     Case("a mistake inside a CRLF file", "items:\r\n  - type: text\r\n    text: [a, b\r\n  - type: text\r\n    text: ok\r\n", expect: [":4:9:", "malformed YAML"]),
     Case("a CRLF file cut short", "items:\r\n  - {type: text, text: [a\r\n\r\n", expect: [":2:26:", "(the file ends here)"]),
+    Case("a mistake inside a file of carriage returns", "items:\r  - type: text\r    text: [a, b\r  - type: text\r    text: ok\r", expect: [":4:9:", "malformed YAML"]),
     Case("unknown style name", "items:\n  - type: text\n    text: Hi\n    background: shiny\n", expect: [":4:17:", "items[0].background", "unknown style 'shiny'"]),
     Case("missing design file", "cells:\n  Person: cells/person.yaml\nitems:\n  - type: Person\n", expect: [":2:", "cells.Person", "design file 'cells/person.yaml' does not exist"]),
     Case("missing stylesheet file", "stylesheet: styles/none.yaml\nitems:\n  - type: text\n    text: Hi\n", expect: [":1:", "stylesheet file 'styles/none.yaml' does not exist"]),

@@ -251,14 +251,14 @@ struct YAMLValue {
       let what = [context?.text, problem].compactMap { $0 }.filter { !$0.isEmpty }.joined(separator: " ")
       // The parser places a mistake at the end of input on the line after the last one when
       // the file does not end with a newline: a line the file does not have.
-      // Lines end at each line feed, as the parser counts them (a CRLF file's `\r\n` is one
-      // Character to Swift's String, which would make the whole file one line).
-      let lines = text.utf8.split(separator: 0x0A, omittingEmptySubsequences: false)
-      let lineCount = text.utf8.last == 0x0A ? lines.count - 1 : lines.count
+      // Lines end where the parser ends them: at a line feed, a carriage return, the two
+      // together, NEL, LS or PS (one Character each to Swift, `\r\n` included).
+      let lines = text.split(omittingEmptySubsequences: false) { ["\n", "\r", "\r\n", "\u{85}", "\u{2028}", "\u{2029}"].contains($0) }
+      let lineCount = text.last.map { ["\n", "\r", "\r\n", "\u{85}", "\u{2028}", "\u{2029}"].contains($0) } == true ? lines.count - 1 : lines.count
       if mark.line > max(lineCount, 1) {
         // Said at the end of the last line that holds anything.
-        let last = lines.lastIndex { !String(Substring($0)).trimmingCharacters(in: .whitespacesAndNewlines).isEmpty } ?? 0
-        let lastLine = lines.isEmpty ? "" : String(Substring(lines[last])).trimmingCharacters(in: CharacterSet(charactersIn: "\r"))
+        let last = lines.lastIndex { !$0.trimmingCharacters(in: .whitespaces).isEmpty } ?? 0
+        let lastLine = lines.isEmpty ? "" : lines[last]
         return DocumentError(
           file: file, line: last + 1, column: lastLine.count + 1,
           message: "malformed \(format): \(what) (the file ends here)")

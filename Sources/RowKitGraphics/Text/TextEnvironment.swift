@@ -79,11 +79,18 @@ public struct TextEnvironment: Hashable, Sendable {
   /// `PANGO_LANGUAGE` names none, whatever `LANGUAGE` says; a document picks its forms with
   /// `language:`.
   ///
-  /// The first shaper calls this. A program calls it first thing, while it has one thread:
-  /// changing the environment while other threads read it is not safe.
+  /// The first shaper calls this. The environment changes only when a language is named:
+  /// a set `PANGO_LANGUAGE` is emptied in its place, and one is added only when `LANGUAGE`
+  /// names languages and `PANGO_LANGUAGE` is not set. With neither (as in CI), nothing
+  /// changes. A program calls it first thing, while it has one thread, when it can: adding
+  /// a variable while other threads read the environment is not safe.
   public static func setAsideUsersLanguages() {
-    guard getenv("PANGO_LANGUAGE").map({ String(cString: $0) }) != "" else { return }
-    setenv("PANGO_LANGUAGE", "", 1)
+    func value(_ name: String) -> String? { getenv(name).map { String(cString: $0) } }
+    switch value("PANGO_LANGUAGE") {
+    case ""?: return
+    case _?: setenv("PANGO_LANGUAGE", "", 1)
+    case nil: if let languages = value("LANGUAGE"), !languages.isEmpty { setenv("PANGO_LANGUAGE", "", 1) }
+    }
   }
 
   /// The same fonts as ``standard`` for text in `language`.

@@ -24,10 +24,17 @@ public struct FailureArtifacts: Hashable, Sendable, Codable {
   /// tall case takes no more memory than a small one. Images of more than `tilePixels`
   /// pixels are written as tiles (`TiledPNG`). The actual image's files, if it has any,
   /// are moved here.
+  /// `directory` must be inside `root`, the artifacts folder, with no link on the way: what
+  /// an earlier failure left there goes first (so that `result.json` names every file
+  /// there), and a link or FIFO under a name a failure writes is taken away rather than
+  /// written through.
   static func write(
-    to directory: URL, reference: URL?, actual: CapturedImage, result: ComparisonResult?, tilePixels: Int
+    to directory: URL, root: URL, reference: URL?, actual: CapturedImage, result: ComparisonResult?, tilePixels: Int
   ) throws -> FailureArtifacts {
     try OutputWriter.createFolder(directory)
+    guard clear(directory, root: root) else {
+      throw SnapshotError("\(directory.path) leads out of the artifacts folder \(root.path) through a symbolic link; no artifact is written")
+    }
     func file(_ name: String) -> URL { directory.appendingPathComponent(name) }
     var artifacts = FailureArtifacts(
       directory: directory.path, reference: nil, actual: file("actual.png").path, diff: nil,
@@ -53,48 +60,75 @@ public struct FailureArtifacts: Hashable, Sendable, Codable {
     }
     try actual.save(to: file("actual.png"))
     let report = ArtifactReport(result: result, files: artifacts)
-    try Data(try DeterministicJSON.bytes(report)).write(to: URL(fileURLWithPath: artifacts.result))
+    try OutputWriter.write(try DeterministicJSON.bytes(report), to: URL(fileURLWithPath: artifacts.result))
     return artifacts
   }
 
   /// Removes the files an earlier failure of the case left in `directory`, a folder inside
   /// the artifacts folder `root`, and the folder when that leaves it empty: once the case
-  /// passes or is recorded again, they show a failure that is no more. Only what RowKit
-  /// wrote goes: the files its `result.json` there names (with their tiles) and that file,
-  /// and the layout records' copies (`actual.layout.json`, `reference.layout.json`) when
-  /// they are RowKit's records. Nothing through a link, nothing outside `root`: another
-  /// file of those names (a folder given to `--artifacts` holds the user's own) stays.
+  /// passes or is recorded again, they show a failure that is no more (see ``clear(_:root:)``).
   static func removeStale(in directory: URL, root: URL) {
     var info = stat()
+    guard lstat(directory.path, &info) == 0, info.st_mode & S_IFMT == S_IFDIR, clear(directory, root: root) else { return }
+    _ = rmdir(directory.path)
+  }
+
+  /// Takes out of `directory` what RowKit wrote there for a failure: the files its
+  /// `result.json` names (by name, in this folder: it may have moved since), with their
+  /// tiles, that file itself, and the layout records' copies when they are RowKit's records;
+  /// and any link, FIFO or device under a name a failure writes, which a write would go
+  /// through (the link only: what it leads to stays). Another file of those names (a folder
+  /// given to `--artifacts` holds the user's own) stays. Nothing happens, and the answer is
+  /// false, when `directory` is not inside `root` or a link is on the way below it.
+  static func clear(_ directory: URL, root: URL) -> Bool {
+    var info = stat()
     let below = directory.standardizedFileURL.path.dropFirst(root.standardizedFileURL.path.count).drop { $0 == "/" }
-    guard lstat(directory.path, &info) == 0, info.st_mode & S_IFMT == S_IFDIR,
+    guard directory.standardizedFileURL.path.hasPrefix(root.standardizedFileURL.path + "/"),
       let resolvedRoot = ContainedPath.resolved(root),
       // Every folder from the root down is itself, not a link elsewhere.
       ContainedPath.resolved(directory) == resolvedRoot + "/" + below
-    else { return }
-    func regularFile(_ url: URL) -> Bool {
-      url.deletingLastPathComponent().standardizedFileURL.path == directory.standardizedFileURL.path
-        && lstat(url.path, &info) == 0 && info.st_mode & S_IFMT == S_IFREG
+    else { return false }
+    func inFolder(_ name: String) -> URL? {
+      guard !name.isEmpty, name != ".", name != "..", !name.contains("/") else { return nil }
+      return directory.appendingPathComponent(name)
     }
+    func isRegularFile(_ url: URL) -> Bool { lstat(url.path, &info) == 0 && info.st_mode & S_IFMT == S_IFREG }
     var stale: [URL] = []
     let result = directory.appendingPathComponent("result.json")
-    if regularFile(result), let bytes = try? InputFile.read(result.path, maximumBytes: 1 << 20),
-      let report = try? JSONDecoder().decode(ArtifactReport.self, from: Data(bytes)),
-      URL(fileURLWithPath: report.files.directory).standardizedFileURL.path == directory.standardizedFileURL.path
+    if isRegularFile(result), let bytes = try? InputFile.read(result.path, maximumBytes: 1 << 20),
+      let report = try? JSONDecoder().decode(ArtifactReport.self, from: Data(bytes))
     {
       let images = [report.files.reference, report.files.actual, report.files.diff, report.files.composite].compactMap { $0 }
-      for image in images { stale += TiledPNG.files(of: URL(fileURLWithPath: image)).filter(regularFile) }
+      for image in images {
+        guard let file = inFolder(URL(fileURLWithPath: image).lastPathComponent) else { continue }
+        stale += TiledPNG.files(of: file).filter(isRegularFile)
+      }
       stale.append(result)
     }
     for name in ["actual.layout.json", "reference.layout.json"] {
       let record = directory.appendingPathComponent(name)
-      guard regularFile(record), let bytes = try? InputFile.read(record.path, maximumBytes: 64 << 20),
+      guard isRegularFile(record), let bytes = try? InputFile.read(record.path, maximumBytes: 64 << 20),
         (try? LayoutRecord.decode(bytes, file: record.path)) != nil
       else { continue }
       stale.append(record)
     }
-    for file in stale { try? FileManager.default.removeItem(at: file) }
-    _ = rmdir(directory.path)
+    for name in (try? FileManager.default.contentsOfDirectory(atPath: directory.path)) ?? [] where isArtifactName(name) {
+      let entry = directory.appendingPathComponent(name)
+      guard lstat(entry.path, &info) == 0 else { continue }
+      let kind = info.st_mode & S_IFMT
+      if kind != S_IFREG && kind != S_IFDIR { stale.append(entry) }
+    }
+    for file in stale { _ = unlink(file.path) }
+    return true
+  }
+
+  /// Whether `name` is one a failure writes: `actual.png`, `diff+2.png` (a tile),
+  /// `result.json`, `reference.layout.json`.
+  static func isArtifactName(_ name: String) -> Bool {
+    if ["result.json", "actual.layout.json", "reference.layout.json"].contains(name) { return true }
+    guard name.hasSuffix(".png") else { return false }
+    let image = TiledPNG.imagePath(of: name)
+    return ["reference.png", "actual.png", "diff.png", "composite.png"].contains(image)
   }
 
   /// The paths, for a failure message.

@@ -68,7 +68,7 @@ public final class ReferenceStore: Sendable {
   private let fingerprint = Locked<EnvironmentFingerprint??>(nil)
   /// ``environmentMismatch()`` for the stored fingerprint it was worked out from.
   private let knownMismatch = Locked<(stored: EnvironmentFingerprint, message: String?)?>(nil)
-  let processEnvironment: [String: String]
+  package let processEnvironment: [String: String]
   /// Whether checks compare with references recorded in another environment instead of
   /// stopping at the mismatch (``comparingInAnotherEnvironment()``).
   public let comparesInAnotherEnvironment: Bool
@@ -481,7 +481,7 @@ public final class ReferenceStore: Sendable {
     guard FileManager.default.fileExists(atPath: reference.path) else {
       if mode == .never {
         let artifacts = try? FailureArtifacts.write(
-          to: directory, reference: nil, actual: actual, result: nil, tilePixels: limits.tilePixels)
+          to: directory, root: artifactsRoot, reference: nil, actual: actual, result: nil, tilePixels: limits.tilePixels)
         let where_ = artifacts.map { "; the actual image is at \($0.actual)" } ?? ""
         return .failed(
           message: "\(key): no reference at \(reference.path), and references are never recorded here"
@@ -498,7 +498,7 @@ public final class ReferenceStore: Sendable {
       // The actual image is kept, and the reference's bytes as they are, so that the case
       // can be reviewed and accepted like any failure: a damaged reference is mended so.
       let artifacts = try? FailureArtifacts.write(
-        to: directory, reference: reference, actual: actual, result: nil, tilePixels: limits.tilePixels)
+        to: directory, root: artifactsRoot, reference: reference, actual: actual, result: nil, tilePixels: limits.tilePixels)
       return .failed(
         message: "\(key): the reference cannot be compared: \(error)" + (artifacts.map { "; the actual image is at \($0.actual)" } ?? ""),
         result: nil, artifacts: artifacts)
@@ -513,7 +513,7 @@ public final class ReferenceStore: Sendable {
     if result.passed { return .matched(result) }
     do {
       let artifacts = try FailureArtifacts.write(
-        to: directory, reference: reference, actual: actual, result: result, tilePixels: limits.tilePixels)
+        to: directory, root: artifactsRoot, reference: reference, actual: actual, result: result, tilePixels: limits.tilePixels)
       return .failed(message: "\(key): \(result.summary); \(artifacts.listing)", result: result, artifacts: artifacts)
     } catch {
       return .failed(

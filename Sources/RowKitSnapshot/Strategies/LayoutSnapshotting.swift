@@ -109,7 +109,8 @@ extension ReferenceStore {
   ) async -> LayoutSnapshotOutcome {
     do {
       let layout = try await laidOut { try await strategy.layout(value) }
-      return checkLayout(layout, suite: suite, name: name, record: record)
+      // Reading and writing records is file work: on a render worker, never the caller's.
+      return try await RenderPool.shared.run { self.checkLayout(layout, suite: suite, name: name, record: record) }
     } catch {
       return .error(message: "\(Self.key(suite: suite, name: name)): layout failed: \(error)")
     }
@@ -174,7 +175,9 @@ extension ReferenceStore {
       return write(reason: "\(key): the layout changed", changes: changes)
     }
     let actualURL = folder.appendingPathComponent("actual.layout.json")
-    let kept = (try? OutputWriter.createFolder(folder)).flatMap { try? OutputWriter.write(layout.jsonBytes(), to: actualURL) } != nil
+    // Never through a link out of the artifacts folder (see FailureArtifacts.clear).
+    let kept = (try? OutputWriter.createFolder(folder)) != nil && FailureArtifacts.clear(folder, root: artifactsRoot)
+      && (try? OutputWriter.write(layout.jsonBytes(), to: actualURL)) != nil
     let count = changes.count == 1 ? "1 change" : "\(changes.count) changes"
     return .failed(
       message: "\(key): the layout differs from \(recordURL.path) (\(count))" + (kept ? "; actual record: \(actualURL.path)" : ""),

@@ -26,7 +26,7 @@ import RowKitSnapshotAssertions
     } matching: { issue in
       // The numbers, then how to take the change when it is intended.
       issue.description.contains("1 of 3072 pixels differ")
-        && issue.description.contains("if the change is intended, run the test again with ROWKIT_RECORD=failed to record it")
+        && issue.description.contains("if the change is intended, run the test again with ROWKIT_RECORD=failed to record it,")
     }
     // A recording says nothing of accepting.
     await withKnownIssue {
@@ -89,6 +89,37 @@ import RowKitSnapshotAssertions
     #expect(try await store().check(suite: "S", name: "card", record: .never, render: { changed }).passed)
     #expect(FileManager.default.fileExists(atPath: victim.appendingPathComponent("card/actual.png").path), "nothing through a link")
     #expect(FileManager.default.fileExists(atPath: victim.appendingPathComponent("card/result.json").path))
+
+    // A failure writes never through a link planted under one of its names (the file it led
+    // to keeps its bytes), and first takes away an earlier failure's files, so that its
+    // result.json names all there is.
+    try FileManager.default.removeItem(at: artifacts.appendingPathComponent("S"))
+    let planted = folder.appendingPathComponent("planted.png")
+    try Data("keep".utf8).write(to: planted)
+    try FileManager.default.createDirectory(at: caseFolder, withIntermediateDirectories: true)
+    try FileManager.default.createSymbolicLink(at: caseFolder.appendingPathComponent("actual.png"), withDestinationURL: planted)
+    guard case .failed = try await store().check(suite: "S", name: "card", record: .never, render: { image }) else {
+      Issue.record("the change passed")
+      return
+    }
+    #expect(try Data(contentsOf: planted) == Data("keep".utf8))
+    var info = stat()
+    #expect(lstat(caseFolder.appendingPathComponent("actual.png").path, &info) == 0 && info.st_mode & S_IFMT == S_IFREG)
+    // The references folder moved away: the next failure (no reference, so fewer files)
+    // leaves none of the earlier one's behind.
+    let references = folder.appendingPathComponent("refs")
+    try FileManager.default.moveItem(at: references, to: folder.appendingPathComponent("refs-aside"))
+    _ = try await store().check(suite: "S", name: "card", record: .never, render: { image })
+    #expect(Set(try FileManager.default.contentsOfDirectory(atPath: caseFolder.path)) == ["actual.png", "composite.png", "result.json"])
+    try FileManager.default.moveItem(at: folder.appendingPathComponent("refs-aside"), to: references)
+    // The artifacts folder moved too (a renamed checkout): its result.json names the old
+    // place, and the files still go, by their names, once the case passes.
+    _ = try await store().check(suite: "S", name: "card", record: .never, render: { image })
+    let moved = folder.appendingPathComponent("artifacts-moved")
+    try FileManager.default.moveItem(at: artifacts, to: moved)
+    let movedStore = ReferenceStore(root: references, artifactsRoot: moved, processEnvironment: [:])
+    #expect(try await movedStore.check(suite: "S", name: "card", record: .never, render: { changed }).passed)
+    #expect(!FileManager.default.fileExists(atPath: moved.appendingPathComponent("S/card").path))
   }
 
   /// A render equal to its reference is rendered once; recording, or a difference, renders

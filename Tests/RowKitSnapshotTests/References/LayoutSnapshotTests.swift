@@ -108,7 +108,7 @@ import Testing
       await assertSnapshot(of: changed, as: .layout, named: "t", suite: "S", record: .never, store: store(root))
     } matching: { issue in
       issue.description.contains(#"s0-r1 text "Bluetooth" → "WLAN""#)
-        && issue.description.contains("if the change is intended, pass record: .failed to this assertion, run it once to record it")
+        && issue.description.contains("if the change is intended, pass record: .failed to this assertion and run it once to record it,")
     }
   }
 
