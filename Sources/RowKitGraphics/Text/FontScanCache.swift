@@ -44,6 +44,10 @@ enum FontScanCache {
   static func linkFolder(for paths: [String], in root: String) -> Folder? {
     guard let key = key(for: paths) else { return nil }
     let folder = Folder(path: "\(root)/fonts-\(key)", fontconfigCache: "\(root)/fontconfig")
+    // fontconfig makes its cache folder itself, but takes a folder another process made in
+    // the same instant for one it cannot write: two processes of a cold cache printed "No
+    // writable cache directories" and scanned without it. Made here, an existing one is fine.
+    try? FileManager.default.createDirectory(atPath: folder.fontconfigCache, withIntermediateDirectories: true)
     var isFolder: ObjCBool = false
     if FileManager.default.fileExists(atPath: folder.path, isDirectory: &isFolder) {
       return isFolder.boolValue ? folder : nil

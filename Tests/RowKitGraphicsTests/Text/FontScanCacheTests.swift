@@ -47,6 +47,11 @@ import Testing
     let paths = TextEnvironment.standard.fontFiles.prefix(3).map(\.path)
     let folder = try #require(FontScanCache.linkFolder(for: paths, in: root))
     #expect(try #require(FontScanCache.linkFolder(for: paths, in: root)).path == folder.path)
+    // fontconfig's cache folder is there before fontconfig looks: made by fontconfig, two
+    // processes of a cold cache raced for it, and the loser printed "No writable cache
+    // directories" (a test of `rowkit` output saw that line on a fresh clone).
+    var isFolder: ObjCBool = false
+    #expect(FileManager.default.fileExists(atPath: folder.fontconfigCache, isDirectory: &isFolder) && isFolder.boolValue)
     let links = try FileManager.default.contentsOfDirectory(atPath: folder.path).sorted()
     #expect(links.count == 3)
     for (index, link) in links.enumerated() {
