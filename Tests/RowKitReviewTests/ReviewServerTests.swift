@@ -655,6 +655,24 @@ import Testing
     #expect(contents(project.refs) == refs && contents(project.report) == report)
   }
 
+  /// The group the review server adds (the cases with no reference yet), which the report's
+  /// page does not list, names its cases as links, as the report's own group lines do:
+  /// Tests/Browser/review-groups.py in Chromium through Playwright.
+  @Test func theAddedGroupLinesLinkTheirCases() async throws {
+    let project = try await project()
+    defer { try? FileManager.default.removeItem(at: project.folder) }
+    let python = TestSupport.repositoryRoot.appendingPathComponent(".venv/bin/python")
+    try #require(FileManager.default.isExecutableFile(atPath: python.path), "bash scripts/setup.sh --tests makes .venv, with Playwright")
+    try #require(FileManager.default.isExecutableFile(atPath: "/usr/bin/chromium"), "bash scripts/setup.sh --tests installs Debian's chromium")
+    let script = TestSupport.repositoryRoot.appendingPathComponent("Tests/Browser/review-groups.py")
+    let browser = try await CommandRunner.runProgram(
+      python, [script.path, CommandRunner.binary.path, project.work.path, project.refs.path], environment: project.reviewEnvironment)
+    #expect(browser.status == 0, "\(browser.stdout)\(browser.stderr)")
+    #expect(
+      browser.stdout == "the group of the cases with no reference names them\nits link to case-5 makes case-5 current\n",
+      "\(browser.stderr)")
+  }
+
   /// The page in a real browser: Tests/Browser/review-page.py serves the report with the
   /// built `rowkit review` and drives Debian's Chromium through Playwright, with the page's
   /// own keys and buttons (a accepts case-1, u undoes it, g accepts case-2's group, case-5's

@@ -139,6 +139,17 @@ enum ReviewPageScript {
             line.firstChild.textContent = group.names.length + ' cases';
             line.append(group.title);
             item.appendChild(line);
+            // Its cases, each a link to it, as the report's own group lines have.
+            const members = document.createElement('p');
+            members.className = 'members';
+            group.names.forEach((name, position) => {
+              if (position > 0) members.append(', ');
+              const link = document.createElement('a');
+              link.href = '#' + new URLSearchParams({ case: name }).toString();
+              link.textContent = name;
+              members.appendChild(link);
+            });
+            item.appendChild(members);
             list.appendChild(item);
           }
           addGroupButtons(item, group);
