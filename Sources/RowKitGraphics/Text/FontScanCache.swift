@@ -74,6 +74,37 @@ enum FontScanCache {
     return folder
   }
 
+  /// A copy of the brand font at `path` whose bytes never change:
+  /// `root/brand-<digest>/<its name>`, made (under a name of its own, renamed into place)
+  /// the first time those bytes are drawn, and kept under its own name so that layout
+  /// records name the file as before. FreeType maps the font file it reads while a face is in
+  /// use: a brand font written over in place (`cp`, an editor's save) under a running preview
+  /// crashed it. nil when no copy can be made; the file is then read where it is.
+  static func snapshot(ofFontFile path: String, in root: String) -> String? {
+    guard let expected = FileDigestCache.sha256(ofFiles: [path], cacheRoot: root).first ?? nil else { return nil }
+    let name = (path as NSString).lastPathComponent
+    let folder = "\(root)/brand-\(expected.prefix(32))"
+    let copy = "\(folder)/\(name)"
+    var info = stat()
+    if lstat(copy, &info) == 0, info.st_mode & S_IFMT == S_IFREG { return copy }
+    let partial = "\(folder).partial-\(getpid())-\(UUID().uuidString)"
+    do {
+      // The bytes copied are the bytes hashed: a file saved in between is not taken.
+      let bytes = try InputFile.read(path)
+      guard SHA256.hex(bytes) == expected else { return nil }
+      try FileManager.default.createDirectory(atPath: partial, withIntermediateDirectories: true)
+      try Data(bytes).write(to: URL(fileURLWithPath: "\(partial)/\(name)"))
+    } catch {
+      try? FileManager.default.removeItem(atPath: partial)
+      return nil
+    }
+    if rename(partial, folder) != 0 {
+      try? FileManager.default.removeItem(atPath: partial)
+      guard lstat(copy, &info) == 0, info.st_mode & S_IFMT == S_IFREG else { return nil }
+    }
+    return copy
+  }
+
   /// A digest of everything that would make an earlier scan of `paths` wrong; nil if a
   /// file cannot be examined.
   private static func key(for paths: [String]) -> String? {

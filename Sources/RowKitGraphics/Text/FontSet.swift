@@ -37,7 +37,20 @@ public final class FontSet: @unchecked Sendable {
 
   /// The sets loaded so far, by environment. Under a `Locked` rather than a `Mutex`, so that
   /// ThreadSanitizer sees sets pass from the thread that loads them to every other.
-  private static let loaded = Locked<[TextEnvironment: FontSet]>([:])
+  private static let loaded = Locked<[LoadedKey: FontSet]>([:])
+
+  /// What a loaded set is known by: its environment, and the state of its brand font files
+  /// (their paths' device, inode, size and times), so that a brand font saved since is
+  /// loaded again rather than drawn as it was.
+  private struct LoadedKey: Hashable {
+    var environment: TextEnvironment
+    var brandFiles: [String?]
+
+    init(_ environment: TextEnvironment) {
+      self.environment = environment
+      brandFiles = environment.brandFontStamps
+    }
+  }
 
   /// An empty configuration made fontconfig's default before any font map exists.
   ///
@@ -55,14 +68,15 @@ public final class FontSet: @unchecked Sendable {
 
   /// The font set of `environment`, loaded on first use and kept for the process.
   static func shared(for environment: TextEnvironment) throws -> FontSet {
-    if let set = loaded.withLock({ $0[environment] }) { return set }
+    let key = LoadedKey(environment)
+    if let set = loaded.withLock({ $0[key] }) { return set }
     _ = emptyDefaultConfiguration
     // Loading takes tens of milliseconds: do it outside the lock. Two threads may both load
     // the same environment once; the first one stored wins and both sets are equivalent.
     let set = try FontSet(environment: environment, cacheRoot: FontScanCache.root)
     return loaded.withLock { cache in
-      if let existing = cache[environment] { return existing }
-      cache[environment] = set
+      if let existing = cache[key] { return existing }
+      cache[key] = set
       return set
     }
   }
@@ -202,8 +216,12 @@ public final class FontSet: @unchecked Sendable {
         throw GraphicsError(.missingFont, "font file \(file.path) \(problem.predicate)")
       }
       if let problem = facesAndStylesProblem(at: file.path) { throw GraphicsError(.fontConfiguration, problem) }
+      // A brand font is drawn from a copy of its bytes that never changes (see
+      // FontScanCache.snapshot): FreeType maps the file it reads, and one written over in
+      // place while mapped crashed the process.
+      let loaded = file.isBuiltIn ? file.path : cacheRoot.flatMap { FontScanCache.snapshot(ofFontFile: file.path, in: $0) } ?? file.path
       let before = Int(FcConfigGetFonts(config, FcSetApplication)?.pointee.nfont ?? 0)
-      let added = withFcString(file.path) { FcConfigAppFontAddFile(config, $0) }
+      let added = withFcString(loaded) { FcConfigAppFontAddFile(config, $0) }
       let fonts = FcConfigGetFonts(config, FcSetApplication)
       let after = Int(fonts?.pointee.nfont ?? 0)
       if added == 0 || after == before {

@@ -93,6 +93,13 @@ public struct TextEnvironment: Hashable, Sendable {
     }
   }
 
+  /// The state of the brand font files (each one's device, inode, size and times), which
+  /// font sets and shapers made for this environment are kept by: a brand font saved since
+  /// is loaded again rather than drawn as it was.
+  package var brandFontStamps: [String?] {
+    fontFiles.filter { !$0.isBuiltIn }.map { FileDigestCache.key(for: [$0.path]) }
+  }
+
   /// The same fonts as ``standard`` for text in `language`.
   public static func standard(language: String) -> TextEnvironment {
     var environment = standard

@@ -42,6 +42,37 @@ import Testing
     #expect(images[2] == images[0])
   }
 
+  /// A brand font is drawn from a copy of its bytes that never changes: FreeType maps the
+  /// file it reads, and a live preview crashed (in HarfBuzz, reading the mapping) when the
+  /// brand font was written over in place; one replaced by a rename went on being drawn as
+  /// it was. The copy keeps the file's name, as layout records name it.
+  @Test func aBrandFontIsDrawnFromACopyThatNeverChanges() throws {
+    let folder = try TestSupport.temporaryDirectory()
+    defer { try? FileManager.default.removeItem(at: folder) }
+    let root = folder.appendingPathComponent("cache").path
+    let font = folder.appendingPathComponent("brand.ttf")
+    let regular = try Data(contentsOf: URL(fileURLWithPath: "/usr/share/fonts/truetype/dejavu/DejaVuSerif.ttf"))
+    let bold = try Data(contentsOf: URL(fileURLWithPath: "/usr/share/fonts/truetype/dejavu/DejaVuSerif-Bold.ttf"))
+    try regular.write(to: font)
+    var environment = TextEnvironment.standard
+    environment.fontFiles.append(TextEnvironment.FontFile(path: font.path))
+    let stampsBefore = environment.brandFontStamps
+    let copy = try #require(FontScanCache.snapshot(ofFontFile: font.path, in: root))
+    #expect(URL(fileURLWithPath: copy).lastPathComponent == "brand.ttf")
+    #expect(FileManager.default.contents(atPath: copy) == regular)
+    #expect(FontScanCache.snapshot(ofFontFile: font.path, in: root) == copy, "made once")
+    let set = try FontSet(environment: environment, cacheRoot: root)
+    #expect(set.files.last?.path == font.path, "named by its own path")
+    #expect(set.families.contains("DejaVu Serif"))
+    // Written over in place (the same file, other bytes): the copy drawn so far keeps its
+    // bytes, the new bytes get a copy of their own, and the environment's stamp moves.
+    try bold.write(to: font)
+    #expect(FileManager.default.contents(atPath: copy) == regular)
+    let boldCopy = try #require(FontScanCache.snapshot(ofFontFile: font.path, in: root))
+    #expect(boldCopy != copy && FileManager.default.contents(atPath: boldCopy) == bold)
+    #expect(environment.brandFontStamps != stampsBefore)
+  }
+
   @Test func aFolderOfLinksIsMadeOnceAndNamesEachFileByItsIndex() throws {
     let root = try TestSupport.temporaryDirectory().path
     let paths = TextEnvironment.standard.fontFiles.prefix(3).map(\.path)

@@ -159,7 +159,13 @@ final class WorkerState {
   let layoutCacheCapacity: Int
   /// Whether this worker's shapers draw from FreeType faces of their own.
   let ownFaces: Bool
-  private var shapings: [TextEnvironment: Shaping] = [:]
+  /// By environment and the state of its brand font files: a brand font saved since (a
+  /// live preview's) gets a shaper of the new font.
+  private var shapings: [ShapingKey: Shaping] = [:]
+  private struct ShapingKey: Hashable {
+    var environment: TextEnvironment
+    var brandFonts: [String?]
+  }
   private var uses = 0
   private var renders: [Int: RenderState] = [:]
 
@@ -177,7 +183,8 @@ final class WorkerState {
 
   private func shaping(for environment: TextEnvironment) throws -> Shaping {
     uses += 1
-    if let shaping = shapings[environment] {
+    let key = ShapingKey(environment: environment, brandFonts: environment.brandFontStamps)
+    if let shaping = shapings[key] {
       shaping.lastUse = uses
       return shaping
     }
@@ -186,7 +193,7 @@ final class WorkerState {
     }
     let shaping = Shaping(shaper: try environment.makeShaper(ownFaces: ownFaces))
     shaping.lastUse = uses
-    shapings[environment] = shaping
+    shapings[key] = shaping
     return shaping
   }
 
