@@ -44,16 +44,17 @@ public struct DesignTemplate: Hashable, Sendable {
   ///
   /// `fontFamilies` are the families the design's fonts may name: those of the text
   /// environment the design will be drawn with (by default RowKit's standard one, which
-  /// `rowkit fonts` lists), plus the families of any brand font files the stylesheet or
-  /// `--fonts` loads. A font naming any other family is an error here, not a silent fallback
-  /// at render time.
+  /// `rowkit fonts` lists), plus the families of any brand font files `--fonts` loads; those
+  /// of `stylesheet`'s own `fonts:` are added here. A font naming any other family is an
+  /// error here, not a silent fallback at render time.
   public static func load(
     contentsOf url: URL, stylesheet: Stylesheet = .default, fontFamilies: [String]? = nil, assets: URL? = nil
   ) throws -> DesignTemplate {
     let url = ContainedPath.standardized(url)
     let folder = url.deletingLastPathComponent()
     return try DesignFileLoader(
-      stylesheet: stylesheet, fontFamilies: try fontFamilies ?? TextEnvironment.standard.fontSet().families,
+      stylesheet: stylesheet,
+      fontFamilies: (try fontFamilies ?? TextEnvironment.standard.fontSet().families) + stylesheet.fonts.flatMap(\.families),
       resolver: ImageURLResolver(assetsDirectory: assets ?? folder, baseDirectory: folder)
     ).load(url)
   }

@@ -30,6 +30,25 @@ import Testing
     }
   }
 
+  /// A stylesheet's own `fonts:` are families its designs may name: `rowkit check --designs`
+  /// and `rowkit preview` refused a design naming one ("not loaded") that the catalog drew.
+  @Test func aDesignNamesTheFamiliesOfItsStylesheetsFonts() throws {
+    let folder = try TestSupport.temporaryDirectory()
+    defer { try? FileManager.default.removeItem(at: folder) }
+    try FileManager.default.copyItem(
+      atPath: "/usr/share/fonts/truetype/dejavu/DejaVuSerif.ttf", toPath: folder.appendingPathComponent("brand.ttf").path)
+    try Data("extends: default\nfonts: [brand.ttf]\nvars: { brandFont: \"DejaVu Serif 17\" }\n".utf8)
+      .write(to: folder.appendingPathComponent("styles.yaml"))
+    try Data("body:\n  label: { bind: title, font: brandFont, name: title }\npreview:\n  - { title: Brand }\n".utf8)
+      .write(to: folder.appendingPathComponent("brand.yaml"))
+    let sheet = try Stylesheet.load(contentsOf: folder.appendingPathComponent("styles.yaml"), fontFamilies: families)
+    let template = try DesignTemplate.load(contentsOf: folder.appendingPathComponent("brand.yaml"), stylesheet: sheet, fontFamilies: families)
+    #expect(DesignCatalog.previewFields(of: template).count == 1)
+    #expect(throws: DocumentError.self) {
+      try DesignTemplate.load(contentsOf: folder.appendingPathComponent("brand.yaml"), fontFamilies: families)
+    }
+  }
+
   @Test func previewsBecomeSampleItems() throws {
     let stock = try DesignTemplate.load(
       contentsOf: designs.appendingPathComponent("stock.yaml"), stylesheet: stylesheet(), fontFamilies: families)
