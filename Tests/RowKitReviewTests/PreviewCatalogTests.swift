@@ -180,6 +180,25 @@ import Testing
     #expect(entries.filter { $0.file == other.appendingPathComponent("plain.yaml").path }.count == 1, "\(entries.map(\.name))")
     #expect(Set(entries.map(\.name)).count == entries.count)
     #expect(entries.map(\.name) == ["Other/plain"] + Self.allCases.filter { $0 != "plain" && $0 != "styled" } + ["nested", "plain", "styled"])
+
+    // A document named like a design's case, or like another document's variant: the later
+    // takes `~2`, and both show.
+    let clash = project.folder.appendingPathComponent("Clash")
+    try FileManager.default.createDirectory(at: clash.appendingPathComponent("card"), withIntermediateDirectories: true)
+    try FileManager.default.copyItem(at: project.designs.appendingPathComponent("card.yaml"), to: clash.appendingPathComponent("card.yaml"))
+    try "items: [{ type: text, text: Document }]\n".write(
+      to: clash.appendingPathComponent("card/preview-1.yaml"), atomically: true, encoding: .utf8)
+    try "variants: { appearance: [light, dark] }\nitems: [{ type: text, text: A }]\n".write(
+      to: clash.appendingPathComponent("a.yaml"), atomically: true, encoding: .utf8)
+    try "items: [{ type: text, text: Plain dark }]\n".write(
+      to: clash.appendingPathComponent("a@dark.yaml"), atomically: true, encoding: .utf8)
+    let clashing = try PreviewCatalog(paths: [clash])
+    await clashing.refresh()
+    let names = clashing.entries.map(\.name)
+    #expect(Set(names) == ["a@light", "a@dark", "a@dark~2", "card/preview-1", "card/preview-1~2", "card/preview-1-selected"], "\(names)")
+    #expect(clashing.entries.first { $0.name == "card/preview-1~2" }?.file.hasSuffix("card/preview-1.yaml") == true)
+    #expect(clashing.entries.first { $0.name == "a@dark~2" }?.file.hasSuffix("a@dark.yaml") == true)
+    #expect(clashing.entries.allSatisfy { $0.hasImage }, "\(clashing.entries.map { ($0.name, $0.error ?? "") })")
   }
 
   /// A document or design whose load fails watches every file the load read, up to the one

@@ -295,10 +295,25 @@ package final class PreviewCatalog: Sendable {
     for testCase in SnapshotCheck.expandingVariants(documents, fontFamilies: families, overriding: variants) {
       found.append(Found(name: testCase.name, file: testCase.document, testCase: testCase, files: [testCase.document]))
     }
-    var seen: Set<String> = []
+    // A name two files still give (a design's `feed/preview-1` and a document of that
+    // path, or a document named like another's variant, `a@dark.yaml`) is the first one's;
+    // the later takes `~2`, so that neither hides the other.
+    var fileOfCase: [String: URL] = [:]
+    var named: [Found] = []
+    for var entry in found {
+      if let owner = fileOfCase[entry.name] {
+        guard owner != entry.file else { continue }
+        var number = 2
+        while fileOfCase["\(entry.name)~\(number)"] != nil { number += 1 }
+        entry.name = "\(entry.name)~\(number)"
+        entry.testCase?.name = entry.name
+      }
+      fileOfCase[entry.name] = entry.file
+      named.append(entry)
+    }
     // By name, a case's variants in their matrix's order.
     let base = { (name: String) in name.split(separator: "@", maxSplits: 1).first.map(String.init) ?? name }
-    return found.filter { seen.insert($0.name).inserted }.enumerated()
+    return named.enumerated()
       .sorted { (base($0.element.name), $0.offset) < (base($1.element.name), $1.offset) }.map(\.element)
   }
 
