@@ -76,8 +76,7 @@ public final class DiskCache: Sendable {
   public func remove(for url: URL) {
     let file = file(for: url)
     stores.withLock { _ in
-      var info = stat()
-      guard lstat(file.path, &info) == 0, info.st_mode & S_IFMT == S_IFREG else { return }
+      guard Self.isOwnEntry(file, orMissing: false) else { return }
       try? FileManager.default.removeItem(at: file)
     }
   }

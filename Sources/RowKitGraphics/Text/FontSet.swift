@@ -37,20 +37,7 @@ public final class FontSet: @unchecked Sendable {
 
   /// The sets loaded so far, by environment. Under a `Locked` rather than a `Mutex`, so that
   /// ThreadSanitizer sees sets pass from the thread that loads them to every other.
-  private static let loaded = Locked<[LoadedKey: FontSet]>([:])
-
-  /// What a loaded set is known by: its environment, and the state of its brand font files
-  /// (their paths' device, inode, size and times), so that a brand font saved since is
-  /// loaded again rather than drawn as it was.
-  private struct LoadedKey: Hashable {
-    var environment: TextEnvironment
-    var brandFiles: [String?]
-
-    init(_ environment: TextEnvironment) {
-      self.environment = environment
-      brandFiles = environment.brandFontStamps
-    }
-  }
+  private static let loaded = Locked<[TextEnvironment.LoadKey: FontSet]>([:])
 
   /// An empty configuration made fontconfig's default before any font map exists.
   ///
@@ -68,7 +55,7 @@ public final class FontSet: @unchecked Sendable {
 
   /// The font set of `environment`, loaded on first use and kept for the process.
   static func shared(for environment: TextEnvironment) throws -> FontSet {
-    let key = LoadedKey(environment)
+    let key = environment.loadKey
     if let set = loaded.withLock({ $0[key] }) { return set }
     _ = emptyDefaultConfiguration
     // Loading takes tens of milliseconds: do it outside the lock. Two threads may both load

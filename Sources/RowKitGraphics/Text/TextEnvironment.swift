@@ -93,11 +93,17 @@ public struct TextEnvironment: Hashable, Sendable {
     }
   }
 
-  /// The state of the brand font files (each one's device, inode, size and times), which
-  /// font sets and shapers made for this environment are kept by: a brand font saved since
-  /// is loaded again rather than drawn as it was.
-  package var brandFontStamps: [String?] {
-    fontFiles.filter { !$0.isBuiltIn }.map { FileDigestCache.key(for: [$0.path]) }
+  /// What font sets and shapers made for an environment are kept by: the environment, and
+  /// the state of its brand font files (each one's device, inode, size and times), so that a
+  /// brand font saved since is loaded again rather than drawn as it was.
+  package struct LoadKey: Hashable, Sendable {
+    var environment: TextEnvironment
+    var brandFonts: [String?]
+  }
+
+  /// This environment's ``LoadKey`` as its files are now.
+  package var loadKey: LoadKey {
+    LoadKey(environment: self, brandFonts: fontFiles.filter { !$0.isBuiltIn }.map { FileDigestCache.key(for: [$0.path]) })
   }
 
   /// The same fonts as ``standard`` for text in `language`.

@@ -143,9 +143,8 @@ package enum ReportMerging {
         // Its folder, made by the copy, goes when nothing else is in it (a case `a/b` keeps `a`).
         var folder = copied.deletingLastPathComponent()
         while folder.path != staging.casesFolder.path, ContainedPath.isInside(folder, folder: staging.casesFolder),
-          (try? FileManager.default.contentsOfDirectory(atPath: folder.path))?.isEmpty == true
+          rmdir(folder.path) == 0
         {
-          try FileManager.default.removeItem(at: folder)
           folder = folder.deletingLastPathComponent()
         }
       }

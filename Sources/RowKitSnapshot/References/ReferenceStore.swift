@@ -390,12 +390,7 @@ public final class ReferenceStore: Sendable {
         try capture.receive(actual)
         let image = try capture.end()
         defer { image.discard() }
-        let outcome = compare(image, claim)
-        switch outcome {
-        case .matched, .recorded: removeStaleArtifactsHere(suite: claim.suite, name: claim.name)
-        default: break
-        }
-        return outcome
+        return compare(image, claim)
       } catch {
         return .error(message: "\(claim.key): \(error)")
       }
@@ -463,19 +458,25 @@ public final class ReferenceStore: Sendable {
       let difference = try await pool.run { try ImageComparison.compare(firstImage.rows(), secondImage.rows()).summary }
       return .error(message: "\(claim.key): rendering is not deterministic: two renders differ (\(difference))")
     }
-    let outcome = try await pool.run { self.compare(firstImage, claim) }
-    switch outcome {
-    case .matched, .recorded: await removeStaleArtifacts(suite: claim.suite, name: claim.name, pool: pool)
-    default: break
-    }
-    return outcome
+    return try await pool.run { self.compare(firstImage, claim) }
   }
 
   private func capture(baseline: (@Sendable () throws -> any RGBARowSource)?, folder: URL) -> RenderCapture {
     RenderCapture(baseline: baseline, folder: folder, memoryPixels: limits.memoryPixels, tilePixels: limits.tilePixels)
   }
 
+  /// Compares `actual` with the claim's reference, recording or writing failure artifacts as
+  /// its mode says; a case that passes or is recorded takes away what an earlier failure left.
   private func compare(_ actual: CapturedImage, _ claim: Claim) -> SnapshotOutcome {
+    let outcome = comparing(actual, claim)
+    switch outcome {
+    case .matched, .recorded: removeStaleArtifactsHere(suite: claim.suite, name: claim.name)
+    default: break
+    }
+    return outcome
+  }
+
+  private func comparing(_ actual: CapturedImage, _ claim: Claim) -> SnapshotOutcome {
     let (key, reference, mode, options) = (claim.key, claim.reference, claim.mode, claim.options)
     let directory = artifactDirectory(suite: claim.suite, name: claim.name)
     guard FileManager.default.fileExists(atPath: reference.path) else {

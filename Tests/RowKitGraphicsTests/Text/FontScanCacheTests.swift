@@ -56,7 +56,7 @@ import Testing
     try regular.write(to: font)
     var environment = TextEnvironment.standard
     environment.fontFiles.append(TextEnvironment.FontFile(path: font.path))
-    let stampsBefore = environment.brandFontStamps
+    let keyBefore = environment.loadKey
     let copy = try #require(FontScanCache.snapshot(ofFontFile: font.path, in: root))
     #expect(URL(fileURLWithPath: copy).lastPathComponent == "brand.ttf")
     #expect(FileManager.default.contents(atPath: copy) == regular)
@@ -70,7 +70,7 @@ import Testing
     #expect(FileManager.default.contents(atPath: copy) == regular)
     let boldCopy = try #require(FontScanCache.snapshot(ofFontFile: font.path, in: root))
     #expect(boldCopy != copy && FileManager.default.contents(atPath: boldCopy) == bold)
-    #expect(environment.brandFontStamps != stampsBefore)
+    #expect(environment.loadKey != keyBefore)
   }
 
   @Test func aFolderOfLinksIsMadeOnceAndNamesEachFileByItsIndex() throws {

@@ -161,11 +161,7 @@ final class WorkerState {
   let ownFaces: Bool
   /// By environment and the state of its brand font files: a brand font saved since (a
   /// live preview's) gets a shaper of the new font.
-  private var shapings: [ShapingKey: Shaping] = [:]
-  private struct ShapingKey: Hashable {
-    var environment: TextEnvironment
-    var brandFonts: [String?]
-  }
+  private var shapings: [TextEnvironment.LoadKey: Shaping] = [:]
   private var uses = 0
   private var renders: [Int: RenderState] = [:]
 
@@ -183,7 +179,7 @@ final class WorkerState {
 
   private func shaping(for environment: TextEnvironment) throws -> Shaping {
     uses += 1
-    let key = ShapingKey(environment: environment, brandFonts: environment.brandFontStamps)
+    let key = environment.loadKey
     if let shaping = shapings[key] {
       shaping.lastUse = uses
       return shaping
