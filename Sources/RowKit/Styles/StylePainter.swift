@@ -60,7 +60,7 @@ struct StylePainter {
         contentFrame = contentFrame.moved(by: insets)
         let margin = blur * 2 + max(abs(offset.width), abs(offset.height)) + 2
         // The rest of the chain is drawn on a layer; its coverage, blurred, is the shadow.
-        if let layer = try? canvas.makeLayer(covering: frame, margin: margin) {
+        if let layer = canvas.makeLayer(covering: frame, margin: margin) {
           run(rest, canvas: layer.canvas, frame: frame, contentFrame: contentFrame, shape: shape, drewContent: &drewContent)
           canvas.drawShadow(of: layer, color: color, blur: blur, offset: offset)
           canvas.composite(layer)
@@ -69,7 +69,7 @@ struct StylePainter {
       case .innerShadow(let color, let blur, let offset):
         let path = shape.path(in: frame)
         let margin = blur * 2 + max(abs(offset.width), abs(offset.height)) + 2
-        if let layer = try? canvas.makeLayer(covering: frame, margin: margin) {
+        if let layer = canvas.makeLayer(covering: frame, margin: margin) {
           // What lies outside the shape casts the shadow; only its part inside shows.
           var inverse = Path.rect(frame.insetBy(dx: -margin, dy: -margin))
           inverse.append(path)

@@ -76,9 +76,10 @@ extension Canvas {
 
   /// A layer covering `rect` (in current coordinates) grown by `margin` points on each side,
   /// clamped to the current clip, with the current transform. Nil when nothing of it is
-  /// visible. Clamping to the clip rather than the canvas keeps a row's pixels the same
-  /// whether it is painted alone or inside a whole table.
-  public func makeLayer(covering rect: Rect, margin: Double) throws -> Layer? {
+  /// visible, or when Cairo cannot make it: then the failure is this canvas's, and
+  /// ``bitmap()`` throws it. Clamping to the clip rather than the canvas keeps a row's pixels
+  /// the same whether it is painted alone or inside a whole table.
+  public func makeLayer(covering rect: Rect, margin: Double) -> Layer? {
     var corners: [(Double, Double)] = []
     for (cornerX, cornerY) in [
       (rect.minX - margin, rect.minY - margin), (rect.maxX + margin, rect.minY - margin),
@@ -98,7 +99,13 @@ extension Canvas {
     let maxX = min(pixelWidth, Int(clipX2.rounded(.up)), Int(corners.map(\.0).max()!.rounded(.up)))
     let maxY = min(pixelHeight, Int(clipY2.rounded(.up)), Int(corners.map(\.1).max()!.rounded(.up)))
     guard maxX > minX, maxY > minY else { return nil }
-    let layer = try Canvas(pixelWidth: maxX - minX, pixelHeight: maxY - minY, scale: scale)
+    let layer: Canvas
+    do {
+      layer = try Canvas(pixelWidth: maxX - minX, pixelHeight: maxY - minY, scale: scale)
+    } catch {
+      recordFailure(error as? GraphicsError ?? GraphicsError(.surface, "Cairo could not make a layer: \(error)"))
+      return nil
+    }
     var matrix = cairo_matrix_t()
     cairo_get_matrix(cr, &matrix)
     matrix.x0 -= Double(minX)
@@ -109,6 +116,7 @@ extension Canvas {
 
   /// Paints `layer` where it belongs, within the current clip.
   public func composite(_ layer: Layer) {
+    takeFailure(of: layer)
     cairo_surface_flush(layer.canvas.surface)
     withSavedState {
       cairo_identity_matrix(cr)
@@ -121,6 +129,7 @@ extension Canvas {
   /// (three box-blur passes, close to a Gaussian of that diameter, as Core Graphics' shadow
   /// blur), moved by `offset` points, in `color`, within the current clip.
   public func drawShadow(of layer: Layer, color: Color, blur: Double, offset: Size) {
+    takeFailure(of: layer)
     let scale = deviceScale
     let width = layer.canvas.pixelWidth
     let height = layer.canvas.pixelHeight
@@ -154,6 +163,14 @@ extension Canvas {
         cr, mask, Double(layer.deviceX) + (offset.width * scale).rounded(),
         Double(layer.deviceY) + (offset.height * scale).rounded())
     }
+  }
+}
+
+extension Canvas {
+  /// Makes a failure of `layer`'s drawing this canvas's own: what was drawn on the layer
+  /// belongs to this canvas's picture, and a row with a part missing must not pass for drawn.
+  private func takeFailure(of layer: Layer) {
+    if let failure = layer.canvas.firstDrawingFailure() { recordFailure(failure) }
   }
 }
 

@@ -286,9 +286,19 @@ public final class Canvas {
   /// Throws when drawing failed (see ``bitmap()``); otherwise makes the drawing visible in
   /// the surface's memory.
   private func checkDrawing() throws(GraphicsError) {
-    if let drawingFailure { throw drawingFailure }
-    try CairoStatus.check(cairo_status(cr), .surface, "Cairo stopped drawing")
+    if let failure = firstDrawingFailure() { throw failure }
     cairo_surface_flush(surface)
+  }
+
+  /// The first failure of this canvas's drawing: one recorded, or Cairo's sticky status.
+  func firstDrawingFailure() -> GraphicsError? {
+    if let drawingFailure { return drawingFailure }
+    do {
+      try CairoStatus.check(cairo_status(cr), .surface, "Cairo stopped drawing")
+    } catch {
+      return error
+    }
+    return nil
   }
 
   /// The canvas as a PNG from cairo's own writer (`cairo_surface_write_to_png_stream`).
