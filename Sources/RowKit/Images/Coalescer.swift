@@ -53,6 +53,12 @@ final class Coalescer<Value: Sendable>: Sendable {
           let entry = state.makeID()
           state.running[key] = Entry(id: entry, waiters: [caller: continuation])
           // Started under the lock, so that `leave` finds the task to cancel.
+          //
+          // A task of its own, the one RowKit starts: the work is shared by every caller of
+          // the key, and must outlive the caller that started it (a cancelled caller stops
+          // waiting at once, the others keep waiting), so it cannot be any caller's child.
+          // It is still bound to its callers: the last one to leave cancels it. It runs on
+          // the loading executor, never on Swift's cooperative pool.
           state.running[key]!.task = Task.detached(executorPreference: LoadingExecutor.shared) { [self] in
             let result: Result<Value, any Error>
             do {

@@ -47,10 +47,15 @@ public final class FontSet: @unchecked Sendable {
   /// private configurations. With a default already set, that thread has nothing to do: a
   /// one-row render no longer pays for loading the machine's fonts, and anything that asks
   /// fontconfig for its default configuration finds no fonts rather than the machine's.
+  ///
+  /// Fontconfig takes a reference of its own to the configuration it makes the default from
+  /// 2.11.91 (2.12) on; in 2.11 the default is the caller's, and freeing it would leave
+  /// Pango's thread with freed memory. There the empty configuration is kept for the process.
   private static let emptyDefaultConfiguration: Bool = {
     guard let empty = FcConfigCreate() else { return false }
-    defer { FcConfigDestroy(empty) }  // the default keeps a reference of its own
-    return FcConfigSetCurrent(empty) != 0
+    let madeDefault = FcConfigSetCurrent(empty) != 0
+    if !madeDefault || FcGetVersion() >= 2_11_91 { FcConfigDestroy(empty) }
+    return madeDefault
   }()
 
   /// The font set of `environment`, loaded on first use and kept for the process.

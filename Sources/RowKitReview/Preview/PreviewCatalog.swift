@@ -97,48 +97,10 @@ package final class PreviewCatalog: Sendable {
   /// but the files' stamps and the folders' listings while neither changed.
   @discardableResult
   package func refresh() async -> [String] {
-    let listings = Dictionary(paths.map { path in
-      (path.path, Set((FileTree.entries(under: path.path) ?? []).map(\.path)))
-    }, uniquingKeysWith: { first, _ in first })
-    let anythingChanged = state.withLock { state in
-      state.listings != listings
-        || state.items.values.contains { item in item.stamps.contains { path, stamp in FileStamp(path) != stamp } }
-    }
-    guard anythingChanged else { return [] }
-    state.withLock { $0.listings = listings }
-    let found = discover()
-    // Each case with the files it watches and those its last good render read.
-    var toRender: [(name: String, testCase: SnapshotCheck.Case, watched: [String], good: [String])] = []
-    var changed: Set<String> = []
-    state.withLock { state in
-      let names = found.map(\.name)
-      for gone in state.order where !names.contains(gone) {
-        state.items[gone] = nil
-        changed.insert(gone)
-      }
-      state.order = names
-      for item in found {
-        var known = state.items[item.name] ?? Item(
-          entry: Entry(name: item.name, file: item.file.path, version: 0, imageVersion: 0, hasImage: false, width: 0, height: 0, marks: [], error: nil),
-          testCase: nil, png: nil, stamps: [:])
-        let isNew = state.items[item.name] == nil
-        let filesChanged = known.stamps.contains { path, stamp in FileStamp(path) != stamp }
-        if let testCase = item.testCase {
-          if isNew || filesChanged || known.testCase != testCase {
-            toRender.append((item.name, testCase, Array(known.stamps.keys), known.goodFiles))
-          }
-        } else if isNew || filesChanged || known.entry.error != item.error {
-          // A design that does not load: its error, and the last good image stays.
-          known.entry.error = item.error
-          // Stamped before the files were read, as a render's are: a save while they were
-          // read is seen next time, not taken for the content that gave this error.
-          known.stamps = item.stampsBeforeReading ?? Self.stamps(item.files)
-          changed.insert(item.name)
-        }
-        known.testCase = item.testCase
-        state.items[item.name] = known
-      }
-    }
+    // Listing folders, reading stamps and finding the cases is file work, done 20 times a
+    // second: off the cooperative pool, whose threads also answer the page.
+    guard let (toRender, foundChanged) = await offCooperativePool({ self.casesToRender() }) else { return [] }
+    var changed = foundChanged
     // Each case on the pool's workers, side by side.
     let check = self.check
     let families = fontFamilies
@@ -195,6 +157,56 @@ package final class PreviewCatalog: Sendable {
       for name in imageChanged { state.items[name]?.entry.imageVersion = state.version }
       return state.order.filter(changed.contains) + changed.filter { !state.order.contains($0) }.sorted()
     }
+  }
+
+  /// The cases to render now, and the names of those that changed without a render (gone,
+  /// or a design that does not load); nil while no file or folder changed.
+  private func casesToRender() -> (
+    toRender: [(name: String, testCase: SnapshotCheck.Case, watched: [String], good: [String])], changed: Set<String>
+  )? {
+    let listings = Dictionary(paths.map { path in
+      (path.path, Set((FileTree.entries(under: path.path) ?? []).map(\.path)))
+    }, uniquingKeysWith: { first, _ in first })
+    let anythingChanged = state.withLock { state in
+      state.listings != listings
+        || state.items.values.contains { item in item.stamps.contains { path, stamp in FileStamp(path) != stamp } }
+    }
+    guard anythingChanged else { return nil }
+    state.withLock { $0.listings = listings }
+    let found = discover()
+    // Each case with the files it watches and those its last good render read.
+    var toRender: [(name: String, testCase: SnapshotCheck.Case, watched: [String], good: [String])] = []
+    var changed: Set<String> = []
+    state.withLock { state in
+      let names = found.map(\.name)
+      for gone in state.order where !names.contains(gone) {
+        state.items[gone] = nil
+        changed.insert(gone)
+      }
+      state.order = names
+      for item in found {
+        var known = state.items[item.name] ?? Item(
+          entry: Entry(name: item.name, file: item.file.path, version: 0, imageVersion: 0, hasImage: false, width: 0, height: 0, marks: [], error: nil),
+          testCase: nil, png: nil, stamps: [:])
+        let isNew = state.items[item.name] == nil
+        let filesChanged = known.stamps.contains { path, stamp in FileStamp(path) != stamp }
+        if let testCase = item.testCase {
+          if isNew || filesChanged || known.testCase != testCase {
+            toRender.append((item.name, testCase, Array(known.stamps.keys), known.goodFiles))
+          }
+        } else if isNew || filesChanged || known.entry.error != item.error {
+          // A design that does not load: its error, and the last good image stays.
+          known.entry.error = item.error
+          // Stamped before the files were read, as a render's are: a save while they were
+          // read is seen next time, not taken for the content that gave this error.
+          known.stamps = item.stampsBeforeReading ?? Self.stamps(item.files)
+          changed.insert(item.name)
+        }
+        known.testCase = item.testCase
+        state.items[item.name] = known
+      }
+    }
+    return (toRender, changed)
   }
 
   // MARK: - Discovery

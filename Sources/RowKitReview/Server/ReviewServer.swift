@@ -87,19 +87,19 @@ private final class ReviewRoutes: Sendable {
       return HTTPResponse(statusCode: .ok, headers: LoopbackAccess.pageHeaders, body: Data(page))
     case (.GET, "/api/state"):
       guard authorized else { return Self.error(403, "the token is missing or wrong") }
-      return await onOwnThread { self.state(entry: nil) }
+      return await offCooperativePool { self.state(entry: nil) }
     case (.POST, "/api/accept"), (.POST, "/api/reject"), (.POST, "/api/undo"):
       if let refusal = access.refusalOfChange(request) { return refusal }
       guard let body = try? await request.bodyData else { return Self.error(400, "the body cannot be read") }
       guard body.count <= 1 << 20 else { return Self.error(413, "the body is over 1 MiB; an action names cases, a group or an entry") }
-      return await onOwnThread { self.change(path, body: body) }
+      return await offCooperativePool { self.change(path, body: body) }
     case (.GET, "/favicon.ico"):
       // Browsers ask for it unprompted; the page has none, and a 404 would show as an error
       // in the browser's console.
       return HTTPResponse(statusCode: .noContent)
     case (.GET, _) where path.hasPrefix("/\(ReportFolder.casesFolder)/"):
       if let refusal = access.refusalOfCrossSiteRead(request) { return refusal }
-      return await onOwnThread { self.caseFile(path) }
+      return await offCooperativePool { self.caseFile(path) }
     case (.GET, "/api/accept"), (.GET, "/api/reject"), (.GET, "/api/undo"), (.POST, "/"), (.POST, "/index.html"), (.POST, "/api/state"):
       return Self.error(405, "\(path) takes \(path.hasPrefix("/api/") && path != "/api/state" ? "POST" : "GET") only")
     case (.GET, _), (.POST, _):
@@ -154,8 +154,8 @@ private final class ReviewRoutes: Sendable {
       return Self.error(404, "not an image of the report")
     }
     // Opened once, never through a link nor waiting for a FIFO's writer (the file may have
-    // been swapped since it was checked), checked as the file opened, and read here, on the
-    // request's own thread: never more than an image of RowKit's is (a sparse file of a
+    // been swapped since it was checked), checked as the file opened, and read here, off the
+    // cooperative pool: never more than an image of RowKit's is (a sparse file of a
     // gigabyte, asked for twice at once, took two).
     let descriptor = open(url.path, O_RDONLY | O_NOFOLLOW | O_NONBLOCK | O_CLOEXEC)
     guard descriptor >= 0 else { return Self.error(404, "not an image of the report") }

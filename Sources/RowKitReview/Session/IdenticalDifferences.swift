@@ -12,14 +12,14 @@ enum IdenticalDifferences {
   /// cannot be read from inside the folder is in none.
   ///
   /// Both images of every failed case are decoded (4,000 PNGs for a report of 2,000
-  /// failures), so the cases are shared out over one thread of RowKit's own per core.
+  /// failures), so the cases are shared out in one part per core, off the cooperative pool.
   static func groups(of report: SnapshotCheck.Report, in folder: URL) async -> [ReviewReport.Group] {
     let candidates = report.cases.filter { $0.status == .failed && $0.result?.sizeMismatch != true }
     let threads = max(1, min(ProcessInfo.processInfo.activeProcessorCount, candidates.count))
     let fingerprints = await withTaskGroup(of: [(Int, String?)].self) { group in
       for first in 0..<threads {
         group.addTask {
-          await onOwnThread {
+          await offCooperativePool {
             stride(from: first, to: candidates.count, by: threads).map { ($0, fingerprint(of: candidates[$0], in: folder)) }
           }
         }

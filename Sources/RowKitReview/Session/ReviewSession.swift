@@ -47,24 +47,43 @@ package final class ReviewSession: Sendable {
     checkedHere: Bool = false
   ) async throws {
     let folder = folder.standardizedFileURL
-    let report = try await onOwnThread { Result { try ReportFolder.read(folder) } }.get()
+    let report = try await offCooperativePool { Result { try ReportFolder.read(folder) } }.get()
     let identical = await IdenticalDifferences.groups(of: report, in: folder)
-    try self.init(
-      folder: folder, report: report, identicalGroups: identical, snapshots: snapshots, processEnvironment: processEnvironment,
+    let opening = try await offCooperativePool {
+      Result { try Opening(folder: folder, report: report, snapshots: snapshots, processEnvironment: processEnvironment) }
+    }.get()
+    self.init(
+      folder: folder, report: report, identicalGroups: identical, opening: opening, processEnvironment: processEnvironment,
       checkedHere: checkedHere)
   }
 
+  /// What a review reads from disk as it begins, besides the report.
+  private struct Opening: Sendable {
+    let store: ReferenceStore
+    let reportDigest: String
+    let seal: ReviewLogSeal?
+    let log: ReviewLog
+
+    init(folder: URL, report: SnapshotCheck.Report, snapshots: URL?, processEnvironment: [String: String]) throws {
+      let file = folder.appendingPathComponent(ReportFolder.reportFile).path
+      store = ReferenceStore(
+        root: try ReferenceAcceptance.referencesFolder(of: report, file: file, given: snapshots), processEnvironment: processEnvironment)
+      reportDigest = try ReviewSession.reportDigest(in: folder)
+      seal = RecordMode.isCI(processEnvironment)
+        ? try? ReviewLogSeal(environment: processEnvironment) : try ReviewLogSeal(environment: processEnvironment)
+      log = try ReviewSession.readLog(in: folder, reportDigest: reportDigest, seal: seal)
+    }
+  }
+
   private init(
-    folder: URL, report: SnapshotCheck.Report, identicalGroups: [ReviewReport.Group], snapshots: URL?, processEnvironment: [String: String],
+    folder: URL, report: SnapshotCheck.Report, identicalGroups: [ReviewReport.Group], opening: Opening, processEnvironment: [String: String],
     checkedHere: Bool
-  ) throws {
-    let file = folder.appendingPathComponent(ReportFolder.reportFile).path
+  ) {
     self.reportFolder = folder
     self.report = report
     self.processEnvironment = processEnvironment
     self.checkedHere = checkedHere
-    store = ReferenceStore(
-      root: try ReferenceAcceptance.referencesFolder(of: report, file: file, given: snapshots), processEnvironment: processEnvironment)
+    store = opening.store
     var groups = ReviewReport.sharedGroups(of: report.cases)
     // A group with the very cases of a shared change would only repeat it.
     let shared = Set(groups.map { Set($0.names) })
@@ -78,10 +97,9 @@ package final class ReviewSession: Sendable {
       groups.append(ReviewReport.Group(kind: .new, title: title, names: new.map(\.name)))
     }
     self.groups = groups
-    reportDigest = try Self.reportDigest(in: folder)
-    seal = RecordMode.isCI(processEnvironment)
-      ? try? ReviewLogSeal(environment: processEnvironment) : try ReviewLogSeal(environment: processEnvironment)
-    log = Locked(try Self.readLog(in: folder, reportDigest: reportDigest, seal: seal))
+    reportDigest = opening.reportDigest
+    seal = opening.seal
+    log = Locked(opening.log)
   }
 
   /// The SHA-256 of the report's `report.json`.

@@ -138,6 +138,8 @@ func onRowKitRuntime<Format>(
   let handOver = UncheckedSendable((work: work, failure: failure))
   return Async { callback in
     let callback = UncheckedSendable(callback)
+    // The one way from this callback API into async code is a task of its own. It is not
+    // left running: it ends by calling the callback, which swift-snapshot-testing waits for.
     Task(executorPreference: RowKitRuntime.shared.taskExecutor) {
       do {
         callback.value(try await handOver.value.work())

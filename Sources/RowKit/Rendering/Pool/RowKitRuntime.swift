@@ -27,17 +27,19 @@ public final class RowKitRuntime: Sendable {
   /// The most render workers a runtime may have.
   public static let maximumJobs = Int(Bounds.jobs.upperBound)
 
-  /// A runtime of `jobs` render workers (1 to ``maximumJobs``) and a loading executor of as
-  /// many threads, and at least two: a thread that waits on a slow file read must not hold
-  /// up the decoding of the image after it.
+  /// A runtime of `jobs` render workers (1 to ``maximumJobs``) of its own, which stop when it
+  /// is released. Its image work runs on the process's loading executor, as every render's
+  /// does: a loading executor's threads last as long as the process, and one per runtime
+  /// would be left behind by each runtime released. Making one makes that executor, so
+  /// ``configure(jobs:)`` comes first.
   public convenience init(jobs: Int) {
-    self.init(jobs: jobs, loadingExecutor: nil)
+    self.init(jobs: jobs, loadingExecutor: .shared)
   }
 
-  private init(jobs: Int, loadingExecutor: LoadingExecutor?) {
+  private init(jobs: Int, loadingExecutor: LoadingExecutor) {
     self.jobs = min(max(1, jobs), Self.maximumJobs)
     renderPool = RenderPool(workers: self.jobs)
-    self.loadingExecutor = loadingExecutor ?? LoadingExecutor(threads: Self.loadingThreads(jobs: self.jobs))
+    self.loadingExecutor = loadingExecutor
   }
 
   private static func loadingThreads(jobs: Int) -> Int { max(2, jobs) }
@@ -53,7 +55,6 @@ public final class RowKitRuntime: Sendable {
   public static var shared: RowKitRuntime {
     process.withLock { process in
       if let runtime = process.runtime { return runtime }
-      // The loading executor is the images' own process-wide one, sized with the runtime.
       let runtime = RowKitRuntime(
         jobs: process.configuredJobs ?? ProcessInfo.processInfo.activeProcessorCount, loadingExecutor: .shared)
       process.runtime = runtime
