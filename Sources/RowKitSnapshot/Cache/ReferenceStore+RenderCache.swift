@@ -8,13 +8,12 @@ extension ReferenceStore {
     CaseInputs.url(besidePNG: try referenceURL(suite: suite, name: name))
   }
 
-  /// The inputs stored beside the reference, or nil: none, unreadable, of another version,
-  /// or reached through a link out of the references (then the case simply renders).
+  /// The inputs stored beside the reference, or nil: none, unreadable, not a regular file
+  /// (a FIFO is never waited on), of another version, or reached through a link out of the
+  /// references (then the case simply renders).
   func storedInputs(suite: String, name: String) -> CaseInputs? {
-    guard let url = try? confined(inputsURL(suite: suite, name: name)),
-      let data = FileManager.default.contents(atPath: url.path)
-    else { return nil }
-    return CaseInputs.decode([UInt8](data))
+    guard let url = try? confined(inputsURL(suite: suite, name: name)), let bytes = try? InputFile.read(url.path) else { return nil }
+    return CaseInputs.decode(bytes)
   }
 
   /// Writes `inputs` atomically beside the reference, never through a link out of the references.

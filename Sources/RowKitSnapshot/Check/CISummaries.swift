@@ -111,7 +111,8 @@ package enum CISummaries {
   /// Azure read (Jenkins' JUnit schema): one `<testsuite>` with one `<testcase>` per case;
   /// failed, new and missing cases carry a `<failure>` with the numbers and the artifact
   /// paths, bad documents an `<error>`. Orphaned references are listed in `<system-out>`,
-  /// and are failed test cases of their own with `--fail-on-orphans`.
+  /// and are failed test cases of their own with `--fail-on-orphans`; so is the line saying
+  /// that references have no layout record.
   public static func junit(_ report: SnapshotCheck.Report, reportPath: String?) -> String {
     var cases: [String] = []
     var failures = 0
@@ -154,10 +155,8 @@ package enum CISummaries {
     }
     xml += "    </properties>\n"
     xml += cases.joined()
-    if !report.orphans.isEmpty {
-      let lines = report.orphans.map { "ORPHAN \(report.snapshots)/\($0)" }.joined(separator: "\n")
-      xml += "    <system-out>\(escape(lines))</system-out>\n"
-    }
+    let notes = report.orphans.map { "ORPHAN \(report.snapshots)/\($0)" } + (report.missingLayoutRecordsLine.map { [$0] } ?? [])
+    if !notes.isEmpty { xml += "    <system-out>\(escape(notes.joined(separator: "\n")))</system-out>\n" }
     xml += "  </testsuite>\n</testsuites>\n"
     return xml
   }
@@ -172,7 +171,9 @@ package enum CISummaries {
   /// One line: what happened to the case, with its numbers.
   static func headline(_ item: SnapshotCheck.CaseResult) -> String {
     switch item.status {
-    case .new: return "new: no reference yet; the actual image was recorded"
+    // A reference recorded again over a failure (`ROWKIT_RECORD=failed`) is new as well: the
+    // message, which follows, says which.
+    case .new: return "new: the actual image was recorded as the reference"
     case .missing: return "missing: no reference"
     case .failed: return item.result.map { $0.summary } ?? (item.message ?? "failed")
     case .passed: return "passed"
@@ -200,6 +201,7 @@ package enum CISummaries {
       if result.sizeMismatch { lines.append("sizes: reference \(result.referenceSize), actual \(result.actualSize)") }
     }
     for sentence in item.layoutSentences { lines.append("layout: \(sentence)") }
+    for warning in item.warnings ?? [] { lines.append("warning: \(warning)") }
     for (role, path) in [("reference", item.reference), ("actual", item.actual), ("diff", item.diff), ("composite", item.composite)] {
       guard let path else { continue }
       lines.append("\(role): \(reportPath.map { "\($0)/\(path)" } ?? path)")
@@ -236,6 +238,7 @@ package enum CISummaries {
     text += "|---:|---:|---:|\(rule)---:|---:|---:|---:|\n"
     text += "| \(s.total) | \(s.passed) | \(s.failed) |\(count) \(s.new) | \(s.missing) | \(s.errors) | \(s.orphans) |\n"
     if let mismatch = report.environmentMismatch { text += "\n> \(markdownText(mismatch))\n" }
+    if let line = report.missingLayoutRecordsLine, toReview > 0 { text += "\n> \(markdownText(line))\n" }
     if let count = s.rasterizationOnly {
       let command = reportPath.map { ReportFolder.acceptRasterizationOnlyCommand(reportPath: $0) } ?? "rowkit accept REPORT --rasterization-only"
       text += "\n\(count) failed \(count == 1 ? "case differs" : "cases differ") in rasterization only (layout unchanged, "
@@ -250,10 +253,16 @@ package enum CISummaries {
           ? codeSpan(headline(item)) : markdownText(headline(item))
         let status = item.rasterizationOnly == true ? "failed, rasterization only" : item.status.rawValue
         text += "- **\(codeSpan(item.name))** (\(status)): \(what)\n"
+        // A new case's headline cannot say why it was recorded: no reference, or one it
+        // differed from (`ROWKIT_RECORD=failed`). Its message does.
+        if item.status == .new, let message = item.message { text += "  - \(markdownText(message))\n" }
         // Sentences quote the document's text: escaped, as messages are.
         let sentences = item.layoutSentences
         for sentence in sentences.prefix(10) { text += "  - \(markdownText(sentence))\n" }
         if sentences.count > 10 { text += "  - … and \(sentences.count - 10) more layout changes\n" }
+        // Why the sentences are missing (a layout record that cannot be read), or a warning
+        // the case passed on to its reader: said where the failure is read.
+        for warning in (item.warnings ?? []).prefix(5) { text += "  - warning: \(markdownText(warning))\n" }
         var paths: [String] = []
         for (role, path) in [("diff", item.diff), ("actual", item.actual), ("reference", item.reference)] {
           guard let path else { continue }

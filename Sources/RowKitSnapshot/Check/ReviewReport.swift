@@ -72,6 +72,9 @@ package enum ReviewReport {
     if let mismatch = report.environmentMismatch {
       body += "\n  <p class=\"mismatch\" id=\"mismatch\">\(escape(mismatch))</p>"
     }
+    if let line = report.missingLayoutRecordsLine {
+      body += "\n  <p class=\"hint\" id=\"missing-layout-records\">\(escape(line))</p>"
+    }
     body += "\n</header>\n<main>"
     body += groupsHTML(report.cases, reportPath: reportPath)
     var later: [LaterCases] = []
@@ -225,6 +228,8 @@ package enum ReviewReport {
     if let summary = item.pixelOnlySummary {
       html += "\n  <p class=\"pixel-only\">\(escape(summary))</p>"
     }
+    // Why the sentences are missing (a layout record that cannot be read), among others.
+    for warning in item.warnings ?? [] { html += "\n  <p class=\"hint warning\">\(escape(warning))</p>" }
     return html
   }
 

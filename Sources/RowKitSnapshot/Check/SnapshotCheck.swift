@@ -609,28 +609,26 @@ public struct SnapshotCheck: Sendable {
     _ testCase: Case, settings: [String], cache: RenderCache
   ) async -> (CaseResult?, [String], lacksRecord: Bool) {
     guard let reference = try? store.referenceURL(suite: testCase.suite, name: testCase.baseName) else { return (nil, [], false) }
-    // Never hashed through a link out of the references: the render's check refuses such a
-    // reference or record, and says so.
-    guard (try? store.confineReading(reference)) != nil else {
-      return (nil, ["the reference or its layout record leads out of the references folder"], false)
-    }
-    guard let stored = store.storedInputs(suite: testCase.suite, name: testCase.baseName) else {
-      return (nil, [FileManager.default.fileExists(atPath: reference.path) ? "no stored inputs" : "no reference"], false)
-    }
-    // A table too long for a record never has one: the cache passes it all the same.
-    let lacksRecord = keepsLayoutRecords && stored.tooLongForALayoutRecord != true
-      && !FileManager.default.fileExists(atPath: LayoutRecord.url(besidePNG: reference).path)
-    if lacksRecord, RecordMode.effective(record, environment: store.processEnvironment) != .never {
-      return (nil, ["no layout record"], false)
-    }
+    let (store, keepsLayoutRecords) = (self.store, self.keepsLayoutRecords)
+    let recordsWithoutRecord = RecordMode.effective(record, environment: store.processEnvironment) != .never
     let document = testCase.document
-    guard
-      let changes = try? await pool.run({
-        cache.changes(since: stored, document: document, reference: reference, settings: settings)
-      })
-    else {
-      return (nil, ["the inputs could not be read"], false)
+    // File work, on a render worker: never a thread of the caller's.
+    let verdict = try? await pool.run { () -> (changes: [String], lacksRecord: Bool) in
+      // Never hashed through a link out of the references: the render's check refuses such a
+      // reference or record, and says so.
+      guard (try? store.confineReading(reference)) != nil else {
+        return (["the reference or its layout record leads out of the references folder"], false)
+      }
+      guard let stored = store.storedInputs(suite: testCase.suite, name: testCase.baseName) else {
+        return ([FileManager.default.fileExists(atPath: reference.path) ? "no stored inputs" : "no reference"], false)
+      }
+      // A table too long for a record never has one: the cache passes it all the same.
+      let lacksRecord = keepsLayoutRecords && stored.tooLongForALayoutRecord != true
+        && !FileManager.default.fileExists(atPath: LayoutRecord.url(besidePNG: reference).path)
+      if lacksRecord, recordsWithoutRecord { return (["no layout record"], false) }
+      return (cache.changes(since: stored, document: document, reference: reference, settings: settings), lacksRecord)
     }
+    guard let (changes, lacksRecord) = verdict else { return (nil, ["the inputs could not be read"], false) }
     guard changes.isEmpty else { return (nil, changes, false) }
     // The name is claimed as a render's check claims it: a case checked twice in one run is
     // an error, passed from the cache or not.
@@ -644,7 +642,7 @@ public struct SnapshotCheck: Sendable {
     await store.removeStaleArtifacts(suite: testCase.suite, name: testCase.baseName, pool: pool)
     var result = CaseResult(name: testCase.name, document: testCase.document.path, status: .passed)
     result.cached = true
-    if !reportsOnlyFailures { result.reference = copyForReport(reference, testCase, "reference.png") }
+    if !reportsOnlyFailures { result.reference = await copyForReport(reference, testCase, "reference.png") }
     return (result, [], lacksRecord)
   }
 
@@ -681,7 +679,8 @@ public struct SnapshotCheck: Sendable {
     if let written, result.status == .passed || result.status == .new {
       // The proof is kept only once the case's outcome is known to be a clean match.
       do {
-        try store.writeInputs(written, suite: testCase.suite, name: testCase.baseName)
+        let store = self.store
+        _ = try await pool.run { try store.writeInputs(written, suite: testCase.suite, name: testCase.baseName) }
       } catch {
         result.warnings = (result.warnings ?? []) + ["the render cache's inputs file could not be written: \(error)"]
       }
@@ -757,10 +756,12 @@ public struct SnapshotCheck: Sendable {
     case .matched(let comparison):
       result.status = .passed
       result.result = comparison
-      result.reference = reportsOnlyFailures ? nil : copyForReport(try? store.referenceURL(suite: testCase.suite, name: testCase.baseName), testCase, "reference.png")
+      if !reportsOnlyFailures {
+        result.reference = await copyForReport(try? store.referenceURL(suite: testCase.suite, name: testCase.baseName), testCase, "reference.png")
+      }
     case .recorded(let path, _):
       result.status = .new
-      result.actual = copyForReport(URL(fileURLWithPath: path), testCase, "actual.png")
+      result.actual = await copyForReport(URL(fileURLWithPath: path), testCase, "actual.png")
     case .failed(_, let comparison, let artifacts):
       result.status = comparison == nil && artifacts?.reference == nil ? .missing : .failed
       result.result = comparison
@@ -769,13 +770,15 @@ public struct SnapshotCheck: Sendable {
       result.diff = artifacts?.diff.map { relative($0) }
       result.composite = artifacts.map { relative($0.composite) }
       let written = caseDirectory.appendingPathComponent("actual.png")
-      if artifacts == nil, FileManager.default.fileExists(atPath: written.path) { result.actual = relative(written.path) }
+      if artifacts == nil, (try? await pool.run { FileManager.default.fileExists(atPath: written.path) }) == true {
+        result.actual = relative(written.path)
+      }
     case .environmentMismatch:
       result.status = .failed
     case .error:
       result.status = .error
     }
-    record(layout, in: &result, testCase)
+    await record(layout, in: &result, testCase)
     if !findings.isEmpty {
       // A design problem fails the case whatever its pixels did.
       result.findings = findings
@@ -789,14 +792,13 @@ public struct SnapshotCheck: Sendable {
       RecordMode.effective(record, environment: store.processEnvironment) != .never,
       let reference = try? store.referenceURL(suite: testCase.suite, name: testCase.baseName)
     {
-      let inputs = try? await pool.run {
-        cache.inputs(
+      let (store, tooLongForARecord) = (self.store, tooLongForARecord)
+      written = try? await pool.run { () -> CaseInputs? in
+        var inputs = cache.inputs(
           of: document, manifest: manifest, otherFiles: self.brandFonts.map(\.file), reference: reference, settings: settings,
           renderStart: renderStart)
-      }
-      if var inputs {
-        if tooLongForARecord { inputs.tooLongForALayoutRecord = true }
-        if inputs != store.storedInputs(suite: testCase.suite, name: testCase.baseName) { written = inputs }
+        if tooLongForARecord { inputs?.tooLongForALayoutRecord = true }
+        return inputs != store.storedInputs(suite: testCase.suite, name: testCase.baseName) ? inputs : nil
       }
     }
     return (result, layout.referenceHasNoRecord && !tooLongForARecord, written)
@@ -820,7 +822,7 @@ public struct SnapshotCheck: Sendable {
   }
 
   /// Puts a case's layout findings in its result, and its records in the report.
-  private func record(_ layout: LayoutFindings, in result: inout CaseResult, _ testCase: Case) {
+  private func record(_ layout: LayoutFindings, in result: inout CaseResult, _ testCase: Case) async {
     if !layout.changes.isEmpty { result.layoutChanges = layout.changes }
     if let unreadable = layout.unreadableRecord {
       result.warnings = (result.warnings ?? [])
@@ -835,7 +837,7 @@ public struct SnapshotCheck: Sendable {
     result.actualLayout = layout.actualRecord.map { relative($0.path) }
     result.referenceLayout = layout.referenceRecord.map { relative($0.path) }
     if result.status == .new, let written = layout.writtenRecord {
-      result.actualLayout = copyForReport(written, testCase, "actual.layout.json")
+      result.actualLayout = await copyForReport(written, testCase, "actual.layout.json")
     }
   }
 
@@ -854,15 +856,16 @@ public struct SnapshotCheck: Sendable {
   }
 
   /// Puts a copy of `source` in the report's case folder and returns its relative path.
-  private func copyForReport(_ source: URL?, _ testCase: Case, _ name: String) -> String? {
+  private func copyForReport(_ source: URL?, _ testCase: Case, _ name: String) async -> String? {
     guard let reportDirectory = stagedReportDirectory ?? reportDirectory, let source else { return nil }
     let target = store.artifactDirectory(suite: testCase.suite, name: testCase.baseName).appendingPathComponent(name)
-    do {
+    // A reference of tens of megabytes is copied on a render worker, not the caller's thread.
+    let copied = try? await pool.run { () -> Bool in
       try OutputWriter.createFolder(target.deletingLastPathComponent())
       try TiledPNG.copy(source, to: target)
-    } catch {
-      return nil
+      return true
     }
+    guard copied == true else { return nil }
     return relative(target.path, to: reportDirectory)
   }
 

@@ -94,6 +94,32 @@ import Testing
 
   /// Issue 24, item 2: a merged or shard report.json may name any address; the review page
   /// shows only images inside the report folder, and reading such a report is refused.
+  /// A case recorded again over its failing reference (`ROWKIT_RECORD=failed`) is new, but
+  /// had a reference: the JUnit file and the summary say the recording, and the message why.
+  /// Why a failure has no sentences (a record that cannot be read, references with none) is
+  /// said wherever the failure is read: JUnit, the summary and the review page.
+  @Test func whatACaseNeedsToBeReadIsInEveryOutput() {
+    var recordedAgain = SnapshotCheck.CaseResult(name: "list", document: "docs/list.yaml", status: .new)
+    recordedAgain.message = "list: 295 of 66000 pixels differ: recorded refs/list.png; look at it, then run again"
+    var unexplained = SnapshotCheck.CaseResult(name: "feed", document: "docs/feed.yaml", status: .failed)
+    unexplained.warnings = ["refs/feed.layout.json is not a RowKit layout record: not JSON; what changed cannot be told"]
+    var report = report([recordedAgain, unexplained])
+    report.referencesWithoutLayoutRecord = 2
+    let outputs = [
+      CISummaries.junit(report, reportPath: "report"), CISummaries.markdown(report, reportPath: "report"),
+      ReviewReport.html(for: report, reportPath: "report"),
+    ]
+    for text in outputs {
+      #expect(text.contains("295 of 66000 pixels differ"), "\(text)")
+      #expect(text.contains("is not a RowKit layout record: not JSON"), "\(text)")
+      #expect(text.contains("2 references have no layout record, so failures cannot say what changed"), "\(text)")
+    }
+    for text in outputs.prefix(2) {
+      #expect(!text.contains("no reference"), "\(text)")
+      #expect(text.contains("new: the actual image was recorded as the reference"), "\(text)")
+    }
+  }
+
   @Test func theReviewPageShowsOnlyImagesInsideTheReport() throws {
     let outside = ["http://127.0.0.1:9/r.png", "//example.com/a.png", "data:image/png;base64,iVBORw0KGgo=", "/etc/passwd", "../x.png", "cases/../../x.png", "https:x.png"]
     let cases = [
