@@ -56,14 +56,12 @@ let package = Package(
       name: "RowKitGraphics",
       dependencies: [
         "CCairo", "CPango", "CPNG", "CTurboJPEG", "CWebP", .target(name: "CISAL", condition: .when(traits: ["ISAL"])), "CSystem", "CPixels",
+        "CCurl",
       ],
       swiftSettings: [.define("ROWKIT_ISAL", .when(traits: ["ISAL"]))]),
-    // HTTP(S) downloads of image slots over libcurl: the only other target that calls C, kept
-    // apart so that the drawing code does not carry a network client.
-    .target(name: "RowKitHTTP", dependencies: ["CCurl", "RowKitGraphics"]),
     .target(
       name: "RowKit",
-      dependencies: ["RowKitGraphics", "RowKitHTTP", .product(name: "Yams", package: "Yams")]),
+      dependencies: ["RowKitGraphics", .product(name: "Yams", package: "Yams")]),
     .target(
       name: "RowKitSnapshot", dependencies: ["RowKit", "RowKitGraphics"], plugins: ["RenderCodeDigest"]),
     // The local review server of `rowkit review`: kept out of the libraries and out of
@@ -97,7 +95,6 @@ let package = Package(
     // MARK: - Tests
     .target(name: "RowKitTestSupport", dependencies: ["RowKit", "RowKitSnapshot"], path: "Tests/RowKitTestSupport"),
     .testTarget(name: "RowKitGraphicsTests", dependencies: ["RowKitGraphics", "RowKitTestSupport"]),
-    .testTarget(name: "RowKitHTTPTests", dependencies: ["RowKitHTTP", "RowKitGraphics", "RowKitTestSupport"]),
     .testTarget(name: "RowKitTests", dependencies: ["RowKit", "RowKitSnapshot", "RowKitSnapshotAssertions", "RowKitTestSupport"]),
     .testTarget(
       name: "RowKitSnapshotTests", dependencies: ["RowKit", "RowKitSnapshot", "RowKitSnapshotAssertions", "RowKitTestSupport"]),

@@ -1,6 +1,5 @@
 import Foundation
 import RowKitGraphics
-import RowKitHTTP
 
 /// Fetches the bytes at a remote image URL: the pipeline's one way to the network, so that
 /// tests can script answers (and silences) instead of running servers and waiting.
@@ -60,7 +59,7 @@ public struct ContinuousImageClock: ImageClock {
   }
 }
 
-/// HTTP(S) through RowKitHTTP's `HTTPClient` (libcurl, loaded at the first download): the pipeline's
+/// HTTP(S) through RowKitGraphics' `HTTPClient` (libcurl, loaded at the first download): the pipeline's
 /// default loader.
 public final class HTTPImageLoader: ImageDataLoading {
   private let client: HTTPClient

@@ -1,6 +1,5 @@
 import Foundation
 import RowKitGraphics
-import RowKitHTTP
 
 /// Loads the images of image slots: one pipeline per process, shared by every render.
 ///

@@ -1,6 +1,5 @@
-import CCurl
+internal import CCurl
 import Foundation
-import RowKitGraphics
 
 /// HTTP(S) GET requests over libcurl, which is loaded when the first request is made.
 ///

@@ -1,10 +1,9 @@
 import CCurl
 import Foundation
-import RowKitGraphics
 import RowKitTestSupport
 import Testing
 
-@testable import RowKitHTTP
+@testable import RowKitGraphics
 
 /// HTTPClient against a loopback server: answers, statuses, redirects, failures and
 /// cancellation. Waits are bounded far above what the machine needs (`eventually`), never
