@@ -12,7 +12,7 @@ import RowKitGraphics
 import RowKitReview
 import RowKitSnapshot
 
-TextEnvironment.setAsideUsersLanguages()
+TextEnvironment.setAsideUsersTextSettings()
 
 /// Ends the program with status 2 and `message`, its control characters escaped (it may
 /// quote a report, which comes from anyone).

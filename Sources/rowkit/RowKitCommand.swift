@@ -29,7 +29,7 @@ struct RowKitCommand: AsyncParsableCommand {
     // Ignored, the write fails with EPIPE: nothing staged is left, and the command ends with
     // status 2, as for any output that cannot be written.
     signal(SIGPIPE, SIG_IGN)
-    TextEnvironment.setAsideUsersLanguages()
+    TextEnvironment.setAsideUsersTextSettings()
     StandardStreams.claimClosedDescriptors()
     ProcessMemory.keepFreedMemory()
     FontPreload.start(for: CommandLine.arguments)

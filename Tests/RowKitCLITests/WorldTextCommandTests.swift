@@ -51,6 +51,36 @@ import Testing
     #expect(try Data(contentsOf: japanese) != images[0], "the document's language still picks the forms")
   }
 
+  /// FreeType's and HarfBuzz's own variables change no pixel either:
+  /// `FREETYPE_PROPERTIES=cff:no-stem-darkening=0` (which font-tuning guides put in
+  /// `/etc/environment`) drew Inter's and Noto Sans CJK's stems darker, and
+  /// `HB_SHAPER_LIST=fallback` dropped the fonts' own shaping of Devanagari and Arabic.
+  @Test func theUsersFreeTypeAndHarfBuzzVariablesChangeNoPixel() async throws {
+    let folder = try TestSupport.temporaryDirectory()
+    defer { try? FileManager.default.removeItem(at: folder) }
+    // Stem darkening shows on small CFF text: Noto Sans CJK at the subtitle's 13 points.
+    let table = folder.appendingPathComponent("subtitle.yaml").path
+    try """
+      table: { scale: 2 }
+      items:
+        - { type: subtitle, text: "明天下午三点开会 Inter text नमस्ते مرحبا", subtitle: "謝謝你的幫忙 small grey Inter text" }
+
+      """.write(toFile: table, atomically: true, encoding: .utf8)
+    var images: [Data] = []
+    let settings = [
+      ["-u", "FREETYPE_PROPERTIES", "-u", "HB_SHAPER_LIST"], ["FREETYPE_PROPERTIES=cff:no-stem-darkening=0"], ["HB_SHAPER_LIST=fallback"],
+    ]
+    for (index, variables) in settings.enumerated() {
+      let png = folder.appendingPathComponent("t\(index).png")
+      let result = try await CommandRunner.runProgram(
+        URL(fileURLWithPath: "/usr/bin/env"), variables + [CommandRunner.binary.path, "render", table, "-o", png.path])
+      #expect(result.status == 0, "\(variables): \(result.stderr)")
+      images.append(try Data(contentsOf: png))
+    }
+    #expect(images[1] == images[0], "FREETYPE_PROPERTIES changed the pixels")
+    #expect(images[2] == images[0], "HB_SHAPER_LIST changed the pixels")
+  }
+
   /// `..` is taken out of a path as written, however the document is named (relative,
   /// absolute, through a link before a `..`): the files read are the ones the words name,
   /// and the document read is the one an output may not replace.

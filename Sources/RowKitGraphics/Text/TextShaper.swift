@@ -58,14 +58,10 @@ public final class TextShaper {
     try self.init(fontSet: fontSet, faces: ownFaces ? FontFaces.lend() : nil)
   }
 
-  /// See ``TextEnvironment/setAsideUsersLanguages()``; done once, before the first shaper
-  /// is made, and so before Pango has shaped anything.
-  private static let usersLanguagesSetAside: Void = TextEnvironment.setAsideUsersLanguages()
-
   /// A shaper over `fontSet` that draws from `faces`, if given: they go back to the pool of
   /// faces when the shaper is freed, or at once if Pango cannot take them.
   init(fontSet: FontSet, faces ownFaces: FontFaces?) throws {
-    _ = Self.usersLanguagesSetAside
+    _ = TextEnvironment.usersTextSettingsSetAside
     // Font maps of freed shapers that Pango's threads have let go of since are freed now.
     FontMapRetirement.sweep()
     self.environment = fontSet.environment
