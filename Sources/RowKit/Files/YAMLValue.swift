@@ -405,8 +405,17 @@ struct YAMLValue {
     return value
   }
 
+  /// The dates a document may give: a day, or a day and a time with its zone (ISO 8601 as
+  /// RFC 3339 has it). Checked whole before the text is read as a date: the day's reader took
+  /// `2026-11-23 and anything` for the day, and a time with no zone for midnight.
+  static let datePattern =
+    #"^[0-9]{4}-[0-9]{2}-[0-9]{2}([Tt][0-9]{2}:[0-9]{2}:[0-9]{2}(\.[0-9]+)?([Zz]|[+-][0-9]{2}:?[0-9]{2}))?$"#
+
   func date() throws -> Date {
     let text = try string()
+    guard text.range(of: Self.datePattern, options: .regularExpression) != nil else {
+      throw error("expected an ISO 8601 date like 2011-03-27T18:30:00Z or a day like 2011-03-27, found '\(text)'")
+    }
     let full = ISO8601DateFormatter()
     full.formatOptions = [.withInternetDateTime]
     let fractional = ISO8601DateFormatter()
@@ -414,7 +423,7 @@ struct YAMLValue {
     let day = ISO8601DateFormatter()
     day.formatOptions = [.withFullDate]
     if let date = full.date(from: text) ?? fractional.date(from: text) ?? day.date(from: text) { return date }
-    throw error("expected an ISO 8601 date like 2011-03-27T18:30:00Z, found '\(text)'")
+    throw error("expected an ISO 8601 date like 2011-03-27T18:30:00Z or a day like 2011-03-27, found '\(text)'")
   }
 
   /// One number for all four sides, or a list `[top, right, bottom, left]`, each within

@@ -30,9 +30,8 @@ package enum SchemaParts {
   package static let notBlank = #"\S"#
   /// A name, not a number.
   package static let variableNamePattern = #"^(?![-+]?\.?[0-9])"#
-  /// An ISO 8601 date, with or without a time.
-  package static let datePattern =
-    #"^[0-9]{4}-[0-9]{2}-[0-9]{2}([Tt][0-9]{2}:[0-9]{2}:[0-9]{2}(\.[0-9]+)?([Zz]|[+-][0-9]{2}:?[0-9]{2}))?$"#
+  /// An ISO 8601 date, with or without a time: the decoder's own pattern.
+  package static let datePattern = YAMLValue.datePattern
   /// A BCP 47 language tag.
   package static let languagePattern = #"^[A-Za-z]{2,3}(-[A-Za-z0-9]{1,8})*$"#
   /// A font file's name: .ttf, .otf, .ttc or .otc.
