@@ -31,11 +31,22 @@ enum FontScanCache {
     }
   }
 
-  /// The cache's root folder, or nil when the environment names no home for it.
+  /// The cache's root folder, or nil when the environment names no home for it, or names it
+  /// in bytes that are not UTF-8 text fit for fontconfig's configuration.
   static var root: String? {
-    let environment = ProcessInfo.processInfo.environment
-    if let cache = environment["XDG_CACHE_HOME"], cache.hasPrefix("/") { return cache + "/rowkit" }
-    if let home = environment["HOME"], home.hasPrefix("/") { return home + "/.cache/rowkit" }
+    // Read as bytes: Foundation's environment turns a byte that is not UTF-8 into U+FFFD,
+    // and the folder made was then another than the one named.
+    func variable(_ name: String) -> String? {
+      guard let value = getenv(name) else { return nil }
+      let bytes = Array(UnsafeBufferPointer(start: UnsafeRawPointer(value).assumingMemoryBound(to: UInt8.self), count: strlen(value)))
+      guard let text = String(validating: bytes, as: UTF8.self), text.hasPrefix("/") else { return nil }
+      // fontconfig reads the folder's name in an XML configuration, where no control
+      // character can be written.
+      guard !text.unicodeScalars.contains(where: { $0.properties.generalCategory == .control }) else { return nil }
+      return text
+    }
+    if let cache = variable("XDG_CACHE_HOME") { return cache + "/rowkit" }
+    if let home = variable("HOME") { return home + "/.cache/rowkit" }
     return nil
   }
 
@@ -48,6 +59,10 @@ enum FontScanCache {
     // the same instant for one it cannot write: two processes of a cold cache printed "No
     // writable cache directories" and scanned without it. Made here, an existing one is fine.
     try? FileManager.default.createDirectory(atPath: folder.fontconfigCache, withIntermediateDirectories: true)
+    // One it cannot write (a cache made by another user, or moved) made fontconfig print "No
+    // writable cache directories" at every run: the files are scanned one by one instead.
+    guard access(folder.fontconfigCache, W_OK) == 0 else { return nil }
+    removeLeftovers(in: root)
     var isFolder: ObjCBool = false
     if FileManager.default.fileExists(atPath: folder.path, isDirectory: &isFolder) {
       return isFolder.boolValue ? folder : nil
@@ -72,6 +87,27 @@ enum FontScanCache {
       }
     }
     return folder
+  }
+
+  /// Takes `folder` out of use, to be made anew by the next process that needs it.
+  static func setAside(_ folder: Folder) {
+    let aside = "\(folder.path).partial-\(getpid())-\(UUID().uuidString)"
+    if rename(folder.path, aside) == 0 { try? FileManager.default.removeItem(atPath: aside) }
+  }
+
+  /// Takes away the half-made folders of processes that have ended
+  /// (`fonts-….partial-<pid>-…`, `brand-….partial-<pid>-…`): a command that ended while its
+  /// fonts thread was still making one left it behind.
+  private static func removeLeftovers(in root: String) {
+    guard let names = try? FileManager.default.contentsOfDirectory(atPath: root) else { return }
+    for name in names where name.hasPrefix("fonts-") || name.hasPrefix("brand-") {
+      guard let marker = name.range(of: ".partial-") else { continue }
+      let digits = name[marker.upperBound...].prefix(while: \.isASCII).prefix(while: \.isNumber)
+      guard let pid = pid_t(digits), name[marker.upperBound...].dropFirst(digits.count).hasPrefix("-"), pid != getpid(),
+        kill(pid, 0) != 0, errno == ESRCH
+      else { continue }
+      try? FileManager.default.removeItem(atPath: "\(root)/\(name)")
+    }
   }
 
   /// A copy of the brand font at `path` whose bytes never change:

@@ -193,8 +193,15 @@ public final class FontSet: @unchecked Sendable {
           else { continue }
           faces[file].append(pattern)
         }
-        if let unreadable = faces.firstIndex(where: \.isEmpty) {
-          throw GraphicsError(.fontConfiguration, "\(cachedFiles[unreadable].path) is not a font file fontconfig can read")
+        if faces.contains(where: \.isEmpty) {
+          // A file fontconfig found nothing in through the folder: a link lost since the
+          // folder was made (a cache restored in part), or a folder fontconfig looks for
+          // elsewhere (FONTCONFIG_SYSROOT). Its fonts are taken away again and every file is
+          // scanned below, as without a cache, which names a file that is not a font; the
+          // folder is set aside, so that the next process makes it anew.
+          FcConfigAppFontClear(config)
+          faces = []
+          FontScanCache.setAside(folder)
         }
       } else if (FcConfigGetFonts(config, FcSetApplication)?.pointee.nfont ?? 0) != 0 {
         throw GraphicsError(.fontConfiguration, "fontconfig could not read the font folder \(folder.path)")

@@ -104,6 +104,46 @@ import Testing
     #expect(before.path != after.path)
   }
 
+  /// A folder of links that lost one (a cache restored in part) made every command fail,
+  /// naming a built-in font as "not a font file fontconfig can read", until the cache was
+  /// deleted by hand. The files are scanned one by one instead, and the folder is made anew.
+  @Test func aDamagedFolderOfLinksFallsBackToScanningEachFile() throws {
+    let root = try TestSupport.temporaryDirectory()
+    defer { try? FileManager.default.removeItem(at: root) }
+    let scanned = try FontSet(environment: .standard, cacheRoot: nil)
+    _ = try FontSet(environment: .standard, cacheRoot: root.path)
+    let folder = try #require(FontScanCache.linkFolder(for: TextEnvironment.standard.fontFiles.map(\.path), in: root.path))
+    let links = try FileManager.default.contentsOfDirectory(atPath: folder.path).sorted()
+    try FileManager.default.removeItem(atPath: folder.path + "/" + links[0])
+    let damaged = try FontSet(environment: .standard, cacheRoot: root.path)
+    #expect(damaged.files == scanned.files && damaged.families == scanned.families)
+    #expect(!FileManager.default.fileExists(atPath: folder.path), "the damaged folder is set aside")
+    let remade = try FontSet(environment: .standard, cacheRoot: root.path)
+    #expect(remade.files == scanned.files && remade.families == scanned.families)
+    #expect(try FileManager.default.contentsOfDirectory(atPath: folder.path).sorted() == links)
+  }
+
+  /// A half-made folder is left where a process ended while making it; the next process
+  /// takes away those of processes that have ended, and only RowKit's own.
+  @Test func halfMadeFoldersOfEndedProcessesAreTakenAway() async throws {
+    let root = try TestSupport.temporaryDirectory()
+    defer { try? FileManager.default.removeItem(at: root) }
+    let ended = try await CommandRunner.runProgram(URL(fileURLWithPath: "/bin/sh"), ["-c", "echo $$"])
+    let endedID = try #require(Int32(ended.stdout.trimmingCharacters(in: .whitespacesAndNewlines)))
+    let names = [
+      "fonts-0123.partial-\(endedID)-A1B2", "brand-4567.partial-\(endedID)-C3D4", "fonts-0123.partial-\(getpid())-E5F6",
+      "notes.partial-\(endedID)-G7H8",
+    ]
+    for name in names {
+      try FileManager.default.createDirectory(at: root.appendingPathComponent(name), withIntermediateDirectories: true)
+    }
+    _ = try #require(FontScanCache.linkFolder(for: [TextEnvironment.standard.fontFiles[0].path], in: root.path))
+    let left = Set(try FileManager.default.contentsOfDirectory(atPath: root.path))
+    #expect(!left.contains(names[0]) && !left.contains(names[1]))
+    #expect(left.contains(names[2]), "this process is still running")
+    #expect(left.contains(names[3]), "not a folder of RowKit's")
+  }
+
   @Test func anUnwritableCacheFallsBackToScanningEachFile() throws {
     let root = try TestSupport.temporaryDirectory()
     let blocked = root.appendingPathComponent("file")
