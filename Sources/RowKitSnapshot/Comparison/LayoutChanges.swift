@@ -240,10 +240,13 @@ public enum LayoutChanges {
     }
     let (oldFrame, newFrame) = (padded(old.frame), padded(new.frame))
     let (dx, dy) = (newFrame[0] - oldFrame[0], newFrame[1] - oldFrame[1])
-    if (dx != 0 && !mirrored) || dy != 0 {
+    // Lines aligned another way sit elsewhere in their box: told by the alignment.
+    let realigned = old.text?.alignment.map { from in new.text?.alignment.map { $0 != from } ?? false } ?? false
+    let movedAcross = dx != 0 && !mirrored && !realigned
+    if movedAcross || dy != 0 {
       var moves: [String] = []
       var values: [String] = []
-      if dx != 0 && !mirrored {
+      if movedAcross {
         moves.append(horizontal(dx))
         values.append("x \(number(oldFrame[0])) → \(number(newFrame[0]))")
       }
@@ -294,8 +297,8 @@ public enum LayoutChanges {
 
   /// What decides a label's size.
   private static func textShape(_ text: LayoutRecord.Text) -> [String] {
-    [text.string, text.family, number(text.size), "\(text.weight)", "\(text.italic)", "\(text.lines)"]
-      + text.runs.map { "\($0.family ?? "")" }
+    [text.string, text.family, number(text.size), "\(text.weight)", "\(text.italic)", "\(text.lines)", text.alignment ?? ""]
+      + text.runs.map { "\($0.family ?? "")" } + (text.spans ?? []).map { "\($0.attribute) \($0.value ?? "")" }
   }
 
   /// The changes of a label's text.
@@ -338,7 +341,74 @@ public enum LayoutChanges {
       "\(subject) missing glyphs \(old.missingGlyphs) → \(new.missingGlyphs)")
     change("direction", old.direction, new.direction,
       "\(subject) text runs \(directionWords(new.direction)) (was \(directionWords(old.direction)))")
+    // A record written before alignment and spans were recorded knows neither: it cannot
+    // say they changed (see `unverifiedStyling`).
+    if old.recordsStyling, new.recordsStyling {
+      if let from = old.alignment, let to = new.alignment {
+        change("alignment", from, to, "\(textSubject) alignment \(from) → \(to)")
+      }
+      changes += compare(spans: old.spans ?? [], new.spans ?? [], subject: textSubject, row: row, element: element)
+    }
     return changes
+  }
+
+  /// The changes of a label's styled spans, matched by attribute and the text they style
+  /// (the second `"warning"` in bold with the second), so that an edit elsewhere in the text
+  /// is not told as every span moving.
+  private static func compare(
+    spans old: [LayoutRecord.Span], _ new: [LayoutRecord.Span], subject: String, row: String, element: String
+  ) -> [LayoutChange] {
+    func keyed(_ spans: [LayoutRecord.Span]) -> [(key: String, span: LayoutRecord.Span)] {
+      var seen: [String: Int] = [:]
+      return spans.map { span in
+        let base = "\(span.attribute)\u{0}\(span.text)"
+        let count = (seen[base] ?? 0) + 1
+        seen[base] = count
+        return ("\(base)\u{0}\(count)", span)
+      }
+    }
+    let (before, after) = (keyed(old), keyed(new))
+    let oldByKey = Dictionary(before.map { ($0.key, $0.span) }, uniquingKeysWith: { a, _ in a })
+    let newByKey = Dictionary(after.map { ($0.key, $0.span) }, uniquingKeysWith: { a, _ in a })
+    func words(_ span: LayoutRecord.Span) -> String { span.value.map { "\(span.attribute) \($0)" } ?? span.attribute }
+    var changes: [LayoutChange] = []
+    for key in ordered(before.map(\.key), after.map(\.key)) {
+      let (from, to) = (oldByKey[key], newByKey[key])
+      guard let span = from ?? to else { continue }
+      let place = "\(subject) span \(quoted(span.text))"
+      let sentence: String
+      switch (from, to) {
+      case (let from?, let to?):
+        guard from.value != to.value else { continue }
+        sentence = "\(place) \(span.attribute) \(from.value ?? "none") → \(to.value ?? "none")"
+      case (let from?, nil): sentence = "\(place) \(words(from)) removed"
+      default: sentence = "\(place) \(words(span)) added"
+      }
+      changes.append(LayoutChange(
+        row: row, element: element, property: "span", from: from.map(words), to: to.map(words), sentence: sentence))
+    }
+    return changes
+  }
+
+  /// Why `reference` cannot vouch that no label's alignment or styled spans changed, naming
+  /// the first such label; nil when it can. A record written before RowKit recorded them has
+  /// no ``LayoutRecord/Text/alignment``: its changes are told without them (no sentence is
+  /// made up from a key it lacks), but where they could matter (a label of several lines, or
+  /// one the actual render styles in spans) its pixels cannot be taken as rasterization only.
+  public static func unverifiedStyling(_ reference: LayoutRecord, _ actual: LayoutRecord) -> String? {
+    func labels(_ record: LayoutRecord) -> [String: LayoutRecord.Text] {
+      var texts: [String: LayoutRecord.Text] = [:]
+      for band in record.bands { for element in band.elements { if let text = element.text { texts["\(band.name) \(element.name)"] = text } } }
+      for row in record.rows { for element in row.elements { if let text = element.text { texts["\(row.name) \(element.name)"] = text } } }
+      return texts
+    }
+    let old = labels(reference)
+    for (name, text) in labels(actual).sorted(by: { $0.key < $1.key }) {
+      guard let before = old[name], !before.recordsStyling, before.lines > 1 || text.lines > 1 || text.spans != nil else { continue }
+      return "the reference's layout record does not say how \(name) is aligned and styled (it predates their recording); "
+        + "record the reference again to verify it"
+    }
+    return nil
   }
 
   /// The families that drew a text, each once, in order.

@@ -125,10 +125,10 @@ import Testing
       replacing: [(#"type: caption, text: "On""#, #"type: settings, text: "On, connected to a headset with a very long name indeed""#)],
       expected: [
         "s0-r2 item type caption → settings", "s0-r2 drawn by SettingsCell instead of CaptionCell",
-        "s0-r2 caption moved left 12.78 pt and up 3.44 pt (x 22.78 → 10, y 14.94 → 11.5)", "s0-r2 caption color #576B95 → #000000",
-        "s0-r2 caption font size 13 → 17 pt", "s0-r2 text moved right 33 pt and up 1.5 pt (x 97 → 130, y 13 → 11.5)",
+        "s0-r2 caption moved up 3.44 pt (y 14.94 → 11.5)", "s0-r2 caption color #576B95 → #000000",
+        "s0-r2 caption font size 13 → 17 pt", "s0-r2 caption text alignment right → left", "s0-r2 text moved up 1.5 pt (y 13 → 11.5)",
         "s0-r2 text color #000000 → #385487", #"s0-r2 text "On" → "On, connected to a headset with a very …""#,
-        "s0-r2 text font size 15 → 17 pt", "s0-r2 text weight 700 → 400", "s0-r2 text now truncated (1 line → 1)",
+        "s0-r2 text font size 15 → 17 pt", "s0-r2 text weight 700 → 400", "s0-r2 text now truncated (1 line → 1)", "s0-r2 text alignment left → right",
       ]),
     Mutation(
       description: "RTL", variant: Variant(direction: .rtl),
