@@ -95,7 +95,8 @@ public struct LayoutRecord: Codable, Hashable, Sendable {
     /// Where a label's glyphs put ink, in the cell's coordinates: [x, y, width, height]. It
     /// may reach past ``frame`` (accents, italic overhang) and holds the shadow's glyphs.
     public var ink: [Double]?
-    /// The text's or the glyph's color (`#RRGGBB` or `#RRGGBBAA`).
+    /// The text's or the glyph's color (`#RRGGBB` or `#RRGGBBAA`); a background's fill when
+    /// its style is one plain fill.
     public var color: String?
     /// A label's shadow color, where its text is drawn a second time as a shadow.
     public var shadow: String?
@@ -323,7 +324,7 @@ extension LayoutRecord.Row {
     if let background = layout.isSelected ? layout.selectedBackground : layout.background {
       elements.append(LayoutRecord.Element(
         name: "background", kind: "background", frame: LayoutRecord.frame(Rect(origin: .zero, size: layout.size)),
-        style: LayoutRecord.digest(of: background)))
+        color: LayoutRecord.plainFill(of: background)?.hexString, style: LayoutRecord.digest(of: background)))
     }
     for decoration in layout.decorations {
       elements.append(LayoutRecord.Element(decoration, labels: layout.labels))
@@ -451,6 +452,20 @@ extension LayoutRecord {
   /// A short digest of `style`'s chain: equal styles have equal digests.
   static func digest(of style: Style) -> String {
     String(SHA256.hex(Array(String(describing: style).utf8)).prefix(8))
+  }
+
+  /// The color of a style that is one plain fill (and where its content goes), which a
+  /// sentence can name; nil for any other style, told by its digest.
+  static func plainFill(of style: Style) -> Color? {
+    var fill: Color?
+    for element in style.elements {
+      switch element {
+      case .fill(let color) where fill == nil: fill = color
+      case .content: continue
+      default: return nil
+      }
+    }
+    return fill
   }
 
   /// `elements` with a second, third… element of one name renamed `name-2`, `name-3`…

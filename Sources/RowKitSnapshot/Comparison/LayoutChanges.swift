@@ -497,7 +497,10 @@ public enum LayoutChanges {
       change("color", from, to, "\(subject) color \(from) → \(to)")
     }
     change("shadow", old.shadow, new.shadow, "\(subject) shadow \(old.shadow ?? "none") → \(new.shadow ?? "none")")
-    change("style", old.style, new.style, "\(subject) style changed (\(old.style ?? "none") → \(new.style ?? "none"))")
+    // A plain fill is told by its color above; any other style by its digest.
+    if old.color == nil || new.color == nil || old.kind != "background" {
+      change("style", old.style, new.style, "\(subject) style changed (\(old.style ?? "none") → \(new.style ?? "none"))")
+    }
     if let from = old.value, let to = new.value {
       change("value", from, to, "\(subject) \(from) → \(to)")
     }
@@ -510,7 +513,10 @@ public enum LayoutChanges {
         change("state", before.state, after.state, "\(subject) \(stateWords(after.state)) (was \(stateWords(before.state, past: true)))")
       } else if before.url == after.url, oldFrame[2] == newFrame[2], oldFrame[3] == newFrame[3] {
         // A slot of another size shows the image resampled: told by its size.
-        change("digest", before.digest, after.digest, "\(subject) shows other pixels (digest \(before.digest ?? "none") → \(after.digest ?? "none"))")
+        let source = after.url.map { " of \($0)" } ?? ""
+        change(
+          "digest", before.digest, after.digest,
+          "\(subject) shows other pixels\(source) (digest \(before.digest ?? "none") → \(after.digest ?? "none"))")
       }
     }
     return changes
@@ -552,7 +558,7 @@ public enum LayoutChanges {
     change("weight", "\(old.weight)", "\(new.weight)", "\(subject) weight \(old.weight) → \(new.weight)")
     change("italic", "\(old.italic)", "\(new.italic)", "\(subject) \(new.italic ? "now italic" : "no longer italic")")
     let (cutBefore, cutAfter) = (old.truncated || old.ellipsized, new.truncated || new.ellipsized)
-    let lines = "\(lineCount(old.lines)) → \(new.lines)"
+    let lines = old.lines == new.lines ? lineCount(new.lines) : "\(lineCount(old.lines)) → \(new.lines)"
     if cutBefore != cutAfter {
       change("truncated", "\(cutBefore)", "\(cutAfter)", "\(subject) \(cutAfter ? "now truncated" : "no longer truncated") (\(lines))")
     } else {
@@ -778,14 +784,18 @@ public struct PixelOnlyDifference: Codable, Hashable, Sendable {
       return stripPlaces.contains(place) ? "\(place) outside its elements" : place
     }
     let pixelWords = pixels == 1 ? "1 pixel differs" : "\(pixels) pixels differ"
+    let outside = "outside every row"
     let whereWords: String
     switch described.count {
     case 0: whereWords = ""
-    case 1: whereWords = described[0] == "outside every row" ? ", all outside every row" : ", all inside \(described[0])"
+    case 1: whereWords = described[0] == outside ? ", all \(outside)" : ", all inside \(described[0])"
     default:
       let shown = described.prefix(4)
       let rest = described.count - shown.count
-      whereWords = ", inside " + shown.joined(separator: ", ") + (rest > 0 ? " and \(rest) more" : "")
+      // `inside s0-r1 title's glyphs, s0-r2 outside its elements, and outside every row`.
+      let inside = shown.filter { $0 != outside }
+      let parts = (inside.isEmpty ? [] : ["inside " + inside.joined(separator: ", ")]) + (shown.contains(outside) ? [outside] : [])
+      whereWords = ", " + parts.joined(separator: ", and ") + (rest > 0 ? " and \(rest) more" : "")
     }
     return PixelOnlyDifference(
       pixels: pixels, elements: order, insideGlyphsOnly: allGlyphs && pixels > 0,

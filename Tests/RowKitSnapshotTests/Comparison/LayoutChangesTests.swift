@@ -127,7 +127,7 @@ import Testing
         "s0-r2 item type caption → settings", "s0-r2 drawn by SettingsCell instead of CaptionCell",
         "s0-r2 caption color #576B95 → #000000", "s0-r2 caption font size 13 → 17 pt", "s0-r2 caption text alignment right → left",
         "s0-r2 text color #000000 → #385487", #"s0-r2 text "On" → "On, connected to a headset with a very …""#,
-        "s0-r2 text font size 15 → 17 pt", "s0-r2 text weight 700 → 400", "s0-r2 text now truncated (1 line → 1)",
+        "s0-r2 text font size 15 → 17 pt", "s0-r2 text weight 700 → 400", "s0-r2 text now truncated (1 line)",
         "s0-r2 text alignment left → right", "s0-r2 caption moved up 3.44 pt (y 14.94 → 11.5)", "s0-r2 text moved up 1.5 pt (y 13 → 11.5)",
       ]),
     Mutation(
@@ -300,6 +300,41 @@ import Testing
         "section 0 moved down 20 pt (gap above it 10 → 30 pt)", "section 1 moved down 40 pt (gap above it 20 → 60 pt)",
         "table height 172 → 252 pt",
       ])
+  }
+
+  @Test func aPlainBackgroundFillIsNamedByItsColorAndAnImageByItsURL() async throws {
+    func paper(_ color: String) -> String {
+      """
+      table: { width: 320, scale: 2, style: plain }
+      stylesheet: { styles: { paper: [ { fill: "\(color)" } ] } }
+      sections:
+        - items:
+            - { type: text, text: One, background: paper }
+      """
+    }
+    let white = try await Self.record(ofDocument: paper("#FFFFFF"))
+    let gray = try await Self.record(ofDocument: paper("#F2F2F7"))
+    #expect(LayoutChanges.compare(white, gray).map(\.sentence) == ["s0-r0 background color #FFFFFF → #F2F2F7"])
+
+    let reference = try await Self.record()
+    var actual = reference
+    let image = try #require(actual.rows[6].elements.firstIndex { $0.name == "image" })
+    actual.rows[6].elements[image].image?.digest = "0123456789abcdef"
+    let digest = reference.rows[6].elements[image].image?.digest ?? "none"
+    #expect(
+      LayoutChanges.compare(reference, actual).map(\.sentence) == [
+        "s0-r6 image shows other pixels of bundle://images/photo.png (digest \(digest) → 0123456789abcdef)"
+      ])
+  }
+
+  @Test func pixelsOutsideEveryRowAreListedWithoutInside() throws {
+    let json = #"{"version":1,"width":64,"scale":1,"style":"plain","height":3,"bands":[],"rows":[{"section":0,"row":0,"type":"text","cell":"TextCell","y":0,"height":1,"x":0,"selected":false,"direction":"ltr","elements":[]}]}"#
+    let record = try LayoutRecord.decode(Array(json.utf8), file: "t")
+    var classes = [ImageComparison.PixelClass](repeating: .same, count: 64 * 3)
+    classes[0] = .different
+    classes[64 * 2] = .different
+    let found = PixelOnlyDifference.locate(classes, width: 64, in: record)
+    #expect(found.sentence == "layout unchanged; 2 pixels differ, inside s0-r0 outside its elements, and outside every row")
   }
 
   @Test func rowsAreNamedCompactly() {
