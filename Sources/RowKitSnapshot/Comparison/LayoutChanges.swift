@@ -619,7 +619,7 @@ public enum LayoutChanges {
 
   /// Why `reference` cannot vouch that no label's alignment or styled spans changed, naming
   /// the first such label; nil when it can. A record written before RowKit recorded them has
-  /// no ``LayoutRecord/Text/alignment``: its changes are told without them (no sentence is
+  /// no `LayoutRecord.Text.alignment`: its changes are told without them (no sentence is
   /// made up from a key it lacks), but where they could matter (a label of several lines, or
   /// one the actual render styles in spans) its pixels cannot be taken as rasterization only.
   public static func unverifiedStyling(_ reference: LayoutRecord, _ actual: LayoutRecord) -> String? {
