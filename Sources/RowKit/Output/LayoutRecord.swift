@@ -95,7 +95,8 @@ public struct LayoutRecord: Codable, Hashable, Sendable {
     /// Where a label's glyphs put ink, in the cell's coordinates: [x, y, width, height]. It
     /// may reach past ``frame`` (accents, italic overhang) and holds the shadow's glyphs.
     public var ink: [Double]?
-    /// The text's or the glyph's color (`#RRGGBB` or `#RRGGBBAA`).
+    /// The text's or the glyph's color (`#RRGGBB` or `#RRGGBBAA`); a background's fill when
+    /// its style is one plain fill.
     public var color: String?
     /// A label's shadow color, where its text is drawn a second time as a shadow.
     public var shadow: String?
@@ -134,6 +135,35 @@ public struct LayoutRecord: Codable, Hashable, Sendable {
     public var missingGlyphs: Int
     /// `ltr` or `rtl`: the first paragraph's direction.
     public var direction: String
+    /// How the lines are aligned in the label's box (`left`, `center` or `right`, as a
+    /// left-to-right layout names them; a right-to-left layout mirrors them): a
+    /// multi-line label drawn another way has the same frame and glyph boxes, so only this
+    /// says so. Absent in records written before RowKit recorded it; a record that has it
+    /// also has every span (``spans`` absent there means the text has none).
+    public var alignment: String?
+    /// What styles parts of the text (styled text's colors, underlines, fonts…), one entry
+    /// per attribute: what the glyph boxes do not show. Absent for text without any.
+    public var spans: [Span]?
+
+    /// Whether the record says how the text is aligned and styled (see ``alignment``): a
+    /// record written before it did cannot tell such a change.
+    public var recordsStyling: Bool { alignment != nil }
+  }
+
+  /// One attribute over a stretch of a label's text.
+  public struct Span: Codable, Hashable, Sendable {
+    /// The characters the attribute applies to.
+    public var text: String
+    /// The stretch's Unicode scalar offsets in the label's text: [start, end).
+    public var range: [Int]
+    /// What the attribute is: `color`, `underline`, `strikethrough`, `weight`, `italic`,
+    /// `font`, `scale`, `background` or `image`.
+    public var attribute: String
+    /// The attribute's value where it has one (`#C5221F`, `700`, `Inter 15 pt 600 italic`,
+    /// `1.2`, `20×20 pt`).
+    public var value: String?
+    /// Every ``attribute`` a span may have, as the layout record schema lists them.
+    package static let attributes = ["color", "underline", "strikethrough", "weight", "italic", "font", "scale", "background", "image"]
   }
 
   /// A stretch of text drawn by one font.
@@ -294,7 +324,7 @@ extension LayoutRecord.Row {
     if let background = layout.isSelected ? layout.selectedBackground : layout.background {
       elements.append(LayoutRecord.Element(
         name: "background", kind: "background", frame: LayoutRecord.frame(Rect(origin: .zero, size: layout.size)),
-        style: LayoutRecord.digest(of: background)))
+        color: LayoutRecord.plainFill(of: background)?.hexString, style: LayoutRecord.digest(of: background)))
     }
     for decoration in layout.decorations {
       elements.append(LayoutRecord.Element(decoration, labels: layout.labels))
@@ -338,6 +368,33 @@ extension LayoutRecord.Band {
   }
 }
 
+extension LayoutRecord.Span {
+  /// The record of `run` over `text`.
+  init(_ run: TextRun, in text: String) {
+    let scalars = text.unicodeScalars
+    let start = min(max(run.range.lowerBound, 0), scalars.count)
+    let end = min(max(run.range.upperBound, start), scalars.count)
+    let first = scalars.index(scalars.startIndex, offsetBy: start)
+    self.text = String(scalars[first..<scalars.index(first, offsetBy: end - start)])
+    range = [run.range.lowerBound, run.range.upperBound]
+    switch run.attribute {
+    case .weight(let weight): (attribute, value) = ("weight", "\(weight)")
+    case .italic: (attribute, value) = ("italic", nil)
+    case .underline: (attribute, value) = ("underline", nil)
+    case .strikethrough: (attribute, value) = ("strikethrough", nil)
+    case .color(let color): (attribute, value) = ("color", color.hexString)
+    case .font(let font):
+      let size = LayoutRecord.rounded(font.size)
+      let sizeWords = size == size.rounded() ? "\(Int(size))" : "\(size)"
+      (attribute, value) = ("font", "\(font.family) \(sizeWords) pt \(font.weight)\(font.isItalic ? " italic" : "")")
+    case .scale(let factor): (attribute, value) = ("scale", "\(LayoutRecord.rounded(factor))")
+    case .background(let color): (attribute, value) = ("background", color.hexString)
+    case .placeholder(let size):
+      (attribute, value) = ("image", "\(LayoutRecord.rounded(size.width))×\(LayoutRecord.rounded(size.height)) pt")
+    }
+  }
+}
+
 extension LayoutRecord.Element {
   /// A label's element: its frame, color and shaped text with the font of every run.
   init(_ label: RowLabel) {
@@ -361,7 +418,10 @@ extension LayoutRecord.Element {
       text: LayoutRecord.Text(
         string: text.text, family: font.family, runs: runs, size: LayoutRecord.rounded(font.size), weight: font.weight, italic: font.isItalic,
         lines: text.lineCount, ellipsized: text.isEllipsized, truncated: text.isClipped, missingGlyphs: text.unknownGlyphCount,
-        direction: text.isRightToLeft ? "rtl" : "ltr"))
+        direction: text.isRightToLeft ? "rtl" : "ltr",
+        // As the cell asked for it: a right-to-left layout mirrors it, and says so itself.
+        alignment: (text.style.isAlignmentVisual ? LayoutDirection.rtl.resolve(text.style.alignment) : text.style.alignment).rawValue,
+        spans: text.runs.isEmpty ? nil : text.runs.map { LayoutRecord.Span($0, in: text.text) }))
   }
 
   /// A decoration's element, named after its kind; a style drawn around a label is named
@@ -392,6 +452,20 @@ extension LayoutRecord {
   /// A short digest of `style`'s chain: equal styles have equal digests.
   static func digest(of style: Style) -> String {
     String(SHA256.hex(Array(String(describing: style).utf8)).prefix(8))
+  }
+
+  /// The color of a style that is one plain fill (and where its content goes), which a
+  /// sentence can name; nil for any other style, told by its digest.
+  static func plainFill(of style: Style) -> Color? {
+    var fill: Color?
+    for element in style.elements {
+      switch element {
+      case .fill(let color) where fill == nil: fill = color
+      case .content: continue
+      default: return nil
+      }
+    }
+    return fill
   }
 
   /// `elements` with a second, third… element of one name renamed `name-2`, `name-3`…

@@ -20,6 +20,16 @@ extension LayoutRecord {
           "description": "the first 12 hex digits of the font file's SHA-256",
         ],
       ], ["text"], nil)
+    let span = closed(
+      [
+        "text": ["type": "string", "description": "the characters the attribute applies to"],
+        "range": [
+          "type": "array", "items": ["type": "integer", "minimum": 0], "minItems": 2, "maxItems": 2,
+          "description": "[start, end) in Unicode scalars of the label's text",
+        ],
+        "attribute": ["enum": .strings(Span.attributes)],
+        "value": ["type": "string", "description": "the attribute's value: a color, weight, font, factor or image size"],
+      ], ["text", "range", "attribute"], nil)
     let text = closed(
       [
         "string": ["type": "string"], "family": ["type": "string", "description": "the family the label asked for"],
@@ -27,6 +37,11 @@ extension LayoutRecord {
         "italic": ["type": "boolean"], "lines": ["type": "integer", "minimum": 0],
         "ellipsized": ["type": "boolean"], "truncated": ["type": "boolean"],
         "missingGlyphs": ["type": "integer", "minimum": 0], "direction": direction,
+        "alignment": [
+          "enum": SchemaParts.cases(of: TextStyle.Alignment.self),
+          "description": "how the lines are aligned; absent in records written before it was recorded",
+        ],
+        "spans": ["type": "array", "items": span, "description": "what styles parts of the text; absent for none"],
       ],
       [
         "string", "family", "runs", "size", "weight", "italic", "lines", "ellipsized", "truncated", "missingGlyphs",

@@ -49,7 +49,10 @@ extension SnapshotCheck.Report {
     let box: OrderedJSON = ["type": ["array", "null"], "items": ["type": "integer"], "minItems": 4, "maxItems": 4]
     let layoutChange = closed(
       [
-        "row": ["type": "string", "description": "s0-r3, `section 0 header` or `table`"],
+        "row": [
+          "type": "string",
+          "description": "s0-r3, `section 0 header`, `section 1` (where a section starts), `table`, or the rows of a change made in several, compactly: `s0-r0…s0-r59 (60 rows)`",
+        ],
         "element": nullableString.merging([
           "description": "the element's name in its row (title, image, accessory…); null for the row itself"
         ]),
@@ -67,6 +70,10 @@ extension SnapshotCheck.Report {
         "actualBox": box.merging([
           "description": "where the changed element (or row) is in the actual image, in pixels; null where it is not there"
         ]),
+        "rows": [
+          "type": ["array", "null"], "items": ["type": "string"],
+          "description": "every row a change made in several rows is in (its boxes are the first row's); null for one",
+        ],
       ], ["row", "element", "property", "from", "to", "sentence", "referenceBox", "actualBox"], nil)
     let strings: OrderedJSON = ["type": "array", "items": ["type": "string"]]
     let testCase = closed(

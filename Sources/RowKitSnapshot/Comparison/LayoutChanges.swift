@@ -8,7 +8,8 @@ public struct LayoutChange: Codable, Hashable, Sendable {
   public var row: String
   /// The element's name in its row (`title`, `image`, `accessory`); nil for the row itself.
   public var element: String?
-  /// What changed: `position`, `size`, `color`, `text`, `font`, `fontSize`, `height`…
+  /// What changed: `position`, `size`, `color`, `text`, `font`, `fontSize`, `height`,
+  /// `gapAbove` (a row, band or section moved without a cause above it), `span`, `alignment`…
   public var property: String
   /// The reference's value; nil where the element did not exist.
   public var from: String?
@@ -22,6 +23,9 @@ public struct LayoutChange: Codable, Hashable, Sendable {
   /// Where the changed element (or row) is in the actual image, in pixels; nil where it is
   /// not there.
   public var actualBox: [Int]?
+  /// Every row the change is in, when the same change is in several rows: ``row`` then names
+  /// them compactly (`s0-r0…s0-r59`) and the boxes are the first row's; nil for one.
+  public var rows: [String]?
 
   /// A change of `property` of `element` in `row`, from `from` to `to`, told by `sentence`,
   /// and where it is in the two images.
@@ -67,6 +71,7 @@ public struct LayoutChange: Codable, Hashable, Sendable {
     try container.encode(sentence, forKey: .sentence)
     try container.encode(referenceBox, forKey: .referenceBox)
     try container.encode(actualBox, forKey: .actualBox)
+    try container.encode(rows, forKey: .rows)
   }
 }
 
@@ -77,16 +82,90 @@ public struct LayoutChange: Codable, Hashable, Sendable {
 /// text, font or line count changed is not also said to have changed size.
 public enum LayoutChanges {
   /// The changes from `reference` to `actual`, in table order, each with where it is in the
-  /// two images.
+  /// two images. Rows are matched within their section by what they show, so that a row
+  /// inserted or removed is one sentence, not one for each row below it; the same change in
+  /// several rows is one sentence naming them all.
   public static func compare(_ reference: LayoutRecord, _ actual: LayoutRecord) -> [LayoutChange] {
     let (inReference, inActual) = (Boxes(reference), Boxes(actual))
-    return changes(reference, actual).map { change in
+    let located = changes(reference, actual).map { found in
+      var change = found.change
+      change.referenceBox = found.inReference.flatMap { inReference.box(of: $0, element: change.element) }
+      change.actualBox = found.inActual.flatMap { inActual.box(of: $0, element: change.element) }
+      return change
+    }
+    return grouped(located).map { change in
       var change = change
       // A sentence is one line, whatever the texts, names and URLs it quotes hold.
       change.sentence = change.sentence.escapedForOneLine
-      change.referenceBox = inReference.box(of: change)
-      change.actualBox = inActual.box(of: change)
       return change
+    }
+  }
+
+  /// A change with the names of the row or band it is in, in each record (nil where it is
+  /// not in that record or is of the whole table).
+  private struct Located {
+    var change: LayoutChange
+    var inReference: String?
+    var inActual: String?
+  }
+
+  /// `changes` with each change made in several rows told once, at its first row, naming
+  /// every row it is in.
+  static func grouped(_ changes: [LayoutChange]) -> [LayoutChange] {
+    struct Key: Hashable {
+      var element: String?, property: String, from: String?, to: String?, sentence: String
+    }
+    func key(_ change: LayoutChange) -> Key? {
+      guard RowName(change.row) != nil else { return nil }
+      return Key(element: change.element, property: change.property, from: change.from, to: change.to, sentence: change.sentenceWithoutRow)
+    }
+    var rowsByKey: [Key: [String]] = [:]
+    for change in changes { if let key = key(change) { rowsByKey[key, default: []].append(change.row) } }
+    var told = Set<Key>()
+    return changes.compactMap { change in
+      guard let key = key(change), let rows = rowsByKey[key], rows.count > 1 else { return change }
+      guard told.insert(key).inserted else { return nil }
+      var group = change
+      group.row = RowName.compact(rows)
+      group.sentence = "\(group.row) \(key.sentence)"
+      group.rows = rows
+      return group
+    }
+  }
+
+  /// A row's name (`s0-r3`) read back into its section and index.
+  struct RowName: Hashable {
+    var section: Int, row: Int
+    init?(_ name: String) {
+      let parts = name.split(separator: "-")
+      guard parts.count == 2, parts[0].first == "s", parts[1].first == "r", let section = Int(parts[0].dropFirst()),
+        let row = Int(parts[1].dropFirst())
+      else { return nil }
+      (self.section, self.row) = (section, row)
+    }
+
+    /// `names` as runs of neighbours (`s0-r0…s0-r59, s1-r2`), with how many when more than two.
+    static func compact(_ names: [String]) -> String {
+      var runs: [(first: String, last: String, count: Int)] = []
+      var previous: RowName?
+      for name in names {
+        let current = RowName(name)
+        if let current, let previous, current.section == previous.section, current.row == previous.row + 1, !runs.isEmpty {
+          runs[runs.count - 1].last = name
+          runs[runs.count - 1].count += 1
+        } else {
+          runs.append((name, name, 1))
+        }
+        previous = current
+      }
+      let listed = runs.map { run in
+        switch run.count {
+        case 1: return run.first
+        case 2: return "\(run.first), \(run.last)"
+        default: return "\(run.first)…\(run.last)"
+        }
+      }.joined(separator: ", ")
+      return names.count > 2 ? "\(listed) (\(names.count) rows)" : listed
     }
   }
 
@@ -102,20 +181,21 @@ public enum LayoutChanges {
       bands = Dictionary(record.bands.map { ($0.name, $0) }, uniquingKeysWith: { a, _ in a })
     }
 
-    /// The element's frame (or the whole row's) in pixels of the image, rounded outwards.
-    func box(of change: LayoutChange) -> [Int]? {
+    /// The frame of element `element` of the row or band `name` (or the whole row's) in
+    /// pixels of the image, rounded outwards.
+    func box(of name: String, element: String?) -> [Int]? {
       let origin: (x: Double, y: Double)
       let whole: [Double]
       let elements: [LayoutRecord.Element]
-      if let row = rows[change.row] {
+      if let row = rows[name] {
         (origin, whole, elements) = ((row.x, row.y), [0, row.y, record.width, row.height], row.elements)
-      } else if let band = bands[change.row] {
+      } else if let band = bands[name] {
         (origin, whole, elements) = ((0, band.y), [0, band.y, record.width, band.height], band.elements)
       } else {
         return nil
       }
-      guard let name = change.element else { return pixels(whole) }
-      guard let frame = elements.first(where: { $0.name == name })?.frame, frame.count == 4 else { return nil }
+      guard let element else { return pixels(whole) }
+      guard let frame = elements.first(where: { $0.name == element })?.frame, frame.count == 4 else { return nil }
       return pixels([origin.x + frame[0], origin.y + frame[1], frame[2], frame[3]])
     }
 
@@ -127,10 +207,10 @@ public enum LayoutChanges {
     }
   }
 
-  private static func changes(_ reference: LayoutRecord, _ actual: LayoutRecord) -> [LayoutChange] {
-    var changes: [LayoutChange] = []
+  private static func changes(_ reference: LayoutRecord, _ actual: LayoutRecord) -> [Located] {
+    var changes: [Located] = []
     func table(_ property: String, _ from: String, _ to: String, _ sentence: String) {
-      if from != to { changes.append(LayoutChange(row: "table", property: property, from: from, to: to, sentence: sentence)) }
+      if from != to { changes.append(Located(change: LayoutChange(row: "table", property: property, from: from, to: to, sentence: sentence))) }
     }
     let (w0, w1) = (number(reference.width), number(actual.width))
     table("width", w0, w1, "table width \(w0) → \(w1) pt")
@@ -144,45 +224,172 @@ public enum LayoutChanges {
     for name in ordered(reference.bands.map(\.name), actual.bands.map(\.name)) {
       switch (referenceBands[name], actualBands[name]) {
       case (let old?, let new?):
+        var found: [LayoutChange] = []
         if old.height != new.height {
-          changes.append(LayoutChange(
+          found.append(LayoutChange(
             row: name, property: "height", from: number(old.height), to: number(new.height),
             sentence: "\(name) height \(number(old.height)) → \(number(new.height)) pt"))
         }
-        changes += compare(old.elements, new.elements, in: name)
+        found += compare(old.elements, new.elements, in: name)
+        changes += found.map { Located(change: $0, inReference: name, inActual: name) }
       case (let old?, nil):
         let title = old.elements.first?.text?.string ?? ""
-        changes.append(LayoutChange(
-          row: name, property: "presence", from: title, to: nil, sentence: "\(name) removed (was \(quoted(title)))"))
+        changes.append(Located(
+          change: LayoutChange(row: name, property: "presence", from: title, to: nil, sentence: "\(name) removed (was \(quoted(title)))"),
+          inReference: name))
       case (nil, let new?):
         let title = new.elements.first?.text?.string ?? ""
-        changes.append(LayoutChange(
-          row: name, property: "presence", from: nil, to: title, sentence: "\(name) added (\(quoted(title)))"))
+        changes.append(Located(
+          change: LayoutChange(row: name, property: "presence", from: nil, to: title, sentence: "\(name) added (\(quoted(title)))"),
+          inActual: name))
       case (nil, nil):
         break
       }
     }
 
-    let referenceRows = Dictionary(reference.rows.map { ($0.name, $0) }, uniquingKeysWith: { a, _ in a })
-    let actualRows = Dictionary(actual.rows.map { ($0.name, $0) }, uniquingKeysWith: { a, _ in a })
-    for name in ordered(reference.rows.map(\.name), actual.rows.map(\.name)) {
-      switch (referenceRows[name], actualRows[name]) {
+    let pairs = matchedRows(reference.rows, actual.rows)
+    for (old, new) in pairs {
+      switch (old, new) {
       case (let old?, let new?):
-        changes += compare(old, new)
+        changes += compare(old, new, as: new.name).map { Located(change: $0, inReference: old.name, inActual: new.name) }
       case (let old?, nil):
-        changes.append(LayoutChange(row: name, property: "presence", from: old.cell, to: nil, sentence: "\(name) removed (was \(old.cell))"))
+        changes.append(Located(
+          change: LayoutChange(row: old.name, property: "presence", from: summary(old), to: nil, sentence: "\(old.name) removed (was \(summary(old)))"),
+          inReference: old.name))
       case (nil, let new?):
-        changes.append(LayoutChange(row: name, property: "presence", from: nil, to: new.cell, sentence: "\(name) added (\(new.cell))"))
+        changes.append(Located(
+          change: LayoutChange(row: new.name, property: "presence", from: nil, to: summary(new), sentence: "\(new.name) added (\(summary(new)))"),
+          inActual: new.name))
       case (nil, nil):
         break
       }
     }
+    changes += moves(reference, actual, pairs: pairs)
     return changes
   }
 
-  /// The changes of one row; its top is not compared, since it follows from the rows above.
-  static func compare(_ old: LayoutRecord.Row, _ new: LayoutRecord.Row) -> [LayoutChange] {
-    let name = old.name
+  /// A row in a few words, for sentences about one added or removed: its cell and its first
+  /// text (`TextCell "Zero"`).
+  static func summary(_ row: LayoutRecord.Row) -> String {
+    guard let text = row.elements.lazy.compactMap(\.text).first else { return row.cell }
+    return "\(row.cell) \(quoted(text.string))"
+  }
+
+  /// The rows of the two records paired in table order: rows that show the same (item type,
+  /// cell and texts) are matched by a longest common subsequence within their section; the
+  /// rows between two matches are paired by position (rows changed in place), and what is
+  /// left over was removed (only a reference row) or added (only an actual row).
+  static func matchedRows(_ old: [LayoutRecord.Row], _ new: [LayoutRecord.Row]) -> [(LayoutRecord.Row?, LayoutRecord.Row?)] {
+    func signature(_ row: LayoutRecord.Row) -> [String] {
+      [row.type, row.cell] + row.elements.compactMap { $0.text?.string }
+    }
+    let oldSections = Dictionary(grouping: old, by: \.section)
+    let newSections = Dictionary(grouping: new, by: \.section)
+    var pairs: [(LayoutRecord.Row?, LayoutRecord.Row?)] = []
+    for section in Set(oldSections.keys).union(newSections.keys).sorted() {
+      let (a, b) = (oldSections[section] ?? [], newSections[section] ?? [])
+      let matches = commonSubsequence(a.map(signature), b.map(signature))
+      var (i, j) = (0, 0)
+      for (matchA, matchB) in matches + [(a.count, b.count)] {
+        // Between two matches: changed in place, then removed, then added.
+        let paired = min(matchA - i, matchB - j)
+        for k in 0..<paired { pairs.append((a[i + k], b[j + k])) }
+        for k in (i + paired)..<matchA { pairs.append((a[k], nil)) }
+        for k in (j + paired)..<matchB { pairs.append((nil, b[k])) }
+        if matchA < a.count { pairs.append((a[matchA], b[matchB])) }
+        (i, j) = (matchA + 1, matchB + 1)
+      }
+    }
+    return pairs
+  }
+
+  /// The index pairs of a longest common subsequence of `a` and `b`, in order. The shared
+  /// start and end are matched first; a middle too large to compare whole (over 4 million
+  /// pairs) is left unmatched, to be paired by position.
+  static func commonSubsequence<T: Equatable>(_ a: [T], _ b: [T]) -> [(Int, Int)] {
+    var start = 0
+    while start < a.count, start < b.count, a[start] == b[start] { start += 1 }
+    var end = 0
+    while end < a.count - start, end < b.count - start, a[a.count - 1 - end] == b[b.count - 1 - end] { end += 1 }
+    let prefix = (0..<start).map { ($0, $0) }
+    let suffix = (0..<end).reversed().map { (a.count - 1 - $0, b.count - 1 - $0) }
+    let (n, m) = (a.count - start - end, b.count - start - end)
+    guard n > 0, m > 0, n * m <= 4_000_000 else { return prefix + suffix }
+    // lengths[i][j]: the longest common subsequence of the middles from i and j on.
+    var lengths = [Int32](repeating: 0, count: (n + 1) * (m + 1))
+    for i in stride(from: n - 1, through: 0, by: -1) {
+      for j in stride(from: m - 1, through: 0, by: -1) {
+        lengths[i * (m + 1) + j] =
+          a[start + i] == b[start + j]
+          ? lengths[(i + 1) * (m + 1) + j + 1] + 1 : max(lengths[(i + 1) * (m + 1) + j], lengths[i * (m + 1) + j + 1])
+      }
+    }
+    var middle: [(Int, Int)] = []
+    var (i, j) = (0, 0)
+    while i < n, j < m {
+      if a[start + i] == b[start + j] {
+        middle.append((start + i, start + j))
+        (i, j) = (i + 1, j + 1)
+      } else if lengths[(i + 1) * (m + 1) + j] >= lengths[i * (m + 1) + j + 1] {
+        i += 1
+      } else {
+        j += 1
+      }
+    }
+    return prefix + middle + suffix
+  }
+
+  /// The rows and bands that moved without a cause above them, and the table's height when
+  /// it changed without one: each one's gap to the
+  /// bottom of what is above it (or the table's top) is compared, so that a row that grows,
+  /// or one inserted, moves nothing below it in these sentences, and a section whose gap
+  /// changed is one sentence (`section 1 moved down 20 pt`).
+  private static func moves(
+    _ reference: LayoutRecord, _ actual: LayoutRecord, pairs: [(LayoutRecord.Row?, LayoutRecord.Row?)]
+  ) -> [Located] {
+    struct Placed { var name: String, section: Int, startsSection: Bool, y: Double, height: Double }
+    func gaps(_ record: LayoutRecord) -> (above: [String: (gap: Double, placed: Placed)], below: Double) {
+      let headers = Set(record.bands.filter { $0.kind == "header" }.map(\.section))
+      var placed = record.bands.map {
+        Placed(name: $0.name, section: $0.section, startsSection: $0.kind == "header", y: $0.y, height: $0.height)
+      }
+      placed += record.rows.map {
+        Placed(name: $0.name, section: $0.section, startsSection: $0.row == 0 && !headers.contains($0.section), y: $0.y, height: $0.height)
+      }
+      var bottom = 0.0
+      var found: [String: (Double, Placed)] = [:]
+      for item in placed.sorted(by: { ($0.y, $0.startsSection ? 0 : 1) < ($1.y, $1.startsSection ? 0 : 1) }) {
+        found[item.name] = (item.y - bottom, item)
+        bottom = max(bottom, item.y + item.height)
+      }
+      return (found, record.height - bottom)
+    }
+    let ((before, belowBefore), (after, belowAfter)) = (gaps(reference), gaps(actual))
+    var names = reference.bands.compactMap { band in actual.bands.contains { $0.name == band.name } ? (band.name, band.name) : nil }
+    names += pairs.compactMap { old, new in old.flatMap { old in new.map { (old.name, $0.name) } } }
+    var moves: [(y: Double, located: Located)] = []
+    for (oldName, newName) in names {
+      guard let (oldGap, _) = before[oldName], let (newGap, new) = after[newName], oldGap != newGap else { continue }
+      let subject = new.startsSection ? "section \(new.section)" : newName
+      let change = LayoutChange(
+        row: subject, property: "gapAbove", from: number(oldGap), to: number(newGap),
+        sentence: "\(subject) moved \(vertical(newGap - oldGap)) (gap above it \(number(oldGap)) → \(number(newGap)) pt)")
+      moves.append((new.y, Located(change: change, inReference: oldName, inActual: newName)))
+    }
+    var located = moves.sorted { $0.y < $1.y }.map(\.located)
+    // The table's height follows from its rows and bands: told only when the space below
+    // the last of them changed.
+    if belowBefore != belowAfter {
+      let (from, to) = (number(reference.height), number(actual.height))
+      located.append(Located(change: LayoutChange(row: "table", property: "height", from: from, to: to, sentence: "table height \(from) → \(to) pt")))
+    }
+    return located
+  }
+
+  /// The changes of one row, named `name` in sentences, causes first (what it shows, its
+  /// fonts and colors), then their effects (the row's height, then its elements' moves and
+  /// sizes); its top is not compared here (see `moves`).
+  static func compare(_ old: LayoutRecord.Row, _ new: LayoutRecord.Row, as name: String) -> [LayoutChange] {
     var changes: [LayoutChange] = []
     func change(_ property: String, _ from: String, _ to: String, _ sentence: String) {
       if from != to { changes.append(LayoutChange(row: name, property: property, from: from, to: to, sentence: sentence)) }
@@ -194,7 +401,21 @@ public enum LayoutChanges {
     change("direction", old.direction, new.direction, "\(name) laid out \(directionWords(new.direction)) (was \(directionWords(old.direction)))")
     change("x", number(old.x), number(new.x), "\(name) cell moved \(horizontal(new.x - old.x)) (x \(number(old.x)) → \(number(new.x)))")
     // A row laid out in the other direction mirrors its elements: told once, by the row.
-    return changes + compare(old.elements, new.elements, in: name, mirrored: old.direction != new.direction)
+    changes += compare(old.elements, new.elements, in: name, mirrored: old.direction != new.direction)
+    return causesFirst(changes)
+  }
+
+  /// `changes` in the order a reader follows them: causes, then the row's own size and
+  /// place, then where its elements went and how big they are; each group in table order.
+  static func causesFirst(_ changes: [LayoutChange]) -> [LayoutChange] {
+    func rank(_ change: LayoutChange) -> Int {
+      switch change.property {
+      case "height" where change.element == nil, "x": return 1
+      case "position", "size", "width", "height": return 2
+      default: return 0
+      }
+    }
+    return changes.enumerated().sorted { (rank($0.element), $0.offset) < (rank($1.element), $1.offset) }.map(\.element)
   }
 
   /// The changes between two rows' (or bands') elements, matched by name.
@@ -240,10 +461,13 @@ public enum LayoutChanges {
     }
     let (oldFrame, newFrame) = (padded(old.frame), padded(new.frame))
     let (dx, dy) = (newFrame[0] - oldFrame[0], newFrame[1] - oldFrame[1])
-    if (dx != 0 && !mirrored) || dy != 0 {
+    // Lines aligned another way sit elsewhere in their box: told by the alignment.
+    let realigned = old.text?.alignment.map { from in new.text?.alignment.map { $0 != from } ?? false } ?? false
+    let movedAcross = dx != 0 && !mirrored && !realigned
+    if movedAcross || dy != 0 {
       var moves: [String] = []
       var values: [String] = []
-      if dx != 0 && !mirrored {
+      if movedAcross {
         moves.append(horizontal(dx))
         values.append("x \(number(oldFrame[0])) → \(number(newFrame[0]))")
       }
@@ -273,7 +497,10 @@ public enum LayoutChanges {
       change("color", from, to, "\(subject) color \(from) → \(to)")
     }
     change("shadow", old.shadow, new.shadow, "\(subject) shadow \(old.shadow ?? "none") → \(new.shadow ?? "none")")
-    change("style", old.style, new.style, "\(subject) style changed (\(old.style ?? "none") → \(new.style ?? "none"))")
+    // A plain fill is told by its color above; any other style by its digest.
+    if old.color == nil || new.color == nil || old.kind != "background" {
+      change("style", old.style, new.style, "\(subject) style changed (\(old.style ?? "none") → \(new.style ?? "none"))")
+    }
     if let from = old.value, let to = new.value {
       change("value", from, to, "\(subject) \(from) → \(to)")
     }
@@ -286,7 +513,10 @@ public enum LayoutChanges {
         change("state", before.state, after.state, "\(subject) \(stateWords(after.state)) (was \(stateWords(before.state, past: true)))")
       } else if before.url == after.url, oldFrame[2] == newFrame[2], oldFrame[3] == newFrame[3] {
         // A slot of another size shows the image resampled: told by its size.
-        change("digest", before.digest, after.digest, "\(subject) shows other pixels (digest \(before.digest ?? "none") → \(after.digest ?? "none"))")
+        let source = after.url.map { " of \($0)" } ?? ""
+        change(
+          "digest", before.digest, after.digest,
+          "\(subject) shows other pixels\(source) (digest \(before.digest ?? "none") → \(after.digest ?? "none"))")
       }
     }
     return changes
@@ -294,8 +524,8 @@ public enum LayoutChanges {
 
   /// What decides a label's size.
   private static func textShape(_ text: LayoutRecord.Text) -> [String] {
-    [text.string, text.family, number(text.size), "\(text.weight)", "\(text.italic)", "\(text.lines)"]
-      + text.runs.map { "\($0.family ?? "")" }
+    [text.string, text.family, number(text.size), "\(text.weight)", "\(text.italic)", "\(text.lines)", text.alignment ?? ""]
+      + text.runs.map { "\($0.family ?? "")" } + (text.spans ?? []).map { "\($0.attribute) \($0.value ?? "")" }
   }
 
   /// The changes of a label's text.
@@ -328,7 +558,7 @@ public enum LayoutChanges {
     change("weight", "\(old.weight)", "\(new.weight)", "\(subject) weight \(old.weight) → \(new.weight)")
     change("italic", "\(old.italic)", "\(new.italic)", "\(subject) \(new.italic ? "now italic" : "no longer italic")")
     let (cutBefore, cutAfter) = (old.truncated || old.ellipsized, new.truncated || new.ellipsized)
-    let lines = "\(lineCount(old.lines)) → \(new.lines)"
+    let lines = old.lines == new.lines ? lineCount(new.lines) : "\(lineCount(old.lines)) → \(new.lines)"
     if cutBefore != cutAfter {
       change("truncated", "\(cutBefore)", "\(cutAfter)", "\(subject) \(cutAfter ? "now truncated" : "no longer truncated") (\(lines))")
     } else {
@@ -338,7 +568,74 @@ public enum LayoutChanges {
       "\(subject) missing glyphs \(old.missingGlyphs) → \(new.missingGlyphs)")
     change("direction", old.direction, new.direction,
       "\(subject) text runs \(directionWords(new.direction)) (was \(directionWords(old.direction)))")
+    // A record written before alignment and spans were recorded knows neither: it cannot
+    // say they changed (see `unverifiedStyling`).
+    if old.recordsStyling, new.recordsStyling {
+      if let from = old.alignment, let to = new.alignment {
+        change("alignment", from, to, "\(textSubject) alignment \(from) → \(to)")
+      }
+      changes += compare(spans: old.spans ?? [], new.spans ?? [], subject: textSubject, row: row, element: element)
+    }
     return changes
+  }
+
+  /// The changes of a label's styled spans, matched by attribute and the text they style
+  /// (the second `"warning"` in bold with the second), so that an edit elsewhere in the text
+  /// is not told as every span moving.
+  private static func compare(
+    spans old: [LayoutRecord.Span], _ new: [LayoutRecord.Span], subject: String, row: String, element: String
+  ) -> [LayoutChange] {
+    func keyed(_ spans: [LayoutRecord.Span]) -> [(key: String, span: LayoutRecord.Span)] {
+      var seen: [String: Int] = [:]
+      return spans.map { span in
+        let base = "\(span.attribute)\u{0}\(span.text)"
+        let count = (seen[base] ?? 0) + 1
+        seen[base] = count
+        return ("\(base)\u{0}\(count)", span)
+      }
+    }
+    let (before, after) = (keyed(old), keyed(new))
+    let oldByKey = Dictionary(before.map { ($0.key, $0.span) }, uniquingKeysWith: { a, _ in a })
+    let newByKey = Dictionary(after.map { ($0.key, $0.span) }, uniquingKeysWith: { a, _ in a })
+    func words(_ span: LayoutRecord.Span) -> String { span.value.map { "\(span.attribute) \($0)" } ?? span.attribute }
+    var changes: [LayoutChange] = []
+    for key in ordered(before.map(\.key), after.map(\.key)) {
+      let (from, to) = (oldByKey[key], newByKey[key])
+      guard let span = from ?? to else { continue }
+      let place = "\(subject) span \(quoted(span.text))"
+      let sentence: String
+      switch (from, to) {
+      case (let from?, let to?):
+        guard from.value != to.value else { continue }
+        sentence = "\(place) \(span.attribute) \(from.value ?? "none") → \(to.value ?? "none")"
+      case (let from?, nil): sentence = "\(place) \(words(from)) removed"
+      default: sentence = "\(place) \(words(span)) added"
+      }
+      changes.append(LayoutChange(
+        row: row, element: element, property: "span", from: from.map(words), to: to.map(words), sentence: sentence))
+    }
+    return changes
+  }
+
+  /// Why `reference` cannot vouch that no label's alignment or styled spans changed, naming
+  /// the first such label; nil when it can. A record written before RowKit recorded them has
+  /// no `LayoutRecord.Text.alignment`: its changes are told without them (no sentence is
+  /// made up from a key it lacks), but where they could matter (a label of several lines, or
+  /// one the actual render styles in spans) its pixels cannot be taken as rasterization only.
+  public static func unverifiedStyling(_ reference: LayoutRecord, _ actual: LayoutRecord) -> String? {
+    func labels(_ record: LayoutRecord) -> [String: LayoutRecord.Text] {
+      var texts: [String: LayoutRecord.Text] = [:]
+      for band in record.bands { for element in band.elements { if let text = element.text { texts["\(band.name) \(element.name)"] = text } } }
+      for row in record.rows { for element in row.elements { if let text = element.text { texts["\(row.name) \(element.name)"] = text } } }
+      return texts
+    }
+    let old = labels(reference)
+    for (name, text) in labels(actual).sorted(by: { $0.key < $1.key }) {
+      guard let before = old[name], !before.recordsStyling, before.lines > 1 || text.lines > 1 || text.spans != nil else { continue }
+      return "the reference's layout record does not say how \(name) is aligned and styled (it predates their recording); "
+        + "record the reference again to verify it"
+    }
+    return nil
   }
 
   /// The families that drew a text, each once, in order.
@@ -487,14 +784,18 @@ public struct PixelOnlyDifference: Codable, Hashable, Sendable {
       return stripPlaces.contains(place) ? "\(place) outside its elements" : place
     }
     let pixelWords = pixels == 1 ? "1 pixel differs" : "\(pixels) pixels differ"
+    let outside = "outside every row"
     let whereWords: String
     switch described.count {
     case 0: whereWords = ""
-    case 1: whereWords = described[0] == "outside every row" ? ", all outside every row" : ", all inside \(described[0])"
+    case 1: whereWords = described[0] == outside ? ", all \(outside)" : ", all inside \(described[0])"
     default:
       let shown = described.prefix(4)
       let rest = described.count - shown.count
-      whereWords = ", inside " + shown.joined(separator: ", ") + (rest > 0 ? " and \(rest) more" : "")
+      // `inside s0-r1 title's glyphs, s0-r2 outside its elements, and outside every row`.
+      let inside = shown.filter { $0 != outside }
+      let parts = (inside.isEmpty ? [] : ["inside " + inside.joined(separator: ", ")]) + (shown.contains(outside) ? [outside] : [])
+      whereWords = ", " + parts.joined(separator: ", and ") + (rest > 0 ? " and \(rest) more" : "")
     }
     return PixelOnlyDifference(
       pixels: pixels, elements: order, insideGlyphsOnly: allGlyphs && pixels > 0,

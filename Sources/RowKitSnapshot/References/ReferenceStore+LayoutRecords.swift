@@ -205,7 +205,8 @@ extension ReferenceStore {
       let structural = findings.changes.filter { !(environmentDiffers && $0.isFontDigestOnly) }
       if structural.isEmpty, let result, let actual = image ?? Self.decodedImage(at: written.actual) {
         findings.pixelOnly = pixelOnlyDifference(actual, reference: reference, layout: layout, options: options, result: result)
-        findings.rasterizationOnly = environmentDiffers && findings.pixelOnly?.insideGlyphsOnly == true
+        findings.rasterizationOnly =
+          environmentDiffers && findings.pixelOnly?.insideGlyphsOnly == true && LayoutChanges.unverifiedStyling(old, layout) == nil
       }
     default:
       break
@@ -215,7 +216,8 @@ extension ReferenceStore {
 
   /// Why the PNG `actual`, laid out as `layout`, does not differ from the reference at
   /// `reference` in rasterization only; nil when it does: the reference's own layout record
-  /// is the same (font files' digests aside), and every pixel that differs at all lies
+  /// is the same (font files' digests aside) and says how every label is aligned and styled
+  /// (``LayoutChanges/unverifiedStyling(_:_:)``), and every pixel that differs at all lies
   /// inside the glyphs of a label. `rowkit accept
   /// --rasterization-only` asks this of each case itself rather than take a report's word
   /// (a report comes from anyone).
@@ -226,6 +228,7 @@ extension ReferenceStore {
     if let change = LayoutChanges.compare(old, layout).first(where: { !$0.isFontDigestOnly }) {
       return "its layout changed (\(change.sentence))"
     }
+    if let unverified = LayoutChanges.unverifiedStyling(old, layout) { return unverified }
     guard let expected = Self.decodedImage(at: reference.path), let image = try? PNG.decodeRGBA(actual) else {
       return "its reference or its actual image is not one PNG that can be read"
     }

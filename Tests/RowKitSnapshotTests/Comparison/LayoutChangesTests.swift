@@ -78,8 +78,8 @@ import Testing
     Mutation(
       description: "accessory kind", replacing: [("url: app://v }", "url: app://v, accessoryURL: app://i }")],
       expected: [
-        "s0-r1 accessory moved left 12 pt and up 5 pt (x 302 → 290, y 22.5 → 17.5)", "s0-r1 accessory size 8×13 → 23×23 pt",
         "s0-r1 accessory disclosure → detailDisclosure",
+        "s0-r1 accessory moved left 12 pt and up 5 pt (x 302 → 290, y 22.5 → 17.5)", "s0-r1 accessory size 8×13 → 23×23 pt",
       ]),
     Mutation(
       description: "image state", replacing: [("images/photo.png", "images/none.png")],
@@ -93,7 +93,7 @@ import Testing
     Mutation(description: "color", stylesheet: ##"tableSubTextColor: "#FF3B30""##, expected: ["s0-r1 subtitle color #4F5969 → #FF3B30"]),
     Mutation(
       description: "font weight", stylesheet: #"tableFont: "Inter 17""#,
-      expected: ["s0-r0 text", "s0-r1 text", "s0-r4 text", "s0-r5 caption", "s0-r6 text"].map { "\($0) weight 700 → 400" }),
+      expected: ["s0-r0, s0-r1, s0-r4, s0-r6 (4 rows) text weight 700 → 400", "s0-r5 caption weight 700 → 400"]),
     Mutation(
       description: "moved element", stylesheet: "tableCaptionWidth: 90",
       expected: ["s0-r2 caption moved right 15 pt (x 22.78 → 37.78)", "s0-r2 text moved right 15 pt (x 97 → 112)"]),
@@ -101,14 +101,14 @@ import Testing
       description: "truncation",
       replacing: [("subtitle: Shoot and share.", #"subtitle: "Shoot and share and edit and cut and crop and share again and again and again, then once more.""#)],
       expected: [
-        "s0-r1 height 58 → 74.5 pt", "s0-r1 image moved down 8.5 pt (y 0 → 8.5)",
         #"s0-r1 subtitle text "Shoot and share." → "Shoot and share and edit and cut and cr…""#,
-        "s0-r1 subtitle now truncated (1 line → 2)", "s0-r1 accessory moved down 8.5 pt (y 22.5 → 31)",
+        "s0-r1 subtitle now truncated (1 line → 2)", "s0-r1 height 58 → 74.5 pt", "s0-r1 image moved down 8.5 pt (y 0 → 8.5)",
+        "s0-r1 accessory moved down 8.5 pt (y 22.5 → 31)",
       ]),
     Mutation(
       description: "row height", replacing: [("twenty points.", "twenty points, and then a third line of text to make the row taller still.")],
       expected: [
-        "s0-r3 height 71 → 88 pt", #"s0-r3 text "…nty points." → "…nty points, and then a third line of t…""#, "s0-r3 text lines 3 → 4",
+        #"s0-r3 text "…nty points." → "…nty points, and then a third line of t…""#, "s0-r3 text lines 3 → 4", "s0-r3 height 71 → 88 pt",
       ]),
     Mutation(
       description: "section header", replacing: [("header: General", "header: Network")],
@@ -119,21 +119,23 @@ import Testing
     Mutation(description: "switch", replacing: [("switch: false", "switch: true")], expected: ["s0-r5 toggle off → on"]),
     Mutation(
       description: "row added", replacing: [("imageStyle: rounded }", "imageStyle: rounded }\n      - { type: text, text: More }")],
-      expected: ["s0-r7 added (TextCell)"]),
+      expected: [#"s0-r7 added (TextCell "More")"#]),
     Mutation(
       description: "cell type",
       replacing: [(#"type: caption, text: "On""#, #"type: settings, text: "On, connected to a headset with a very long name indeed""#)],
       expected: [
         "s0-r2 item type caption → settings", "s0-r2 drawn by SettingsCell instead of CaptionCell",
-        "s0-r2 caption moved left 12.78 pt and up 3.44 pt (x 22.78 → 10, y 14.94 → 11.5)", "s0-r2 caption color #576B95 → #000000",
-        "s0-r2 caption font size 13 → 17 pt", "s0-r2 text moved right 33 pt and up 1.5 pt (x 97 → 130, y 13 → 11.5)",
+        "s0-r2 caption color #576B95 → #000000", "s0-r2 caption font size 13 → 17 pt", "s0-r2 caption text alignment right → left",
         "s0-r2 text color #000000 → #385487", #"s0-r2 text "On" → "On, connected to a headset with a very …""#,
-        "s0-r2 text font size 15 → 17 pt", "s0-r2 text weight 700 → 400", "s0-r2 text now truncated (1 line → 1)",
+        "s0-r2 text font size 15 → 17 pt", "s0-r2 text weight 700 → 400", "s0-r2 text now truncated (1 line)",
+        "s0-r2 text alignment left → right", "s0-r2 caption moved up 3.44 pt (y 14.94 → 11.5)", "s0-r2 text moved up 1.5 pt (y 13 → 11.5)",
       ]),
     Mutation(
       description: "RTL", variant: Variant(direction: .rtl),
-      expected: ["table variant none → rtl", "section 0 header title moved right 234.83 pt (x 12 → 246.83)"]
-        + (0...6).map { "s0-r\($0) laid out right to left (was left to right)" }),
+      expected: [
+        "table variant none → rtl", "section 0 header title moved right 234.83 pt (x 12 → 246.83)",
+        "s0-r0…s0-r6 (7 rows) laid out right to left (was left to right)",
+      ]),
     Mutation(
       description: "width", variant: Variant(width: 300),
       expected: [
@@ -143,11 +145,10 @@ import Testing
     Mutation(
       description: "font size", stylesheet: #"tableFont: "Inter Bold 19""#,
       expected: [
-        "s0-r0 text moved up 1 pt (y 11.5 → 10.5)", "s0-r0 text font size 17 → 19 pt", "s0-r1 height 58 → 60 pt",
-        "s0-r1 image size 58×58 → 60×60 pt", "s0-r1 text moved right 2 pt (x 64 → 66)", "s0-r1 text font size 17 → 19 pt",
+        "s0-r0, s0-r1, s0-r4, s0-r6 (4 rows) text font size 17 → 19 pt", "s0-r0, s0-r4 text moved up 1 pt (y 11.5 → 10.5)",
+        "s0-r1 height 58 → 60 pt", "s0-r1 image size 58×58 → 60×60 pt", "s0-r1 text moved right 2 pt (x 64 → 66)",
         "s0-r1 subtitle moved right 2 pt and down 2.42 pt (x 64 → 66, y 30.58 → 33)", "s0-r1 accessory moved down 1 pt (y 22.5 → 23.5)",
-        "s0-r4 text moved up 1 pt (y 11.5 → 10.5)", "s0-r4 text font size 17 → 19 pt", "s0-r5 caption moved up 1 pt (y 15 → 14)",
-        "s0-r5 caption font size 17 → 19 pt", "s0-r6 text moved up 1 pt (y 24.5 → 23.5)", "s0-r6 text font size 17 → 19 pt",
+        "s0-r5 caption font size 17 → 19 pt", "s0-r5 caption moved up 1 pt (y 15 → 14)", "s0-r6 text moved up 1 pt (y 24.5 → 23.5)",
       ]),
   ]
 
@@ -159,8 +160,8 @@ import Testing
 
   @Test func paddingMovesEveryRowsContentAndGrowsTheRows() async throws {
     let found = try await Self.sentences(stylesheet: "tableCellPadding: 14")
-    #expect(found.contains("s0-r0 height 44 → 49 pt"))
-    #expect(found.contains("s0-r0 text moved right 4 pt and down 2.5 pt (x 10 → 14, y 11.5 → 14)"))
+    #expect(found.contains("s0-r0, s0-r4 height 44 → 49 pt"))
+    #expect(found.contains("s0-r0, s0-r4 text moved right 4 pt and down 2.5 pt (x 10 → 14, y 11.5 → 14)"))
     #expect(found.contains("s0-r6 image moved right 4 pt and down 4 pt (x 10 → 14, y 10 → 14)"))
     // Only heights, moves and the resampled slot: no text, color or font sentence.
     #expect(found.allSatisfy { $0.contains(" height ") || $0.contains(" moved ") || $0.contains("image size") })
@@ -172,7 +173,9 @@ import Testing
     #expect(found.contains("section 0 header title font size 16 → 18 pt"))
     #expect(found.contains("s0-r3 text font size 14 → 16 pt"))
     #expect(found.contains("s0-r3 height 71 → 78.5 pt"))
-    #expect(found.filter { $0.contains("font size") }.count == 10)
+    // Label by label: the same change in several rows is one sentence naming them.
+    #expect(found.filter { $0.contains("font size") }.count == 7)
+    #expect(found.contains("s0-r0, s0-r1, s0-r4, s0-r6 (4 rows) text font size 17 → 19 pt"))
     #expect(!found.contains { $0.contains(" text \"") || $0.contains(" color ") })
   }
 
@@ -222,6 +225,121 @@ import Testing
     let longText = try #require(changes.first { $0.row == "s0-r3" && $0.property == "height" })
     let row = actual.rows[3]
     #expect(longText.actualBox == [0, Int((row.y * 2).rounded(.down)), 750, Int(((row.y + row.height) * 2).rounded(.up) - (row.y * 2).rounded(.down))])
+  }
+
+  /// The layout record of a table document `text` (assets beside the samples).
+  static func record(ofDocument text: String) async throws -> LayoutRecord {
+    let document = try TableDocument.decode(
+      Array(text.utf8), as: TestSupport.assets.appendingPathComponent("Samples/mutation.yaml"), fontFamilies: families)
+    var renderer = document.makeRenderer()
+    renderer.recordsLayout = true
+    return try #require(try await document.render(with: renderer).layoutRecord)
+  }
+
+  /// A plain table of one text row for each of `texts`, in `font`.
+  static func list(_ texts: [String], font: String = "Inter Bold 17") -> String {
+    """
+    table: { width: 320, scale: 2, style: plain }
+    stylesheet: { vars: { tableFont: "\(font)" } }
+    sections:
+      - items:
+    \(texts.map { "      - { type: text, text: \"\($0)\" }" }.joined(separator: "\n"))
+    """
+  }
+
+  static let sixty = (0..<60).map { "Row \($0)" }
+
+  @Test func aRowInsertedAtTheTopIsOneSentenceAndBlamesNoRowBelowIt() async throws {
+    let reference = try await Self.record(ofDocument: Self.list(Self.sixty))
+    let actual = try await Self.record(ofDocument: Self.list(["Zero"] + Self.sixty))
+    #expect(LayoutChanges.compare(reference, actual).map(\.sentence) == [#"s0-r0 added (TextCell "Zero")"#])
+  }
+
+  @Test func aRowRemovedIsOneSentenceAndARowChangedInPlaceIsComparedFieldByField() async throws {
+    let reference = try await Self.record(ofDocument: Self.list(Self.sixty))
+    var texts = Self.sixty
+    texts.remove(at: 3)
+    texts[10] = "Row ten"
+    let actual = try await Self.record(ofDocument: Self.list(texts))
+    let changes = LayoutChanges.compare(reference, actual)
+    #expect(changes.map(\.sentence) == [#"s0-r3 removed (was TextCell "Row 3")"#, #"s0-r10 text "Row 11" → "Row ten""#])
+    // Each change is boxed where its row is in each image: the removed row only in the reference.
+    #expect(changes[0].referenceBox == [0, 264, 640, 88] && changes[0].actualBox == nil)
+    #expect(changes[1].referenceBox?[1] == 11 * 88 + 23 && changes[1].actualBox?[1] == 10 * 88 + 23)
+  }
+
+  @Test func oneFontChangeInSixtyRowsIsOneSentenceForEachThingItChanged() async throws {
+    let reference = try await Self.record(ofDocument: Self.list(Self.sixty))
+    let actual = try await Self.record(ofDocument: Self.list(Self.sixty, font: "Inter Bold 19"))
+    let changes = LayoutChanges.compare(reference, actual)
+    #expect(
+      changes.map(\.sentence) == [
+        "s0-r0…s0-r59 (60 rows) text font size 17 → 19 pt", "s0-r0…s0-r59 (60 rows) text moved up 1 pt (y 11.5 → 10.5)",
+      ])
+    #expect(changes[0].row == "s0-r0…s0-r59 (60 rows)" && changes[0].sentenceWithoutRow == "text font size 17 → 19 pt")
+    #expect(changes[0].rows == (0..<60).map { "s0-r\($0)" })
+  }
+
+  @Test func aChangedSectionGapIsToldOnceWhereEachSectionStarts() async throws {
+    func grouped(gap: Int) -> String {
+      """
+      table: { width: 320, scale: 2, style: grouped }
+      stylesheet: { vars: { tableSectionGap: \(gap) } }
+      sections:
+        - items:
+            - { type: text, text: One }
+            - { type: text, text: Two }
+        - items:
+            - { type: text, text: Three }
+      """
+    }
+    let reference = try await Self.record(ofDocument: grouped(gap: 10))
+    let actual = try await Self.record(ofDocument: grouped(gap: 30))
+    #expect(
+      LayoutChanges.compare(reference, actual).map(\.sentence) == [
+        "section 0 moved down 20 pt (gap above it 10 → 30 pt)", "section 1 moved down 40 pt (gap above it 20 → 60 pt)",
+        "table height 172 → 252 pt",
+      ])
+  }
+
+  @Test func aPlainBackgroundFillIsNamedByItsColorAndAnImageByItsURL() async throws {
+    func paper(_ color: String) -> String {
+      """
+      table: { width: 320, scale: 2, style: plain }
+      stylesheet: { styles: { paper: [ { fill: "\(color)" } ] } }
+      sections:
+        - items:
+            - { type: text, text: One, background: paper }
+      """
+    }
+    let white = try await Self.record(ofDocument: paper("#FFFFFF"))
+    let gray = try await Self.record(ofDocument: paper("#F2F2F7"))
+    #expect(LayoutChanges.compare(white, gray).map(\.sentence) == ["s0-r0 background color #FFFFFF → #F2F2F7"])
+
+    let reference = try await Self.record()
+    var actual = reference
+    let image = try #require(actual.rows[6].elements.firstIndex { $0.name == "image" })
+    actual.rows[6].elements[image].image?.digest = "0123456789abcdef"
+    let digest = reference.rows[6].elements[image].image?.digest ?? "none"
+    #expect(
+      LayoutChanges.compare(reference, actual).map(\.sentence) == [
+        "s0-r6 image shows other pixels of bundle://images/photo.png (digest \(digest) → 0123456789abcdef)"
+      ])
+  }
+
+  @Test func pixelsOutsideEveryRowAreListedWithoutInside() throws {
+    let json = #"{"version":1,"width":64,"scale":1,"style":"plain","height":3,"bands":[],"rows":[{"section":0,"row":0,"type":"text","cell":"TextCell","y":0,"height":1,"x":0,"selected":false,"direction":"ltr","elements":[]}]}"#
+    let record = try LayoutRecord.decode(Array(json.utf8), file: "t")
+    var classes = [ImageComparison.PixelClass](repeating: .same, count: 64 * 3)
+    classes[0] = .different
+    classes[64 * 2] = .different
+    let found = PixelOnlyDifference.locate(classes, width: 64, in: record)
+    #expect(found.sentence == "layout unchanged; 2 pixels differ, inside s0-r0 outside its elements, and outside every row")
+  }
+
+  @Test func rowsAreNamedCompactly() {
+    #expect(LayoutChanges.RowName.compact(["s0-r0", "s0-r1"]) == "s0-r0, s0-r1")
+    #expect(LayoutChanges.RowName.compact(["s0-r0", "s0-r1", "s0-r2", "s0-r5", "s1-r0"]) == "s0-r0…s0-r2, s0-r5, s1-r0 (5 rows)")
   }
 
   @Test func numbersAreShownAsPeopleWriteThem() {

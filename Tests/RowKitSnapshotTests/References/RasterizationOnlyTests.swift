@@ -110,6 +110,97 @@ import Testing
     }
   }
 
+  /// A styled-text row and a designed row with a label of several lines: what their glyph
+  /// boxes do not show (span colors, underlines, how lines are aligned).
+  static let styledDocument = """
+    table: { width: 320, scale: 2, style: plain }
+    stylesheet: { styles: { warning: [ { text: { color: "{warning}" } } ] } }
+    cells:
+      Note: note.yaml
+    sections:
+      - items:
+          - { type: styledText, text: "Battery <span class=\\"warning\\">low</span>, {charge} soon." }
+          - { type: Note, body: "A note long enough to wrap over two lines or more in a row this narrow, and a third." }
+    """
+
+  /// The styled document with its placeholders (`{warning}`, `{charge}`) replaced by
+  /// `replacing` where it names them, rendered in `environment`, its design
+  /// file written in `folder`.
+  static func renderedStyled(
+    in folder: URL, _ replacing: [(String, String)] = [], align: String = "left", environment: TextEnvironment = .standard
+  ) async throws -> RenderedSnapshot {
+    let design = """
+      padding: [10, 10, 10, 10]
+      body:
+        vstack:
+          align: stretch
+          children:
+            - label: { bind: body, font: "Inter 15", name: body, align: \(align) }
+      """
+    try Data(design.utf8).write(to: folder.appendingPathComponent("note.yaml"))
+    var values = ["{warning}": "#C5221F", "{charge}": "<u>charge</u>"]
+    for (placeholder, value) in replacing { values[placeholder] = value }
+    var text = styledDocument
+    for (placeholder, value) in values { text = text.replacingOccurrences(of: placeholder, with: value) }
+    let document = try TableDocument.decode(
+      Array(text.utf8), as: folder.appendingPathComponent("styled.yaml"), fontFamilies: LayoutChangesTests.families)
+    var renderer = document.makeRenderer()
+    renderer.environment = environment
+    renderer.recordsLayout = true
+    let table = try await document.render(with: renderer)
+    return RenderedSnapshot(image: table.image, layout: table.layoutRecord)
+  }
+
+  /// Styled-text and alignment changes drawn in another environment: each is told, and
+  /// neither the check nor `accept --rasterization-only` takes it as rasterization.
+  static let styleChanges: [(String, [(String, String)], String, [String])] = [
+    ("span color", [("{warning}", "#1E8E3E")], "left", [#"s0-r0 text span "low" color #C5221F → #1E8E3E"#]),
+    ("underline removed", [("{charge}", "charge")], "left", [#"s0-r0 text span "charge" underline removed"#]),
+    ("alignment", [], "center", ["s0-r1 body text alignment left → center"]),
+  ]
+
+  @Test(arguments: 0..<styleChanges.count)
+  func aStyledTextOrAlignmentChangeIsNeverRasterizationOnly(_ index: Int) async throws {
+    let (name, replacing, align, expected) = Self.styleChanges[index]
+    let folder = try TestSupport.temporaryDirectory()
+    defer { try? FileManager.default.removeItem(at: folder) }
+    let root = folder.appendingPathComponent("Snapshots")
+    let reference = try await Self.renderedStyled(in: folder)
+    let recorded = try await Self.store(root).check(suite: "S", name: "t", record: .missing) { _ in reference }
+    guard case .recorded = recorded.outcome else { Issue.record("not recorded: \(recorded.outcome)"); return }
+
+    let actual = try await Self.renderedStyled(in: folder, replacing, align: align, environment: Self.monochrome)
+    let checked = try await Self.store(root, Self.monochrome).comparingInAnotherEnvironment().check(
+      suite: "S", name: "t", record: .never
+    ) { _ in actual }
+    #expect(!checked.outcome.passed, "\(name)")
+    #expect(checked.layout.changes.map(\.sentence) == expected, "\(name)")
+    #expect(!checked.layout.rasterizationOnly, "\(name)")
+    let problem = Self.store(root, Self.monochrome).rasterizationOnlyProblem(
+      actual: try PNG.encode(actual.image), layout: try #require(actual.layout), reference: root.appendingPathComponent("S/t.png"))
+    #expect(problem == "its layout changed (\(expected[0]))", "\(name)")
+  }
+
+  /// A reference record written before alignment and spans were recorded tells no change of
+  /// them, and cannot vouch for them either: rasterization only is refused with the reason.
+  @Test func aRecordWithoutStylingTellsNoStylingChangeButIsNotRasterizationOnly() async throws {
+    let folder = try TestSupport.temporaryDirectory()
+    defer { try? FileManager.default.removeItem(at: folder) }
+    var old = try #require(try await Self.renderedStyled(in: folder).layout)
+    for row in old.rows.indices {
+      for element in old.rows[row].elements.indices {
+        old.rows[row].elements[element].text?.alignment = nil
+        old.rows[row].elements[element].text?.spans = nil
+      }
+    }
+    let actual = try #require(try await Self.renderedStyled(in: folder, environment: Self.monochrome).layout)
+    #expect(LayoutChanges.compare(old, actual).isEmpty)
+    #expect(
+      LayoutChanges.unverifiedStyling(old, actual)
+        == "the reference's layout record does not say how s0-r0 text is aligned and styled (it predates their recording); "
+        + "record the reference again to verify it")
+  }
+
   @Test func glyphPixelsThatDifferInOneEnvironmentAreNotRasterizationOnly() async throws {
     let (folder, root) = try await Self.recordedReferences()
     defer { try? FileManager.default.removeItem(at: folder) }
