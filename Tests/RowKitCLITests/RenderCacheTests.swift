@@ -188,6 +188,29 @@ import Testing
     #expect(run.status == 1)
   }
 
+  /// A change of a case's inputs that changes no pixel (a space after the text) passes, and
+  /// its reference's layout record is made again: kept as it was, it told that old change at
+  /// every later failure of the case.
+  @Test func aPassWhoseInputsChangedRefreshesItsLayoutRecord() async throws {
+    let suite = try Suite()
+    defer { try? FileManager.default.removeItem(at: suite.folder) }
+    _ = try await suite.check(["--record", "missing"], recording: true)
+    try suite.replace("docs/plain.yaml", "text: Plain }", "text: \"Plain \" }")
+    let passed = try await suite.check(recording: true)
+    #expect(Self.outcomes(passed.stdout).rendered["plain"] == "PASSED", "\(passed.stdout)")
+    let record = try String(contentsOf: suite.refs.appendingPathComponent("plain.layout.json"), encoding: .utf8)
+    #expect(record.contains("\"Plain \""), "the record tells the inputs the reference now stands for")
+
+    try suite.replace("docs/plain.yaml", "\"Plain \"", "Plainer")
+    let failed = try await suite.check()
+    #expect(failed.stdout.contains("s0-r0 text \"Plain \" → \"Plainer\""), "\(failed.stdout)")
+
+    // Under CI, where nothing is written, the record stays as it is.
+    try suite.replace("docs/plain.yaml", "Plainer", "\"Plain  \"")
+    _ = try await suite.check()
+    #expect(try String(contentsOf: suite.refs.appendingPathComponent("plain.layout.json"), encoding: .utf8) == record)
+  }
+
   @Test func noCacheRendersEverythingAndWritesNothing() async throws {
     let suite = try Suite()
     defer { try? FileManager.default.removeItem(at: suite.folder) }

@@ -604,11 +604,14 @@ public struct SnapshotCheck: Sendable {
 
   /// The result of a case passed from the render cache, or why it must render (nil and the
   /// reasons): its stored inputs must all hold, and its reference must have the layout
-  /// record a render would otherwise add.
+  /// record a render would otherwise add. `inputsChanged`: the reference has stored inputs,
+  /// and they no longer hold.
   private func cachedPass(
     _ testCase: Case, settings: [String], cache: RenderCache
-  ) async -> (CaseResult?, [String], lacksRecord: Bool) {
-    guard let reference = try? store.referenceURL(suite: testCase.suite, name: testCase.baseName) else { return (nil, [], false) }
+  ) async -> (CaseResult?, [String], lacksRecord: Bool, inputsChanged: Bool) {
+    guard let reference = try? store.referenceURL(suite: testCase.suite, name: testCase.baseName) else {
+      return (nil, [], false, false)
+    }
     let (store, keepsLayoutRecords) = (self.store, self.keepsLayoutRecords)
     let recordsWithoutRecord = RecordMode.effective(record, environment: store.processEnvironment) != .never
     let document = testCase.document
@@ -628,8 +631,8 @@ public struct SnapshotCheck: Sendable {
       if lacksRecord, recordsWithoutRecord { return (["no layout record"], false) }
       return (cache.changes(since: stored, document: document, reference: reference, settings: settings), lacksRecord)
     }
-    guard let (changes, lacksRecord) = verdict else { return (nil, ["the inputs could not be read"], false) }
-    guard changes.isEmpty else { return (nil, changes, false) }
+    guard let (changes, lacksRecord) = verdict else { return (nil, ["the inputs could not be read"], false, false) }
+    guard changes.isEmpty else { return (nil, changes, false, !lacksRecord && Self.areInputChanges(changes)) }
     // The name is claimed as a render's check claims it: a case checked twice in one run is
     // an error, passed from the cache or not.
     if case .failure(let early) = store.claim(
@@ -637,13 +640,19 @@ public struct SnapshotCheck: Sendable {
     {
       var result = CaseResult(name: testCase.name, document: testCase.document.path, status: .error)
       result.message = early.outcome.message
-      return (result, [], false)
+      return (result, [], false, false)
     }
     await store.removeStaleArtifacts(suite: testCase.suite, name: testCase.baseName, pool: pool)
     var result = CaseResult(name: testCase.name, document: testCase.document.path, status: .passed)
     result.cached = true
     if !reportsOnlyFailures { result.reference = await copyForReport(reference, testCase, "reference.png") }
-    return (result, [], lacksRecord)
+    return (result, [], lacksRecord, false)
+  }
+
+  /// Whether `reasons` to render are changes of the case's inputs since its reference, rather
+  /// than its having none to compare (no stored inputs, no reference).
+  private static func areInputChanges(_ reasons: [String]) -> Bool {
+    !reasons.contains { ["no stored inputs", "no reference", "no layout record"].contains($0) || $0.hasSuffix("out of the references folder") }
   }
 
   /// The most rows of a table whose layout record a check keeps. A record is made whole in
@@ -666,15 +675,20 @@ public struct SnapshotCheck: Sendable {
   private func checkUntimed(_ testCase: Case, fontFamilies: [String], cache: RenderCache?) async -> (CaseResult, Bool) {
     let settings = renderSettings(for: testCase, cache: cache)
     var renderedBecause: [String] = []
+    // A case whose inputs changed since its reference was recorded may pass with the record
+    // of the old ones: it is made again, and kept when the pixels match.
+    var refreshesRecord = false
     // Re-recording everything (`--record all`) renders every case, and keeps their inputs: it
     // rewrites each layout record and the environment, which a case passed from the cache
     // would leave as they are.
     if let cache, RecordMode.effective(record, environment: store.processEnvironment) != .all {
-      let (cached, reasons, lacksRecord) = await cachedPass(testCase, settings: settings, cache: cache)
+      let (cached, reasons, lacksRecord, inputsChanged) = await cachedPass(testCase, settings: settings, cache: cache)
       if let cached { return (cached, lacksRecord) }
       renderedBecause = reasons
+      refreshesRecord = inputsChanged
     }
-    var (result, hasNoRecord, written) = await render(testCase, fontFamilies: fontFamilies, cache: cache, settings: settings)
+    var (result, hasNoRecord, written) = await render(
+      testCase, fontFamilies: fontFamilies, cache: cache, settings: settings, refreshingRecord: refreshesRecord)
     if explainsRenderCache, cache != nil, !renderedBecause.isEmpty { result.renderedBecause = renderedBecause }
     if let written, result.status == .passed || result.status == .new {
       // The proof is kept only once the case's outcome is known to be a clean match.
@@ -692,7 +706,7 @@ public struct SnapshotCheck: Sendable {
   /// and the inputs to keep beside the reference when the render matched it pixel for pixel
   /// and the cache may write (the record mode writes anything; the inputs are new or changed).
   private func render(
-    _ testCase: Case, fontFamilies: [String], cache: RenderCache?, settings: [String]
+    _ testCase: Case, fontFamilies: [String], cache: RenderCache?, settings: [String], refreshingRecord: Bool
   ) async -> (CaseResult, Bool, CaseInputs?) {
     var tooLongForARecord = false
     let renderStart = Date()
@@ -736,7 +750,7 @@ public struct SnapshotCheck: Sendable {
       }
       if keepsRecords {
         (outcome, layout) = try await store.check(
-          suite: testCase.suite, name: testCase.baseName, options: options, record: record, pool: pool
+          suite: testCase.suite, name: testCase.baseName, options: options, record: record, pool: pool, refreshingRecord: refreshingRecord
         ) { receiver, recordsLayout in try await render(into: receiver, recordsLayout: recordsLayout) }
       } else {
         outcome = try await store.check(

@@ -801,4 +801,55 @@ public struct PixelOnlyDifference: Codable, Hashable, Sendable {
       pixels: pixels, elements: order, insideGlyphsOnly: allGlyphs && pixels > 0,
       sentence: "layout unchanged; \(pixelWords)\(whereWords)")
   }
+
+  /// The differing pixels that the layout changes `changes` (from `old` to `new`) do not
+  /// explain, placed as ``locate(_:width:in:)`` places them: those outside the boxes of the
+  /// elements and rows the changes name, where each was and where it is. A separator's
+  /// color, which no record holds, changed beside a label's text was said of the text alone.
+  /// Nil when every differing pixel is explained, or when a change moves what lies below it
+  /// (a row added, removed, grown or moved, or the table itself changed): then no pixel below
+  /// can be told apart from the move.
+  public static func unexplained(
+    _ classes: [ImageComparison.PixelClass], width: Int, by changes: [LayoutChange], old: LayoutRecord, new: LayoutRecord
+  ) -> (change: LayoutChange, insideGlyphsOnly: Bool)? {
+    let moves: Set<String> = ["height", "gapAbove"]
+    guard !changes.isEmpty,
+      !changes.contains(where: { $0.row == "table" || moves.contains($0.property) || ($0.property == "presence" && $0.element == nil) })
+    else { return nil }
+    var remaining = classes
+    let height = classes.count / max(1, width)
+    // Clears a box given in points, grown by a device pixel where antialiasing reaches.
+    func clear(x: Double, y: Double, width boxWidth: Double, height boxHeight: Double, scale: Double) {
+      let minX = max(0, Int(((x * scale) - 1).rounded(.down))), maxX = min(width, Int(((x + boxWidth) * scale + 1).rounded(.up)))
+      let minY = max(0, Int(((y * scale) - 1).rounded(.down))), maxY = min(height, Int(((y + boxHeight) * scale + 1).rounded(.up)))
+      guard minX < maxX, minY < maxY else { return }
+      for row in minY..<maxY { for column in minX..<maxX { remaining[row * width + column] = .same } }
+    }
+    for change in changes {
+      for rowName in change.rows ?? [change.row] {
+        for record in [old, new] {
+          if let row = record.rows.first(where: { $0.name == rowName }) {
+            guard let name = change.element else {
+              clear(x: 0, y: row.y, width: record.width, height: row.height, scale: record.scale)
+              continue
+            }
+            for element in row.elements where element.name == name {
+              for frame in [element.frame, element.ink].compactMap({ $0 }) where frame.count == 4 {
+                clear(x: row.x + frame[0], y: row.y + frame[1], width: frame[2], height: frame[3], scale: record.scale)
+              }
+            }
+          } else if let band = record.bands.first(where: { $0.name == rowName }) {
+            clear(x: 0, y: band.y, width: record.width, height: band.height, scale: record.scale)
+          }
+        }
+      }
+    }
+    let located = locate(remaining, width: width, in: new)
+    guard located.pixels > 0 else { return nil }
+    let words = located.sentence.dropFirst("layout unchanged; ".count)
+    let (count, rest) = (String(words.prefix { $0 != " " }), words.drop { $0 != " " }.dropFirst())
+    let sentence = "\(count) more \(located.pixels == 1 ? "pixel differs" : "pixels differ") outside the changed elements"
+      + rest.drop { $0 != "," }
+    return (LayoutChange(row: "table", property: "pixels", from: nil, to: String(located.pixels), sentence: sentence), located.insideGlyphsOnly)
+  }
 }

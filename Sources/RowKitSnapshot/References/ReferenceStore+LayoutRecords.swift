@@ -99,7 +99,25 @@ extension ReferenceStore {
     pool: RenderPool = .shared,
     streamingLayout render: (_ receiver: any TableImageReceiver, _ recordsLayout: Bool) async throws -> LayoutRecord?
   ) async throws -> (outcome: SnapshotOutcome, layout: LayoutFindings) {
-    let plan = layoutPlan(suite: suite, name: name, record: record)
+    try await check(
+      suite: suite, name: name, options: options, record: record, pool: pool, refreshingRecord: false, streamingLayout: render)
+  }
+
+  /// ``check(suite:name:options:record:pool:streamingLayout:)``, which with
+  /// `refreshingRecord` also makes the render's record when the reference has one, and
+  /// writes it over the reference's when the pixels match and the records differ (in any
+  /// mode but `never`): for a case whose inputs changed since its reference was recorded
+  /// without changing a pixel, whose record would otherwise go on telling the old inputs as
+  /// changes at every later failure.
+  nonisolated(nonsending) package func check(
+    suite: String, name: String, options: ComparisonOptions, record: RecordMode?, pool: RenderPool, refreshingRecord: Bool,
+    streamingLayout render: (_ receiver: any TableImageReceiver, _ recordsLayout: Bool) async throws -> LayoutRecord?
+  ) async throws -> (outcome: SnapshotOutcome, layout: LayoutFindings) {
+    var plan = layoutPlan(suite: suite, name: name, record: record)
+    if refreshingRecord, plan.mode != .never {
+      plan.firstRecords = true
+      plan.refreshes = true
+    }
     var latest: LayoutRecord?
     var renders = 0
     let outcome = try await check(suite: suite, name: name, options: options, record: record, pool: pool) { receiver in
@@ -117,6 +135,8 @@ extension ReferenceStore {
     var recordURL: URL?
     var firstRecords: Bool
     var environmentDiffers: Bool
+    /// Whether a record that differs from the render's is written over on a match.
+    var refreshes = false
 
     /// Whether render number `render` (from 1) makes a record: the first only when one will
     /// be written, the second (made anyway when the first does not match) always.
@@ -145,14 +165,14 @@ extension ReferenceStore {
     return try await pool.run {
       self.settleLayoutRecord(
         outcome, image: image, layout: layout, reference: reference, mode: plan.mode, options: options,
-        environmentDiffers: plan.environmentDiffers)
+        environmentDiffers: plan.environmentDiffers, refreshes: plan.refreshes)
     }
   }
 
   /// Writes, copies and compares layout records after a check ended with `outcome`.
   private func settleLayoutRecord(
     _ outcome: SnapshotOutcome, image: RGBAImage?, layout: LayoutRecord, reference: URL, mode: RecordMode,
-    options: ComparisonOptions, environmentDiffers: Bool
+    options: ComparisonOptions, environmentDiffers: Bool, refreshes: Bool = false
   ) -> (outcome: SnapshotOutcome, layout: LayoutFindings) {
     let recordURL = LayoutRecord.url(besidePNG: reference)
     let stored = readLayoutRecord(at: recordURL)
@@ -169,7 +189,7 @@ extension ReferenceStore {
     case .matched:
       let writes: Bool
       switch stored {
-      case .record(let old): writes = mode == .all && old != layout
+      case .record(let old): writes = (mode == .all || (refreshes && mode != .never)) && old != layout
       case .absent, .unreadable: writes = mode != .never
       }
       if writes {
@@ -198,6 +218,11 @@ extension ReferenceStore {
         }
         break
       }
+      if let result, let problem = Self.mismatch(of: old, with: result.referenceSize) {
+        // Compared, it would tell a width or a scale that the pixels do not show.
+        findings.unreadableRecord = "\(recordURL.path) is not the record of its reference: \(problem)"
+        break
+      }
       let referenceURL = URL(fileURLWithPath: written.directory).appendingPathComponent("reference.layout.json")
       if (try? OutputWriter.write(old.jsonBytes(), to: referenceURL)) != nil { findings.referenceRecord = referenceURL }
       findings.changes = LayoutChanges.compare(old, layout)
@@ -207,11 +232,34 @@ extension ReferenceStore {
         findings.pixelOnly = pixelOnlyDifference(actual, reference: reference, layout: layout, options: options, result: result)
         findings.rasterizationOnly =
           environmentDiffers && findings.pixelOnly?.insideGlyphsOnly == true && LayoutChanges.unverifiedStyling(old, layout) == nil
+      } else if let result, !result.sizeMismatch, let actual = image ?? Self.decodedImage(at: written.actual),
+        let expected = Self.decodedImage(at: reference.path)
+      {
+        let outcome = ImageComparison.compare(expected, actual, options: options)
+        // Across environments, glyphs of unchanged labels differ as a new rasterizer draws
+        // them: only what else differs is told.
+        if let classes = outcome.classes,
+          let unexplained = PixelOnlyDifference.unexplained(
+            classes, width: outcome.result.canvasSize.width, by: structural, old: old, new: layout),
+          !(environmentDiffers && unexplained.insideGlyphsOnly)
+        {
+          findings.changes.append(unexplained.change)
+        }
       }
     default:
       break
     }
     return (outcome, findings)
+  }
+
+  /// Why the layout record `record` cannot be the record of a reference of `size` pixels
+  /// (one recorded for another width or scale, or copied from another case); nil when it can.
+  static func mismatch(of record: LayoutRecord, with size: ComparisonResult.Size) -> String? {
+    let width = record.width * record.scale, height = record.height * record.scale
+    guard abs(width - Double(size.width)) > 1 || abs(height - Double(size.height)) > 1 else { return nil }
+    return "it records a table of \(LayoutChanges.number(width))×\(LayoutChanges.number(height)) pixels "
+      + "(\(LayoutChanges.number(record.width)) points at scale \(LayoutChanges.number(record.scale))), "
+      + "the reference is \(size.width)×\(size.height)"
   }
 
   /// Why the PNG `actual`, laid out as `layout`, does not differ from the reference at

@@ -112,6 +112,65 @@ import Testing
     #expect(failed.layout.pixelOnly == nil)
   }
 
+  /// Pixels that the layout changes do not explain are told after them: a separator's color,
+  /// which no record holds, changed beside a label's color was said of the label alone.
+  @Test func pixelsOutsideTheChangedElementsAreToldAfterTheChanges() async throws {
+    let folder = try TestSupport.temporaryDirectory()
+    defer { try? FileManager.default.removeItem(at: folder) }
+    let root = folder.appendingPathComponent("Snapshots")
+    let table = try await rendered()
+    _ = try await store(root).check(suite: "S", name: "t", record: .missing) { _ in table }
+    var recolored = try #require(table.layout)
+    let text = try #require(recolored.rows[0].elements.firstIndex { $0.name == "text" })
+    recolored.rows[0].elements[text].color = "#FF0000"
+    let ink = try #require(recolored.rows[0].elements[text].ink)
+    let scale = recolored.scale
+    let red = Color(r: 255, g: 0, b: 0)
+    // Inside the recolored label (explained), and at the foot of the second row, outside its
+    // elements (not explained).
+    var image = CraftedImages.block(
+      table.image, x: Int((recolored.rows[0].x + ink[0] + 2) * scale), y: Int((recolored.rows[0].y + ink[1] + 2) * scale), width: 2,
+      height: 2, red)
+    image = CraftedImages.block(image, x: 2, y: Int((recolored.rows[1].y + recolored.rows[1].height) * scale) - 2, width: 3, height: 1, .black)
+    let failed = try await store(root).check(suite: "S", name: "t", record: .never) { _ in
+      RenderedSnapshot(image: image, layout: recolored)
+    }
+    let sentences = failed.layout.sentences
+    #expect(sentences.count == 2, "\(sentences)")
+    #expect(sentences.first?.hasPrefix("s0-r0 text color") == true, "\(sentences)")
+    #expect(sentences.last == "3 more pixels differ outside the changed elements, all inside s0-r1 outside its elements", "\(sentences)")
+    #expect(!failed.layout.rasterizationOnly)
+
+    // Every differing pixel inside the changed label: nothing more is said.
+    let explained = try await store(root).check(suite: "S", name: "t", record: .never) { _ in
+      RenderedSnapshot(
+        image: CraftedImages.block(
+          table.image, x: Int((recolored.rows[0].x + ink[0] + 2) * scale), y: Int((recolored.rows[0].y + ink[1] + 2) * scale), width: 2,
+          height: 2, red),
+        layout: recolored)
+    }
+    #expect(explained.layout.sentences.count == 1, "\(explained.layout.sentences)")
+  }
+
+  /// A record that is not of its reference's size (recorded at another width or scale, or
+  /// copied from another case) is not compared: it would tell a width the pixels do not show.
+  @Test func aRecordOfAnotherSizeIsNotComparedWithItsReference() async throws {
+    let folder = try TestSupport.temporaryDirectory()
+    defer { try? FileManager.default.removeItem(at: folder) }
+    let root = folder.appendingPathComponent("Snapshots")
+    let table = try await rendered()
+    _ = try await store(root).check(suite: "S", name: "t", record: .missing) { _ in table }
+    var wider = try #require(table.layout)
+    wider.width = 390
+    try Data(wider.jsonBytes()).write(to: root.appendingPathComponent("S/t.layout.json"))
+    let failed = try await store(root).check(suite: "S", name: "t", record: .never) { _ in
+      RenderedSnapshot(image: CraftedImages.block(table.image, x: 4, y: 4, width: 2, height: 2, .black), layout: table.layout)
+    }
+    #expect(failed.layout.changes.isEmpty, "\(failed.layout.sentences)")
+    let problem = try #require(failed.layout.unreadableRecord)
+    #expect(problem.hasSuffix("is not the record of its reference: it records a table of 780×176 pixels (390 points at scale 2), the reference is 640×176"), "\(problem)")
+  }
+
   /// A record beside a reference comes with the reference, from anyone: one whose numbers
   /// no render records (a row at y 1e300, which the comparison turned into pixels and
   /// trapped on) is refused as unreadable, and the check tells the change in pixels.
