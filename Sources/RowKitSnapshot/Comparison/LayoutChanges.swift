@@ -9,7 +9,8 @@ public struct LayoutChange: Codable, Hashable, Sendable {
   /// The element's name in its row (`title`, `image`, `accessory`); nil for the row itself.
   public var element: String?
   /// What changed: `position`, `size`, `color`, `text`, `font`, `fontSize`, `height`,
-  /// `gapAbove` (a row, band or section moved without a cause above it), `span`, `alignment`…
+  /// `gapAbove` (a row, band or section moved without a cause above it), `span`, `alignment`,
+  /// `pixels` (of `table`: the differing pixels no other change explains)…
   public var property: String
   /// The reference's value; nil where the element did not exist.
   public var from: String?
