@@ -25,6 +25,7 @@ package enum FileDigestCache {
       let stored = try? JSONDecoder().decode([String].self, from: data), stored.count == paths.count,
       stored.allSatisfy(SHA256.isHexDigest)
     {
+      FontScanCache.markUsed(file)
       return stored
     }
     let digests = paths.map { SHA256.hex(ofFileAt: $0) }

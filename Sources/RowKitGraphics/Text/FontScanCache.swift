@@ -62,7 +62,7 @@ enum FontScanCache {
     // One it cannot write (a cache made by another user, or moved) made fontconfig print "No
     // writable cache directories" at every run: the files are scanned one by one instead.
     guard access(folder.fontconfigCache, W_OK) == 0 else { return nil }
-    removeLeftovers(in: root)
+    tidy(root)
     var isFolder: ObjCBool = false
     if FileManager.default.fileExists(atPath: folder.path, isDirectory: &isFolder) {
       return isFolder.boolValue ? folder : nil
@@ -95,11 +95,25 @@ enum FontScanCache {
     if rename(folder.path, aside) == 0 { try? FileManager.default.removeItem(atPath: aside) }
   }
 
-  /// Takes away the half-made folders of processes that have ended
-  /// (`fonts-….partial-<pid>-…`, `brand-….partial-<pid>-…`): a command that ended while its
-  /// fonts thread was still making one left it behind.
-  private static func removeLeftovers(in root: String) {
+  /// How long a brand font's copy, or a file of digests, is kept without being used.
+  static let unusedLifetime: TimeInterval = 30 * 24 * 60 * 60
+
+  /// Takes away what no process will read again:
+  /// - the half-made folders of processes that have ended (`fonts-….partial-<pid>-…`,
+  ///   `brand-….partial-<pid>-…`): a command that ended while its fonts thread was still
+  ///   making one left it behind;
+  /// - brand fonts' copies and files of digests unused for ``unusedLifetime``: a font saved
+  ///   a hundred times under a live preview left a hundred copies. Each use marks its own
+  ///   (``markUsed(_:)``), so none in use goes; one taken away is made again when needed.
+  private static func tidy(_ root: String) {
     guard let names = try? FileManager.default.contentsOfDirectory(atPath: root) else { return }
+    let unusedSince = Date().timeIntervalSince1970 - unusedLifetime
+    for name in names where Self.isUsedOnce(name) {
+      var info = stat()
+      if lstat("\(root)/\(name)", &info) == 0, Double(info.st_mtim.tv_sec) < unusedSince {
+        try? FileManager.default.removeItem(atPath: "\(root)/\(name)")
+      }
+    }
     for name in names where name.hasPrefix("fonts-") || name.hasPrefix("brand-") {
       guard let marker = name.range(of: ".partial-") else { continue }
       let digits = name[marker.upperBound...].prefix(while: \.isASCII).prefix(while: \.isNumber)
@@ -108,6 +122,20 @@ enum FontScanCache {
       else { continue }
       try? FileManager.default.removeItem(atPath: "\(root)/\(name)")
     }
+  }
+
+  /// Whether `name` is a brand font's copy (`brand-` and 32 hex digits) or a file of digests
+  /// (`digests-`, 32 hex digits, `.json`): what ``tidy(_:)`` takes away when unused.
+  private static func isUsedOnce(_ name: String) -> Bool {
+    func isHex(_ text: Substring) -> Bool { text.count == 32 && text.allSatisfy(\.isHexDigit) }
+    if name.hasPrefix("brand-") { return isHex(name.dropFirst(6)) }
+    if name.hasPrefix("digests-"), name.hasSuffix(".json") { return isHex(name.dropFirst(8).dropLast(5)) }
+    return false
+  }
+
+  /// Marks the copy or file at `path` used now, so that ``tidy(_:)`` keeps it.
+  static func markUsed(_ path: String) {
+    utimes(path, nil)
   }
 
   /// A copy of the brand font at `path` whose bytes never change:
@@ -122,7 +150,10 @@ enum FontScanCache {
     let folder = "\(root)/brand-\(expected.prefix(32))"
     let copy = "\(folder)/\(name)"
     var info = stat()
-    if lstat(copy, &info) == 0, info.st_mode & S_IFMT == S_IFREG { return copy }
+    if lstat(copy, &info) == 0, info.st_mode & S_IFMT == S_IFREG {
+      markUsed(folder)
+      return copy
+    }
     let partial = "\(folder).partial-\(getpid())-\(UUID().uuidString)"
     do {
       // The bytes copied are the bytes hashed: a file saved in between is not taken.

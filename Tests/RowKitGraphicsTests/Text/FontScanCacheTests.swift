@@ -144,6 +144,37 @@ import Testing
     #expect(left.contains(names[3]), "not a folder of RowKit's")
   }
 
+  /// Brand fonts' copies and files of digests unused for 30 days are taken away (a brand font
+  /// saved a hundred times under a live preview left a hundred copies); each use keeps its own.
+  @Test func copiesAndDigestsUnusedForAMonthAreTakenAway() throws {
+    let root = try TestSupport.temporaryDirectory()
+    defer { try? FileManager.default.removeItem(at: root) }
+    let hex = { (digit: Character) in String(repeating: digit, count: 32) }
+    let old = Date().addingTimeInterval(-FontScanCache.unusedLifetime - 3600)
+    let names = [
+      "brand-\(hex("a"))", "brand-\(hex("b"))", "digests-\(hex("c")).json", "digests-\(hex("d")).json", "brand-notes", "digests-mine.json",
+    ]
+    for (index, name) in names.enumerated() {
+      let url = root.appendingPathComponent(name)
+      if name.hasSuffix(".json") { try Data("[]".utf8).write(to: url) } else { try FileManager.default.createDirectory(at: url, withIntermediateDirectories: true) }
+      if index % 2 == 0 || index >= 4 { try FileManager.default.setAttributes([.modificationDate: old], ofItemAtPath: url.path) }
+    }
+    // A copy in use: drawn from, it is marked used, and kept.
+    let brand = root.appendingPathComponent("Brand.ttf").path
+    try FileManager.default.copyItem(atPath: TextEnvironment.standard.fontFiles[0].path, toPath: brand)
+    let copy = try #require(FontScanCache.snapshot(ofFontFile: brand, in: root.path))
+    let copyFolder = (copy as NSString).deletingLastPathComponent
+    try FileManager.default.setAttributes([.modificationDate: old], ofItemAtPath: copyFolder)
+    #expect(FontScanCache.snapshot(ofFontFile: brand, in: root.path) == copy)
+
+    _ = try #require(FontScanCache.linkFolder(for: [TextEnvironment.standard.fontFiles[0].path], in: root.path))
+    let left = Set(try FileManager.default.contentsOfDirectory(atPath: root.path))
+    #expect(!left.contains(names[0]) && !left.contains(names[2]), "unused for a month")
+    #expect(left.contains(names[1]) && left.contains(names[3]), "used lately")
+    #expect(left.contains(names[4]) && left.contains(names[5]), "not RowKit's names")
+    #expect(left.contains((copyFolder as NSString).lastPathComponent), "drawn from since")
+  }
+
   @Test func anUnwritableCacheFallsBackToScanningEachFile() throws {
     let root = try TestSupport.temporaryDirectory()
     let blocked = root.appendingPathComponent("file")
