@@ -71,7 +71,8 @@ extension SnapshotCheck.Report {
       for orphan in orphans { lines.append(.output("PRUNED \(referencesRoot.appendingPathComponent(orphan).path)")) }
     }
     var location = reportFolder.map { "; report in \($0.path)" } ?? ""
-    if reportFolder == nil, cases.contains(where: { $0.status == .failed || $0.status == .missing }) {
+    // Only where some were written: a folder that could not be made holds none.
+    if reportFolder == nil, cases.contains(where: { ($0.status == .failed || $0.status == .missing) && $0.actual != nil }) {
       location = "; failure images in \(artifactsRoot.path)"
     }
     lines.append(.output(summaryLine + location))

@@ -30,6 +30,9 @@ final class RenderCapture: TableImageReceiver, @unchecked Sendable {
   /// Whether the rows so far were let go, the baseline holding the same.
   private var dropped = false
   private var spill: TiledPNGWriter?
+  /// Whether the folder cannot be made (an unwritable `TMPDIR`): the image is then kept in
+  /// memory whatever its size, as a small one is, rather than the case failing for a folder.
+  private var keepsAllInMemory = false
 
   /// A capture compared with the image `baseline` opens (nil: compared with nothing), that
   /// keeps up to `memoryPixels` pixels in memory and otherwise writes tiles of at most
@@ -72,7 +75,11 @@ final class RenderCapture: TableImageReceiver, @unchecked Sendable {
     } else {
       strips.append(strip)
       keptPixels += strip.width * strip.height
-      guard keptPixels > memoryPixels else { return }
+      guard keptPixels > memoryPixels, !keepsAllInMemory else { return }
+      guard (try? OutputWriter.createFolder(folder)) != nil else {
+        keepsAllInMemory = true
+        return
+      }
       if matches {
         strips = []
         dropped = true

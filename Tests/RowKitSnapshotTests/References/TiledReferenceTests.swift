@@ -53,6 +53,27 @@ import Testing
     #expect(!exists(folder.appendingPathComponent("artifacts")), "a passing check leaves no folder")
   }
 
+  /// Where the folder a large render spills into cannot be made (an unwritable `TMPDIR`),
+  /// the render is kept in memory, as a small one is: a new case is recorded and a changed
+  /// one fails, rather than the case being an error for a folder it did not need.
+  @Test func aLargeRenderIsKeptInMemoryWhereItsFolderCannotBeMade() async throws {
+    let folder = try TestSupport.temporaryDirectory()
+    defer { try? FileManager.default.removeItem(at: folder) }
+    // A file where the artifacts folder goes: nothing can be made under it.
+    try Data().write(to: folder.appendingPathComponent("artifacts"))
+    let limits = ReferenceStore.Limits(tilePixels: 2000, memoryPixels: 1500)
+    let strips = Self.strips(width: 40, rows: 10, count: 13)
+    let recorded = try await store(folder, limits).check(suite: "S", name: "tall", rendering: Self.render(strips))
+    guard case .recorded = recorded else { Issue.record("not recorded: \(recorded)"); return }
+    let passed = try await store(folder, limits).check(suite: "S", name: "tall", rendering: Self.render(strips))
+    #expect(passed.passed, "\(passed)")
+    var changed = strips
+    changed[7] = CraftedImages.block(strips[7], x: 5, y: 2, width: 4, height: 3, .black)
+    let failed = try await store(folder, limits).check(suite: "S", name: "tall", rendering: Self.render(changed))
+    guard case .failed(_, let result?, _) = failed else { Issue.record("expected a failure: \(failed)"); return }
+    #expect(result.differentPixels == 12)
+  }
+
   /// With small limits: a reference of three tiles, a change in the second, a render let go
   /// while it equals the reference and then rebuilt from it, and artifacts in tiles.
   @Test func aChangedTallCaseLeavesTiledArtifactsOfTheWholeImages() async throws {
