@@ -101,6 +101,8 @@ func openBrowser(_ address: URL) {
   let process = Process()
   process.executableURL = URL(fileURLWithPath: opener)
   process.arguments = [address.absoluteString]
+  // The browser draws with the user's own font settings, which this process set aside.
+  process.environment = UsersTextSettings.usersOwn(ProcessInfo.processInfo.environment)
   do { try process.run() } catch { FileHandle.standardError.write(Data("rowkit: \(opener) did not start: \(error)\n".utf8)) }
 }
 

@@ -1,4 +1,5 @@
 import Foundation
+import RowKitGraphics
 import RowKitSnapshot
 
 /// The commands that run `rowkit-review` in this process's place (`runReviewProgram`), by
@@ -19,6 +20,9 @@ func runReviewProgram(_ arguments: [String]) throws -> Never {
   }
   let words = ([server.path] + arguments).map { strdup($0) } + [nil]
   defer { words.forEach { free($0) } }
+  // The server sets the text libraries' variables aside itself, and gives the browser it
+  // opens the user's own: it must see them as the user set them.
+  UsersTextSettings.restore()
   execv(server.path, words)
   throw SnapshotError("\(server.path): cannot start: \(String(cString: strerror(errno)))")
 }

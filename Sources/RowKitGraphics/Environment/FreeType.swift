@@ -37,7 +37,7 @@ final class FreeTypeLibrary {
   let handle: FT_Library
 
   init() throws(GraphicsError) {
-    _ = TextEnvironment.usersTextSettingsSetAside
+    _ = UsersTextSettings.setAsideOnce
     var library: FT_Library?
     try FreeTypeStatus.check(FT_Init_FreeType(&library), .fontConfiguration, "FreeType could not start a library")
     guard let library else { throw GraphicsError(.fontConfiguration, "FreeType could not start a library: it gave none") }

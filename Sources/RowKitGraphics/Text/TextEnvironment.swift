@@ -72,41 +72,22 @@ public struct TextEnvironment: Hashable, Sendable {
   /// 6. Noto Color Emoji (`fonts-noto-color-emoji`), drawn in color.
   public static let standard = TextEnvironment(fontFiles: standardFontFiles)
 
-  /// Keeps the user's settings of the text libraries from changing glyphs:
-  ///
-  /// - Pango takes the languages a text of a script it cannot place is drawn for (Han:
-  ///   Chinese, Japanese or Korean forms) from `PANGO_LANGUAGE` and `LANGUAGE`, read once at
-  ///   its first shaping: `LANGUAGE=ja` drew other glyphs. An empty `PANGO_LANGUAGE` names
-  ///   none, whatever `LANGUAGE` says; a document picks its forms with `language:`.
-  /// - FreeType reads `FREETYPE_PROPERTIES` when a library of it starts:
-  ///   `cff:no-stem-darkening=0`, which font-tuning guides put in `/etc/environment`, drew
-  ///   Inter's and Noto Sans CJK's stems darker. HarfBuzz reads `HB_SHAPER_LIST`, whose
-  ///   `fallback` shaper drops every font's own shaping. Both are emptied, and name nothing.
-  ///
-  /// The first shaper and the first FreeType library call this. The environment changes only
-  /// where a variable names something: a set one is emptied in its place, and
-  /// `PANGO_LANGUAGE` is added only when `LANGUAGE` names languages and it is not set. With
-  /// none of them (as in CI), nothing changes. A program calls it first thing, while it has
-  /// one thread, when it can: adding a variable while other threads read the environment is
-  /// not safe.
+  /// Keeps the user's settings of the text libraries from changing glyphs: empties
+  /// `FREETYPE_PROPERTIES` and `HB_SHAPER_LIST`, and makes `PANGO_LANGUAGE` name no language
+  /// (see `UsersTextSettings`). The first shaper and the first FreeType library call this.
+  /// The environment changes only where a variable names something: a set one is emptied in
+  /// its place, and `PANGO_LANGUAGE` is added only when `LANGUAGE` names languages and it is
+  /// not set. With none of them (as in CI), nothing changes. A program calls it first thing,
+  /// while it has one thread, when it can: adding a variable while other threads read the
+  /// environment is not safe.
   public static func setAsideUsersTextSettings() {
-    func value(_ name: String) -> String? { getenv(name).map { String(cString: $0) } }
-    for name in ["FREETYPE_PROPERTIES", "HB_SHAPER_LIST"] where value(name)?.isEmpty == false { setenv(name, "", 1) }
-    switch value("PANGO_LANGUAGE") {
-    case ""?: return
-    case _?: setenv("PANGO_LANGUAGE", "", 1)
-    case nil: if let languages = value("LANGUAGE"), !languages.isEmpty { setenv("PANGO_LANGUAGE", "", 1) }
-    }
+    UsersTextSettings.setAside()
   }
 
   /// The former name of ``setAsideUsersTextSettings()``, which sets aside more than
   /// languages.
   @available(*, deprecated, renamed: "setAsideUsersTextSettings()")
   public static func setAsideUsersLanguages() { setAsideUsersTextSettings() }
-
-  /// ``setAsideUsersTextSettings()``, done once: before the first shaper and the first
-  /// FreeType library, and so before Pango, HarfBuzz or FreeType read their settings.
-  static let usersTextSettingsSetAside: Void = setAsideUsersTextSettings()
 
   /// What font sets and shapers made for an environment are kept by: the environment, and
   /// the state of its brand font files (each one's device, inode, size and times), so that a

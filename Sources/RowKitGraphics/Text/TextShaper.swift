@@ -61,7 +61,7 @@ public final class TextShaper {
   /// A shaper over `fontSet` that draws from `faces`, if given: they go back to the pool of
   /// faces when the shaper is freed, or at once if Pango cannot take them.
   init(fontSet: FontSet, faces ownFaces: FontFaces?) throws {
-    _ = TextEnvironment.usersTextSettingsSetAside
+    _ = UsersTextSettings.setAsideOnce
     // Font maps of freed shapers that Pango's threads have let go of since are freed now.
     FontMapRetirement.sweep()
     self.environment = fontSet.environment
