@@ -32,21 +32,30 @@ enum FontScanCache {
   }
 
   /// The cache's root folder, or nil when the environment names no home for it, or names it
-  /// in bytes that are not UTF-8 text fit for fontconfig's configuration.
+  /// in bytes that are not UTF-8 text fit for fontconfig's configuration. An
+  /// `XDG_CACHE_HOME` that is not absolute is ignored, as the XDG specification says; one
+  /// that is absolute but unfit means no cache, not another folder.
   static var root: String? {
+    enum Named { case none, unfit, folder(String) }
     // Read as bytes: Foundation's environment turns a byte that is not UTF-8 into U+FFFD,
     // and the folder made was then another than the one named.
-    func variable(_ name: String) -> String? {
-      guard let value = getenv(name) else { return nil }
+    func variable(_ name: String) -> Named {
+      guard let value = getenv(name) else { return .none }
       let bytes = Array(UnsafeBufferPointer(start: UnsafeRawPointer(value).assumingMemoryBound(to: UInt8.self), count: strlen(value)))
-      guard let text = String(validating: bytes, as: UTF8.self), text.hasPrefix("/") else { return nil }
+      guard bytes.first == UInt8(ascii: "/") else { return .none }
       // fontconfig reads the folder's name in an XML configuration, where no control
       // character can be written.
-      guard !text.unicodeScalars.contains(where: { $0.properties.generalCategory == .control }) else { return nil }
-      return text
+      guard let text = String(validating: bytes, as: UTF8.self),
+        !text.unicodeScalars.contains(where: { $0.properties.generalCategory == .control })
+      else { return .unfit }
+      return .folder(text)
     }
-    if let cache = variable("XDG_CACHE_HOME") { return cache + "/rowkit" }
-    if let home = variable("HOME") { return home + "/.cache/rowkit" }
+    switch variable("XDG_CACHE_HOME") {
+    case .folder(let cache): return cache + "/rowkit"
+    case .unfit: return nil
+    case .none: break
+    }
+    if case .folder(let home) = variable("HOME") { return home + "/.cache/rowkit" }
     return nil
   }
 
@@ -59,9 +68,6 @@ enum FontScanCache {
     // the same instant for one it cannot write: two processes of a cold cache printed "No
     // writable cache directories" and scanned without it. Made here, an existing one is fine.
     try? FileManager.default.createDirectory(atPath: folder.fontconfigCache, withIntermediateDirectories: true)
-    // One it cannot write (a cache made by another user, or moved) made fontconfig print "No
-    // writable cache directories" at every run: the files are scanned one by one instead.
-    guard access(folder.fontconfigCache, W_OK) == 0 else { return nil }
     tidy(root)
     var isFolder: ObjCBool = false
     if FileManager.default.fileExists(atPath: folder.path, isDirectory: &isFolder) {
@@ -73,8 +79,7 @@ enum FontScanCache {
     do {
       try FileManager.default.createDirectory(atPath: partial, withIntermediateDirectories: true)
       for (index, path) in paths.enumerated() {
-        let name = String(format: "%04d-", index) + (path as NSString).lastPathComponent
-        try FileManager.default.createSymbolicLink(atPath: "\(partial)/\(name)", withDestinationPath: path)
+        try FileManager.default.createSymbolicLink(atPath: "\(partial)/" + linkName(index: index, path: path), withDestinationPath: path)
       }
     } catch {
       try? FileManager.default.removeItem(atPath: partial)
@@ -89,10 +94,21 @@ enum FontScanCache {
     return folder
   }
 
-  /// Takes `folder` out of use, to be made anew by the next process that needs it.
-  static func setAside(_ folder: Folder) {
-    let aside = "\(folder.path).partial-\(getpid())-\(UUID().uuidString)"
-    if rename(folder.path, aside) == 0 { try? FileManager.default.removeItem(atPath: aside) }
+  /// Makes again the links of `folder` to `paths` that are missing, as ``linkFolder(for:in:)``
+  /// names them; leaves every other entry as it is.
+  static func restoreLinks(in folder: Folder, to paths: [String]) {
+    for (index, path) in paths.enumerated() {
+      let link = "\(folder.path)/" + linkName(index: index, path: path)
+      var info = stat()
+      if lstat(link, &info) != 0, errno == ENOENT {
+        try? FileManager.default.createSymbolicLink(atPath: link, withDestinationPath: path)
+      }
+    }
+  }
+
+  /// The name of the link to `path`, the file of the environment at `index`.
+  private static func linkName(index: Int, path: String) -> String {
+    String(format: "%04d-", index) + (path as NSString).lastPathComponent
   }
 
   /// How long a brand font's copy, or a file of digests, is kept without being used.
@@ -100,8 +116,8 @@ enum FontScanCache {
 
   /// Takes away what no process will read again:
   /// - the half-made folders of processes that have ended (`fonts-….partial-<pid>-…`,
-  ///   `brand-….partial-<pid>-…`): a command that ended while its fonts thread was still
-  ///   making one left it behind;
+  ///   `brand-….partial-<pid>-…`), an hour old: a command that ended while its fonts thread
+  ///   was still making one left it behind;
   /// - brand fonts' copies and files of digests unused for ``unusedLifetime``: a font saved
   ///   a hundred times under a live preview left a hundred copies. Each use marks its own
   ///   (``markUsed(_:)``), so none in use goes; one taken away is made again when needed.
@@ -114,11 +130,16 @@ enum FontScanCache {
         try? FileManager.default.removeItem(atPath: "\(root)/\(name)")
       }
     }
+    // A folder is made in well under a second: one an hour old whose process is gone here is
+    // left over, even from a process of another container sharing the cache (whose number
+    // this one cannot see).
+    let leftOverSince = Date().timeIntervalSince1970 - 3600
     for name in names where name.hasPrefix("fonts-") || name.hasPrefix("brand-") {
       guard let marker = name.range(of: ".partial-") else { continue }
       let digits = name[marker.upperBound...].prefix(while: \.isASCII).prefix(while: \.isNumber)
+      var info = stat()
       guard let pid = pid_t(digits), name[marker.upperBound...].dropFirst(digits.count).hasPrefix("-"), pid != getpid(),
-        kill(pid, 0) != 0, errno == ESRCH
+        kill(pid, 0) != 0, errno == ESRCH, lstat("\(root)/\(name)", &info) == 0, Double(info.st_mtim.tv_sec) < leftOverSince
       else { continue }
       try? FileManager.default.removeItem(atPath: "\(root)/\(name)")
     }

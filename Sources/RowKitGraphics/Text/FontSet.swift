@@ -197,11 +197,12 @@ public final class FontSet: @unchecked Sendable {
           // A file fontconfig found nothing in through the folder: a link lost since the
           // folder was made (a cache restored in part), or a folder fontconfig looks for
           // elsewhere (FONTCONFIG_SYSROOT). Its fonts are taken away again and every file is
-          // scanned below, as without a cache, which names a file that is not a font; the
-          // folder is set aside, so that the next process makes it anew.
+          // scanned below, as without a cache, which names a file that is not a font. A lost
+          // link is made again for the next process; nothing is taken away, since other
+          // processes may be drawing through the folder's links.
           FcConfigAppFontClear(config)
           faces = []
-          FontScanCache.setAside(folder)
+          FontScanCache.restoreLinks(in: folder, to: cachedFiles.map(\.path))
         }
       } else if (FcConfigGetFonts(config, FcSetApplication)?.pointee.nfont ?? 0) != 0 {
         throw GraphicsError(.fontConfiguration, "fontconfig could not read the font folder \(folder.path)")
