@@ -422,7 +422,12 @@ struct YAMLValue {
     fractional.formatOptions = [.withInternetDateTime, .withFractionalSeconds]
     let day = ISO8601DateFormatter()
     day.formatOptions = [.withFullDate]
-    if let date = full.date(from: text) ?? fractional.date(from: text) ?? day.date(from: text) { return date }
+    // RFC 3339 allows `t` and `z`, which the readers do not; and the day's reader is given a
+    // day alone, since it reads the day of a time it cannot (`T09:61:00Z`) as midnight.
+    let written = text.uppercased()
+    if let date = written.count == 10 ? day.date(from: written) : full.date(from: written) ?? fractional.date(from: written) {
+      return date
+    }
     throw error("expected an ISO 8601 date like 2011-03-27T18:30:00Z or a day like 2011-03-27, found '\(text)'")
   }
 

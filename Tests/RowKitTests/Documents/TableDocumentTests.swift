@@ -29,6 +29,22 @@ import Testing
     }
   }
 
+  /// A time as RFC 3339 writes it, `t` and `z` in lower case too, is that time; a day is
+  /// midnight; a time the readers cannot read is an error, never the midnight of its day.
+  @Test func timestampsAreTheirTimeOrAnError() throws {
+    func timestamp(_ text: String) throws -> Date? {
+      let document = try decode("items:\n  - { type: message, title: Joe, timestamp: \"\(text)\" }\n")
+      return (document.dataSource.sections[0].items[0] as? MessageItem)?.timestamp
+    }
+    #expect(try timestamp("2011-03-27T14:05:00Z") == Date(timeIntervalSince1970: 1_301_234_700))
+    #expect(try timestamp("2011-03-27t14:05:00z") == Date(timeIntervalSince1970: 1_301_234_700))
+    #expect(try timestamp("2011-03-27T16:05:00+02:00") == Date(timeIntervalSince1970: 1_301_234_700))
+    #expect(try timestamp("2011-03-27") == Date(timeIntervalSince1970: 1_301_184_000))
+    for wrong in ["2011-03-27T14:61:00Z", "2011-03-27T25:05:00Z", "2011-03-27T14:05:00", "2011-03-27 and more"] {
+      #expect(throws: DocumentError.self, "\(wrong)") { try timestamp(wrong) }
+    }
+  }
+
   @Test func decodesTheTableBlockAndEveryBuiltInType() throws {
     let document = try decode("""
       table: { width: 320, scale: 3, style: grouped, rowHeight: auto, now: 2011-03-27T18:30:00Z }
