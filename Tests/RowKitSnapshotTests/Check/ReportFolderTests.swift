@@ -92,8 +92,6 @@ import Testing
     #expect(CISummaries.codeSpan("`a`") == "`` `a` ``" && CISummaries.codeSpan("x ``` y") == "````x ``` y````")
   }
 
-  /// Issue 24, item 2: a merged or shard report.json may name any address; the review page
-  /// shows only images inside the report folder, and reading such a report is refused.
   /// A case recorded again over its failing reference (`ROWKIT_RECORD=failed`) is new, but
   /// had a reference: the JUnit file and the summary say the recording, and the message why.
   /// Why a failure has no sentences (a record that cannot be read, references with none) is
@@ -120,6 +118,8 @@ import Testing
     }
   }
 
+  /// Issue 24, item 2: a merged or shard report.json may name any address; the review page
+  /// shows only images inside the report folder, and reading such a report is refused.
   @Test func theReviewPageShowsOnlyImagesInsideTheReport() throws {
     let outside = ["http://127.0.0.1:9/r.png", "//example.com/a.png", "data:image/png;base64,iVBORw0KGgo=", "/etc/passwd", "../x.png", "cases/../../x.png", "https:x.png"]
     let cases = [
