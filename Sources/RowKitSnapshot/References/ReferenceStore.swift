@@ -205,7 +205,6 @@ public final class ReferenceStore: Sendable {
   /// What a file of `mode` is, as an error names it.
   private static func kind(of mode: mode_t) -> String {
     switch mode & S_IFMT {
-    case S_IFDIR: "a folder"
     case S_IFIFO: "a FIFO"
     case S_IFSOCK: "a socket"
     case S_IFCHR, S_IFBLK: "a device"
@@ -215,8 +214,8 @@ public final class ReferenceStore: Sendable {
 
   /// `url`, when writing or deleting it stays inside the references folder; an error when a
   /// symbolic link on its way (a committed `Snapshots/linked -> ../elsewhere`, or a
-  /// reference that is a link) leads out of it, or when something other than a regular file
-  /// is there.
+  /// reference that is a link) leads out of it, or when a FIFO, a device or a socket is
+  /// there.
   public func confined(_ url: URL) throws -> URL {
     try confined(url, reading: false)
   }
@@ -239,9 +238,9 @@ public final class ReferenceStore: Sendable {
           + (reading ? "nothing is read through it" : "nothing is written or deleted there"))
     }
     // A FIFO, a device or a socket where a file of RowKit's goes is none of RowKit's: writing
-    // into a FIFO waited for a reader forever.
+    // into a FIFO waited for a reader forever. (A folder is one RowKit may remove, emptied.)
     var info = stat()
-    if !reading, stat(url.path, &info) == 0, info.st_mode & S_IFMT != S_IFREG {
+    if !reading, stat(url.path, &info) == 0, [S_IFIFO, S_IFSOCK, S_IFCHR, S_IFBLK].contains(info.st_mode & S_IFMT) {
       throw SnapshotError("\(url.path) is not a file RowKit wrote (\(Self.kind(of: info.st_mode))); nothing is written or deleted there")
     }
     return url
