@@ -205,6 +205,14 @@ import Testing
     let failed = try await suite.check()
     #expect(failed.stdout.contains("s0-r0 text \"Plain \" → \"Plainer\""), "\(failed.stdout)")
 
+    // A pass within a tolerance is not the reference's picture: its record stays.
+    let before = try String(contentsOf: suite.refs.appendingPathComponent("plain.layout.json"), encoding: .utf8)
+    try suite.replace("docs/plain.yaml", "Plainer", "Plainer.")
+    let tolerated = try await suite.check(["--max-diff-pixels", "100000"], recording: true)
+    #expect(Self.outcomes(tolerated.stdout).rendered["plain"] == "PASSED", "\(tolerated.stdout)")
+    #expect(try String(contentsOf: suite.refs.appendingPathComponent("plain.layout.json"), encoding: .utf8) == before)
+    try suite.replace("docs/plain.yaml", "Plainer.", "Plainer")
+
     // Under CI, where nothing is written, the record stays as it is.
     try suite.replace("docs/plain.yaml", "Plainer", "\"Plain  \"")
     _ = try await suite.check()

@@ -425,10 +425,35 @@ struct YAMLValue {
     // RFC 3339 allows `t` and `z`, which the readers do not; and the day's reader is given a
     // day alone, since it reads the day of a time it cannot (`T09:61:00Z`) as midnight.
     let written = text.uppercased()
-    if let date = written.count == 10 ? day.date(from: written) : full.date(from: written) ?? fractional.date(from: written) {
+    if Self.fieldsAreInRange(written),
+      let date = written.count == 10 ? day.date(from: written) : full.date(from: written) ?? fractional.date(from: written)
+    {
       return date
     }
     throw error("expected an ISO 8601 date like 2011-03-27T18:30:00Z or a day like 2011-03-27, found '\(text)'")
+  }
+
+  /// Whether the day, the time and the zone's offset of a date written as ``datePattern``
+  /// has it are each in range: the readers roll `2026-02-30` over into March, and
+  /// `T24:00:00Z` into the next day.
+  static func fieldsAreInRange(_ text: String) -> Bool {
+    let digits = Array(text.utf8)
+    func number(_ start: Int, _ count: Int) -> Int {
+      digits[start..<(start + count)].reduce(0) { $0 * 10 + Int($1 - UInt8(ascii: "0")) }
+    }
+    let (year, month, day) = (number(0, 4), number(5, 2), number(8, 2))
+    let leap = year % 4 == 0 && (year % 100 != 0 || year % 400 == 0)
+    let days = [31, leap ? 29 : 28, 31, 30, 31, 30, 31, 31, 30, 31, 30, 31]
+    guard (1...12).contains(month), (1...days[month - 1]).contains(day) else { return false }
+    guard digits.count > 10 else { return true }
+    guard number(11, 2) <= 23, number(14, 2) <= 59, number(17, 2) <= 59 else { return false }
+    // The offset's hours and minutes, as the last digits of the text (`+05:30`, `+0530`).
+    guard let sign = digits.lastIndex(where: { $0 == UInt8(ascii: "+") || $0 == UInt8(ascii: "-") }), sign > 10 else { return true }
+    let offset = digits[(sign + 1)...].filter { $0 != UInt8(ascii: ":") }
+    guard offset.count == 4 else { return false }
+    let hours = Int(offset[offset.startIndex] - 48) * 10 + Int(offset[offset.startIndex + 1] - 48)
+    let minutes = Int(offset[offset.startIndex + 2] - 48) * 10 + Int(offset[offset.startIndex + 3] - 48)
+    return hours <= 23 && minutes <= 59
   }
 
   /// One number for all four sides, or a list `[top, right, bottom, left]`, each within

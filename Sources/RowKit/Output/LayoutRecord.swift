@@ -454,18 +454,16 @@ extension LayoutRecord {
     String(SHA256.hex(Array(String(describing: style).utf8)).prefix(8))
   }
 
-  /// The color of a style that is one plain fill (and where its content goes), which a
-  /// sentence can name; nil for any other style, told by its digest.
+  /// The color of a style that is one plain fill, drawn under its content (`[fill]` or
+  /// `[fill, content]`), which a sentence can name; nil for any other style, told by its
+  /// digest: a fill after `content` paints over the row's content.
   static func plainFill(of style: Style) -> Color? {
-    var fill: Color?
-    for element in style.elements {
-      switch element {
-      case .fill(let color) where fill == nil: fill = color
-      case .content: continue
-      default: return nil
-      }
+    switch style.elements.count {
+    case 1: if case .fill(let color) = style.elements[0] { return color }
+    case 2: if case .fill(let color) = style.elements[0], case .content = style.elements[1] { return color }
+    default: break
     }
-    return fill
+    return nil
   }
 
   /// `elements` with a second, third… element of one name renamed `name-2`, `name-3`…

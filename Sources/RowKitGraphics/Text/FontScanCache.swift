@@ -121,19 +121,22 @@ enum FontScanCache {
   /// - brand fonts' copies and files of digests unused for ``unusedLifetime``: a font saved
   ///   a hundred times under a live preview left a hundred copies. Each use marks its own
   ///   (``markUsed(_:)``), so none in use goes; one taken away is made again when needed.
-  private static func tidy(_ root: String) {
+  ///   Unused means neither modified nor changed since: a cache restored from an archive
+  ///   (CI's) keeps its files' old modification times, but its files were changed (made)
+  ///   when it was restored.
+  static func tidy(_ root: String, now: Date = Date()) {
     guard let names = try? FileManager.default.contentsOfDirectory(atPath: root) else { return }
-    let unusedSince = Date().timeIntervalSince1970 - unusedLifetime
+    let unusedSince = now.timeIntervalSince1970 - unusedLifetime
     for name in names where Self.isUsedOnce(name) {
       var info = stat()
-      if lstat("\(root)/\(name)", &info) == 0, Double(info.st_mtim.tv_sec) < unusedSince {
+      if lstat("\(root)/\(name)", &info) == 0, Double(max(info.st_mtim.tv_sec, info.st_ctim.tv_sec)) < unusedSince {
         try? FileManager.default.removeItem(atPath: "\(root)/\(name)")
       }
     }
     // A folder is made in well under a second: one an hour old whose process is gone here is
     // left over, even from a process of another container sharing the cache (whose number
     // this one cannot see).
-    let leftOverSince = Date().timeIntervalSince1970 - 3600
+    let leftOverSince = now.timeIntervalSince1970 - 3600
     for name in names where name.hasPrefix("fonts-") || name.hasPrefix("brand-") {
       guard let marker = name.range(of: ".partial-") else { continue }
       let digits = name[marker.upperBound...].prefix(while: \.isASCII).prefix(while: \.isNumber)

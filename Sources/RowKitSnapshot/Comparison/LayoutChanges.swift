@@ -232,7 +232,7 @@ public enum LayoutChanges {
             sentence: "\(name) height \(number(old.height)) → \(number(new.height)) pt"))
         }
         found += compare(old.elements, new.elements, in: name)
-        changes += found.map { Located(change: $0, inReference: name, inActual: name) }
+        changes += causesFirst(found).map { Located(change: $0, inReference: name, inActual: name) }
       case (let old?, nil):
         let title = old.elements.first?.text?.string ?? ""
         changes.append(Located(
@@ -366,11 +366,15 @@ public enum LayoutChanges {
       return (found, record.height - bottom)
     }
     let ((before, belowBefore), (after, belowAfter)) = (gaps(reference), gaps(actual))
+    // Within half a device pixel a gap is the same: positions are kept to 1/64 point, each
+    // rounded alone, and a difference of one rounding is no move a pixel shows.
+    let tolerance = 0.5 / max(reference.scale, actual.scale)
+    func differ(_ a: Double, _ b: Double) -> Bool { abs(a - b) > tolerance }
     var names = reference.bands.compactMap { band in actual.bands.contains { $0.name == band.name } ? (band.name, band.name) : nil }
     names += pairs.compactMap { old, new in old.flatMap { old in new.map { (old.name, $0.name) } } }
     var moves: [(y: Double, located: Located)] = []
     for (oldName, newName) in names {
-      guard let (oldGap, _) = before[oldName], let (newGap, new) = after[newName], oldGap != newGap else { continue }
+      guard let (oldGap, _) = before[oldName], let (newGap, new) = after[newName], differ(oldGap, newGap) else { continue }
       let subject = new.startsSection ? "section \(new.section)" : newName
       let change = LayoutChange(
         row: subject, property: "gapAbove", from: number(oldGap), to: number(newGap),
@@ -380,7 +384,7 @@ public enum LayoutChanges {
     var located = moves.sorted { $0.y < $1.y }.map(\.located)
     // The table's height follows from its rows and bands: told only when the space below
     // the last of them changed.
-    if belowBefore != belowAfter {
+    if differ(belowBefore, belowAfter) {
       let (from, to) = (number(reference.height), number(actual.height))
       located.append(Located(change: LayoutChange(row: "table", property: "height", from: from, to: to, sentence: "table height \(from) → \(to) pt")))
     }
@@ -575,7 +579,8 @@ public enum LayoutChanges {
       if let from = old.alignment, let to = new.alignment {
         change("alignment", from, to, "\(textSubject) alignment \(from) → \(to)")
       }
-      changes += compare(spans: old.spans ?? [], new.spans ?? [], subject: textSubject, row: row, element: element)
+      changes += compare(
+        spans: old.spans ?? [], new.spans ?? [], subject: textSubject, row: row, element: element, sameText: old.string == new.string)
     }
     return changes
   }
@@ -583,8 +588,11 @@ public enum LayoutChanges {
   /// The changes of a label's styled spans, matched by attribute and the text they style
   /// (the second `"warning"` in bold with the second), so that an edit elsewhere in the text
   /// is not told as every span moving.
+  /// With `sameText`, a span that styles the same words at another place of the text has
+  /// moved (`Buy <b>now</b> or later, now` → `Buy now or later, <b>now</b>`); in a text that
+  /// changed, the text's own sentence tells why spans moved.
   private static func compare(
-    spans old: [LayoutRecord.Span], _ new: [LayoutRecord.Span], subject: String, row: String, element: String
+    spans old: [LayoutRecord.Span], _ new: [LayoutRecord.Span], subject: String, row: String, element: String, sameText: Bool
   ) -> [LayoutChange] {
     func keyed(_ spans: [LayoutRecord.Span]) -> [(key: String, span: LayoutRecord.Span)] {
       var seen: [String: Int] = [:]
@@ -606,8 +614,11 @@ public enum LayoutChanges {
       let place = "\(subject) span \(quoted(span.text))"
       let sentence: String
       switch (from, to) {
+      case (let from?, let to?) where from.value == to.value:
+        guard sameText, from.range != to.range else { continue }
+        func characters(_ range: [Int]) -> String { range.count == 2 ? "\(range[0])–\(range[1])" : "?" }
+        sentence = "\(place) \(words(span)) moved (characters \(characters(from.range)) → \(characters(to.range)))"
       case (let from?, let to?):
-        guard from.value != to.value else { continue }
         sentence = "\(place) \(span.attribute) \(from.value ?? "none") → \(to.value ?? "none")"
       case (let from?, nil): sentence = "\(place) \(words(from)) removed"
       default: sentence = "\(place) \(words(span)) added"
@@ -809,13 +820,16 @@ public struct PixelOnlyDifference: Codable, Hashable, Sendable {
   /// color, which no record holds, changed beside a label's text was said of the text alone.
   /// Nil when every differing pixel is explained, or when a change moves what lies below it
   /// (a row added, removed, grown or moved, or the table itself changed): then no pixel below
-  /// can be told apart from the move.
+  /// can be told apart from the move; and when a changed style or shadow may paint past its
+  /// element's frame.
   public static func unexplained(
     _ classes: [ImageComparison.PixelClass], width: Int, by changes: [LayoutChange], old: LayoutRecord, new: LayoutRecord
   ) -> (change: LayoutChange, insideGlyphsOnly: Bool)? {
-    let moves: Set<String> = ["height", "gapAbove"]
+    // A style or a shadow paints past its element's frame (a shadow's blur, a negative
+    // inset), by how much the record does not say: its pixels cannot be told apart either.
+    let unbounded: Set<String> = ["height", "gapAbove", "style", "shadow"]
     guard !changes.isEmpty,
-      !changes.contains(where: { $0.row == "table" || moves.contains($0.property) || ($0.property == "presence" && $0.element == nil) })
+      !changes.contains(where: { $0.row == "table" || unbounded.contains($0.property) || ($0.property == "presence" && $0.element == nil) })
     else { return nil }
     var remaining = classes
     let height = classes.count / max(1, width)

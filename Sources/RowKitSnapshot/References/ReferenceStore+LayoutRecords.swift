@@ -189,7 +189,8 @@ extension ReferenceStore {
     case .matched:
       let writes: Bool
       switch stored {
-      case .record(let old): writes = (mode == .all || (refreshes && mode != .never)) && old != layout
+      // A match within a tolerance is not the reference's picture: its record stays.
+      case .record(let old): writes = (mode == .all || (refreshes && mode != .never && outcome.isPixelForPixel)) && old != layout
       case .absent, .unreadable: writes = mode != .never
       }
       if writes {

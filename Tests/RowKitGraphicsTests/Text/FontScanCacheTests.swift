@@ -151,34 +151,33 @@ import Testing
   }
 
   /// Brand fonts' copies and files of digests unused for 30 days are taken away (a brand font
-  /// saved a hundred times under a live preview left a hundred copies); each use keeps its own.
+  /// saved a hundred times under a live preview left a hundred copies); each use keeps its
+  /// own, and a cache restored with old modification times (its files made when restored)
+  /// is not taken for unused.
   @Test func copiesAndDigestsUnusedForAMonthAreTakenAway() throws {
     let root = try TestSupport.temporaryDirectory()
     defer { try? FileManager.default.removeItem(at: root) }
     let hex = { (digit: Character) in String(repeating: digit, count: 32) }
     let old = Date().addingTimeInterval(-FontScanCache.unusedLifetime - 3600)
-    let names = [
-      "brand-\(hex("a"))", "brand-\(hex("b"))", "digests-\(hex("c")).json", "digests-\(hex("d")).json", "brand-notes", "digests-mine.json",
-    ]
-    for (index, name) in names.enumerated() {
+    let names = ["brand-\(hex("a"))", "digests-\(hex("c")).json", "brand-notes", "digests-mine.json"]
+    for name in names {
       let url = root.appendingPathComponent(name)
       if name.hasSuffix(".json") { try Data("[]".utf8).write(to: url) } else { try FileManager.default.createDirectory(at: url, withIntermediateDirectories: true) }
-      if index % 2 == 0 || index >= 4 { try FileManager.default.setAttributes([.modificationDate: old], ofItemAtPath: url.path) }
+      // As an archive restores them: modified long ago, made now.
+      try FileManager.default.setAttributes([.modificationDate: old], ofItemAtPath: url.path)
     }
-    // A copy in use: drawn from, it is marked used, and kept.
-    let brand = root.appendingPathComponent("Brand.ttf").path
-    try FileManager.default.copyItem(atPath: TextEnvironment.standard.fontFiles[0].path, toPath: brand)
-    let copy = try #require(FontScanCache.snapshot(ofFontFile: brand, in: root.path))
-    let copyFolder = (copy as NSString).deletingLastPathComponent
-    try FileManager.default.setAttributes([.modificationDate: old], ofItemAtPath: copyFolder)
-    #expect(FontScanCache.snapshot(ofFontFile: brand, in: root.path) == copy)
+    FontScanCache.tidy(root.path)
+    #expect(Set(try FileManager.default.contentsOfDirectory(atPath: root.path)) == Set(names), "restored, not unused")
 
-    _ = try #require(FontScanCache.linkFolder(for: [TextEnvironment.standard.fontFiles[0].path], in: root.path))
-    let left = Set(try FileManager.default.contentsOfDirectory(atPath: root.path))
-    #expect(!left.contains(names[0]) && !left.contains(names[2]), "unused for a month")
-    #expect(left.contains(names[1]) && left.contains(names[3]), "used lately")
-    #expect(left.contains(names[4]) && left.contains(names[5]), "not RowKit's names")
-    #expect(left.contains((copyFolder as NSString).lastPathComponent), "drawn from since")
+    // A use marks the copy or file.
+    let marked = root.appendingPathComponent(names[1]).path
+    FontScanCache.markUsed(marked)
+    let modified = try #require(try FileManager.default.attributesOfItem(atPath: marked)[.modificationDate] as? Date)
+    #expect(modified > old.addingTimeInterval(3600))
+
+    // A month and more on, RowKit's own are taken away, and no one else's.
+    FontScanCache.tidy(root.path, now: Date().addingTimeInterval(FontScanCache.unusedLifetime + 3600))
+    #expect(Set(try FileManager.default.contentsOfDirectory(atPath: root.path)) == [names[2], names[3]])
   }
 
   @Test func anUnwritableCacheFallsBackToScanningEachFile() throws {

@@ -327,6 +327,57 @@ import Testing
       ])
   }
 
+  /// A fill after the style's `content` paints over the row's content: it is no plain
+  /// background, and moving `content` before the fill is told as the style's change (it was
+  /// taken for the same color, and accepted as rasterization only with the text gone).
+  @Test func aFillAfterItsContentIsAStyleChangeNotAColor() async throws {
+    func paper(_ elements: String) -> String {
+      """
+      table: { width: 320, scale: 2, style: plain }
+      stylesheet: { styles: { paper: [ \(elements) ] } }
+      sections:
+        - items:
+            - { type: text, text: One, background: paper }
+      """
+    }
+    let under = try await Self.record(ofDocument: paper(##"{ fill: "#F2F2F7" }, content"##))
+    let over = try await Self.record(ofDocument: paper(##"content, { fill: "#F2F2F7" }"##))
+    let sentences = LayoutChanges.compare(under, over).map(\.sentence)
+    #expect(sentences.count == 1 && sentences[0].hasPrefix("s0-r0 background style changed ("), "\(sentences)")
+    #expect(LayoutRecord.plainFill(of: Style([.content, .fill(.white)])) == nil)
+    #expect(LayoutRecord.plainFill(of: Style([.fill(.white), .content])) == .white)
+    #expect(LayoutRecord.plainFill(of: Style([.fill(.white)])) == .white)
+  }
+
+  /// A styled span that styles the same words at another place of an unchanged text has
+  /// moved: `Buy <b>now</b> or later, now` → `Buy now or later, <b>now</b>`.
+  @Test func aSpanMovedWithinTheSameTextIsTold() async throws {
+    func styled(_ text: String) -> String {
+      """
+      table: { width: 320, scale: 2, style: plain }
+      sections:
+        - items:
+            - { type: styledText, text: "\(text)" }
+      """
+    }
+    let first = try await Self.record(ofDocument: styled("Buy <b>now</b> or later, now"))
+    let last = try await Self.record(ofDocument: styled("Buy now or later, <b>now</b>"))
+    let sentences = LayoutChanges.compare(first, last).map(\.sentence)
+    #expect(sentences.contains { $0.contains("span \"now\"") && $0.contains("moved (characters 4–7 → 18–21)") }, "\(sentences)")
+  }
+
+  /// Positions are kept to 1/64 point, each rounded alone: a gap that differs by less than
+  /// half a device pixel is no move, and makes up no sentence.
+  @Test func aGapWithinHalfADevicePixelIsNoMove() async throws {
+    let reference = try await Self.record()
+    var actual = reference
+    for index in actual.rows.indices.dropFirst(3) { actual.rows[index].y += 0.02 }
+    actual.height += 0.02
+    #expect(LayoutChanges.compare(reference, actual).isEmpty)
+    for index in actual.rows.indices.dropFirst(3) { actual.rows[index].y += 0.5 }
+    #expect(LayoutChanges.compare(reference, actual).map(\.sentence).first == "s0-r3 moved down 0.52 pt (gap above it 0 → 0.52 pt)")
+  }
+
   @Test func pixelsOutsideEveryRowAreListedWithoutInside() throws {
     let json = #"{"version":1,"width":64,"scale":1,"style":"plain","height":3,"bands":[],"rows":[{"section":0,"row":0,"type":"text","cell":"TextCell","y":0,"height":1,"x":0,"selected":false,"direction":"ltr","elements":[]}]}"#
     let record = try LayoutRecord.decode(Array(json.utf8), file: "t")

@@ -40,7 +40,12 @@ import Testing
     #expect(try timestamp("2011-03-27t14:05:00z") == Date(timeIntervalSince1970: 1_301_234_700))
     #expect(try timestamp("2011-03-27T16:05:00+02:00") == Date(timeIntervalSince1970: 1_301_234_700))
     #expect(try timestamp("2011-03-27") == Date(timeIntervalSince1970: 1_301_184_000))
-    for wrong in ["2011-03-27T14:61:00Z", "2011-03-27T25:05:00Z", "2011-03-27T14:05:00", "2011-03-27 and more"] {
+    #expect(try timestamp("2011-03-27T19:35:00.000+05:30") == Date(timeIntervalSince1970: 1_301_234_700))
+    #expect(try timestamp("2012-02-29") == Date(timeIntervalSince1970: 1_330_473_600))
+    for wrong in [
+      "2011-03-27T14:61:00Z", "2011-03-27T25:05:00Z", "2011-03-27T24:00:00Z", "2011-03-27T14:05:60Z", "2011-03-27T14:05:00",
+      "2011-03-27 and more", "2026-02-30", "2026-11-31T10:00:00Z", "2011-02-29", "2011-13-01", "2011-00-10", "2011-03-27T14:05:00+24:00",
+    ] {
       #expect(throws: DocumentError.self, "\(wrong)") { try timestamp(wrong) }
     }
   }
