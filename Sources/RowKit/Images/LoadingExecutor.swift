@@ -69,7 +69,7 @@ package final class LoadingExecutor: TaskExecutor, @unchecked Sendable {
 
   /// Runs `body` with this executor preferred: the async work it starts, and every child
   /// task, runs on the executor's threads.
-  func run<T: Sendable>(_ body: () async throws -> T) async rethrows -> T {
+  package func run<T: Sendable>(_ body: () async throws -> T) async rethrows -> T {
     try await withTaskExecutorPreference(self) { try await body() }
   }
 
