@@ -211,6 +211,11 @@ import Testing
     let tolerated = try await suite.check(["--max-diff-pixels", "100000"], recording: true)
     #expect(Self.outcomes(tolerated.stdout).rendered["plain"] == "PASSED", "\(tolerated.stdout)")
     #expect(try String(contentsOf: suite.refs.appendingPathComponent("plain.layout.json"), encoding: .utf8) == before)
+    // Nor is a record written where there was none.
+    try FileManager.default.removeItem(at: suite.refs.appendingPathComponent("plain.layout.json"))
+    _ = try await suite.check(["--max-diff-pixels", "100000"], recording: true)
+    #expect(!FileManager.default.fileExists(atPath: suite.refs.appendingPathComponent("plain.layout.json").path))
+    try Data(before.utf8).write(to: suite.refs.appendingPathComponent("plain.layout.json"))
     try suite.replace("docs/plain.yaml", "Plainer.", "Plainer")
 
     // Under CI, where nothing is written, the record stays as it is.

@@ -436,11 +436,20 @@ struct YAMLValue {
   /// Whether the day, the time and the zone's offset of a date written as ``datePattern``
   /// has it are each in range: the readers roll `2026-02-30` over into March, and
   /// `T24:00:00Z` into the next day.
+  ///
+  /// Reads only what it checks is there: the pattern's `$` also matches before a final line
+  /// break (`2011-03-27\n`, from a YAML block scalar), which is refused here.
   static func fieldsAreInRange(_ text: String) -> Bool {
     let digits = Array(text.utf8)
+    func isDigits(_ range: Range<Int>) -> Bool {
+      range.upperBound <= digits.count && digits[range].allSatisfy { $0 >= UInt8(ascii: "0") && $0 <= UInt8(ascii: "9") }
+    }
     func number(_ start: Int, _ count: Int) -> Int {
       digits[start..<(start + count)].reduce(0) { $0 * 10 + Int($1 - UInt8(ascii: "0")) }
     }
+    guard digits.count == 10 || digits.count >= 20, isDigits(0..<4), isDigits(5..<7), isDigits(8..<10) else { return false }
+    guard digits.count == 10 || (isDigits(11..<13) && isDigits(14..<16) && isDigits(17..<19)) else { return false }
+    guard !text.contains(where: \.isNewline) else { return false }
     let (year, month, day) = (number(0, 4), number(5, 2), number(8, 2))
     let leap = year % 4 == 0 && (year % 100 != 0 || year % 400 == 0)
     let days = [31, leap ? 29 : 28, 31, 30, 31, 30, 31, 31, 30, 31, 30, 31]
@@ -450,7 +459,7 @@ struct YAMLValue {
     // The offset's hours and minutes, as the last digits of the text (`+05:30`, `+0530`).
     guard let sign = digits.lastIndex(where: { $0 == UInt8(ascii: "+") || $0 == UInt8(ascii: "-") }), sign > 10 else { return true }
     let offset = digits[(sign + 1)...].filter { $0 != UInt8(ascii: ":") }
-    guard offset.count == 4 else { return false }
+    guard offset.count == 4, offset.allSatisfy({ $0 >= UInt8(ascii: "0") && $0 <= UInt8(ascii: "9") }) else { return false }
     let hours = Int(offset[offset.startIndex] - 48) * 10 + Int(offset[offset.startIndex + 1] - 48)
     let minutes = Int(offset[offset.startIndex + 2] - 48) * 10 + Int(offset[offset.startIndex + 3] - 48)
     return hours <= 23 && minutes <= 59

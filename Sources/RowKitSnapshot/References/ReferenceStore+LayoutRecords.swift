@@ -191,7 +191,7 @@ extension ReferenceStore {
       switch stored {
       // A match within a tolerance is not the reference's picture: its record stays.
       case .record(let old): writes = (mode == .all || (refreshes && mode != .never && outcome.isPixelForPixel)) && old != layout
-      case .absent, .unreadable: writes = mode != .never
+      case .absent, .unreadable: writes = mode != .never && outcome.isPixelForPixel
       }
       if writes {
         do {

@@ -45,6 +45,8 @@ import Testing
     for wrong in [
       "2011-03-27T14:61:00Z", "2011-03-27T25:05:00Z", "2011-03-27T24:00:00Z", "2011-03-27T14:05:60Z", "2011-03-27T14:05:00",
       "2011-03-27 and more", "2026-02-30", "2026-11-31T10:00:00Z", "2011-02-29", "2011-13-01", "2011-00-10", "2011-03-27T14:05:00+24:00",
+      // The pattern's `$` matches before a final line break: these crashed the reader.
+      "2011-03-27\\n", "2011-03-27\\r", "2011-03-27T14:05:00Z\\n",
     ] {
       #expect(throws: DocumentError.self, "\(wrong)") { try timestamp(wrong) }
     }
