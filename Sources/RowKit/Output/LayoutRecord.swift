@@ -144,6 +144,10 @@ public struct LayoutRecord: Codable, Hashable, Sendable {
     /// What styles parts of the text (styled text's colors, underlines, fonts…), one entry
     /// per attribute: what the glyph boxes do not show. Absent for text without any.
     public var spans: [Span]?
+    /// Where the ellipsis stands (`start`, `middle` or `end`) when one replaced some of the
+    /// text: the glyph boxes of `…its succe…` and `…eat many…` can be the same. Absent when
+    /// no ellipsis is drawn, and in records written before RowKit recorded it.
+    public var ellipsis: String?
 
     /// Whether the record says how the text is aligned and styled (see ``alignment``): a
     /// record written before it did cannot tell such a change.
@@ -421,7 +425,8 @@ extension LayoutRecord.Element {
         direction: text.isRightToLeft ? "rtl" : "ltr",
         // As the cell asked for it: a right-to-left layout mirrors it, and says so itself.
         alignment: (text.style.isAlignmentVisual ? LayoutDirection.rtl.resolve(text.style.alignment) : text.style.alignment).rawValue,
-        spans: text.runs.isEmpty ? nil : text.runs.map { LayoutRecord.Span($0, in: text.text) }))
+        spans: text.runs.isEmpty ? nil : text.runs.map { LayoutRecord.Span($0, in: text.text) },
+        ellipsis: text.isEllipsized && text.style.ellipsize != .none ? text.style.ellipsize.rawValue : nil))
   }
 
   /// A decoration's element, named after its kind; a style drawn around a label is named

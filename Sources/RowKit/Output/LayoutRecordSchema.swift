@@ -42,6 +42,10 @@ extension LayoutRecord {
           "description": "how the lines are aligned; absent in records written before it was recorded",
         ],
         "spans": ["type": "array", "items": span, "description": "what styles parts of the text; absent for none"],
+        "ellipsis": [
+          "enum": .strings(["start", "middle", "end"]),
+          "description": "where the ellipsis stands when one is drawn; absent for none, and in records written before it was recorded",
+        ],
       ],
       [
         "string", "family", "runs", "size", "weight", "italic", "lines", "ellipsized", "truncated", "missingGlyphs",

@@ -575,6 +575,9 @@ public enum LayoutChanges {
       "\(subject) text runs \(directionWords(new.direction)) (was \(directionWords(old.direction)))")
     // A record written before alignment and spans were recorded knows neither: it cannot
     // say they changed (see `unverifiedStyling`).
+    if let from = old.ellipsis, let to = new.ellipsis {
+      change("ellipsis", from, to, "\(subject) ellipsis at the \(to) (was at the \(from))")
+    }
     if old.recordsStyling, new.recordsStyling {
       if let from = old.alignment, let to = new.alignment {
         change("alignment", from, to, "\(textSubject) alignment \(from) → \(to)")
@@ -634,6 +637,8 @@ public enum LayoutChanges {
   /// no `LayoutRecord.Text.alignment`: its changes are told without them (no sentence is
   /// made up from a key it lacks), but where they could matter (a label of several lines, or
   /// one the actual render styles in spans) its pixels cannot be taken as rasterization only.
+  /// The same holds for where an ellipsis stands (`LayoutRecord.Text.ellipsis`), recorded
+  /// later still: a reference's label with an ellipsis and no such key cannot vouch for it.
   public static func unverifiedStyling(_ reference: LayoutRecord, _ actual: LayoutRecord) -> String? {
     func labels(_ record: LayoutRecord) -> [String: LayoutRecord.Text] {
       var texts: [String: LayoutRecord.Text] = [:]
@@ -643,9 +648,16 @@ public enum LayoutChanges {
     }
     let old = labels(reference)
     for (name, text) in labels(actual).sorted(by: { $0.key < $1.key }) {
-      guard let before = old[name], !before.recordsStyling, before.lines > 1 || text.lines > 1 || text.spans != nil else { continue }
-      return "the reference's layout record does not say how \(name) is aligned and styled (it predates their recording); "
-        + "record the reference again to verify it"
+      guard let before = old[name] else { continue }
+      if !before.recordsStyling, before.lines > 1 || text.lines > 1 || text.spans != nil {
+        return "the reference's layout record does not say how \(name) is aligned and styled (it predates their recording); "
+          + "record the reference again to verify it"
+      }
+      // Alignment and spans were recorded before the ellipsis's place was.
+      if before.ellipsized, before.ellipsis == nil {
+        return "the reference's layout record does not say where \(name)'s ellipsis stands (it predates its recording); "
+          + "record the reference again to verify it"
+      }
     }
     return nil
   }

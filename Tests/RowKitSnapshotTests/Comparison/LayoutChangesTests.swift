@@ -378,6 +378,33 @@ import Testing
     #expect(LayoutChanges.compare(reference, actual).map(\.sentence).first == "s0-r3 moved down 0.52 pt (gap above it 0 → 0.52 pt)")
   }
 
+  /// Where an ellipsis stands is recorded where one is drawn, and a move of it is told: the
+  /// glyph boxes of `…its succe…` and `…eat many…` can be the same. A reference's record from
+  /// before it was recorded cannot vouch for rasterization only.
+  @Test func whereAnEllipsisStandsIsRecordedAndTold() async throws {
+    let long = String(repeating: "A text far too long for one line of a narrow table ", count: 4)
+    let record = try await Self.record(ofDocument: """
+      table: { width: 320, scale: 2, style: plain }
+      sections:
+        - items:
+            - { type: subtitle, text: "\(long)", subtitle: Short }
+      """)
+    let text = try #require(record.rows[0].elements.first { $0.name == "text" }?.text)
+    #expect(text.ellipsized && text.ellipsis == "end")
+    #expect(record.rows[0].elements.first { $0.name == "subtitle" }?.text?.ellipsis == nil, "no ellipsis, no place")
+
+    var moved = record
+    let index = try #require(moved.rows[0].elements.firstIndex { $0.name == "text" })
+    moved.rows[0].elements[index].text?.ellipsis = "middle"
+    #expect(LayoutChanges.compare(record, moved).map(\.sentence) == ["s0-r0 text ellipsis at the middle (was at the end)"])
+
+    var older = record
+    older.rows[0].elements[index].text?.ellipsis = nil
+    #expect(LayoutChanges.compare(older, record).isEmpty, "no sentence is made up from a key the record lacks")
+    #expect(LayoutChanges.unverifiedStyling(older, record)?.contains("where s0-r0 text's ellipsis stands") == true)
+    #expect(LayoutChanges.unverifiedStyling(record, moved) == nil)
+  }
+
   @Test func pixelsOutsideEveryRowAreListedWithoutInside() throws {
     let json = #"{"version":1,"width":64,"scale":1,"style":"plain","height":3,"bands":[],"rows":[{"section":0,"row":0,"type":"text","cell":"TextCell","y":0,"height":1,"x":0,"selected":false,"direction":"ltr","elements":[]}]}"#
     let record = try LayoutRecord.decode(Array(json.utf8), file: "t")
