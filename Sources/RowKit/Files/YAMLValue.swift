@@ -253,8 +253,9 @@ struct YAMLValue {
       // the file does not end with a newline: a line the file does not have.
       // Lines end where the parser ends them: at a line feed, a carriage return, the two
       // together, NEL, LS or PS (one Character each to Swift, `\r\n` included).
-      let lines = text.split(omittingEmptySubsequences: false) { ["\n", "\r", "\r\n", "\u{85}", "\u{2028}", "\u{2029}"].contains($0) }
-      let lineCount = text.last.map { ["\n", "\r", "\r\n", "\u{85}", "\u{2028}", "\u{2029}"].contains($0) } == true ? lines.count - 1 : lines.count
+      let breaks: Set<Character> = ["\n", "\r", "\r\n", "\u{85}", "\u{2028}", "\u{2029}"]
+      let lines = text.split(omittingEmptySubsequences: false) { breaks.contains($0) }
+      let lineCount = text.last.map { breaks.contains($0) } == true ? lines.count - 1 : lines.count
       if mark.line > max(lineCount, 1) {
         // Said at the end of the last line that holds anything.
         let last = lines.lastIndex { !$0.trimmingCharacters(in: .whitespaces).isEmpty } ?? 0
@@ -440,30 +441,31 @@ struct YAMLValue {
   /// Reads only what it checks is there: the pattern's `$` also matches before a final line
   /// break (`2011-03-27\n`, from a YAML block scalar), which is refused here.
   static func fieldsAreInRange(_ text: String) -> Bool {
-    let digits = Array(text.utf8)
-    func isDigits(_ range: Range<Int>) -> Bool {
-      range.upperBound <= digits.count && digits[range].allSatisfy { $0 >= UInt8(ascii: "0") && $0 <= UInt8(ascii: "9") }
+    let bytes = Array(text.utf8)
+    // The number the digits at `range` write; nil where one is missing or not a digit.
+    func number(_ range: Range<Int>, of bytes: [UInt8]) -> Int? {
+      guard range.upperBound <= bytes.count else { return nil }
+      return bytes[range].reduce(Optional(0)) { total, byte in
+        (UInt8(ascii: "0")...UInt8(ascii: "9")).contains(byte) ? total.map { $0 * 10 + Int(byte - UInt8(ascii: "0")) } : nil
+      }
     }
-    func number(_ start: Int, _ count: Int) -> Int {
-      digits[start..<(start + count)].reduce(0) { $0 * 10 + Int($1 - UInt8(ascii: "0")) }
-    }
-    guard digits.count == 10 || digits.count >= 20, isDigits(0..<4), isDigits(5..<7), isDigits(8..<10) else { return false }
-    guard digits.count == 10 || (isDigits(11..<13) && isDigits(14..<16) && isDigits(17..<19)) else { return false }
-    guard !text.contains(where: \.isNewline) else { return false }
-    let (year, month, day) = (number(0, 4), number(5, 2), number(8, 2))
+    guard bytes.count == 10 || bytes.count >= 20, !text.contains(where: \.isNewline),
+      let year = number(0..<4, of: bytes), let month = number(5..<7, of: bytes), let day = number(8..<10, of: bytes)
+    else { return false }
     let leap = year % 4 == 0 && (year % 100 != 0 || year % 400 == 0)
     let days = [31, leap ? 29 : 28, 31, 30, 31, 30, 31, 31, 30, 31, 30, 31]
     guard (1...12).contains(month), (1...days[month - 1]).contains(day) else { return false }
-    guard digits.count > 10 else { return true }
-    guard number(11, 2) <= 23, number(14, 2) <= 59, number(17, 2) <= 59 else { return false }
+    guard bytes.count > 10 else { return true }
+    guard let hour = number(11..<13, of: bytes), let minute = number(14..<16, of: bytes), let second = number(17..<19, of: bytes),
+      hour <= 23, minute <= 59, second <= 59
+    else { return false }
     // The offset's hours and minutes, as the last digits of the text (`+05:30`, `+0530`).
-    guard let sign = digits.lastIndex(where: { $0 == UInt8(ascii: "+") || $0 == UInt8(ascii: "-") }), sign > 10 else { return true }
-    let offset = digits[(sign + 1)...].filter { $0 != UInt8(ascii: ":") }
-    guard offset.count == 4, offset.allSatisfy({ $0 >= UInt8(ascii: "0") && $0 <= UInt8(ascii: "9") }) else { return false }
-    let hours = Int(offset[offset.startIndex] - 48) * 10 + Int(offset[offset.startIndex + 1] - 48)
-    let minutes = Int(offset[offset.startIndex + 2] - 48) * 10 + Int(offset[offset.startIndex + 3] - 48)
+    guard let sign = bytes.lastIndex(where: { $0 == UInt8(ascii: "+") || $0 == UInt8(ascii: "-") }), sign > 10 else { return true }
+    let offset = bytes[(sign + 1)...].filter { $0 != UInt8(ascii: ":") }
+    guard offset.count == 4, let hours = number(0..<2, of: offset), let minutes = number(2..<4, of: offset) else { return false }
     return hours <= 23 && minutes <= 59
   }
+
 
   /// One number for all four sides, or a list `[top, right, bottom, left]`, each within
   /// `range`.

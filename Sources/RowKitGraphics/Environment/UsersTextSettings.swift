@@ -15,17 +15,19 @@ package enum UsersTextSettings {
   /// The variables' values before they were set aside, for a program RowKit starts for the
   /// user (a browser), which should see the user's own.
   private static let before = Locked<[String: String]?>(nil)
+  /// The variables emptied when set; with `PANGO_LANGUAGE`, every one set aside.
+  private static let emptied = ["FREETYPE_PROPERTIES", "HB_SHAPER_LIST"]
+  private static let names = emptied + ["PANGO_LANGUAGE"]
 
   /// Sets the variables aside: a set one is emptied in its place (glibc swaps the pointer,
   /// and never frees the old text), and `PANGO_LANGUAGE` is added only when `LANGUAGE` names
   /// languages and it is not set.
   static func setAside() {
     func value(_ name: String) -> String? { getenv(name).map { String(cString: $0) } }
-    let names = ["FREETYPE_PROPERTIES", "HB_SHAPER_LIST", "PANGO_LANGUAGE"]
     before.withLock { before in
       if before == nil { before = Dictionary(uniqueKeysWithValues: names.compactMap { name in value(name).map { (name, $0) } }) }
     }
-    for name in ["FREETYPE_PROPERTIES", "HB_SHAPER_LIST"] where value(name)?.isEmpty == false { setenv(name, "", 1) }
+    for name in emptied where value(name)?.isEmpty == false { setenv(name, "", 1) }
     switch value("PANGO_LANGUAGE") {
     case ""?: return
     case _?: setenv("PANGO_LANGUAGE", "", 1)
@@ -42,7 +44,7 @@ package enum UsersTextSettings {
   /// own. Only while this process has one thread: it changes the environment.
   package static func restore() {
     guard let before = before.withLock({ $0 }) else { return }
-    for name in ["FREETYPE_PROPERTIES", "HB_SHAPER_LIST", "PANGO_LANGUAGE"] {
+    for name in names {
       if let value = before[name] { setenv(name, value, 1) } else { unsetenv(name) }
     }
   }
@@ -52,7 +54,7 @@ package enum UsersTextSettings {
   package static func usersOwn(_ environment: [String: String]) -> [String: String] {
     guard let before = before.withLock({ $0 }) else { return environment }
     var restored = environment
-    for name in ["FREETYPE_PROPERTIES", "HB_SHAPER_LIST", "PANGO_LANGUAGE"] { restored[name] = before[name] }
+    for name in names { restored[name] = before[name] }
     return restored
   }
 }

@@ -753,6 +753,13 @@ public struct PixelOnlyDifference: Codable, Hashable, Sendable {
   /// wide) in `record`'s elements. A label's place is its glyphs' ink box grown by one
   /// device pixel, where antialiasing reaches.
   public static func locate(_ classes: [ImageComparison.PixelClass], width: Int, in record: LayoutRecord) -> PixelOnlyDifference {
+    locate(classes, width: width, in: record) { "layout unchanged; " + ($0 == 1 ? "1 pixel differs" : "\($0) pixels differ") }
+  }
+
+  /// ``locate(_:width:in:)``, its sentence led by `lead` of the number of differing pixels.
+  private static func locate(
+    _ classes: [ImageComparison.PixelClass], width: Int, in record: LayoutRecord, lead: (Int) -> String
+  ) -> PixelOnlyDifference {
     struct Box {
       var place: String
       var isGlyphs: Bool
@@ -807,7 +814,6 @@ public struct PixelOnlyDifference: Codable, Hashable, Sendable {
       if glyphPlaces.contains(place) { return "\(place)'s glyphs" }
       return stripPlaces.contains(place) ? "\(place) outside its elements" : place
     }
-    let pixelWords = pixels == 1 ? "1 pixel differs" : "\(pixels) pixels differ"
     let outside = "outside every row"
     let whereWords: String
     switch described.count {
@@ -823,7 +829,7 @@ public struct PixelOnlyDifference: Codable, Hashable, Sendable {
     }
     return PixelOnlyDifference(
       pixels: pixels, elements: order, insideGlyphsOnly: allGlyphs && pixels > 0,
-      sentence: "layout unchanged; \(pixelWords)\(whereWords)")
+      sentence: lead(pixels) + whereWords)
   }
 
   /// The differing pixels that the layout changes `changes` (from `old` to `new`) do not
@@ -871,12 +877,11 @@ public struct PixelOnlyDifference: Codable, Hashable, Sendable {
         }
       }
     }
-    let located = locate(remaining, width: width, in: new)
+    let located = locate(remaining, width: width, in: new) {
+      "\($0) more \($0 == 1 ? "pixel differs" : "pixels differ") outside the changed elements"
+    }
     guard located.pixels > 0 else { return nil }
-    let words = located.sentence.dropFirst("layout unchanged; ".count)
-    let (count, rest) = (String(words.prefix { $0 != " " }), words.drop { $0 != " " }.dropFirst())
-    let sentence = "\(count) more \(located.pixels == 1 ? "pixel differs" : "pixels differ") outside the changed elements"
-      + rest.drop { $0 != "," }
-    return (LayoutChange(row: "table", property: "pixels", from: nil, to: String(located.pixels), sentence: sentence), located.insideGlyphsOnly)
+    let change = LayoutChange(row: "table", property: "pixels", from: nil, to: String(located.pixels), sentence: located.sentence)
+    return (change, located.insideGlyphsOnly)
   }
 }
