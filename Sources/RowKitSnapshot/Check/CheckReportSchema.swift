@@ -51,7 +51,7 @@ extension SnapshotCheck.Report {
       [
         "row": [
           "type": "string",
-          "description": "s0-r3, `section 0 header`, `section 1` (where a section starts), `table`, or the rows of a change made in several, compactly: `s0-r0…s0-r59 (60 rows)`",
+          "description": "s0-r3, `section 0 header`, `section 1` (where a section starts, or one added or removed), `table`, or the rows of a change made in several, compactly: `s0-r0…s0-r59 (60 rows)`",
         ],
         "element": nullableString.merging([
           "description": "the element's name in its row (title, image, accessory…); null for the row itself"

@@ -4,7 +4,8 @@ import RowKit
 /// One structural difference between a reference's layout record and the actual render's,
 /// told as a sentence with its numbers: `s0-r3 title moved down 2 pt (y 12 → 14)`.
 public struct LayoutChange: Codable, Hashable, Sendable {
-  /// What the change is in: a row (`s0-r3`), a band (`section 0 header`) or `table`.
+  /// What the change is in: a row (`s0-r3`), a band (`section 0 header`), a section added or
+  /// removed (`section 1`) or `table`.
   public var row: String
   /// The element's name in its row (`title`, `image`, `accessory`); nil for the row itself.
   public var element: String?
@@ -83,9 +84,9 @@ public struct LayoutChange: Codable, Hashable, Sendable {
 /// text, font or line count changed is not also said to have changed size.
 public enum LayoutChanges {
   /// The changes from `reference` to `actual`, in table order, each with where it is in the
-  /// two images. Rows are matched within their section by what they show, so that a row
-  /// inserted or removed is one sentence, not one for each row below it; the same change in
-  /// several rows is one sentence naming them all.
+  /// two images. Sections are matched by what they show (then by their header's title), and
+  /// rows within them, so that a section or row inserted or removed is one sentence, not one
+  /// for each below it; the same change in several rows is one sentence naming them all.
   public static func compare(_ reference: LayoutRecord, _ actual: LayoutRecord) -> [LayoutChange] {
     let (inReference, inActual) = (Boxes(reference), Boxes(actual))
     let located = changes(reference, actual).map { found in
@@ -175,11 +176,20 @@ public enum LayoutChanges {
     let record: LayoutRecord
     let rows: [String: LayoutRecord.Row]
     let bands: [String: LayoutRecord.Band]
+    /// Each section's top and bottom (`section 1`): from its first band or row to its last.
+    let sections: [String: (top: Double, bottom: Double)]
 
     init(_ record: LayoutRecord) {
       self.record = record
       rows = Dictionary(record.rows.map { ($0.name, $0) }, uniquingKeysWith: { a, _ in a })
       bands = Dictionary(record.bands.map { ($0.name, $0) }, uniquingKeysWith: { a, _ in a })
+      var sections: [String: (top: Double, bottom: Double)] = [:]
+      let spans = record.bands.map { ($0.section, $0.y, $0.y + $0.height) } + record.rows.map { ($0.section, $0.y, $0.y + $0.height) }
+      for (section, top, bottom) in spans {
+        let old = sections["section \(section)"] ?? (top, bottom)
+        sections["section \(section)"] = (min(old.top, top), max(old.bottom, bottom))
+      }
+      self.sections = sections
     }
 
     /// The frame of element `element` of the row or band `name` (or the whole row's) in
@@ -192,6 +202,8 @@ public enum LayoutChanges {
         (origin, whole, elements) = ((row.x, row.y), [0, row.y, record.width, row.height], row.elements)
       } else if let band = bands[name] {
         (origin, whole, elements) = ((0, band.y), [0, band.y, record.width, band.height], band.elements)
+      } else if let section = sections[name], element == nil {
+        return pixels([0, section.top, record.width, section.bottom - section.top])
       } else {
         return nil
       }
@@ -220,35 +232,33 @@ public enum LayoutChanges {
     let (v0, v1) = (reference.variant ?? "none", actual.variant ?? "none")
     table("variant", v0, v1, "table variant \(v0) → \(v1)")
 
-    let referenceBands = Dictionary(reference.bands.map { ($0.name, $0) }, uniquingKeysWith: { a, _ in a })
-    let actualBands = Dictionary(actual.bands.map { ($0.name, $0) }, uniquingKeysWith: { a, _ in a })
-    for name in ordered(reference.bands.map(\.name), actual.bands.map(\.name)) {
-      switch (referenceBands[name], actualBands[name]) {
+    let sections = matchedSections(reference, actual)
+    for (old, new) in sections {
+      switch (old, new) {
       case (let old?, let new?):
-        var found: [LayoutChange] = []
-        if old.height != new.height {
-          found.append(LayoutChange(
-            row: name, property: "height", from: number(old.height), to: number(new.height),
-            sentence: "\(name) height \(number(old.height)) → \(number(new.height)) pt"))
+        for kind in ["header", "footer"] {
+          changes += bandChanges(old.band(kind), new.band(kind), named: new.band(kind)?.name ?? "section \(new.index) \(kind)")
         }
-        found += compare(old.elements, new.elements, in: name)
-        changes += causesFirst(found).map { Located(change: $0, inReference: name, inActual: name) }
       case (let old?, nil):
-        let title = old.elements.first?.text?.string ?? ""
+        let name = "section \(old.index)"
         changes.append(Located(
-          change: LayoutChange(row: name, property: "presence", from: title, to: nil, sentence: "\(name) removed (was \(quoted(title)))"),
+          change: LayoutChange(row: name, property: "presence", from: old.summary, to: nil, sentence: "\(name) removed (was \(old.summary))"),
           inReference: name))
       case (nil, let new?):
-        let title = new.elements.first?.text?.string ?? ""
+        let name = "section \(new.index)"
         changes.append(Located(
-          change: LayoutChange(row: name, property: "presence", from: nil, to: title, sentence: "\(name) added (\(quoted(title)))"),
+          change: LayoutChange(row: name, property: "presence", from: nil, to: new.summary, sentence: "\(name) added (\(new.summary))"),
           inActual: name))
       case (nil, nil):
         break
       }
     }
 
-    let pairs = matchedRows(reference.rows, actual.rows)
+    let pairs = sections.flatMap { old, new in
+      // The rows of a section added or removed are told by its one sentence.
+      guard let old, let new else { return [(LayoutRecord.Row?, LayoutRecord.Row?)]() }
+      return matchedRows(old.rows, new.rows)
+    }
     for (old, new) in pairs {
       switch (old, new) {
       case (let old?, let new?):
@@ -265,8 +275,82 @@ public enum LayoutChanges {
         break
       }
     }
-    changes += moves(reference, actual, pairs: pairs)
+    let bandPairs = sections.flatMap { old, new in
+      ["header", "footer"].compactMap { kind in
+        old.flatMap { $0.band(kind) }.flatMap { old in new.flatMap { $0.band(kind) }.map { (old.name, $0.name) } }
+      }
+    }
+    changes += moves(reference, actual, bands: bandPairs, rows: pairs)
     return changes
+  }
+
+  /// The changes of a section's header or footer band, named `name` in sentences: its
+  /// height and title, or its coming or going.
+  private static func bandChanges(_ old: LayoutRecord.Band?, _ new: LayoutRecord.Band?, named name: String) -> [Located] {
+    switch (old, new) {
+    case (let old?, let new?):
+      var found: [LayoutChange] = []
+      if old.height != new.height {
+        found.append(LayoutChange(
+          row: name, property: "height", from: number(old.height), to: number(new.height),
+          sentence: "\(name) height \(number(old.height)) → \(number(new.height)) pt"))
+      }
+      found += compare(old.elements, new.elements, in: name)
+      return causesFirst(found).map { Located(change: $0, inReference: old.name, inActual: new.name) }
+    case (let old?, nil):
+      let title = old.elements.first?.text?.string ?? ""
+      return [Located(
+        change: LayoutChange(row: name, property: "presence", from: title, to: nil, sentence: "\(name) removed (was \(quoted(title)))"),
+        inReference: old.name)]
+    case (nil, let new?):
+      let title = new.elements.first?.text?.string ?? ""
+      return [Located(
+        change: LayoutChange(row: name, property: "presence", from: nil, to: title, sentence: "\(name) added (\(quoted(title)))"),
+        inActual: new.name)]
+    case (nil, nil):
+      return []
+    }
+  }
+
+  /// One section of a record: its bands and rows, which a record keeps apart.
+  struct Section {
+    var index: Int
+    var bands: [LayoutRecord.Band]
+    var rows: [LayoutRecord.Row]
+
+    func band(_ kind: String) -> LayoutRecord.Band? { bands.first { $0.kind == kind } }
+
+    /// The section's titles and rows as the rows' matching sees them: equal only where the
+    /// section shows the same.
+    var signature: [[String]] {
+      [bands.map { "\($0.kind) \($0.elements.first?.text?.string ?? "")" }] + rows.map(LayoutChanges.rowSignature)
+    }
+
+    /// The header's title, by which a section changed in place is still told apart from one
+    /// added beside it; nil for a section without one.
+    var headerTitle: String? { band("header")?.elements.first?.text?.string }
+
+    /// The section in a few words: `header "Photos", 3 rows`.
+    var summary: String {
+      let count = rows.count == 1 ? "1 row" : "\(rows.count) rows"
+      return headerTitle.map { "header \(LayoutChanges.quoted($0)), \(count)" } ?? count
+    }
+
+    /// Every section with a band or a row in `record`, in order.
+    static func all(in record: LayoutRecord) -> [Section] {
+      let indices = Set(record.bands.map(\.section)).union(record.rows.map(\.section)).sorted()
+      let bands = Dictionary(grouping: record.bands, by: \.section)
+      let rows = Dictionary(grouping: record.rows, by: \.section)
+      return indices.map { Section(index: $0, bands: bands[$0] ?? [], rows: rows[$0] ?? []) }
+    }
+  }
+
+  /// The sections of the two records paired in table order, so that a section inserted or
+  /// removed is one sentence and the sections below it are compared with themselves: sections
+  /// that show the same are matched first, then, between two matches, sections with the same
+  /// header title (changed in place beside one added); what is left is paired by position.
+  static func matchedSections(_ reference: LayoutRecord, _ actual: LayoutRecord) -> [(Section?, Section?)] {
+    paired(Section.all(in: reference), Section.all(in: actual), by: \.signature, thenBy: \.headerTitle)
   }
 
   /// A row in a few words, for sentences about one added or removed: its cell and its first
@@ -276,32 +360,61 @@ public enum LayoutChanges {
     return "\(row.cell) \(quoted(text.string))"
   }
 
-  /// The rows of the two records paired in table order: rows that show the same (item type,
-  /// cell and texts) are matched by a longest common subsequence within their section; the
-  /// rows between two matches are paired by position (rows changed in place), and what is
-  /// left over was removed (only a reference row) or added (only an actual row).
+  /// The rows of one section in the two records paired in order: rows that show the same
+  /// (item type, cell and texts) are matched by a longest common subsequence; the rows
+  /// between two matches are paired by position (rows changed in place), and what is left
+  /// over was removed (only a reference row) or added (only an actual row).
   static func matchedRows(_ old: [LayoutRecord.Row], _ new: [LayoutRecord.Row]) -> [(LayoutRecord.Row?, LayoutRecord.Row?)] {
-    func signature(_ row: LayoutRecord.Row) -> [String] {
-      [row.type, row.cell] + row.elements.compactMap { $0.text?.string }
+    paired(old, new, by: rowSignature, thenBy: { (_: LayoutRecord.Row) -> String? in nil })
+  }
+
+  /// What a row shows, for matching: its item type, cell and texts.
+  static func rowSignature(_ row: LayoutRecord.Row) -> [String] {
+    [row.type, row.cell] + row.elements.compactMap { $0.text?.string }
+  }
+
+  /// `old` and `new` paired in order: those equal by `key` matched by a longest common
+  /// subsequence; between two matches, those with the same `looseKey` (nil matches nothing)
+  /// the same way; what is between those is paired by position (changed in place), then
+  /// the rest of the old removed and of the new added.
+  static func paired<T, Key: Equatable, LooseKey: Equatable>(
+    _ old: [T], _ new: [T], by key: (T) -> Key, thenBy looseKey: (T) -> LooseKey?
+  ) -> [(T?, T?)] {
+    var pairs: [(T?, T?)] = []
+    func byPosition(_ a: ArraySlice<T>, _ b: ArraySlice<T>) {
+      let paired = min(a.count, b.count)
+      for k in 0..<paired { pairs.append((a[a.startIndex + k], b[b.startIndex + k])) }
+      for item in a.dropFirst(paired) { pairs.append((item, nil)) }
+      for item in b.dropFirst(paired) { pairs.append((nil, item)) }
     }
-    let oldSections = Dictionary(grouping: old, by: \.section)
-    let newSections = Dictionary(grouping: new, by: \.section)
-    var pairs: [(LayoutRecord.Row?, LayoutRecord.Row?)] = []
-    for section in Set(oldSections.keys).union(newSections.keys).sorted() {
-      let (a, b) = (oldSections[section] ?? [], newSections[section] ?? [])
-      let matches = commonSubsequence(a.map(signature), b.map(signature))
-      var (i, j) = (0, 0)
-      for (matchA, matchB) in matches + [(a.count, b.count)] {
-        // Between two matches: changed in place, then removed, then added.
-        let paired = min(matchA - i, matchB - j)
-        for k in 0..<paired { pairs.append((a[i + k], b[j + k])) }
-        for k in (i + paired)..<matchA { pairs.append((a[k], nil)) }
-        for k in (j + paired)..<matchB { pairs.append((nil, b[k])) }
-        if matchA < a.count { pairs.append((a[matchA], b[matchB])) }
+    func between(_ a: ArraySlice<T>, _ b: ArraySlice<T>) {
+      let (aKeys, bKeys) = (a.map(looseKey), b.map(looseKey))
+      guard aKeys.contains(where: { $0 != nil }), bKeys.contains(where: { $0 != nil }) else { return byPosition(a, b) }
+      let matches = commonSubsequence(
+        aKeys.enumerated().map { $1.map(LooseMatch.key) ?? .none(old: true, index: $0) },
+        bKeys.enumerated().map { $1.map(LooseMatch.key) ?? .none(old: false, index: $0) })
+      var (i, j) = (a.startIndex, b.startIndex)
+      for (matchA, matchB) in matches.map({ (a.startIndex + $0.0, b.startIndex + $0.1) }) + [(a.endIndex, b.endIndex)] {
+        byPosition(a[i..<matchA], b[j..<matchB])
+        if matchA < a.endIndex { pairs.append((a[matchA], b[matchB])) }
         (i, j) = (matchA + 1, matchB + 1)
       }
     }
+    let matches = commonSubsequence(old.map(key), new.map(key))
+    var (i, j) = (0, 0)
+    for (matchA, matchB) in matches + [(old.count, new.count)] {
+      between(old[i..<matchA], new[j..<matchB])
+      if matchA < old.count { pairs.append((old[matchA], new[matchB])) }
+      (i, j) = (matchA + 1, matchB + 1)
+    }
     return pairs
+  }
+
+  /// A loose key for ``paired(_:_:by:thenBy:)``, where a missing one matches nothing, not
+  /// even another missing one: two untitled sections are not the same for having no title.
+  private enum LooseMatch<Key: Equatable>: Equatable {
+    case key(Key)
+    case none(old: Bool, index: Int)
   }
 
   /// The index pairs of a longest common subsequence of `a` and `b`, in order. The shared
@@ -346,7 +459,7 @@ public enum LayoutChanges {
   /// or one inserted, moves nothing below it in these sentences, and a section whose gap
   /// changed is one sentence (`section 1 moved down 20 pt`).
   private static func moves(
-    _ reference: LayoutRecord, _ actual: LayoutRecord, pairs: [(LayoutRecord.Row?, LayoutRecord.Row?)]
+    _ reference: LayoutRecord, _ actual: LayoutRecord, bands: [(String, String)], rows pairs: [(LayoutRecord.Row?, LayoutRecord.Row?)]
   ) -> [Located] {
     struct Placed { var name: String, section: Int, startsSection: Bool, y: Double, height: Double }
     func gaps(_ record: LayoutRecord) -> (above: [String: (gap: Double, placed: Placed)], below: Double) {
@@ -370,8 +483,7 @@ public enum LayoutChanges {
     // rounded alone, and a difference of one rounding is no move a pixel shows.
     let tolerance = 0.5 / max(reference.scale, actual.scale)
     func differ(_ a: Double, _ b: Double) -> Bool { abs(a - b) > tolerance }
-    var names = reference.bands.compactMap { band in actual.bands.contains { $0.name == band.name } ? (band.name, band.name) : nil }
-    names += pairs.compactMap { old, new in old.flatMap { old in new.map { (old.name, $0.name) } } }
+    let names = bands + pairs.compactMap { old, new in old.flatMap { old in new.map { (old.name, $0.name) } } }
     var moves: [(y: Double, located: Located)] = []
     for (oldName, newName) in names {
       guard let (oldGap, _) = before[oldName], let (newGap, new) = after[newName], differ(oldGap, newGap) else { continue }

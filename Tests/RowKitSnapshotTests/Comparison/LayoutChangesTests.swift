@@ -280,6 +280,61 @@ import Testing
     #expect(changes[0].rows == (0..<60).map { "s0-r\($0)" })
   }
 
+  /// A grouped table of one section for each of `sections`: its header title (nil: none)
+  /// and its rows' texts.
+  static func grouped(_ sections: [(header: String?, rows: [String])]) -> String {
+    """
+    table: { width: 320, scale: 2, style: grouped }
+    sections:
+    \(sections.map { section in
+      (section.header.map { "  - header: \($0)\n    items:" } ?? "  - items:") + "\n"
+        + section.rows.map { "      - { type: text, text: \"\($0)\" }" }.joined(separator: "\n")
+    }.joined(separator: "\n"))
+    """
+  }
+
+  static let general: (header: String?, rows: [String]) = ("General", ["Wi-Fi", "Bluetooth"])
+  static let photos: (header: String?, rows: [String]) = ("Photos", ["Albums", "Shared", "Hidden"])
+  static let sound: (header: String?, rows: [String]) = ("Sound", ["Volume", "Ringtone"])
+
+  @Test func aSectionInsertedIsOneSentenceAndBlamesNoSectionBelowIt() async throws {
+    let reference = try await Self.record(ofDocument: Self.grouped([Self.general, Self.sound]))
+    let actual = try await Self.record(ofDocument: Self.grouped([Self.general, Self.photos, Self.sound]))
+    let changes = LayoutChanges.compare(reference, actual)
+    #expect(changes.map(\.sentence) == [#"section 1 added (header "Photos", 3 rows)"#])
+    // Boxed where the whole section is in the actual image: its header band to its last row.
+    let header = try #require(actual.bands.first { $0.section == 1 && $0.kind == "header" })
+    let last = try #require(actual.rows.last { $0.section == 1 })
+    #expect(changes.first?.referenceBox == nil)
+    #expect(changes.first?.actualBox == [0, Int(header.y * 2), 640, Int(((last.y + last.height - header.y) * 2).rounded(.up))])
+
+    // Taken away again, the same section is one sentence the other way.
+    #expect(
+      LayoutChanges.compare(actual, reference).map(\.sentence) == [#"section 1 removed (was header "Photos", 3 rows)"#])
+  }
+
+  @Test func aSectionChangedInPlaceBesideOneInsertedIsComparedWithItself() async throws {
+    let reference = try await Self.record(ofDocument: Self.grouped([Self.general, Self.sound]))
+    let louder: (header: String?, rows: [String]) = ("Sound", ["Loudness", "Ringtone"])
+    let actual = try await Self.record(ofDocument: Self.grouped([Self.general, Self.photos, louder]))
+    #expect(
+      LayoutChanges.compare(reference, actual).map(\.sentence) == [
+        #"section 1 added (header "Photos", 3 rows)"#, #"s2-r0 text "Volume" → "Loudness""#,
+      ])
+  }
+
+  @Test func untitledSectionsAreMatchedByTheirRows() async throws {
+    let first: (header: String?, rows: [String]) = (nil, ["One", "Two"])
+    let second: (header: String?, rows: [String]) = (nil, ["Three"])
+    let inserted: (header: String?, rows: [String]) = (nil, ["New"])
+    let reference = try await Self.record(ofDocument: Self.grouped([first, second]))
+    let actual = try await Self.record(ofDocument: Self.grouped([first, inserted, second]))
+    #expect(LayoutChanges.compare(reference, actual).map(\.sentence) == ["section 1 added (1 row)"])
+    // Untitled and changed in place, a section is paired by position, not added and removed.
+    let renamed = try await Self.record(ofDocument: Self.grouped([first, (nil, ["Four"])]))
+    #expect(LayoutChanges.compare(reference, renamed).map(\.sentence) == [#"s1-r0 text "Three" → "Four""#])
+  }
+
   @Test func aChangedSectionGapIsToldOnceWhereEachSectionStarts() async throws {
     func grouped(gap: Int) -> String {
       """
