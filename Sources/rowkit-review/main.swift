@@ -91,19 +91,34 @@ do {
   fail("\(error)")
 }
 
-/// Starts xdg-open on `address` and does not wait for it: a missing opener only says so.
+/// Starts the user's browser on `address` and does not wait for it: the command `BROWSER`
+/// names when it is set (run by the shell, `%s` standing for the address, or the address
+/// after it, as Python's `webbrowser` and git read the variable), or else xdg-open. A missing
+/// opener only says so.
 func openBrowser(_ address: URL) {
-  let opener = "/usr/bin/xdg-open"
-  guard FileManager.default.isExecutableFile(atPath: opener) else {
-    FileHandle.standardError.write(Data("rowkit: no \(opener); open the address yourself\n".utf8))
-    return
-  }
   let process = Process()
-  process.executableURL = URL(fileURLWithPath: opener)
-  process.arguments = [address.absoluteString]
+  let environment = ProcessInfo.processInfo.environment
+  if let browser = environment["BROWSER"], !browser.trimmingCharacters(in: .whitespaces).isEmpty {
+    // The address goes in as the shell's $1, never into the command's text.
+    let command = browser.contains("%s") ? browser.replacingOccurrences(of: "%s", with: #""$1""#) : browser + #" "$1""#
+    process.executableURL = URL(fileURLWithPath: "/bin/sh")
+    process.arguments = ["-c", command, "sh", address.absoluteString]
+  } else {
+    let opener = "/usr/bin/xdg-open"
+    guard FileManager.default.isExecutableFile(atPath: opener) else {
+      FileHandle.standardError.write(Data("rowkit: no \(opener) and no BROWSER; open the address yourself\n".utf8))
+      return
+    }
+    process.executableURL = URL(fileURLWithPath: opener)
+    process.arguments = [address.absoluteString]
+  }
   // The browser draws with the user's own font settings, which this process set aside.
-  process.environment = UsersTextSettings.usersOwn(ProcessInfo.processInfo.environment)
-  do { try process.run() } catch { FileHandle.standardError.write(Data("rowkit: \(opener) did not start: \(error)\n".utf8)) }
+  process.environment = UsersTextSettings.usersOwn(environment)
+  do {
+    try process.run()
+  } catch {
+    FileHandle.standardError.write(Data("rowkit: \(process.executableURL?.path ?? "the browser") did not start: \(error)\n".utf8))
+  }
 }
 
 /// `rowkit check` of the documents `rowkit review DOCS --snapshots DIR` names, into a report

@@ -53,7 +53,7 @@ extension RowKitCommand {
     @Option(help: "The port on 127.0.0.1 (default: a free one).")
     var port: UInt16 = 0
 
-    @Flag(help: "Open the page in the browser (xdg-open), when there is one.")
+    @Flag(help: "Open the page in the browser ($BROWSER, else xdg-open), when there is one.")
     var open = false
 
     @Argument(
