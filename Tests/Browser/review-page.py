@@ -44,45 +44,70 @@ def review(page, address: str, page_on_disk: pathlib.Path) -> None:
     page.goto(page_on_disk.as_uri())
     expect(page.locator('section.case[data-name="case-1"]')).to_be_visible()
     expect(page.locator("#review-bar")).to_have_count(0)
-    expect(page.get_by_role("button", name="Accept (a)")).to_have_count(0)
+    expect(page.get_by_role("button", name="Accept")).to_have_count(0)
     step("from disk: the static page")
 
     page.goto(address)
     progress = page.locator("#review-progress")
+    message = page.locator("#review-message")
     expect(progress).to_have_text("0 of 6 reviewed")
     expect(page.locator("body")).to_have_attribute("data-current", "case-1")
+    # Each button is named by its group or case for a screen reader.
+    group_title = 'subtitle text "Same" → "Other"'
+    expect(page.get_by_role("button", name=f"Accept all 3 cases of “{group_title}”")).to_have_count(1)
     expect(page.get_by_role("button", name="Accept all 3")).to_have_count(2)
-    step("opened: 0 of 6 reviewed, case-1 current, 2 groups of 3")
+    expect(case(page, "case-1").get_by_role("button", name="Accept case-1 (a)")).to_have_count(1)
+    # With nothing to undo, u sends nothing.
+    page.keyboard.press("u")
+    expect(message).to_have_text("nothing to undo")
+    step("opened: 0 of 6 reviewed, case-1 current, 2 groups of 3, u: nothing to undo")
 
-    # a accepts the current case and moves on.
-    page.keyboard.press("a")
+    # a held down accepts the current case once, not one case for each repeat, and moves on.
+    page.keyboard.down("a")
+    for _ in range(5):
+        page.keyboard.down("a")
+    page.keyboard.up("a")
     expect(progress).to_have_text("1 of 6 reviewed")
+    expect(message).to_have_text("accepted: case-1")
     expect(case(page, "case-1")).to_have_attribute("data-review", "accepted")
     expect(page.locator("body")).to_have_attribute("data-current", "case-2")
-    step("a: case-1 accepted, case-2 current")
+    step("a held down: case-1 accepted once, case-2 current")
 
     # u takes it back, and goes back to the case it opened again.
     page.keyboard.press("u")
     expect(progress).to_have_text("0 of 6 reviewed")
+    expect(message).to_have_text("undone: case-1")
     expect(case(page, "case-1")).not_to_have_attribute("data-review", "accepted")
     expect(page.locator("body")).to_have_attribute("data-current", "case-1")
-    step("u: case-1 undone, case-1 current")
+    # The same again: the address names case-1 already, and u still goes there.
+    page.keyboard.press("a")
+    expect(page.locator("body")).to_have_attribute("data-current", "case-2")
+    page.keyboard.press("u")
+    expect(progress).to_have_text("0 of 6 reviewed")
+    expect(page.locator("body")).to_have_attribute("data-current", "case-1")
+    step("u: case-1 undone, case-1 current, twice")
 
-    # g accepts the group of the current case (case-1): case-1, case-2, case-3.
+    # g names the group of the current case (case-1); g again accepts case-1, case-2, case-3.
+    page.keyboard.press("g")
+    expect(message).to_contain_text(f"g again accepts all 3 cases of “{group_title}”")
+    expect(progress).to_have_text("0 of 6 reviewed")
     page.keyboard.press("g")
     expect(progress).to_have_text("3 of 6 reviewed")
+    expect(message).to_have_text(f"accepted: 3 cases of “{group_title}”")
     for name in ["case-1", "case-2", "case-3"]:
         expect(case(page, name)).to_have_attribute("data-review", "accepted")
-    step("g: the group of case-1 accepted")
+    step("g g: the group of case-1 accepted")
 
-    # j to case-5 (from case-1, where the undo went), and its Reject button.
+    # j to case-5 (from case-1, where the undo went), and its Reject button, which is then
+    # disabled: a case is rejected once.
     for _ in range(4):
         page.keyboard.press("j")
     expect(page.locator("body")).to_have_attribute("data-current", "case-5")
-    case(page, "case-5").get_by_role("button", name="Reject (r)").click()
+    case(page, "case-5").get_by_role("button", name="Reject case-5 (r)").click()
     expect(progress).to_have_text("4 of 6 reviewed")
     expect(case(page, "case-5")).to_have_attribute("data-review", "rejected")
-    step("Reject: case-5 rejected")
+    expect(case(page, "case-5").get_by_role("button", name="Reject case-5 (r)")).to_be_disabled()
+    step("Reject: case-5 rejected, its Reject button disabled")
 
     # A click makes a case current: the keys act on the case the reviewer points at, not
     # on the one j and k last reached.
@@ -95,6 +120,36 @@ def review(page, address: str, page_on_disk: pathlib.Path) -> None:
     expect(progress).to_have_text("4 of 6 reviewed")
     expect(case(page, "case-4")).not_to_have_attribute("data-review", "accepted")
     step("click on case-4, a: case-4 accepted, u: undone")
+
+    # So does the focus (Tab to a case's buttons). Scrolled to the groups above every case,
+    # the keys act on no case, since none is in sight; scrolled to case-1, it is current.
+    page.set_viewport_size({"width": 1280, "height": 300})
+    case(page, "case-6").get_by_role("button", name="Accept case-6 (a)").focus()
+    expect(page.locator("body")).to_have_attribute("data-current", "case-6")
+    page.evaluate("window.scrollTo(0, 0)")
+    page.keyboard.press("a")
+    expect(message).to_contain_text("case-6 is out of sight")
+    expect(progress).to_have_text("4 of 6 reviewed")
+    case(page, "case-1").locator("figure").first.scroll_into_view_if_needed()
+    expect(page.locator("body")).to_have_attribute("data-current", "case-1")
+    page.set_viewport_size({"width": 1280, "height": 720})
+    step("focus in case-6 makes it current; out of sight, no key acts on it; scrolled to case-1, it is current")
+
+    # A second tab shows what the first did only when it asks again: its undo names the
+    # entry it showed, is refused, and the tab reads the state again.
+    other = page.context.browser.new_page()
+    other.goto(address)
+    expect(other.locator("#review-progress")).to_have_text("4 of 6 reviewed")
+    case(page, "case-6").get_by_role("button", name="Accept case-6 (a)").click()
+    expect(progress).to_have_text("5 of 6 reviewed")
+    other.keyboard.press("u")
+    expect(other.locator("#review-message")).to_contain_text("another review of this report acted since")
+    expect(other.locator("#review-progress")).to_have_text("5 of 6 reviewed")
+    expect(other.locator("#review-undo")).to_have_attribute("title", "Undo: accept case-6")
+    other.close()
+    page.keyboard.press("u")
+    expect(progress).to_have_text("4 of 6 reviewed")
+    step("a second tab's undo of what it showed is refused, and it shows the state again")
 
     # The state is the server's: a reload shows it as it was.
     page.reload()
@@ -127,8 +182,8 @@ def review_added_cases(page, address: str) -> None:
     # Added cases carry their review and their buttons like the first ones.
     for name, state in [("case-1", "accepted"), ("case-3", "accepted"), ("case-5", "rejected")]:
         expect(case(page, name)).to_have_attribute("data-review", state)
-    expect(case(page, "case-6").get_by_role("button", name="Accept (a)")).to_have_count(1)
-    expect(case(page, "case-0").get_by_role("button", name="Accept (a)")).to_have_count(0)
+    expect(case(page, "case-6").get_by_role("button", name="Accept case-6 (a)")).to_have_count(1)
+    expect(case(page, "case-0").get_by_role("button", name="Accept")).to_have_count(0)
     page.keyboard.press("k")
     expect(page.locator("body")).to_have_attribute("data-current", "case-5")
     step("added cases: their reviews shown, their buttons there, k to case-5")

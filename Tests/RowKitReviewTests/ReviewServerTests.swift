@@ -270,6 +270,26 @@ import Testing
     #expect(!FileManager.default.fileExists(atPath: project.report.appendingPathComponent("review-undo").path))
   }
 
+  /// Nor is a case rejected already rejected again: the second entry made the next undo say
+  /// "undone" and leave the case rejected. A group with a rejected case rejects the others.
+  @Test func rejectingTwiceIsRefused() async throws {
+    let project = try await project()
+    defer { try? FileManager.default.removeItem(at: project.folder) }
+    let session = try await ReviewSession(report: project.report, snapshots: project.refs, processEnvironment: project.reviewEnvironment)
+    try session.reject(["case-1"])
+    #expect {
+      try session.reject(["case-1"])
+    } throws: { ($0 as? ReviewError)?.status == 409 && "\($0)".contains("case 'case-1' is rejected already") }
+    #expect(try session.reject([], group: 0).cases == ["case-2"])
+    #expect {
+      try session.reject([], group: 0)
+    } throws: { ($0 as? ReviewError)?.status == 409 && "\($0)".contains("every case of the request is rejected already") }
+    #expect(try log(project).count == 2)
+    // One undo takes one reject back, and the case is open again.
+    #expect(try session.undo().cases == ["case-2"])
+    #expect(try session.undo().cases == ["case-1"])
+  }
+
   /// A case accepted already is not accepted again (a double click made a second entry that
   /// the next undo took back without a change); and a check run between an accept and its
   /// undo, which writes the render cache's inputs again, does not block the undo.
@@ -675,8 +695,9 @@ import Testing
 
   /// The page in a real browser: Tests/Browser/review-page.py serves the report with the
   /// built `rowkit review` and drives Debian's Chromium through Playwright, with the page's
-  /// own keys and buttons (a accepts case-1, u undoes it, g accepts case-2's group, case-5's
-  /// Reject button, a reload keeps it all), then a page that holds 2 cases as HTML adds the
+  /// own keys and buttons (a held down accepts case-1 once, u undoes it, twice, g g accepts
+  /// case-1's group, case-5's Reject button, the focus and scrolling make a case current, a
+  /// second tab's stale undo is refused, a reload keeps it all), then a page that holds 2 cases as HTML adds the
   /// others with their reviews; here the files it left are checked byte for byte.
   @Test func thePageReviewsWithItsKeysInChromiumThroughPlaywright() async throws {
     let project = try await project(.sixInTwoGroups)
@@ -693,12 +714,14 @@ import Testing
     #expect(
       browser.stdout == """
         from disk: the static page
-        opened: 0 of 6 reviewed, case-1 current, 2 groups of 3
-        a: case-1 accepted, case-2 current
-        u: case-1 undone, case-1 current
-        g: the group of case-1 accepted
-        Reject: case-5 rejected
+        opened: 0 of 6 reviewed, case-1 current, 2 groups of 3, u: nothing to undo
+        a held down: case-1 accepted once, case-2 current
+        u: case-1 undone, case-1 current, twice
+        g g: the group of case-1 accepted
+        Reject: case-5 rejected, its Reject button disabled
         click on case-4, a: case-4 accepted, u: undone
+        focus in case-6 makes it current; out of sight, no key acts on it; scrolled to case-1, it is current
+        a second tab's undo of what it showed is refused, and it shows the state again
         reload: 4 of 6 reviewed, each case as it was
         served with 2 cases as HTML, the others as text
         #case=case-6: every case added in the report's order, case-6 current
@@ -725,14 +748,19 @@ import Testing
 
     // The log: each action in order, with the SHA-256 of every file before and after.
     let entries = try log(project)
-    #expect(entries.map { $0["action"] as? String } == ["accept", "undo", "accept", "reject", "accept", "undo"])
+    #expect(
+      entries.map { $0["action"] as? String }
+        == ["accept", "undo", "accept", "undo", "accept", "reject", "accept", "undo", "accept", "undo"])
     #expect(
       entries.map { $0["cases"] as? [String] ?? [] }
-        == [["case-1"], ["case-1"], ["case-1", "case-2", "case-3"], ["case-5"], ["case-4"], ["case-4"]])
-    #expect(entries[1]["undoes"] as? Int == 1)
-    #expect(entries[2]["group"] as? String == #"subtitle text "Same" → "Other""#)
-    #expect(entries[3]["files"] as? [Any] == nil || (entries[3]["files"] as? [Any])?.isEmpty == true, "a reject writes no file")
-    let groupFiles = entries[2]["files"] as? [[String: Any]] ?? []
+        == [
+          ["case-1"], ["case-1"], ["case-1"], ["case-1"], ["case-1", "case-2", "case-3"], ["case-5"], ["case-4"], ["case-4"],
+          ["case-6"], ["case-6"],
+        ])
+    #expect(entries[1]["undoes"] as? Int == 1 && entries[3]["undoes"] as? Int == 3)
+    #expect(entries[4]["group"] as? String == #"subtitle text "Same" → "Other""#)
+    #expect(entries[5]["files"] as? [Any] == nil || (entries[5]["files"] as? [Any])?.isEmpty == true, "a reject writes no file")
+    let groupFiles = entries[4]["files"] as? [[String: Any]] ?? []
     for (name, actual) in accepted.sorted(by: { $0.key < $1.key }) {
       let image = try #require(groupFiles.first { $0["path"] as? String == "\(name).png" }, "\(groupFiles)")
       #expect(image["before"] as? String == SHA256.hex([UInt8](before["\(name).png"]!)))

@@ -1,7 +1,8 @@
 /// The script `rowkit review` adds to the review page: Accept, Reject and Undo buttons on each
 /// case and group, the progress line, a box that goes to a case by its name, and the keys
-/// `a`, `r`, `u` and `g`. It runs only with
-/// the token in the page's address, so the page opened from disk stays as it was.
+/// `a`, `r`, `u` and `g` (`g` twice: a group may be hundreds of references). A key held down
+/// acts once, and every message names the cases an action took. It runs only with the token
+/// in the page's address, so the page opened from disk stays as it was.
 enum ReviewPageScript {
   static let source = """
     (function () {
@@ -74,7 +75,25 @@ enum ReviewPageScript {
         if (label) label.textContent = review || '';
         const accept = section.querySelector('.review-actions .accept');
         if (accept) accept.disabled = state.ci || review === 'accepted';
+        const reject = section.querySelector('.review-actions .reject');
+        if (reject) reject.disabled = review === 'rejected';
       }
+      // What an action took, by name: `accepted: people/feed`, `undone: 4 cases of “…”`.
+      function told(entry) {
+        const what = entry.cases.length === 1 ? entry.cases[0]
+          : entry.cases.length + ' cases' + (entry.group ? ' of “' + entry.group + '”' : '');
+        return (entry.action === 'undo' ? 'undone' : entry.action + 'ed') + ': ' + what;
+      }
+      // Goes to the case `name`, also when the address names it already (a second undo of
+      // the same case), where setting the address again would do nothing.
+      function goTo(name) {
+        const hash = new URLSearchParams({ case: name }).toString();
+        if (location.hash.slice(1) === hash) window.dispatchEvent(new HashChangeEvent('hashchange'));
+        else location.hash = hash;
+      }
+      // The server's state again: after a refusal, the page shows what is so (another review
+      // of the report may have acted), not what it believed.
+      function refresh() { return api('/api/state').then(show, () => {}); }
       // One action at a time: a key pressed twice before the first answer came would act
       // twice on the same case, and advance past the next one unseen.
       let busy = false;
@@ -83,21 +102,28 @@ enum ReviewPageScript {
         busy = true;
         return api(path, body).then(next => {
           show(next);
-          say(next.entry ? (next.entry.action === 'undo' ? 'undone: ' : next.entry.action + 'ed: ') + next.entry.cases.length + (next.entry.cases.length === 1 ? ' case' : ' cases') : '', false);
+          say(next.entry ? told(next.entry) : '', false);
           if (advance) document.dispatchEvent(new KeyboardEvent('keydown', { key: 'j', bubbles: true }));
           // An undo goes to the case it took back, so that the reviewer sees what is open again.
-          if (next.entry && next.entry.action === 'undo' && next.entry.cases.length > 0) {
-            location.hash = new URLSearchParams({ case: next.entry.cases[0] }).toString();
-          }
-        }, error => say(error.message, true)).finally(() => { busy = false; });
+          if (next.entry && next.entry.action === 'undo' && next.entry.cases.length > 0) goTo(next.entry.cases[0]);
+        }, error => { say(error.message, true); return refresh(); }).finally(() => { busy = false; });
       }
       function currentName() { return document.body.dataset.current; }
+      function inSight(section) {
+        if (!section) return false;
+        const box = section.getBoundingClientRect();
+        return box.bottom > document.querySelector('header').offsetHeight && box.top < window.innerHeight;
+      }
       function groupOf(name) { return state ? state.groups.find(g => g.names.includes(name)) : undefined; }
       function addGroupButtons(item, group) {
         const actions = document.createElement('p');
         actions.className = 'review-actions';
         actions.innerHTML = '<button type="button" class="accept">Accept all ' + group.names.length + '</button>'
           + '<button type="button" class="reject">Reject all ' + group.names.length + '</button>';
+        // Named for a screen reader by their group: six groups are not six "Accept all 4".
+        const cases = group.names.length + ' cases of “' + group.title + '”';
+        actions.querySelector('.accept').setAttribute('aria-label', 'Accept all ' + cases);
+        actions.querySelector('.reject').setAttribute('aria-label', 'Reject all ' + cases);
         actions.querySelector('.accept').addEventListener('click', () => act('/api/accept', { group: group.index }, false));
         actions.querySelector('.reject').addEventListener('click', () => act('/api/reject', { group: group.index }, false));
         item.dataset.group = String(group.index);
@@ -111,6 +137,9 @@ enum ReviewPageScript {
           const actions = document.createElement('p');
           actions.className = 'review-actions';
           actions.innerHTML = '<button type="button" class="accept">Accept (a)</button><button type="button" class="reject">Reject (r)</button><span class="review-state"></span>';
+          // Set as text, never as markup: a case's name comes from the report.
+          actions.querySelector('.accept').setAttribute('aria-label', 'Accept ' + name + ' (a)');
+          actions.querySelector('.reject').setAttribute('aria-label', 'Reject ' + name + ' (r)');
           actions.querySelector('.accept').addEventListener('click', () => act('/api/accept', { cases: [name] }, false));
           actions.querySelector('.reject').addEventListener('click', () => act('/api/reject', { cases: [name] }, false));
           section.querySelector('h3').after(actions);
@@ -173,27 +202,52 @@ enum ReviewPageScript {
         const text = find.value.trim();
         const name = state.reviewable.includes(text) ? text : state.reviewable.find(n => n.includes(text));
         if (!text || !name) { say(text ? 'no case to review is named like ' + text : '', !!text); return; }
-        location.hash = new URLSearchParams({ case: name }).toString();
+        goTo(name);
         find.blur();
       });
-      undoButton.addEventListener('click', () => act('/api/undo', { undoes: state.undoes }, false));
+      // An undo always names the entry the page shows, so that one of another review's
+      // actions is refused rather than taken back unseen; with none shown, nothing is sent.
+      function undo() {
+        if (!state.undo) { say('nothing to undo', true); return refresh(); }
+        return act('/api/undo', { undoes: state.undoes }, false);
+      }
+      undoButton.addEventListener('click', undo);
+      // The group a first g named: only a second g, with no other key or click between,
+      // accepts it.
+      let armedGroup = null;
+      document.addEventListener('pointerdown', () => { armedGroup = null; });
       document.addEventListener('keydown', event => {
         if (!state || event.ctrlKey || event.metaKey || event.altKey) return;
         if (event.target && event.target.tagName === 'INPUT') return;
+        if (!['a', 'r', 'u', 'g'].includes(event.key)) { armedGroup = null; return; }
+        event.preventDefault();
+        // A key held down repeats: it would accept case after case, each unseen.
+        if (event.repeat) return;
         const name = currentName();
         const isReviewable = name && reviewable.has(name);
+        const group = event.key === 'g' ? groupOf(name) : undefined;
+        const armed = armedGroup;
+        armedGroup = null;
+        // Scrolled where no case is in sight (the groups above them all), a key would act
+        // on a case the reviewer cannot see.
+        if (event.key !== 'u' && name && !inSight(sectionOf(name))) {
+          say(name + ' is out of sight: j or k goes to a case, or a click', true);
+          return;
+        }
         switch (event.key) {
           case 'a': if (isReviewable) act('/api/accept', { cases: [name] }, true); else say('this case has nothing to accept', true); break;
           case 'r': if (isReviewable) act('/api/reject', { cases: [name] }, true); else say('this case has nothing to reject', true); break;
-          case 'u': act('/api/undo', { undoes: state.undoes }, false); break;
-          case 'g': {
-            const group = groupOf(name);
-            if (group) act('/api/accept', { group: group.index }, false); else say('this case is in no group', true);
+          case 'u': undo(); break;
+          case 'g':
+            if (!group) say('this case is in no group', true);
+            else if (group.names.every(n => state.cases[n] === 'accepted')) say('every case of “' + group.title + '” is accepted already', true);
+            else if (armed === group.index) act('/api/accept', { group: group.index }, false);
+            else {
+              armedGroup = group.index;
+              say('g again accepts all ' + group.names.length + ' cases of “' + group.title + '”; any other key cancels', false);
+            }
             break;
-          }
-          default: return;
         }
-        event.preventDefault();
       });
       api('/api/state').then(next => {
         state = next; decorate(); show(next);

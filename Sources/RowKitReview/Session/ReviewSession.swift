@@ -258,14 +258,21 @@ package final class ReviewSession: Sendable {
   /// (its image, layout record and render-cache inputs), and undo puts it back.
   @discardableResult
   package func reject(_ names: [String], group: Int? = nil) throws -> ReviewLog.Entry {
-    let (names, chosenGroup) = try resolve(names, group: group)
+    let (asked, chosenGroup) = try resolve(names, group: group)
     return try changingLog { log in
       let reviews = log.reviews
-      if let accepted = names.first(where: { reviews[$0] == .accept }) {
+      if let accepted = asked.first(where: { reviews[$0] == .accept }) {
         throw ReviewError("case '\(accepted)' is accepted: undo the accept to keep its reference", status: 409)
       }
+      // A case rejected already is not rejected again, as an accept is not accepted again:
+      // the next undo would take back that nothing, and leave the case rejected.
+      let names = asked.filter { reviews[$0] != .reject }
+      guard !names.isEmpty else {
+        throw ReviewError(
+          asked.count == 1 ? "case '\(asked[0])' is rejected already" : "every case of the request is rejected already", status: 409)
+      }
       let id = log.entries.count + 1
-      let recorded = try recordedReferences(of: names.filter { reviews[$0] != .reject })
+      let recorded = try recordedReferences(of: names)
       guard !recorded.isEmpty else {
         let entry = ReviewLog.Entry(
           id: id, time: Self.now(), action: .reject, cases: names, group: chosenGroup?.title, undoes: nil, files: [])

@@ -487,13 +487,13 @@ package enum ReviewReport {
         }
       }
       let current = -1;
-      function focusCase(index, scroll) {
+      function focusCase(index, scroll, keepFocus) {
         while (index >= cases.length && addLater(40) > 0) {}
         if (cases.length === 0) return;
         if (cases[current]) cases[current].classList.remove('current');
         current = Math.max(0, Math.min(cases.length - 1, index));
         cases[current].classList.add('current');
-        cases[current].focus({ preventScroll: true });
+        if (!keepFocus) cases[current].focus({ preventScroll: true });
         if (scroll) {
           const top = cases[current].getBoundingClientRect().top + window.scrollY - document.querySelector('header').offsetHeight - 8;
           window.scrollTo(0, Math.max(0, top));
@@ -603,6 +603,32 @@ package enum ReviewReport {
         const index = indexOfCase(new URLSearchParams(location.hash.slice(1)).get('case'));
         if (index >= 0) focusCase(index, true);
       });
+      // The keys act on the case the reviewer is at: focus moved into a case (Tab to its
+      // buttons) makes it current, and so does scrolling the current case out of sight
+      // (then the first case in view is), never a case the reviewer cannot see.
+      document.addEventListener('focusin', event => {
+        const section = event.target && event.target.closest ? event.target.closest('section.case') : null;
+        const index = section ? Array.prototype.indexOf.call(cases, section) : -1;
+        if (index >= 0 && index !== current) focusCase(index, false, true);
+      });
+      let scrollSeen = false;
+      function followView() {
+        if (scrollSeen) return;
+        scrollSeen = true;
+        requestAnimationFrame(() => {
+          scrollSeen = false;
+          const top = document.querySelector('header').offsetHeight;
+          const below = index => cases[index].getBoundingClientRect().bottom > top;
+          const inView = index => below(index) && cases[index].getBoundingClientRect().top < window.innerHeight;
+          if (!cases[current] || inView(current)) return;
+          // Cases stand in page order, top to bottom: the first below the header, halving.
+          let low = 0, high = cases.length;
+          while (low < high) { const middle = (low + high) >> 1; if (below(middle)) high = middle; else low = middle + 1; }
+          if (low < cases.length && inView(low)) focusCase(low, false);
+        });
+      }
+      window.addEventListener('scroll', followView, { passive: true });
+      window.addEventListener('resize', followView);
       // Cases are added as the reader nears them (scrolling, j, an address), never all at
       // once: 2,000 of them kept the page busy for seconds.
       if (later.length > 0) {
