@@ -97,6 +97,31 @@ import Testing
     #expect(!FileManager.default.fileExists(atPath: folder.appendingPathComponent("refs").path))
   }
 
+  /// A design file's row is known by the first field its labels show, a stock by its symbol,
+  /// so that data that changes every day (its price change) keeps its findings matched; the
+  /// field whose name sorts first (`change`) made every finding new and fixed at once.
+  @Test func aDesignRowIsKnownByWhatItShowsFirst() async throws {
+    let folder = try TestSupport.temporaryDirectory()
+    defer { try? FileManager.default.removeItem(at: folder) }
+    try FileManager.default.copyItem(at: TestSupport.assets, to: folder.appendingPathComponent("Assets"))
+    let document = folder.appendingPathComponent("Assets/Samples/stocks.yaml")
+    let baseline = folder.appendingPathComponent("lint-baseline.json")
+    let update = try await CommandRunner.run(
+      ["lint", document.path, "--baseline", baseline.path, "--update-baseline"], environment: ["CI": ""])
+    #expect(update.status == 0, "\(update.stdout)\(update.stderr)")
+    let written = try String(contentsOf: baseline, encoding: .utf8)
+    #expect(written.contains("\"title\" : \"AAPL\"") && written.contains("\"title\" : \"GOOG\""), "\(written)")
+    #expect(!written.contains("\"title\" : \"+1.32\""), "\(written)")
+
+    let text = try String(contentsOf: document, encoding: .utf8)
+    #expect(text.contains(#"change: "+1.32""#))
+    try text.replacingOccurrences(of: #"change: "+1.32""#, with: #"change: "+1.40""#)
+      .write(to: document, atomically: true, encoding: .utf8)
+    let lint = try await CommandRunner.run(["lint", document.path, "--baseline", baseline.path], environment: ["CI": ""])
+    #expect(lint.status == 0, "\(lint.stdout)\(lint.stderr)")
+    #expect(lint.stdout.contains("0 new, 0 fixed"), "\(lint.stdout)")
+  }
+
   @Test func checkFailsACaseOnlyForNewFindings() async throws {
     let folder = try TestSupport.temporaryDirectory()
     defer { try? FileManager.default.removeItem(at: folder) }

@@ -62,8 +62,9 @@ public struct DesignCatalog {
       let previews = Self.previewFields(of: entry.template)
       var items: [any TableItem] = []
       for fields in previews {
-        items.append(DocumentItem(typeName: entry.name, fields: fields))
-        items.append(DocumentItem(typeName: entry.name, fields: fields, options: ItemOptions(isSelected: true)))
+        let shown = entry.template.shownFields
+        items.append(DocumentItem(typeName: entry.name, fields: fields, shownFields: shown))
+        items.append(DocumentItem(typeName: entry.name, fields: fields, options: ItemOptions(isSelected: true), shownFields: shown))
       }
       sections.append(TableSection(header: entry.name, items: items))
     }
@@ -124,7 +125,7 @@ extension TableDocument {
     var mapping = CellMapping()
     mapping.register(DesignFileCell(name: name, template: template), forTypeNamed: name)
     let fields = DesignCatalog.previewFields(of: template)[index]
-    let item = DocumentItem(typeName: name, fields: fields, options: ItemOptions(isSelected: selected))
+    let item = DocumentItem(typeName: name, fields: fields, options: ItemOptions(isSelected: selected), shownFields: template.shownFields)
     return TableDocument(
       file: file, configuration: TableConfiguration(), stylesheet: stylesheet, assetsDirectory: assets,
       imageFolders: ImageFolders(),

@@ -36,8 +36,16 @@ public struct DesignTemplate: Hashable, Sendable {
   public internal(set) var fields: Set<String> = []
   /// The fields whose values are image URLs.
   public internal(set) var imageFields: Set<String> = []
+  /// The fields the design's labels show, in the order the design shows them: what a row
+  /// of the design is known by (its first text) where its item has no title of its own.
+  public internal(set) var shownFields: [String] = []
   /// The sample items of the design's `preview:`, as fields.
   public internal(set) var previews: [[String: String]] = []
+
+  /// Adds `field` to ``shownFields``, where a label shows it first.
+  mutating func show(_ field: String) {
+    if !shownFields.contains(field) { shownFields.append(field) }
+  }
 
   /// Loads and checks the design file at `url` against `stylesheet`; `assets` is where its
   /// `bundle://` URLs resolve (by default the file's folder).
@@ -335,11 +343,15 @@ struct DesignFileLoader {
       guard map["text"] == nil else { throw bind.error("a label has either bind or text, not both") }
       let field = try bind.string()
       template.fields.insert(field)
+      template.show(field)
       return .bind(field)
     }
     guard let text = map["text"] else { throw owner.error("a label needs bind (a field) or text") }
     let parts = try Self.parseTemplate(try text.string(), text)
-    for case .field(let field) in parts { template.fields.insert(field) }
+    for case .field(let field) in parts {
+      template.fields.insert(field)
+      template.show(field)
+    }
     return .template(parts)
   }
 

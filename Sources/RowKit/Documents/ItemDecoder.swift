@@ -164,6 +164,6 @@ struct ItemDecoder {
   private func decodeDocumentItem(_ type: String, design: DesignTemplate, _ value: YAMLValue) throws -> DocumentItem {
     let loader = DesignFileLoader(stylesheet: stylesheet, fontFamilies: [], resolver: resolver)
     let fields = try loader.fields(value, for: design, extraKeys: Self.commonKeys)
-    return DocumentItem(typeName: type, fields: fields, options: try options(value.mapping()))
+    return DocumentItem(typeName: type, fields: fields, options: try options(value.mapping()), shownFields: design.shownFields)
   }
 }

@@ -9,11 +9,17 @@ public struct DocumentItem: TableItem {
   public var fields: [String: String]
   /// The row's link, selection state and backgrounds.
   public var options: ItemOptions
+  /// The fields its design's labels show, in the order it shows them
+  /// (``DesignTemplate/shownFields``): the first is the row's title in lint findings and
+  /// baselines when no field is named `text`, `title`, `name` or `caption`.
+  public var shownFields: [String]
 
-  /// An item of type `typeName` with its `fields`.
-  public init(typeName: String, fields: [String: String], options: ItemOptions = ItemOptions()) {
+  /// An item of type `typeName` with its `fields`, which its design shows in the order
+  /// `shownFields` (empty: unknown).
+  public init(typeName: String, fields: [String: String], options: ItemOptions = ItemOptions(), shownFields: [String] = []) {
     self.typeName = typeName
     self.fields = fields
     self.options = options
+    self.shownFields = shownFields
   }
 }

@@ -138,7 +138,12 @@ public struct LintReport: Codable, Hashable, Sendable {
     let preferred = isKeyValue ? ["caption", "text"] : ["text", "title", "name", "caption"]
     var texts: [(label: String, text: String)] = []
     if let item = item as? DocumentItem {
-      texts = item.fields.sorted { $0.key < $1.key }.map { ($0.key, $0.value) }
+      // The fields in the order its design shows them, then any others by name: a row is
+      // known by what it shows first (a stock by its symbol), not by whichever field's name
+      // sorts first (its change, which moves every day).
+      let shown = item.shownFields.filter { item.fields[$0] != nil }
+      let others = item.fields.keys.filter { !shown.contains($0) }.sorted()
+      texts = (shown + others).compactMap { key in item.fields[key].flatMap { $0.isEmpty ? nil : (key, $0) } }
     } else {
       for child in Mirror(reflecting: item).children {
         if let text = child.value as? String, !text.isEmpty { texts.append((child.label ?? "", text)) }
