@@ -46,7 +46,8 @@ package struct ShardPlan: Sendable, Equatable {
 
   /// Each case's time in seconds, read from the report folder or `report.json` at `url` (the
   /// merged report of an earlier run, or one shard's). An error names the file when it is
-  /// not a RowKit report; a case without a time (a report of an older RowKit) is left out.
+  /// not a RowKit report; a case without a time (a report of an older RowKit) or passed from
+  /// the render cache is left out.
   public static func costs(fromReport url: URL) throws -> [String: Double] {
     try timings(at: url).costs
   }
@@ -76,7 +77,9 @@ package struct ShardPlan: Sendable, Equatable {
   private static func costs(of report: SnapshotCheck.Report, folder: URL) throws -> [String: Double] {
     var costs: [String: Double] = [:]
     for item in report.cases {
-      guard let seconds = item.seconds else { continue }
+      // A case the render cache passed took no render: its time says nothing of what it
+      // costs when its inputs change, and it is planned as a case the timings do not know.
+      guard let seconds = item.seconds, item.cached != true else { continue }
       // A bound, not only finiteness: shards add their cases' seconds, and two of 1e308
       // made an infinite sum that failed to encode, with no file named.
       guard seconds.isFinite, seconds >= 0, seconds <= Self.maximumCaseSeconds else {

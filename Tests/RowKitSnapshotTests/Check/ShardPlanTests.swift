@@ -53,6 +53,11 @@ struct ShardPlanTests {
     try Data(report.utf8).write(to: folder.appendingPathComponent("report.json"))
     #expect(try ShardPlan.costs(fromReport: folder) == ["long": 2.5])
     #expect(try ShardPlan.costs(fromReport: folder.appendingPathComponent("report.json")) == ["long": 2.5])
+    // A case the render cache passed took no render: it is a case the timings do not know,
+    // not one that costs nothing (a mostly cached run put every case on one shard).
+    try Data(report.replacingOccurrences(of: #""status": "passed" }]"#, with: #""status": "passed", "seconds": 0, "cached": true }]"#).utf8)
+      .write(to: folder.appendingPathComponent("report.json"))
+    #expect(try ShardPlan.costs(fromReport: folder) == ["long": 2.5])
     // Two cases of 1e308 seconds each once summed to infinity, and the plan failed to encode.
     try Data(report.replacingOccurrences(of: "\"seconds\": 2.5", with: "\"seconds\": 1e308").utf8)
       .write(to: folder.appendingPathComponent("report.json"))
