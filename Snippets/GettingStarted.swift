@@ -9,6 +9,3 @@ let dataSource = ListDataSource(items: [
 let renderer = TableRenderer(configuration: TableConfiguration(width: 375, scale: 2, style: .grouped))
 let rendered = try await renderer.render(dataSource)
 try rendered.write(to: URL(fileURLWithPath: "settings.png"))
-// snippet.hide
-// A snippet leaves nothing behind when CI runs it.
-try FileManager.default.removeItem(atPath: "settings.png")

@@ -38,7 +38,7 @@ extension RowKitCommand {
 
     @OptionGroup var variantOptions: VariantOptions
 
-    @Option(help: "The port on 127.0.0.1 (default: a free one).")
+    @Option(help: "The port on 127.0.0.1; 0 takes a free one.")
     var port: UInt16 = 0
 
     @Flag(help: "Open the page in the browser ($BROWSER, else xdg-open), when there is one.")

@@ -50,7 +50,7 @@ extension RowKitCommand {
     @Option(help: "The references folder; it must be the one the report was checked against (default: that folder, when it is inside the working folder).")
     var snapshots: String?
 
-    @Option(help: "The port on 127.0.0.1 (default: a free one).")
+    @Option(help: "The port on 127.0.0.1; 0 takes a free one.")
     var port: UInt16 = 0
 
     @Flag(help: "Open the page in the browser ($BROWSER, else xdg-open), when there is one.")
