@@ -113,38 +113,6 @@ import Testing
     return folder
   }
 
-  /// A test suite's store keeps one environment fingerprint for all its suites' folders
-  /// (`Snapshots/environment.json` above `Snapshots/Samples`): accept takes such a folder of
-  /// the project as references without --snapshots, as the command the check prints says;
-  /// a folder of the project with no fingerprint at or above it stays refused.
-  @Test func acceptTakesAStoresSuiteFolderMarkedAboveIt() async throws {
-    let folder = try project()
-    defer { try? FileManager.default.removeItem(at: folder) }
-    let suite = folder.appendingPathComponent("store/Samples")
-    _ = try await run(["check", "tables", "--snapshots", "store/Samples"], in: folder)
-    try FileManager.default.moveItem(
-      at: suite.appendingPathComponent("environment.json"), to: folder.appendingPathComponent("store/environment.json"))
-    try write(folder, "case-0", text: "changed")
-    let failing = try await run(["check", "tables", "--snapshots", "store/Samples", "--report", "report"], in: folder)
-    #expect(failing.status == 1, "\(failing.stdout)\(failing.stderr)")
-    #expect(!FileManager.default.fileExists(atPath: suite.appendingPathComponent("environment.json").path))
-
-    // A folder of the project that no fingerprint marks: refused, nothing written.
-    let report = folder.appendingPathComponent("report")
-    try editReport(report) { $0["snapshots"] = "tables" }
-    let tablesBefore = contents(folder.appendingPathComponent("tables"))
-    let unmarked = try await run(["accept", "report", "--", "case-0"], in: folder)
-    #expect(unmarked.status == 2, "\(unmarked.stdout)")
-    #expect(unmarked.stderr.contains("names the references folder tables, which is not a references folder of this project"), "\(unmarked.stderr)")
-    #expect(contents(folder.appendingPathComponent("tables")) == tablesBefore)
-
-    try editReport(report) { $0["snapshots"] = "store/Samples" }
-    let accepted = try await run(["accept", "report", "--", "case-0"], in: folder)
-    #expect(accepted.status == 0, "\(accepted.stdout)\(accepted.stderr)")
-    let passing = try await run(["check", "tables", "--snapshots", "store/Samples"], in: folder)
-    #expect(passing.status == 0, "\(passing.stdout)\(passing.stderr)")
-  }
-
   @Test func acceptWritesOnlyIntoTheReferencesTheReportWasCheckedAgainst() async throws {
     let folder = try await failedReport()
     defer { try? FileManager.default.removeItem(at: folder) }

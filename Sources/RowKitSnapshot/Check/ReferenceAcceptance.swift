@@ -287,20 +287,8 @@ package enum ReferenceAcceptance {
       return given
     }
     let project = ReportFolder.workingFolder
-    // The folder's environment fingerprint marks it as references, or one in a folder above
-    // it below the project's own folder: a test suite's store keeps one fingerprint for all
-    // its suites' folders (`Snapshots/environment.json` for `Snapshots/Samples`).
-    func isMarked(_ folder: URL) -> Bool {
-      FileManager.default.fileExists(atPath: folder.appendingPathComponent(EnvironmentFingerprint.fileName).path)
-    }
-    let projectPath = ContainedPath.resolved(project) ?? project.standardizedFileURL.path
-    var marked = isMarked(recorded)
-    var folder = recorded.standardizedFileURL.deletingLastPathComponent()
-    while !marked, ContainedPath.isInside(folder, folder: project), ContainedPath.resolved(folder) != projectPath {
-      marked = isMarked(folder)
-      folder = folder.deletingLastPathComponent()
-    }
-    guard ContainedPath.isInside(recorded, folder: project), marked else {
+    let fingerprint = recorded.appendingPathComponent(EnvironmentFingerprint.fileName)
+    guard ContainedPath.isInside(recorded, folder: project), FileManager.default.fileExists(atPath: fingerprint.path) else {
       throw SnapshotError(
         "\(file): it names the references folder \(report.snapshots), which is not a references folder of this project "
           + "(\(project.path)); accept writes only into the project's own references: run it in the folder the check ran in, "
