@@ -35,7 +35,7 @@ enum ReviewPageScript {
         + '<input type="search" id="review-find" placeholder="go to case…" list="review-names" aria-label="Go to a case by its name">'
         + '<datalist id="review-names"></datalist>'
         + '<span id="review-message" role="status"></span>'
-        + '<span class="meta">review keys: <kbd>a</kbd> accept, <kbd>r</kbd> reject, <kbd>u</kbd> undo, <kbd>g</kbd> accept the group</span>';
+        + '<span class="meta">review keys: <kbd>a</kbd> accept, <kbd>r</kbd> reject, <kbd>u</kbd> undo, <kbd>g</kbd> <kbd>g</kbd> accept the group</span>';
       document.querySelector('header').appendChild(bar);
       const message = document.getElementById('review-message');
       const undoButton = document.getElementById('review-undo');
@@ -52,6 +52,9 @@ enum ReviewPageScript {
       }
       function say(text, isError) { message.textContent = text; message.className = isError ? 'error' : ''; }
       function show(next) {
+        // Answers may come in another order than their requests (the state asked for after a
+        // refusal, then an accept): one older than what the page shows is not shown.
+        if (state && next.entries < state.entries) return;
         state = next;
         document.getElementById('review-progress').textContent = state.reviewed + ' of ' + state.reviewable.length + ' reviewed'
           + (state.ci ? ' (CI is set: nothing can be accepted here)' : '');
@@ -59,11 +62,14 @@ enum ReviewPageScript {
         undoButton.disabled = !state.undo;
         undoButton.title = state.undo ? 'Undo: ' + state.undo : 'nothing to undo';
         state.reviewable.forEach(name => showReview(sectionOf(name)));
-        // A group whose cases are all accepted has nothing left to accept.
+        // A group whose cases are all accepted (or all rejected) has nothing left to accept
+        // (or to reject).
         document.querySelectorAll('[data-group]').forEach(item => {
           const group = state.groups[Number(item.dataset.group)];
-          const button = item.querySelector('.review-actions .accept');
-          if (group && button) button.disabled = state.ci || group.names.every(name => state.cases[name] === 'accepted');
+          const accept = item.querySelector('.review-actions .accept');
+          const reject = item.querySelector('.review-actions .reject');
+          if (group && accept) accept.disabled = state.ci || group.names.every(name => state.cases[name] === 'accepted');
+          if (group && reject) reject.disabled = group.names.every(name => state.cases[name] === 'rejected');
         });
         document.body.dataset.reviewed = String(state.reviewed);
       }

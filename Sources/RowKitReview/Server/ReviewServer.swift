@@ -188,6 +188,9 @@ private final class ReviewRoutes: Sendable {
       var undoes: Int?
       var ci: Bool
       var entry: ReviewLog.Entry?
+      /// How many entries the log holds: the log only grows, so a page shows no state older
+      /// than the one it shows (an answer to an earlier request that came late).
+      var entries: Int
     }
     // The log as it is on disk: another review of the same report may have acted since. A
     // report replaced by another check is said, as an action would say it: the page must
@@ -208,7 +211,7 @@ private final class ReviewRoutes: Sendable {
     let state = State(
       reviewable: reviewable, reviewed: reviews.count, cases: reviews,
       groups: session.groups.enumerated().map { Group(index: $0, kind: $1.kind.rawValue, title: $1.title, names: $1.names) },
-      undo: undo, undoes: log.nextUndo?.id, ci: session.refusesChanges, entry: entry)
+      undo: undo, undoes: log.nextUndo?.id, ci: session.refusesChanges, entry: entry, entries: log.entries.count)
     return Self.json(200, state)
   }
 

@@ -624,7 +624,9 @@ package enum ReviewReport {
           // Cases stand in page order, top to bottom: the first below the header, halving.
           let low = 0, high = cases.length;
           while (low < high) { const middle = (low + high) >> 1; if (below(middle)) high = middle; else low = middle + 1; }
-          if (low < cases.length && inView(low)) focusCase(low, false);
+          // The focus stays where it is: typing in a box while the wheel turns must not
+          // send the rest of the word to the case in view as keys.
+          if (low < cases.length && inView(low)) focusCase(low, false, true);
         });
       }
       window.addEventListener('scroll', followView, { passive: true });
