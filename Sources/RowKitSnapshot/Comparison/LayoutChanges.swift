@@ -347,10 +347,13 @@ public enum LayoutChanges {
 
   /// The sections of the two records paired in table order, so that a section inserted or
   /// removed is one sentence and the sections below it are compared with themselves: sections
-  /// that show the same are matched first, then, between two matches, sections with the same
-  /// header title (changed in place beside one added); what is left is paired by position.
+  /// that show the same are matched first; then, between two matches, sections with the same
+  /// rows (a section renamed beside one added), then with the same header title (a section
+  /// changed in place beside one added); what is left is paired by position.
   static func matchedSections(_ reference: LayoutRecord, _ actual: LayoutRecord) -> [(Section?, Section?)] {
-    paired(Section.all(in: reference), Section.all(in: actual), by: \.signature, thenBy: \.headerTitle)
+    paired(
+      Section.all(in: reference), Section.all(in: actual),
+      by: [{ $0.signature }, { $0.rows.isEmpty ? nil : $0.rows.map(LayoutChanges.rowSignature) }, { $0.headerTitle }])
   }
 
   /// A row in a few words, for sentences about one added or removed: its cell and its first
@@ -365,7 +368,7 @@ public enum LayoutChanges {
   /// between two matches are paired by position (rows changed in place), and what is left
   /// over was removed (only a reference row) or added (only an actual row).
   static func matchedRows(_ old: [LayoutRecord.Row], _ new: [LayoutRecord.Row]) -> [(LayoutRecord.Row?, LayoutRecord.Row?)] {
-    paired(old, new, by: rowSignature, thenBy: { (_: LayoutRecord.Row) -> String? in nil })
+    paired(old, new, by: [{ rowSignature($0) }])
   }
 
   /// What a row shows, for matching: its item type, cell and texts.
@@ -373,13 +376,11 @@ public enum LayoutChanges {
     [row.type, row.cell] + row.elements.compactMap { $0.text?.string }
   }
 
-  /// `old` and `new` paired in order: those equal by `key` matched by a longest common
-  /// subsequence; between two matches, those with the same `looseKey` (nil matches nothing)
-  /// the same way; what is between those is paired by position (changed in place), then
-  /// the rest of the old removed and of the new added.
-  static func paired<T, Key: Equatable, LooseKey: Equatable>(
-    _ old: [T], _ new: [T], by key: (T) -> Key, thenBy looseKey: (T) -> LooseKey?
-  ) -> [(T?, T?)] {
+  /// `old` and `new` paired in order: matched by a longest common subsequence of their first
+  /// key; between two matches, by their next key the same way, and so on; what is left
+  /// between is paired by position (changed in place), then the rest of the old removed and
+  /// of the new added. A nil key matches nothing, not even another nil.
+  static func paired<T>(_ old: [T], _ new: [T], by keys: [(T) -> AnyHashable?]) -> [(T?, T?)] {
     var pairs: [(T?, T?)] = []
     func byPosition(_ a: ArraySlice<T>, _ b: ArraySlice<T>) {
       let paired = min(a.count, b.count)
@@ -387,34 +388,37 @@ public enum LayoutChanges {
       for item in a.dropFirst(paired) { pairs.append((item, nil)) }
       for item in b.dropFirst(paired) { pairs.append((nil, item)) }
     }
-    func between(_ a: ArraySlice<T>, _ b: ArraySlice<T>) {
-      let (aKeys, bKeys) = (a.map(looseKey), b.map(looseKey))
-      guard aKeys.contains(where: { $0 != nil }), bKeys.contains(where: { $0 != nil }) else { return byPosition(a, b) }
-      let matches = commonSubsequence(
-        aKeys.enumerated().map { $1.map(LooseMatch.key) ?? .none(old: true, index: $0) },
-        bKeys.enumerated().map { $1.map(LooseMatch.key) ?? .none(old: false, index: $0) })
+    func match(_ a: ArraySlice<T>, _ b: ArraySlice<T>, level: Int) {
+      guard level < keys.count, !a.isEmpty, !b.isEmpty else { return byPosition(a, b) }
+      // Each key is numbered once, so that the matching compares numbers, not whole
+      // sections; a missing key gets a number of its own.
+      var numbers: [AnyHashable: Int] = [:]
+      func number(_ item: T) -> Int? {
+        guard let key = keys[level](item) else { return nil }
+        if let known = numbers[key] { return known }
+        numbers[key] = numbers.count
+        return numbers[key]
+      }
+      let (aKeys, bKeys) = (a.map(number), b.map(number))
+      guard aKeys.contains(where: { $0 != nil }), bKeys.contains(where: { $0 != nil }) else {
+        return match(a, b, level: level + 1)
+      }
+      var missing = 0
+      func numbered(_ key: Int?) -> Int {
+        if let key { return key }
+        missing -= 1
+        return missing
+      }
+      let matches = commonSubsequence(aKeys.map(numbered), bKeys.map(numbered))
       var (i, j) = (a.startIndex, b.startIndex)
       for (matchA, matchB) in matches.map({ (a.startIndex + $0.0, b.startIndex + $0.1) }) + [(a.endIndex, b.endIndex)] {
-        byPosition(a[i..<matchA], b[j..<matchB])
+        match(a[i..<matchA], b[j..<matchB], level: level + 1)
         if matchA < a.endIndex { pairs.append((a[matchA], b[matchB])) }
         (i, j) = (matchA + 1, matchB + 1)
       }
     }
-    let matches = commonSubsequence(old.map(key), new.map(key))
-    var (i, j) = (0, 0)
-    for (matchA, matchB) in matches + [(old.count, new.count)] {
-      between(old[i..<matchA], new[j..<matchB])
-      if matchA < old.count { pairs.append((old[matchA], new[matchB])) }
-      (i, j) = (matchA + 1, matchB + 1)
-    }
+    match(old[...], new[...], level: 0)
     return pairs
-  }
-
-  /// A loose key for ``paired(_:_:by:thenBy:)``, where a missing one matches nothing, not
-  /// even another missing one: two untitled sections are not the same for having no title.
-  private enum LooseMatch<Key: Equatable>: Equatable {
-    case key(Key)
-    case none(old: Bool, index: Int)
   }
 
   /// The index pairs of a longest common subsequence of `a` and `b`, in order. The shared

@@ -323,6 +323,17 @@ import Testing
       ])
   }
 
+  /// A section renamed beside one inserted is matched by its rows: its title is the one change.
+  @Test func aSectionRenamedBesideOneInsertedIsMatchedByItsRows() async throws {
+    let reference = try await Self.record(ofDocument: Self.grouped([Self.general, Self.sound]))
+    let audio: (header: String?, rows: [String]) = ("Audio", Self.sound.rows)
+    let actual = try await Self.record(ofDocument: Self.grouped([Self.general, Self.photos, audio]))
+    let sentences = LayoutChanges.compare(reference, actual).map(\.sentence)
+    #expect(sentences.first == #"section 1 added (header "Photos", 3 rows)"#, "\(sentences)")
+    #expect(sentences.dropFirst().allSatisfy { $0.hasPrefix("section 2 header title ") }, "\(sentences)")
+    #expect(sentences.contains(#"section 2 header title text "Sound" → "Audio""#), "\(sentences)")
+  }
+
   @Test func untitledSectionsAreMatchedByTheirRows() async throws {
     let first: (header: String?, rows: [String]) = (nil, ["One", "Two"])
     let second: (header: String?, rows: [String]) = (nil, ["Three"])
