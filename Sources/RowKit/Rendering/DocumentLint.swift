@@ -31,6 +31,17 @@ public struct LintReport: Codable, Hashable, Sendable {
     /// ``title`` the band's text, and ``row`` -1 for a
     /// header and the section's row count for a footer, so that bands sort where they are.
     public var band: SectionBand.Kind?
+    /// The title and occurrence an older RowKit knew the row by, where they differ from
+    /// ``title`` and ``occurrence`` (a design file's row was known by the field whose name
+    /// sorts first): a baseline written then still matches, until `--update-baseline`
+    /// rewrites it. Not part of the report's JSON.
+    public var formerTitle: String?
+    /// See ``formerTitle``.
+    public var formerOccurrence: Int?
+
+    enum CodingKeys: String, CodingKey {
+      case section, row, type, cell, findings, title, occurrence, band
+    }
 
     /// The row's name in messages: `s0-r3`, or `s0-header` for a band.
     public var name: String {
@@ -94,20 +105,38 @@ public struct LintReport: Codable, Hashable, Sendable {
   mutating func identifyRows(in dataSource: any TableDataSource) {
     guard !rows.isEmpty else { return }
     var seen: [String: Int] = [:]
-    var places: [[Int]: (String, Int)] = [:]
+    var formerlySeen: [String: Int] = [:]
+    var places: [[Int]: (title: String, occurrence: Int, former: (title: String, occurrence: Int)?)] = [:]
     for (sectionIndex, section) in dataSource.sections.enumerated() {
       for (rowIndex, item) in section.items.enumerated() {
         let title = Self.title(of: item)
         let occurrence = (seen[item.typeName + "\u{0}" + title] ?? 0) + 1
         seen[item.typeName + "\u{0}" + title] = occurrence
-        places[[sectionIndex, rowIndex]] = (title, occurrence)
+        let formerTitle = Self.formerTitle(of: item) ?? title
+        let formerOccurrence = (formerlySeen[item.typeName + "\u{0}" + formerTitle] ?? 0) + 1
+        formerlySeen[item.typeName + "\u{0}" + formerTitle] = formerOccurrence
+        let former = (formerTitle, formerOccurrence) == (title, occurrence) ? nil : (formerTitle, formerOccurrence)
+        places[[sectionIndex, rowIndex]] = (title, occurrence, former)
       }
     }
     for index in rows.indices {
-      guard let (title, occurrence) = places[[rows[index].section, rows[index].row]] else { continue }
-      rows[index].title = title
-      rows[index].occurrence = occurrence
+      guard let place = places[[rows[index].section, rows[index].row]] else { continue }
+      rows[index].title = place.title
+      rows[index].occurrence = place.occurrence
+      rows[index].formerTitle = place.former?.title
+      rows[index].formerOccurrence = place.former?.occurrence
     }
+  }
+
+  /// The title RowKit gave a design file's row before it read the design's order: the field
+  /// whose name sorts first, where no field is named `text`, `title`, `name` or `caption`;
+  /// nil for any other row, whose title is as it was.
+  static func formerTitle(of item: any TableItem) -> String? {
+    guard let item = item as? DocumentItem else { return nil }
+    let texts = item.fields.sorted { $0.key < $1.key }
+    let title = ["text", "title", "name", "caption"].lazy.compactMap { name in texts.first { $0.key == name }?.value }.first
+      ?? texts.first?.value ?? ""
+    return String(title.prefix(maximumTitleLength))
   }
 
   /// Adds a `headroom` finding for each of `slots` (this report's table, measured by

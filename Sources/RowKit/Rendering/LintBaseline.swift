@@ -135,14 +135,26 @@ public struct LintBaseline: Codable, Hashable, Sendable {
     var accepted: [[String]: Int] = [:]
     for entry in findings where tables.contains(entry.table) { accepted[entry.key, default: 0] += 1 }
     var comparison = Comparison()
-    for entry in reports.flatMap(\.baselineEntries).sorted() {
+    var unmatched: [(entry: Entry, former: Entry?)] = []
+    for (entry, former) in reports.flatMap(\.baselineEntriesWithFormerKeys).sorted(by: { $0.entry < $1.entry }) {
       if let count = accepted[entry.key], count > 0 {
         accepted[entry.key] = count - 1
+        comparison.known.append(entry)
+      } else {
+        unmatched.append((entry, former))
+      }
+    }
+    // Then the rows an older RowKit knew by another title (see `LintReport.Row.formerTitle`):
+    // a baseline written then passes its findings until it is updated.
+    for (entry, former) in unmatched {
+      if let former, let count = accepted[former.key], count > 0 {
+        accepted[former.key] = count - 1
         comparison.known.append(entry)
       } else {
         comparison.new.append(entry)
       }
     }
+    comparison.known.sort()
     // The baseline's entries left over, last first among equal keys, are the fixed ones.
     for entry in findings.reversed() where tables.contains(entry.table) {
       guard let count = accepted[entry.key], count > 0 else { continue }
@@ -176,12 +188,23 @@ extension LintReport {
   var table: String { file + (variant.map { "@" + $0 } ?? "") }
 
   /// The report's findings as baseline entries.
-  public var baselineEntries: [LintBaseline.Entry] {
+  public var baselineEntries: [LintBaseline.Entry] { baselineEntriesWithFormerKeys.map(\.entry) }
+
+  /// The report's findings as baseline entries, each with the entry an older RowKit made of
+  /// it where that differs (`Row.formerTitle`).
+  var baselineEntriesWithFormerKeys: [(entry: LintBaseline.Entry, former: LintBaseline.Entry?)] {
     rows.flatMap { row in
       row.findings.map { finding in
-        LintBaseline.Entry(
+        let entry = LintBaseline.Entry(
           document: file, variant: variant, type: row.type, title: row.title ?? row.name,
           occurrence: row.occurrence ?? 1, element: finding.label, rule: finding.rule, message: finding.message)
+        var former: LintBaseline.Entry?
+        if let title = row.formerTitle, let occurrence = row.formerOccurrence {
+          former = entry
+          former?.title = title
+          former?.occurrence = occurrence
+        }
+        return (entry, former)
       }
     }
   }
