@@ -23,12 +23,16 @@ swift build --build-tests -Xswiftc -warnings-as-errors
 # Each snippet runs, in an empty folder of its own, which goes with what it wrote (a reader
 # who runs one keeps its PNGs); one that fails fails here.
 bin="$(swift build --show-bin-path)"
+scratch=""
+trap '[ -z "$scratch" ] || rm -rf "$scratch"' EXIT
 for snippet in Snippets/*.swift; do
   name="$(basename "$snippet" .swift)"
   scratch="$(mktemp -d)"
-  (cd "$scratch" && "$bin/$name" >/dev/null) || { rm -rf "$scratch"; echo "test: $snippet failed" >&2; exit 1; }
+  (cd "$scratch" && "$bin/$name" >/dev/null) || { echo "test: $snippet failed" >&2; exit 1; }
   rm -rf "$scratch"
+  scratch=""
 done
+trap - EXIT
 swift test --skip-build
 # The text, determinism and snapshot tests once more with the fallbacks: RowKit's hooks into
 # Pango refused (every worker shares the fonts under the text lock), which must draw the same

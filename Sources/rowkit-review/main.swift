@@ -92,9 +92,9 @@ do {
 }
 
 /// Starts the user's browser on `address` and does not wait for it: the command `BROWSER`
-/// names when it is set (run by the shell, `%s` standing for the address, or the address
-/// after it, as Python's `webbrowser` and git read the variable), or else xdg-open. A missing
-/// opener only says so.
+/// names when it is set (one command, run by the shell, with `%s`, unquoted, standing for
+/// the address, or else the address after it), or else xdg-open. A missing opener only says
+/// so.
 func openBrowser(_ address: URL) {
   let process = Process()
   let environment = ProcessInfo.processInfo.environment
