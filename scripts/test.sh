@@ -56,9 +56,9 @@ swift build --product rowkit --disable-default-traits --scratch-path .build-zlib
 zlib_rowkit="$(swift build --disable-default-traits --scratch-path .build-zlib --show-bin-path)/rowkit"
 if ldd "$zlib_rowkit" | grep -q libisal; then echo "test: the build without ISA-L links libisal" >&2; exit 1; fi
 root="$PWD"
-scratch="$(mktemp -d)"
 # Removed however the step ends: a failing check stops the script here.
-trap 'rm -rf "$scratch"' EXIT
+trap '[ -z "$scratch" ] || rm -rf "$scratch"' EXIT
+scratch="$(mktemp -d)"
 (
   cd "$scratch"
   # A failure's images stay in the scratch folder, which the trap removes.

@@ -134,6 +134,9 @@ def review(page, address: str, page_on_disk: pathlib.Path) -> None:
     expect(progress).to_have_text("4 of 6 reviewed")
     case(page, "case-1").locator("figure").first.scroll_into_view_if_needed()
     expect(page.locator("body")).to_have_attribute("data-current", "case-1")
+    # The focus went with it: Space or Enter would press no button of case-6 out of sight.
+    focused = page.evaluate("(document.activeElement.closest('section.case') || {dataset: {}}).dataset.name")
+    assert focused == "case-1", f"the focus is in {focused}"
     page.set_viewport_size({"width": 1280, "height": 720})
     step("focus in case-6 makes it current; out of sight, no key acts on it; scrolled to case-1, it is current")
 

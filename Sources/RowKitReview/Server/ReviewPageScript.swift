@@ -40,21 +40,26 @@ enum ReviewPageScript {
       const message = document.getElementById('review-message');
       const undoButton = document.getElementById('review-undo');
       let state = null;
+      // Each request is numbered, and its answer carries the number (`sent`).
+      let requestsSent = 0;
       function api(path, body) {
+        const sent = ++requestsSent;
         return fetch(path, {
           method: body ? 'POST' : 'GET', cache: 'no-store',
           headers: { 'X-RowKit-Token': token, 'Content-Type': 'application/json' },
           body: body ? JSON.stringify(body) : undefined,
         }).then(response => response.json().then(json => {
           if (!response.ok) throw new Error(json.error || response.statusText);
+          json.sent = sent;
           return json;
         }));
       }
       function say(text, isError) { message.textContent = text; message.className = isError ? 'error' : ''; }
       function show(next) {
         // Answers may come in another order than their requests (the state asked for after a
-        // refusal, then an accept): one older than what the page shows is not shown.
-        if (state && next.entries < state.entries) return;
+        // refusal, then an accept): an answer to an earlier request that knows fewer entries
+        // is not shown. A later one is, even with fewer: the log was moved away meanwhile.
+        if (state && next.sent < state.sent && next.entries < state.entries) return;
         state = next;
         document.getElementById('review-progress').textContent = state.reviewed + ' of ' + state.reviewable.length + ' reviewed'
           + (state.ci ? ' (CI is set: nothing can be accepted here)' : '');

@@ -624,9 +624,13 @@ package enum ReviewReport {
           // Cases stand in page order, top to bottom: the first below the header, halving.
           let low = 0, high = cases.length;
           while (low < high) { const middle = (low + high) >> 1; if (below(middle)) high = middle; else low = middle + 1; }
-          // The focus stays where it is: typing in a box while the wheel turns must not
-          // send the rest of the word to the case in view as keys.
-          if (low < cases.length && inView(low)) focusCase(low, false, true);
+          // Focus outside every case stays where it is (typing in a box while the wheel
+          // turns must not send the rest of the word to the case in view as keys); focus on
+          // a case scrolled away goes with the current case (Space or Enter on a button out
+          // of sight would press it).
+          const active = document.activeElement;
+          const inCase = active && active.closest ? active.closest('section.case') : null;
+          if (low < cases.length && inView(low)) focusCase(low, false, !inCase);
         });
       }
       window.addEventListener('scroll', followView, { passive: true });
