@@ -175,6 +175,12 @@ import Testing
     try Data(contentsOf: suite.refs.appendingPathComponent("child.png")).write(to: plain)
     run = try await suite.check()
     #expect(Self.outcomes(run.stdout).rendered["plain"] == "FAILED", "\(run.stdout)")
+    #expect(run.stdout.contains("reference plain.png changed"), "\(run.stdout)")
+    // One taken away is said to be missing, not changed.
+    try FileManager.default.removeItem(at: plain)
+    run = try await suite.check()
+    #expect(Self.outcomes(run.stdout).rendered["plain"] == "MISSING", "\(run.stdout)")
+    #expect(run.stdout.contains("reference plain.png is missing"), "\(run.stdout)")
 
     // The environment fingerprint (a Noto font file's digest, here): every case renders, as
     // references of another environment are compared, never passed from the cache.

@@ -98,7 +98,7 @@ extension ReferenceStore {
       let reference = try? referenceURL(suite: suite, name: name),
       let inputs = cache.inputs(
         of: declared.document, manifest: manifest, otherFiles: [], reference: reference, settings: declared.settings,
-        renderStart: renderStart),
+        renderStart: renderStart, recordedReference: outcome.isRecorded),
       inputs != storedInputs(suite: suite, name: name)
     else { return }
     try? writeInputs(inputs, suite: suite, name: name)

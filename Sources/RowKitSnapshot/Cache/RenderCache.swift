@@ -141,7 +141,11 @@ struct RenderCache: Sendable {
       let removed = stored.settings.filter { !settings.contains($0) }
       changes.append("settings changed (" + (removed.map { "was \($0)" } + added.map { "now \($0)" }).joined(separator: ", ") + ")")
     }
-    if Self.referenceDigest(reference) != stored.reference { changes.append("reference \(reference.lastPathComponent) changed") }
+    switch Self.referenceDigest(reference) {
+    case nil: changes.append("reference \(reference.lastPathComponent) is missing")
+    case stored.reference: break
+    default: changes.append("reference \(reference.lastPathComponent) changed")
+    }
     for file in stored.files {
       let path = absolutePath(file.path)
       if let boundary, !(resolvedBoundary.map { ContainedPath.isInside(URL(fileURLWithPath: path), resolvedFolder: $0) } ?? false) {
@@ -175,7 +179,7 @@ struct RenderCache: Sendable {
   /// case then always renders.
   func inputs(
     of document: TableDocument, manifest: Manifest, otherFiles: [URL], reference: URL, settings: [String],
-    renderStart: Date? = nil
+    renderStart: Date? = nil, recordedReference: Bool = false
   ) -> CaseInputs? {
     let resolver = document.imageResolver
     let failedDownload = manifest.rows.contains { row in
@@ -199,7 +203,7 @@ struct RenderCache: Sendable {
       // A folder's time changes with what is added to it (the references, beside a document):
       // only files are read by the render.
       // Its time before its bytes: a save between the two shows in the time.
-      if kind != .folder, renderStart != nil, let date = Self.modificationDate(path) { modified.append(date) }
+      if kind != .folder, renderStart != nil, let date = Self.changeDate(path) { modified.append(date) }
       files.append(CaseInputs.File(kind: kind, path: storedPath(path), sha256: digest(path, kind: kind), target: target(of: path)))
     }
     add(document.file, .document)
@@ -222,6 +226,12 @@ struct RenderCache: Sendable {
         downloads[url.absoluteString] = CaseInputs.Download(url: url.absoluteString, sha256: SHA256.hex(ofBuffer: bytes))
       }
     }
+    // The reference too: one replaced while the case was compared (a checkout, an accept, a
+    // second check recording) was compared as it was before, not as it is hashed here. One
+    // this case recorded is the render's own image.
+    if renderStart != nil, !recordedReference {
+      for tile in TiledPNG.files(of: reference) { if let date = Self.changeDate(tile.path) { modified.append(date) } }
+    }
     // A file changed between the render's start and now (after every file was hashed) may
     // have been read by the render as it was before. A time past now is a file's own (copied,
     // unpacked), not a save during the render: files are known by their bytes, and such a
@@ -236,11 +246,16 @@ struct RenderCache: Sendable {
       settings: settings, files: files, downloads: Array(downloads.values))
   }
 
-  /// When the file at `path` last changed, to the nanosecond the file system keeps.
-  private static func modificationDate(_ path: String) -> Date? {
+  /// When the file at `path` last changed, to the nanosecond the file system keeps: the
+  /// later of its modification time and its status change time, which no copy that keeps
+  /// times (`cp -p`, `rsync -t`, `tar x`) can set back, so a file so replaced during the
+  /// render shows too.
+  private static func changeDate(_ path: String) -> Date? {
     var info = stat()
     guard stat(path, &info) == 0 else { return nil }
-    return Date(timeIntervalSince1970: Double(info.st_mtim.tv_sec) + Double(info.st_mtim.tv_nsec) / 1e9)
+    let modified = Double(info.st_mtim.tv_sec) + Double(info.st_mtim.tv_nsec) / 1e9
+    let changed = Double(info.st_ctim.tv_sec) + Double(info.st_ctim.tv_nsec) / 1e9
+    return Date(timeIntervalSince1970: max(modified, changed))
   }
 
   /// `path` as stored: relative to the checked folder (`../Styles/app.yaml` for a file

@@ -810,7 +810,7 @@ public struct SnapshotCheck: Sendable {
       written = try? await pool.run { () -> CaseInputs? in
         var inputs = cache.inputs(
           of: document, manifest: manifest, otherFiles: self.brandFonts.map(\.file), reference: reference, settings: settings,
-          renderStart: renderStart)
+          renderStart: renderStart, recordedReference: outcome.isRecorded)
         if tooLongForARecord { inputs?.tooLongForALayoutRecord = true }
         return inputs != store.storedInputs(suite: testCase.suite, name: testCase.baseName) ? inputs : nil
       }

@@ -25,6 +25,12 @@ public enum SnapshotOutcome: Sendable {
     }
   }
 
+  /// Whether the image was recorded as its reference (the reference is the render's own).
+  public var isRecorded: Bool {
+    if case .recorded = self { return true }
+    return false
+  }
+
   /// Whether the image matched its reference.
   public var passed: Bool {
     if case .matched = self { return true }
