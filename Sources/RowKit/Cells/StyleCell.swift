@@ -14,7 +14,14 @@ public struct StyleCell: TableCell {
     let padding = context.metrics.padding
     let style = try context.stylesheet.style(item.style)
     let text = style.textStyle
-    let captionFont: FontReference = text?.font.map { .font($0) } ?? "tableSmallFont"
+    // A style's own font is kept at the stylesheet's text size already (`scalingFonts`), and
+    // shaping scales a font to the text size: it goes in at its size for `large`, or AX5 drew
+    // a 20-point caption at 193 points, not 62.
+    let captionFont: FontReference = text?.font.map { font in
+      var base = font
+      base.size /= context.stylesheet.textSize.fontScale
+      return .font(base)
+    } ?? "tableSmallFont"
     let captionColor = try text?.color ?? context.color("textColor")
     let alignment = text?.alignment ?? .center
     let maximumWidth = (context.contentWidth - 2 * padding) * 0.6

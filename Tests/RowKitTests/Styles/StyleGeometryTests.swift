@@ -142,6 +142,20 @@ import Testing
     #expect(row.layout.label("text")?.frame.minX == 10)
   }
 
+  /// A style's caption font scales with the text size once, as body text does (the style's
+  /// font was kept scaled already, and shaping scaled it again: 193 points at AX5 for 20).
+  @Test(arguments: [ContentSizeCategory.xSmall, .large, .AX1, .AX5])
+  func theCaptionScalesWithTheTextSizeOnce(_ category: ContentSizeCategory) throws {
+    let base = try #require(try Stylesheet.default.style("badge").textStyle?.font?.size)
+    let renderer = TableRenderer().rendering(Variant(textSize: category))
+    let row = try TestSupport.layoutRow(StyleItem(text: "badge", style: "badge", caption: "12"), renderer: renderer)
+    guard case .style(_, _, let contentLabel?)? = row.layout.decorations.first else {
+      Issue.record("no style box")
+      return
+    }
+    #expect(row.layout.labels[contentLabel].text.style.font.size == category.scaledSize(base))
+  }
+
   @Test func aFixedBoxKeepsItsSize() throws {
     let row = try TestSupport.layoutRow(StyleItem(text: "A box", style: "whiteBezel", caption: "Loading", width: 140, height: 34))
     guard case .style(let frame, _, _)? = row.layout.decorations.first else {
