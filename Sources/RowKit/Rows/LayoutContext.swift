@@ -127,7 +127,8 @@ public struct LayoutContext {
 
   /// The start of `text` that a label in `style` can show, in whole grapheme clusters: at
   /// most ``Bounds/maximumLabelCharacters(fontSize:width:lines:)`` of them for the smallest
-  /// font the label uses, and at most 32 UTF-8 bytes a cluster on average. Text past it lies
+  /// font the label uses (clusters of format characters alone not counted), and
+  /// at most 32 UTF-8 bytes a cluster on average. Text past it lies
   /// below the tallest label or past the widest line, so it could never be seen; leaving it
   /// out keeps layout time within a fixed bound, however long the text.
   ///
@@ -151,8 +152,13 @@ public struct LayoutContext {
     var end = text.startIndex
     for character in text {
       bytes += character.utf8.count
-      guard clusters < limit, bytes <= byteLimit else { break }
-      clusters += 1
+      // A cluster of format characters alone takes no room: the direction marks a
+      // right-to-left pseudo-locale puts around every word, a zero-width space. Counted,
+      // they cut off words the label had room for, unseen. They are kept but not counted;
+      // the bytes still bound the text.
+      let takesRoom = character.unicodeScalars.contains { $0.properties.generalCategory != .format }
+      guard !takesRoom || clusters < limit, bytes <= byteLimit else { break }
+      if takesRoom { clusters += 1 }
       end = text.index(after: end)
     }
     return String(text[..<end])

@@ -60,6 +60,11 @@ import Testing
     let unwrapped = TextStyle(font: inter14, width: nil, maxLines: 1)
     #expect(LayoutContext.shownText(text, style: unwrapped).count == Bounds.maximumLabelCharacters(fontSize: 14, width: 4096, lines: 1))
     #expect(LayoutContext.shownText("short", style: oneLine) == "short")
+    // Direction marks are kept but not counted: 37 letters and spaces, every mark around them.
+    let marked = String(repeating: "\u{200F}\u{202E}x\u{202C}\u{200F} ", count: 100)
+    let shown = LayoutContext.shownText(marked, style: oneLine)
+    #expect(shown.filter { $0 == "x" || $0 == " " }.count == 37)
+    #expect(shown.hasSuffix("x\u{202C}\u{200F}"), "the marks that close the last word: '\(shown.suffix(8).unicodeScalars.map { String($0.value, radix: 16) })'")
   }
 
   /// Issue 24: cutting a text at the bound changes nothing its label shows. Texts just under,

@@ -229,6 +229,22 @@ import Testing
     }
   }
 
+  /// Text of many short words keeps every word in ar-XB: the four direction marks around each
+  /// word take no room, and counted as letters they cut the text short of what the label had
+  /// room for, with no ellipsis and no lint finding (11 of 24 "i"s drawn).
+  @Test func shortWordsAreAllShownInArXBAsInRightToLeft() throws {
+    let words = Array(repeating: "i", count: 24).joined(separator: " ")
+    let item = SettingsItem(text: words, caption: "C")
+    let renderer = TableRenderer(configuration: TableConfiguration(width: 375))
+    let rtl = try TestSupport.layoutRow(item, renderer: renderer.rendering(Variant(direction: .rtl)))
+    let arXB = try TestSupport.layoutRow(item, renderer: renderer.rendering(Variant(locale: .bidi)))
+    let written = try #require(rtl.layout.label("text")).text
+    let pseudo = try #require(arXB.layout.label("text")).text
+    #expect(written.text.filter { $0 == "i" }.count == 24 && !written.isEllipsized)
+    #expect(pseudo.text.filter { $0 == "i" }.count == 24, "'\(pseudo.text)'")
+    #expect(pseudo.isEllipsized == written.isEllipsized)
+  }
+
   /// Every table, the catalog and each sample, renders in each pseudo-locale to the same PNG
   /// bytes every time, with no glyph missing in the render, and not to the bytes of the
   /// table as written.
