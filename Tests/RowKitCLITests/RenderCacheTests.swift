@@ -414,6 +414,38 @@ import Testing
     #expect(try await check().stdout.contains("4 cases: 4 passed (4 cached)"))
   }
 
+  /// A stylesheet that extends `../base.yaml` from a folder reached through a link reads the
+  /// file the link's folder holds, and the inputs name that file: a change to it renders the
+  /// case. The inputs named `Styles/base.yaml`, a file never read, and the change passed.
+  @Test func aStylesheetExtendedThroughALinkedFolderIsTheFileTheInputsName() async throws {
+    let folder = try TestSupport.temporaryDirectory()
+    defer { try? FileManager.default.removeItem(at: folder) }
+    let manager = FileManager.default
+    func write(_ path: String, _ text: String) throws {
+      let url = folder.appendingPathComponent(path)
+      try manager.createDirectory(at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
+      try text.write(to: url, atomically: true, encoding: .utf8)
+    }
+    try write("vendor/theme/base.yaml", "vars: { textColor: \"#C00000\" }\n")
+    try write("vendor/theme/v2/app.yaml", "extends: ../base.yaml\n")
+    try manager.createDirectory(at: folder.appendingPathComponent("Styles"), withIntermediateDirectories: true)
+    try manager.createSymbolicLink(atPath: folder.appendingPathComponent("Styles/current").path, withDestinationPath: "../vendor/theme/v2")
+    try write("docs/themed.yaml", "stylesheet: ../Styles/current/app.yaml\nitems: [{ type: text, text: Themed }]\n")
+    func check(ci: Bool) async throws -> CommandRunner.Result {
+      try await CommandRunner.run(
+        ["check", "docs", "--snapshots", "refs", "--explain-cache"], in: folder, environment: ["CI": ci ? "true" : ""])
+    }
+    let recorded = try await check(ci: false)
+    #expect(recorded.stdout.contains("1 new"), "\(recorded.stdout)\(recorded.stderr)")
+    let inputs = try String(contentsOf: folder.appendingPathComponent("refs/themed.inputs.json"), encoding: .utf8)
+    #expect(inputs.contains("vendor/theme/base.yaml") && !inputs.contains("Styles/base.yaml"), "\(inputs)")
+    #expect(try await check(ci: true).stdout.contains("1 passed (1 cached)"))
+    try write("vendor/theme/base.yaml", "vars: { textColor: \"#0000C0\" }\n")
+    let changed = try await check(ci: true)
+    #expect(Self.outcomes(changed.stdout).rendered == ["themed": "FAILED"], "\(changed.stdout)")
+    #expect(changed.stdout.contains("base.yaml changed"), "\(changed.stdout)")
+  }
+
   /// A clone of the project in another place passes from the cache too: paths in the
   /// settings (`--fonts` here) are stored relative to the checked folder, as the files are.
   @Test func aCloneElsewhereIsPassedFromTheCache() async throws {

@@ -219,8 +219,13 @@ struct StylesheetLoader {
     return Style(elements)
   }
 
+  /// The file `path` names from a stylesheet in `directory`, as the file system finds it: the
+  /// folder's links followed before a `..` of the path is taken, so the file read is the one
+  /// named in the inputs a render keeps (`Styles/current/../base.yaml`, where `current` links
+  /// to `vendor/theme/v2`, is `vendor/theme/base.yaml`, not `Styles/base.yaml`).
   func resolve(_ path: String, against directory: URL) -> URL {
-    path.hasPrefix("/") ? URL(fileURLWithPath: path) : directory.appendingPathComponent(path)
+    if path.hasPrefix("/") { return ContainedPath.standardized(URL(fileURLWithPath: path)) }
+    return ContainedPath.standardized(directory.resolvingSymlinksInPath().appendingPathComponent(path))
   }
 }
 
