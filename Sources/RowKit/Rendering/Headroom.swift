@@ -40,11 +40,13 @@ extension TableRenderer {
       let table = try TableLayoutEngine(configuration: grown.configuration, stylesheet: stylesheet, shaper: shaper)
         .layout(dataSource)
       for placed in table.rows {
-        // The first finding of each label: truncated before clipped before overlap.
+        // The first finding of each label: truncated before clipped before overlap. Two
+        // labels that overlap both reach their limit, though the finding names the first.
         var failures: [String: LintRule] = [:]
         for finding in placed.layoutFindings(options: rules) {
-          guard let label = finding.label, failures[label] == nil else { continue }
-          failures[label] = finding.rule
+          for label in [finding.label, finding.otherLabel].compactMap({ $0 }) where failures[label] == nil {
+            failures[label] = finding.rule
+          }
         }
         for label in placed.layout.labels {
           let key = "\(placed.section)/\(placed.row)/\(label.name)"

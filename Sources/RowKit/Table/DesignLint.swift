@@ -35,12 +35,22 @@ public struct LintFinding: Codable, Hashable, Sendable {
   public var label: String?
   /// What is wrong, in a phrase.
   public var message: String
+  /// For an overlap of two labels, the other label (the finding is told once, of the
+  /// first): a text's headroom ends at an overlap whichever of the two labels it is. Not
+  /// part of the finding's JSON, whose message names it.
+  public var otherLabel: String?
 
-  /// A finding of `rule` about `label` (nil: the whole row).
-  public init(rule: LintRule, label: String?, message: String) {
+  enum CodingKeys: String, CodingKey {
+    case rule, label, message
+  }
+
+  /// A finding of `rule` about `label` (nil: the whole row), and `otherLabel` for an overlap
+  /// of two labels.
+  public init(rule: LintRule, label: String?, message: String, otherLabel: String? = nil) {
     self.rule = rule
     self.label = label
     self.message = message
+    self.otherLabel = otherLabel
   }
 }
 
@@ -168,7 +178,8 @@ extension PlacedRow {
     for (index, label) in labels.enumerated() {
       for other in labels[(index + 1)...] where overlaps(label.frame, other.frame) {
         findings.append(
-          LintFinding(rule: .overlap, label: label.name, message: "the label overlaps the label '\(other.name)'"))
+          LintFinding(
+            rule: .overlap, label: label.name, message: "the label overlaps the label '\(other.name)'", otherLabel: other.name))
       }
       for slot in layout.images where overlaps(label.frame, slot.frame) {
         findings.append(

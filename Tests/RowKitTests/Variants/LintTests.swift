@@ -230,6 +230,21 @@ import Testing
     #expect(try await rules(document, files: ["pair.yaml": side]).isEmpty)
   }
 
+  /// Two labels that overlap both have no headroom: the finding names the first, and the
+  /// second was measured as fitting at +100%.
+  @Test func anOverlapEndsBothLabelsHeadroom() throws {
+    let folder = try TestSupport.temporaryDirectory()
+    defer { try? FileManager.default.removeItem(at: folder) }
+    let stacked = "body: { zstack: { children: [ { label: { bind: a } }, { label: { bind: b, align: right } } ] } }\n"
+    try stacked.write(to: folder.appendingPathComponent("pair.yaml"), atomically: true, encoding: .utf8)
+    let url = folder.appendingPathComponent("table.yaml")
+    try "cells: { Pair: pair.yaml }\nitems: [{ type: Pair, a: Left, b: Right }]".write(to: url, atomically: true, encoding: .utf8)
+    let document = try TableDocument.load(url, fontFamilies: try TextEnvironment.standard.fontSet().families)
+    let slots = try document.makeRenderer().headroom(document.dataSource)
+    #expect(slots.map(\.label).sorted() == ["label0", "label1"])
+    for slot in slots { #expect(slot.percent == nil && slot.limit == .overlap, "\(slot)") }
+  }
+
   @Test func imageFailed() async throws {
     #expect(
       try await rules("items: [{ type: subtitle, text: T, subtitle: S, imageURL: \"bundle://missing.png\" }]") == [.imageFailed])
