@@ -44,6 +44,19 @@ public struct LintFinding: Codable, Hashable, Sendable {
     case rule, label, message
   }
 
+  /// Whether two findings are the same as their JSON tells them: a finding read back from a
+  /// manifest equals the one rendered (``otherLabel`` is not compared).
+  public static func == (lhs: Self, rhs: Self) -> Bool {
+    (lhs.rule, lhs.label, lhs.message) == (rhs.rule, rhs.label, rhs.message)
+  }
+
+  /// Hashes what ``==`` compares.
+  public func hash(into hasher: inout Hasher) {
+    hasher.combine(rule)
+    hasher.combine(label)
+    hasher.combine(message)
+  }
+
   /// A finding of `rule` about `label` (nil: the whole row), and `otherLabel` for an overlap
   /// of two labels.
   public init(rule: LintRule, label: String?, message: String, otherLabel: String? = nil) {

@@ -203,7 +203,7 @@ struct RenderCache: Sendable {
       // A folder's time changes with what is added to it (the references, beside a document):
       // only files are read by the render.
       // Its time before its bytes: a save between the two shows in the time.
-      if kind != .folder, renderStart != nil, let date = Self.changeDate(path) { modified.append(date) }
+      if kind != .folder, renderStart != nil { modified += Self.changeDates(path) }
       files.append(CaseInputs.File(kind: kind, path: storedPath(path), sha256: digest(path, kind: kind), target: target(of: path)))
     }
     add(document.file, .document)
@@ -230,7 +230,7 @@ struct RenderCache: Sendable {
     // second check recording) was compared as it was before, not as it is hashed here. One
     // this case recorded is the render's own image.
     if renderStart != nil, !recordedReference {
-      for tile in TiledPNG.files(of: reference) { if let date = Self.changeDate(tile.path) { modified.append(date) } }
+      for tile in TiledPNG.files(of: reference) { modified += Self.changeDates(tile.path) }
     }
     // A file changed between the render's start and now (after every file was hashed) may
     // have been read by the render as it was before. A time past now is a file's own (copied,
@@ -246,16 +246,14 @@ struct RenderCache: Sendable {
       settings: settings, files: files, downloads: Array(downloads.values))
   }
 
-  /// When the file at `path` last changed, to the nanosecond the file system keeps: the
-  /// later of its modification time and its status change time, which no copy that keeps
-  /// times (`cp -p`, `rsync -t`, `tar x`) can set back, so a file so replaced during the
-  /// render shows too.
-  private static func changeDate(_ path: String) -> Date? {
+  /// When the file at `path` last changed, to the nanosecond the file system keeps: its
+  /// modification time and its status change time, which no copy that keeps times
+  /// (`cp -p`, `rsync -t`, `tar x`) can set back, so a file so replaced during the render
+  /// shows too, whatever time it was given (an earlier one, or one past now).
+  private static func changeDates(_ path: String) -> [Date] {
     var info = stat()
-    guard stat(path, &info) == 0 else { return nil }
-    let modified = Double(info.st_mtim.tv_sec) + Double(info.st_mtim.tv_nsec) / 1e9
-    let changed = Double(info.st_ctim.tv_sec) + Double(info.st_ctim.tv_nsec) / 1e9
-    return Date(timeIntervalSince1970: max(modified, changed))
+    guard stat(path, &info) == 0 else { return [] }
+    return [info.st_mtim, info.st_ctim].map { Date(timeIntervalSince1970: Double($0.tv_sec) + Double($0.tv_nsec) / 1e9) }
   }
 
   /// `path` as stored: relative to the checked folder (`../Styles/app.yaml` for a file

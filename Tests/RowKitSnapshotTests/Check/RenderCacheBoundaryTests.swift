@@ -102,5 +102,11 @@ import Testing
     let documentCopied = (try Self.statusChange(reference) + Self.statusChange(table)) / 2
     #expect(try FileManager.default.attributesOfItem(atPath: table.path)[.modificationDate] as? Date == old)
     #expect(inputs(renderStart: documentCopied) == nil, "the document changed after the render began, whatever its time says")
+    // Nor does a time past now hide it: unpacked during the render with a time to come.
+    try Self.change(reference, after: table) {
+      try FileManager.default.setAttributes([.modificationDate: Date().addingTimeInterval(3600)], ofItemAtPath: reference.path)
+    }
+    let referenceUnpacked = (try Self.statusChange(table) + Self.statusChange(reference)) / 2
+    #expect(inputs(renderStart: referenceUnpacked) == nil, "the reference changed after the render began, whatever its time says")
   }
 }

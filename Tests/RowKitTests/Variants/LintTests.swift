@@ -243,6 +243,10 @@ import Testing
     let slots = try document.makeRenderer().headroom(document.dataSource)
     #expect(slots.map(\.label).sorted() == ["label0", "label1"])
     for slot in slots { #expect(slot.percent == nil && slot.limit == .overlap, "\(slot)") }
+    // The other label is not in a finding's JSON, and a finding read back equals it.
+    let finding = LintFinding(rule: .overlap, label: "label0", message: "the label overlaps the label 'label1'", otherLabel: "label1")
+    let decoded = try JSONDecoder().decode(LintFinding.self, from: JSONEncoder().encode(finding))
+    #expect(decoded.otherLabel == nil && decoded == finding && decoded.hashValue == finding.hashValue)
   }
 
   @Test func imageFailed() async throws {
