@@ -50,7 +50,7 @@ public struct LintFinding: Codable, Hashable, Sendable {
     (lhs.rule, lhs.label, lhs.message) == (rhs.rule, rhs.label, rhs.message)
   }
 
-  /// Hashes what ``==`` compares.
+  /// Hashes the rule, the label and the message: what `==` compares.
   public func hash(into hasher: inout Hasher) {
     hasher.combine(rule)
     hasher.combine(label)
