@@ -89,8 +89,7 @@ public struct LintReport: Codable, Hashable, Sendable {
       ] {
         guard let findings, !findings.isEmpty else { continue }
         let title = String((text ?? "").prefix(Self.maximumTitleLength))
-        let occurrence = (seen[kind.rawValue + "\u{0}" + title] ?? 0) + 1
-        seen[kind.rawValue + "\u{0}" + title] = occurrence
+        let occurrence = Self.count(kind.rawValue, titled: title, in: &seen)
         rows.append(
           Row(
             section: section.section, row: kind == .header ? -1 : section.rows, type: "section \(kind.rawValue)",
@@ -99,6 +98,12 @@ public struct LintReport: Codable, Hashable, Sendable {
       }
     }
     rows.sort { ($0.section, $0.row) < ($1.section, $1.row) }
+  }
+
+  /// Counts one more row of `type` and `title` in `seen`: which of them it is, from 1.
+  private static func count(_ type: String, titled title: String, in seen: inout [String: Int]) -> Int {
+    seen[type + "\u{0}" + title, default: 0] += 1
+    return seen[type + "\u{0}" + title]!
   }
 
   /// Gives each row its ``Row/title`` and ``Row/occurrence`` in `dataSource`.
@@ -110,11 +115,9 @@ public struct LintReport: Codable, Hashable, Sendable {
     for (sectionIndex, section) in dataSource.sections.enumerated() {
       for (rowIndex, item) in section.items.enumerated() {
         let title = Self.title(of: item)
-        let occurrence = (seen[item.typeName + "\u{0}" + title] ?? 0) + 1
-        seen[item.typeName + "\u{0}" + title] = occurrence
+        let occurrence = Self.count(item.typeName, titled: title, in: &seen)
         let formerTitle = Self.formerTitle(of: item) ?? title
-        let formerOccurrence = (formerlySeen[item.typeName + "\u{0}" + formerTitle] ?? 0) + 1
-        formerlySeen[item.typeName + "\u{0}" + formerTitle] = formerOccurrence
+        let formerOccurrence = Self.count(item.typeName, titled: formerTitle, in: &formerlySeen)
         let former = (formerTitle, formerOccurrence) == (title, occurrence) ? nil : (formerTitle, formerOccurrence)
         places[[sectionIndex, rowIndex]] = (title, occurrence, former)
       }
@@ -133,10 +136,8 @@ public struct LintReport: Codable, Hashable, Sendable {
   /// nil for any other row, whose title is as it was.
   static func formerTitle(of item: any TableItem) -> String? {
     guard let item = item as? DocumentItem else { return nil }
-    let texts = item.fields.sorted { $0.key < $1.key }
-    let title = ["text", "title", "name", "caption"].lazy.compactMap { name in texts.first { $0.key == name }?.value }.first
-      ?? texts.first?.value ?? ""
-    return String(title.prefix(maximumTitleLength))
+    let texts = item.fields.sorted { $0.key < $1.key }.map { (label: $0.key, text: $0.value) }
+    return title(among: texts, preferring: ["text", "title", "name", "caption"])
   }
 
   /// Adds a `headroom` finding for each of `slots` (this report's table, measured by
@@ -178,7 +179,13 @@ public struct LintReport: Codable, Hashable, Sendable {
         if let text = child.value as? String, !text.isEmpty { texts.append((child.label ?? "", text)) }
       }
     }
-    let title = preferred.lazy.compactMap { name in texts.first { $0.label == name }?.text }.first ?? texts.first?.text ?? ""
+    return title(among: texts, preferring: preferred)
+  }
+
+  /// The text of the first of `names` among `texts`, else the first text (empty when there is
+  /// none), at most ``maximumTitleLength`` characters.
+  private static func title(among texts: [(label: String, text: String)], preferring names: [String]) -> String {
+    let title = names.lazy.compactMap { name in texts.first { $0.label == name }?.text }.first ?? texts.first?.text ?? ""
     return String(title.prefix(maximumTitleLength))
   }
 }

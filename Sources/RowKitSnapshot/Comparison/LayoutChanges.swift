@@ -109,6 +109,21 @@ public enum LayoutChanges {
     var change: LayoutChange
     var inReference: String?
     var inActual: String?
+
+    /// `name` (a row, band or section; `inReference` there) only in the reference, where it
+    /// showed `value`, told in the sentence as `told`.
+    static func removed(_ name: String, was value: String, told: String? = nil, inReference: String? = nil) -> Located {
+      Located(
+        change: LayoutChange(row: name, property: "presence", from: value, to: nil, sentence: "\(name) removed (was \(told ?? value))"),
+        inReference: inReference ?? name)
+    }
+
+    /// `name` only in the actual render (`inActual` there), showing `value`, told as `told`.
+    static func added(_ name: String, showing value: String, told: String? = nil, inActual: String? = nil) -> Located {
+      Located(
+        change: LayoutChange(row: name, property: "presence", from: nil, to: value, sentence: "\(name) added (\(told ?? value))"),
+        inActual: inActual ?? name)
+    }
   }
 
   /// `changes` with each change made in several rows told once, at its first row, naming
@@ -240,15 +255,9 @@ public enum LayoutChanges {
           changes += bandChanges(old.band(kind), new.band(kind), named: new.band(kind)?.name ?? "section \(new.index) \(kind)")
         }
       case (let old?, nil):
-        let name = "section \(old.index)"
-        changes.append(Located(
-          change: LayoutChange(row: name, property: "presence", from: old.summary, to: nil, sentence: "\(name) removed (was \(old.summary))"),
-          inReference: name))
+        changes.append(.removed("section \(old.index)", was: old.summary))
       case (nil, let new?):
-        let name = "section \(new.index)"
-        changes.append(Located(
-          change: LayoutChange(row: name, property: "presence", from: nil, to: new.summary, sentence: "\(name) added (\(new.summary))"),
-          inActual: name))
+        changes.append(.added("section \(new.index)", showing: new.summary))
       case (nil, nil):
         break
       }
@@ -264,13 +273,9 @@ public enum LayoutChanges {
       case (let old?, let new?):
         changes += compare(old, new, as: new.name).map { Located(change: $0, inReference: old.name, inActual: new.name) }
       case (let old?, nil):
-        changes.append(Located(
-          change: LayoutChange(row: old.name, property: "presence", from: summary(old), to: nil, sentence: "\(old.name) removed (was \(summary(old)))"),
-          inReference: old.name))
+        changes.append(.removed(old.name, was: summary(old)))
       case (nil, let new?):
-        changes.append(Located(
-          change: LayoutChange(row: new.name, property: "presence", from: nil, to: summary(new), sentence: "\(new.name) added (\(summary(new)))"),
-          inActual: new.name))
+        changes.append(.added(new.name, showing: summary(new)))
       case (nil, nil):
         break
       }
@@ -299,14 +304,10 @@ public enum LayoutChanges {
       return causesFirst(found).map { Located(change: $0, inReference: old.name, inActual: new.name) }
     case (let old?, nil):
       let title = old.elements.first?.text?.string ?? ""
-      return [Located(
-        change: LayoutChange(row: name, property: "presence", from: title, to: nil, sentence: "\(name) removed (was \(quoted(title)))"),
-        inReference: old.name)]
+      return [.removed(name, was: title, told: quoted(title), inReference: old.name)]
     case (nil, let new?):
       let title = new.elements.first?.text?.string ?? ""
-      return [Located(
-        change: LayoutChange(row: name, property: "presence", from: nil, to: title, sentence: "\(name) added (\(quoted(title)))"),
-        inActual: new.name)]
+      return [.added(name, showing: title, told: quoted(title), inActual: new.name)]
     case (nil, nil):
       return []
     }
