@@ -16,7 +16,6 @@ import RowKitGraphics
 /// /image?case=NAME&v=VERSION` a case's last good PNG, by the case's name, never a path.
 package final class PreviewServer: Sendable {
   private let routes: PreviewRoutes
-  private let server: HTTPServer
   private let port: UInt16
 
   /// A server of `catalog` on 127.0.0.1:`port` (0: a free port); `title` names what is
@@ -25,15 +24,17 @@ package final class PreviewServer: Sendable {
     let routes = PreviewRoutes(catalog: catalog, title: title)
     self.routes = routes
     self.port = port
-    server = try LoopbackAccess.server(port: port) { request in await routes.respond(to: request) }
   }
 
   /// Serves until the task is cancelled.
-  package func run() async throws { try await routes.access.run(server, port: port) }
+  package func run() async throws {
+    let routes = routes
+    try await routes.access.run(port: port) { request in await routes.respond(to: request) }
+  }
 
   /// Waits until the server listens, and returns its address with the token.
   package func waitUntilListening() async throws -> URL {
-    try await routes.access.waitUntilListening(server)
+    try await routes.access.waitUntilListening()
   }
 }
 

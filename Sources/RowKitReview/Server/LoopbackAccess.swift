@@ -74,44 +74,78 @@ final class LoopbackAccess: Sendable {
   }
 
   /// An HTTP server on 127.0.0.1:`port` (0: a free port) that answers with `respond`, which
-  /// holds the routes alone, not the server that holds it.
+  /// holds the routes alone, not the server that holds it. A connection that waits 30 s
+  /// for its client (silent, or a request sent a byte at a time) is closed.
   static func server(port: UInt16, respond: @escaping @Sendable (HTTPRequest) async -> HTTPResponse) throws -> HTTPServer {
     HTTPServer(
-      address: try .inet(ip4: "127.0.0.1", port: port), timeout: 30, logger: .disabled,
+      address: try .inet(ip4: "127.0.0.1", port: port), timeout: 30,
+      pool: IdleClosingSocketPool(HTTPServer.defaultPool(), idleSeconds: 30), logger: .disabled,
       handler: ClosureHTTPHandler { request in await respond(request) })
   }
 
-  /// Serves with `server` until the task is cancelled. An error that ends it, such as a port
-  /// already in use, is kept for ``waitUntilListening(_:)`` to say at once.
-  func run(_ server: HTTPServer, port: UInt16) async throws {
-    do {
-      try await server.run()
-    } catch {
-      let reason =
-        if case .failed(_, let code, let message) = error as? SocketError {
-          code == EADDRINUSE ? "port \(port) is in use: give another with --port, or 0 for a free one" : message
-        } else {
-          "\(error)"
+  /// The server now serving: ``run(port:respond:)`` makes another when one stops.
+  private let current = Locked<HTTPServer?>(nil)
+
+  /// Serves on 127.0.0.1:`port` with `respond` until the task is cancelled. An error that
+  /// ends it before it listens, such as a port already in use, is kept for
+  /// ``waitUntilListening()`` to say at once. Once listening, a server stopped by running out
+  /// of files (a local process opening connection after connection) is started again on the
+  /// same port after a pause: its connections were closed with it, and the page goes on.
+  func run(port: UInt16, respond: @escaping @Sendable (HTTPRequest) async -> HTTPResponse) async throws {
+    Self.raiseOpenFileLimit()
+    while true {
+      let listeningPort = boundPort.withLock { $0 }
+      let server = try Self.server(port: listeningPort ?? port, respond: respond)
+      current.withLock { $0 = server }
+      do {
+        try await server.run()
+        return
+      } catch {
+        let code: Int32? = if case .failed(_, let code, _) = error as? SocketError { code } else { nil }
+        if boundPort.withLock({ $0 }) != nil, code == EMFILE || code == ENFILE {
+          try await Task.sleep(for: .seconds(1))
+          continue
         }
-      failure.withLock { $0 = "cannot serve on 127.0.0.1:\(port): \(reason)" }
-      throw ReviewError(failure.withLock { $0 }!)
+        if Task.isCancelled { throw error }
+        let reason =
+          if code == EADDRINUSE {
+            "port \(port) is in use: give another with --port, or 0 for a free one"
+          } else if case .failed(_, _, let message) = error as? SocketError {
+            message
+          } else {
+            "\(error)"
+          }
+        failure.withLock { $0 = "cannot serve on 127.0.0.1:\(listeningPort ?? port): \(reason)" }
+        throw ReviewError(failure.withLock { $0 }!)
+      }
     }
   }
 
-  /// Waits until `server` listens, then knows its port (every request is refused until then)
-  /// and returns its address with the token. A server that stopped first (``run(_:port:)``)
-  /// is said at once, not after a timeout.
-  func waitUntilListening(_ server: HTTPServer) async throws -> URL {
+  /// Raises this process's limit of open files to the most it may have: each connection
+  /// holds one, and the usual 1,024 let a local process fill them with idle connections.
+  private static func raiseOpenFileLimit() {
+    var limit = rlimit()
+    guard getrlimit(Int32(RLIMIT_NOFILE.rawValue), &limit) == 0, limit.rlim_cur < limit.rlim_max else { return }
+    limit.rlim_cur = limit.rlim_max
+    _ = setrlimit(Int32(RLIMIT_NOFILE.rawValue), &limit)
+  }
+
+  /// Waits until the server listens, then knows its port (every request is refused until
+  /// then) and returns its address with the token. A server that stopped first
+  /// (``run(port:respond:)``) is said at once, not after a timeout.
+  func waitUntilListening() async throws -> URL {
     var waited = 0
-    while !(await server.isListening) {
+    while true {
+      if let server = current.withLock({ $0 }), await server.isListening {
+        guard case .ip4(_, let port)? = await server.listeningAddress else { throw ReviewError("the server is not listening") }
+        boundPort.withLock { $0 = port }
+        return URL(string: "http://127.0.0.1:\(port)/?token=\(token)")!
+      }
       if let failure = failure.withLock({ $0 }) { throw ReviewError(failure) }
       guard waited < 30_000 else { throw ReviewError("the server did not listen within 30 s") }
       try await Task.sleep(for: .milliseconds(10))
       waited += 10
     }
-    guard case .ip4(_, let port)? = await server.listeningAddress else { throw ReviewError("the server is not listening") }
-    boundPort.withLock { $0 = port }
-    return URL(string: "http://127.0.0.1:\(port)/?token=\(token)")!
   }
 
   static func json(_ status: Int, _ value: some Encodable) -> HTTPResponse {
@@ -133,4 +167,47 @@ final class LoopbackAccess: Sendable {
       "default-src 'none'; script-src 'unsafe-inline'; style-src 'unsafe-inline'; img-src 'self'; connect-src 'self'; frame-ancestors 'none'",
     HTTPHeader("Referrer-Policy"): "no-referrer",
   ]
+}
+
+/// Closes a connection whose client keeps it waiting: each wait of a connection to read or
+/// write ends after `idleSeconds`, so that idle and half-sent requests cannot hold the
+/// server's files. The listening socket waits as long as it must.
+struct IdleClosingSocketPool: AsyncSocketPool {
+  let pool: any AsyncSocketPool
+  let idleSeconds: Double
+
+  init(_ pool: some AsyncSocketPool, idleSeconds: Double) {
+    self.pool = pool
+    self.idleSeconds = idleSeconds
+  }
+
+  func prepare() async throws { try await pool.prepare() }
+
+  func run() async throws { try await pool.run() }
+
+  func suspendSocket(_ socket: Socket, untilReadyFor events: Socket.Events) async throws {
+    if Self.isListening(socket) { return try await pool.suspendSocket(socket, untilReadyFor: events) }
+    let pool = self.pool
+    let idle = idleSeconds
+    try await withThrowingTaskGroup(of: Bool.self) { group in
+      group.addTask {
+        try await pool.suspendSocket(socket, untilReadyFor: events)
+        return true
+      }
+      group.addTask {
+        try await Task.sleep(for: .seconds(idle))
+        return false
+      }
+      let ready = try await group.next() ?? false
+      group.cancelAll()
+      if !ready { throw SocketError.disconnected }
+    }
+  }
+
+  /// Whether `socket` listens for connections (its accept waits are not timed).
+  private static func isListening(_ socket: Socket) -> Bool {
+    var listening: Int32 = 0
+    var size = socklen_t(MemoryLayout<Int32>.size)
+    return getsockopt(socket.file.rawValue, SOL_SOCKET, SO_ACCEPTCONN, &listening, &size) == 0 && listening != 0
+  }
 }

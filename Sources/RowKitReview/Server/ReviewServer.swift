@@ -27,7 +27,6 @@ package final class ReviewServer: Sendable {
   package static let maximumImageBytes = 128 << 20
 
   private let routes: ReviewRoutes
-  private let server: HTTPServer
   private let port: UInt16
 
   /// A server of `session` on 127.0.0.1:`port` (0: a free port). `reportPath` is how the
@@ -39,18 +38,20 @@ package final class ReviewServer: Sendable {
     let routes = ReviewRoutes(session: session, reportPath: reportPath, casesShownAtOnce: casesShownAtOnce)
     self.routes = routes
     self.port = port
-    server = try LoopbackAccess.server(port: port) { request in await routes.respond(to: request) }
   }
 
   /// The random token of the printed address.
   package var token: String { routes.access.token }
 
   /// Serves until the task is cancelled.
-  package func run() async throws { try await routes.access.run(server, port: port) }
+  package func run() async throws {
+    let routes = routes
+    try await routes.access.run(port: port) { request in await routes.respond(to: request) }
+  }
 
   /// Waits until the server listens, and returns its address with the token.
   package func waitUntilListening() async throws -> URL {
-    try await routes.access.waitUntilListening(server)
+    try await routes.access.waitUntilListening()
   }
 }
 
