@@ -124,3 +124,13 @@ public struct ImageFolders: Hashable, Sendable {
     self.cache = cache
   }
 }
+
+extension String {
+  /// This text with the password of every URL in it (`https://user:secret@host/…`) written
+  /// as `***`: image URLs and the reasons they failed go to CI logs, reports and records
+  /// committed beside references, where a password must not.
+  package var passwordsHidden: String {
+    guard contains("://") && contains("@") else { return self }
+    return replacing(#/(?<start>://[^/@\s:]*):[^/@\s]*@/#) { "\($0.output.start):***@" }
+  }
+}

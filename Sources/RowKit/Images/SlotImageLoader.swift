@@ -62,7 +62,9 @@ struct SlotImageLoader: Sendable {
     // Each distinct image is asked for once per slot size, however many slots show it.
     var mainRequests: [String: ImageRequest] = [:]
     var defaultRequests: [String: ImageRequest] = [:]
-    var plans: [(key: ResolvedImages.SlotKey, slot: ImageSlot, main: String?, fallback: String?, error: String?)] = []
+    var plans: [
+      (key: ResolvedImages.SlotKey, slot: ImageSlot, main: String?, fallback: String?, error: String?, fallbackError: String?)
+    ] = []
     func request(_ url: String, for slot: ImageSlot, isDefault: Bool) -> (id: String?, error: String?) {
       if preloaded[url] != nil { return ("preloaded:" + url, nil) }
       let location: ImageLocation
@@ -71,7 +73,8 @@ struct SlotImageLoader: Sendable {
       } catch {
         return (nil, error.message)
       }
-      if isDefault, case .remote = location { return (nil, nil) }
+      // A default stands in when the network fails, so it is never fetched from it.
+      if isDefault, case .remote = location { return (nil, "a default image is never downloaded; give a local file") }
       let target = ImageTarget(slot, scale: scale)
       let id = location.key + (target.map { "#\($0)" } ?? "")
       let request = ImageRequest(location: location, target: target)
@@ -79,10 +82,10 @@ struct SlotImageLoader: Sendable {
       return (id, nil)
     }
     for (key, slot) in slots {
-      let fallback = slot.defaultURL.flatMap { request($0, for: slot, isDefault: true).id }
+      let fallback = slot.defaultURL.map { request($0, for: slot, isDefault: true) }
       var main: (id: String?, error: String?) = (nil, nil)
       if let url = slot.url, policy == .complete { main = request(url, for: slot, isDefault: false) }
-      plans.append((key, slot, main.id, fallback, main.error))
+      plans.append((key, slot, main.id, fallback?.id, main.error, fallback?.error))
     }
     var results: [String: Result<LoadedImage, ImageLoadError>] = [:]
     for (id, bitmap) in preloaded { results["preloaded:" + id] = .success(LoadedImage(bitmap)) }
@@ -93,18 +96,27 @@ struct SlotImageLoader: Sendable {
     var resolved = ResolvedImages()
     for plan in plans {
       let fallback = plan.fallback.flatMap { try? results[$0]?.get() }
+      // A default that cannot be shown is said, never left as a silently empty slot.
+      var fallbackError = plan.fallbackError
+      if let id = plan.fallback, case .failure(let error)? = results[id] { fallbackError = error.message }
+      var defaultProblem: String?
+      if let defaultURL = plan.slot.defaultURL, let fallbackError {
+        defaultProblem = "its default \(defaultURL) cannot be shown either (\(fallbackError))"
+      }
+      func failed(_ reason: String) -> SlotImage {
+        SlotImage(image: fallback, state: .failed, reason: defaultProblem.map { "\(reason); \($0)" } ?? reason)
+      }
       var image: SlotImage
       if let main = plan.main {
         switch results[main] {
         case .success(let loaded): image = SlotImage(image: loaded, state: .loaded)
-        case .failure(let error): image = SlotImage(image: fallback, state: .failed, reason: error.message)
-        case nil:
-          image = SlotImage(
-            image: fallback, state: .failed,
-            reason: "not loaded within the render's \(ImagePipeline.seconds(deadline)) deadline")
+        case .failure(let error): image = failed(error.message)
+        case nil: image = failed("not loaded within the render's \(ImagePipeline.seconds(deadline)) deadline")
         }
       } else if let error = plan.error {
-        image = SlotImage(image: fallback, state: .failed, reason: error)
+        image = failed(error)
+      } else if let defaultURL = plan.slot.defaultURL, let fallbackError {
+        image = SlotImage(image: nil, state: .failed, reason: "the default image \(defaultURL) cannot be shown (\(fallbackError))")
       } else {
         image = SlotImage(image: fallback, state: .default)
       }

@@ -336,7 +336,7 @@ extension LayoutRecord.Row {
     for slot in layout.images {
       elements.append(LayoutRecord.Element(
         name: slot.name, kind: "image", frame: LayoutRecord.frame(slot.frame),
-        image: LayoutRecord.Image(url: slot.url ?? slot.defaultURL), style: slot.style.map(LayoutRecord.digest(of:))))
+        image: LayoutRecord.Image(url: (slot.url ?? slot.defaultURL)?.passwordsHidden), style: slot.style.map(LayoutRecord.digest(of:))))
     }
     for label in layout.labels { elements.append(LayoutRecord.Element(label)) }
     if let accessory = layout.accessory {

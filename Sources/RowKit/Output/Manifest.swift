@@ -213,7 +213,8 @@ extension LintFinding {
       guard image.state == .failed else { return nil }
       return LintFinding(
         rule: .imageFailed, label: image.slot,
-        message: "\(image.url ?? "the image") failed (\(image.reason ?? "no reason given")); the slot shows its default")
+        message: "\(image.url?.passwordsHidden ?? "the image in slot \(image.slot)") failed (\((image.reason ?? "no reason given").passwordsHidden)); "
+          + (image.imageSize != nil ? "the slot shows its default" : "the slot is left empty"))
     }
   }
 }

@@ -408,8 +408,11 @@ extension Manifest.Row {
   /// `table.yaml: row 3 (s0-r3): image https://… failed (HTTP 404), its default is shown`.
   public func failedImageWarnings(file: String) -> [String] {
     images.filter { $0.state == .failed }.map { image in
-      let (url, reason) = ((image.url ?? "").escapedForOneLine, (image.reason ?? "no reason given").escapedForOneLine)
-      return "\(file): row \(row) (\(name)): image \(url) failed (\(reason)), its default is shown"
+      let reason = (image.reason ?? "no reason given").passwordsHidden.escapedForOneLine
+      // The slot with no image of its own failed for its default alone (the reason says so).
+      guard let url = image.url else { return "\(file): row \(row) (\(name)): image slot \(image.slot): \(reason)" }
+      let shown = image.imageSize != nil ? "its default is shown" : "the slot is left empty"
+      return "\(file): row \(row) (\(name)): image \(url.passwordsHidden.escapedForOneLine) failed (\(reason)), \(shown)"
     }
   }
 

@@ -39,6 +39,9 @@ struct ImageServer {
     server = try LoopbackHTTPServer(routes: routes)
     assets = try TestSupport.temporaryDirectory(function)
     try Data(PNG.encode(SampleArtwork.placeholder(pixels: 100))).write(to: assets.appendingPathComponent("placeholder.png"))
+    // Where the sample designs name their default (`bundle://images/placeholder.png`).
+    try FileManager.default.createDirectory(at: assets.appendingPathComponent("images"), withIntermediateDirectories: false)
+    try Data(PNG.encode(SampleArtwork.placeholder(pixels: 100))).write(to: assets.appendingPathComponent("images/placeholder.png"))
   }
 
   var resolver: ImageURLResolver { ImageURLResolver(assetsDirectory: assets, baseDirectory: assets) }
