@@ -122,7 +122,6 @@ nonisolated(nonsending) public func assertSnapshot<Value>(
   return outcome
 }
 
-/// Records a failure in whichever test framework is running.
 /// Lays `value` out with `strategy` and checks its layout record against the reference
 /// record `Snapshots/<suite>/<name>.layout.json`, recording a Swift Testing issue or an
 /// XCTest failure that tells each change in a sentence (`s0-r0 title moved down 2 pt (y 12 →
@@ -170,6 +169,7 @@ func acceptHint(record: RecordMode?, environment: [String: String]) -> String {
   return "\n  if the change is intended, \(how) and look at the new reference before committing it"
 }
 
+/// Records a failure in whichever test framework is running.
 func reportSnapshotFailure(_ message: String, fileID: String, filePath: StaticString, line: Int, column: Int) {
   if Test.current != nil {
     Issue.record(

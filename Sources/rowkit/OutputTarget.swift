@@ -169,14 +169,14 @@ final class OutputFiles {
 
   /// Refuses, before the commit, an output file that is one of `images`, the local images
   /// the render read (known only once it ran): the output would replace a picture the
-  /// document shows.
-  func refuseOverwriting(images: Set<String>) throws {
+  /// document (or `source`) shows.
+  func refuseOverwriting(images: Set<String>, shownBy source: String = "the document") throws {
     for image in images {
       guard let path = ContainedPath.resolved(URL(fileURLWithPath: image)) else { continue }
       let option = outputs[path] ?? rowsFolder(holdingRowFile: path).map { "--rows-dir \($0)" }
       guard let option else { continue }
       throw OutputError(
-        "cannot write \(image) for \(option): the document shows it as an image, which this command reads; nothing is written")
+        "cannot write \(image) for \(option): \(source) shows it as an image, which this command reads; nothing is written")
     }
   }
 

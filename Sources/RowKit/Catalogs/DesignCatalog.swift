@@ -11,6 +11,8 @@ public struct DesignCatalog {
     public var name: String
     /// The loaded design.
     public var template: DesignTemplate
+    /// The design file it was loaded from.
+    public var file: URL
   }
 
   /// The designs, one section each, in order.
@@ -26,6 +28,10 @@ public struct DesignCatalog {
   public static func load(
     folder: URL, stylesheet: Stylesheet = .default, fontFamilies: [String], assets: URL? = nil
   ) throws -> DesignCatalog {
+    var isFolder: ObjCBool = false
+    if FileManager.default.fileExists(atPath: folder.path, isDirectory: &isFolder), !isFolder.boolValue {
+      throw DocumentError(file: displayPath(folder), message: "a file, not a folder of cell designs")
+    }
     let listing: [URL]
     do {
       listing = try FileManager.default.contentsOfDirectory(at: folder, includingPropertiesForKeys: nil)
@@ -39,7 +45,7 @@ public struct DesignCatalog {
     for file in files where DesignFileLoader.looksLikeDesign(file) {
       let template = try DesignTemplate.load(
         contentsOf: file, stylesheet: stylesheet, fontFamilies: fontFamilies, assets: assets ?? folder)
-      entries.append(Entry(name: file.deletingPathExtension().lastPathComponent, template: template))
+      entries.append(Entry(name: file.deletingPathExtension().lastPathComponent, template: template, file: file))
     }
     guard !entries.isEmpty else {
       throw DocumentError(file: displayPath(folder), message: "no cell design files (YAML with a body:) in the folder")
@@ -82,7 +88,7 @@ public struct DesignCatalog {
   /// The contact sheet: the catalog as a plain and a grouped table, side by side.
   public func contactSheet(
     configuration: TableConfiguration = TableConfiguration(), stylesheet: Stylesheet = .default, assets: URL,
-    environment: TextEnvironment? = nil
+    environment: TextEnvironment? = nil, pipeline: ImagePipeline = .shared
   ) async throws -> ContactSheet {
     var tables: [Bitmap] = []
     var manifests: [Manifest] = []
@@ -91,7 +97,7 @@ public struct DesignCatalog {
       styled.style = style
       let renderer = TableRenderer(
         configuration: styled, stylesheet: stylesheet, environment: environment,
-        imageResolver: ImageURLResolver(assetsDirectory: assets, baseDirectory: assets))
+        imageResolver: ImageURLResolver(assetsDirectory: assets, baseDirectory: assets), pipeline: pipeline)
       let rendered = try await renderer.render(dataSource())
       tables.append(rendered.image)
       manifests.append(rendered.manifest)

@@ -28,10 +28,10 @@ public final class DiskCache: Sendable {
   /// reports Swift's exclusive access to a value of no size as a race.)
   private let stores = Locked(0)
 
-  /// A cache with `configuration`, making its folder if needed.
+  /// A cache with `configuration`. Its folder is made when the first response is kept, so
+  /// that a command that fails before it downloads anything leaves no folder behind.
   public init(_ configuration: Configuration) {
     self.configuration = configuration
-    try? FileManager.default.createDirectory(at: configuration.directory, withIntermediateDirectories: true)
   }
 
   func file(for url: URL) -> URL {
@@ -66,6 +66,7 @@ public final class DiskCache: Sendable {
       count += 1
       let file = file(for: url)
       guard Self.isOwnEntry(file, orMissing: true) else { return }
+      try? FileManager.default.createDirectory(at: configuration.directory, withIntermediateDirectories: true)
       try? OutputWriter.write(data, to: file)
       trim()
     }

@@ -72,6 +72,14 @@ package enum CISummaries {
       if let file = OutputWriter.nonFolderOnTheWay(to: URL(fileURLWithPath: resolved)) {
         throw SnapshotError("cannot write \(path) for \(option): \(file.path) is not a folder; nothing is written")
       }
+      // The file is written beside itself and renamed: the nearest folder there is must
+      // take new files, or the check would find out at its end, its references written.
+      var folder = URL(fileURLWithPath: resolved).deletingLastPathComponent()
+      while !FileManager.default.fileExists(atPath: folder.path), folder.path != "/" { folder.deleteLastPathComponent() }
+      if access(folder.path, W_OK | X_OK) != 0 {
+        throw SnapshotError(
+          "cannot write \(path) for \(option): the folder \(folder.path) cannot be written (\(String(cString: strerror(errno)))); nothing is written")
+      }
     }
     if let junit, let summary,
       ContainedPath.resolved(URL(fileURLWithPath: junit)) == ContainedPath.resolved(URL(fileURLWithPath: summary))

@@ -79,15 +79,22 @@ package struct ShardPlan: Sendable, Equatable {
     for item in report.cases {
       // A case the render cache passed took no render: its time says nothing of what it
       // costs when its inputs change, and it is planned as a case the timings do not know.
-      guard let seconds = item.seconds, item.cached != true else { continue }
-      // A bound, not only finiteness: shards add their cases' seconds, and two of 1e308
-      // made an infinite sum that failed to encode, with no file named.
-      guard seconds.isFinite, seconds >= 0, seconds <= Self.maximumCaseSeconds else {
-        throw SnapshotError(
-          "\(folder.appendingPathComponent(ReportFolder.reportFile).path): case '\(item.name)': seconds \(seconds) is not a time (0 to \(Int(Self.maximumCaseSeconds)))")
-      }
+      guard let seconds = try checkedSeconds(of: item, folder: folder), item.cached != true else { continue }
       costs[item.name] = seconds
     }
     return costs
+  }
+
+  /// The seconds `item` of the report in `folder` says it took; an error naming the report
+  /// and the case when they are no time. A bound, not only finiteness: shards add their
+  /// cases' seconds, and two of 1e308 made an infinite sum that failed to encode, with no
+  /// file named.
+  static func checkedSeconds(of item: SnapshotCheck.CaseResult, folder: URL) throws -> Double? {
+    guard let seconds = item.seconds else { return nil }
+    guard seconds.isFinite, seconds >= 0, seconds <= Self.maximumCaseSeconds else {
+      throw SnapshotError(
+        "\(folder.appendingPathComponent(ReportFolder.reportFile).path): case '\(item.name)': seconds \(seconds) is not a time (0 to \(Int(Self.maximumCaseSeconds)))")
+    }
+    return seconds
   }
 }

@@ -81,12 +81,21 @@ package enum TiledPNG {
 
   /// Copies the image at `source`, tiles included, to `target`: their bytes, never a
   /// symbolic link (a report holds files, and a copied link would point back out of it).
+  /// Only regular files are read: a FIFO among references from a pull request would wait
+  /// for a writer forever.
   static func copy(_ source: URL, to target: URL) throws {
     let files = files(of: source)
     for (index, file) in files.enumerated() {
+      let bytes: [UInt8]
+      do {
+        bytes = try InputFile.read(file.path)
+      } catch {
+        throw SnapshotError("\(file.path): \(error)")
+      }
+      // Whatever is at the copy's name goes first, a link included, so nothing is written through one.
       let copy = tileURL(target, index: index)
-      if FileManager.default.fileExists(atPath: copy.path) { try FileManager.default.removeItem(at: copy) }
-      try FileManager.default.copyItem(at: file.resolvingSymlinksInPath(), to: copy)
+      try? FileManager.default.removeItem(at: copy)
+      try OutputWriter.write(bytes, to: copy)
     }
     removeTiles(of: target, from: files.count)
   }

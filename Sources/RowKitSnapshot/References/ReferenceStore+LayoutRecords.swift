@@ -314,7 +314,10 @@ extension ReferenceStore {
       let record = LayoutRecord.url(besidePNG: png)
       var info = stat()
       guard lstat(record.path, &info) == 0 else { continue }
-      records[png] = try confined(record)
+      let confinedRecord = try confined(record)
+      // A file of that name that is no layout record is not RowKit's to delete.
+      guard case .record = readLayoutRecord(at: confinedRecord) else { continue }
+      records[png] = confinedRecord
     }
     return records
   }

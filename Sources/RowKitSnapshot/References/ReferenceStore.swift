@@ -146,7 +146,8 @@ public final class ReferenceStore: Sendable {
   /// Every reference under the root, as paths relative to it, sorted: the PNGs
   /// (`Suite/name.png`), and the layout records with no PNG beside them, which layout
   /// snapshots (``LayoutSnapshotting``) keep (`Suite/name.layout.json`). Hidden files and
-  /// folders are left out.
+  /// folders are left out, and so is a lone file of a record's name that holds no layout
+  /// record: it is not RowKit's, and pruning must never delete it.
   public func referenceFiles() -> [String] {
     // Hidden entries are skipped, and links are not references (nor entered as folders).
     guard let entries = FileTree.entries(under: root.path, skippingHidden: true) else { return [] }
@@ -156,9 +157,15 @@ public final class ReferenceStore: Sendable {
       let isPNG = entry.path.lowercased().hasSuffix(".png")
       let isLoneRecord =
         entry.path.hasSuffix(Self.layoutRecordSuffix) && !paths.contains(String(entry.path.dropLast(Self.layoutRecordSuffix.count)) + ".png")
-      if isPNG || isLoneRecord { files.append(entry.path) }
+      if isPNG || (isLoneRecord && isLayoutRecord(entry.path)) { files.append(entry.path) }
     }
     return files.sorted()
+  }
+
+  /// Whether the file at `path` (relative to the root) holds a layout record RowKit reads.
+  private func isLayoutRecord(_ path: String) -> Bool {
+    if case .record = readLayoutRecord(at: root.appendingPathComponent(path)) { return true }
+    return false
   }
 
   /// The reference files (relative to the root) whose `suite/name` is none of `keys`: left

@@ -78,6 +78,7 @@ extension RowKitCommand {
       // Every output claimed before anything is drawn: a manifest among the row files, or
       // two outputs of one name, is refused with nothing written, as render refuses them.
       let files = OutputFiles()
+      files.protect(try textOptions.brandFonts().map(\.file))
       if let rowsDir { try files.claimRowsFolder(rowsDir) }
       let tableURL = try files.url(for: OutputTarget(output), name: "catalog.png", option: "-o")
       let manifestURL = try manifest.map { try files.url(for: OutputTarget($0), name: "manifest.json", option: "--manifest") }
@@ -104,25 +105,31 @@ extension RowKitCommand {
 
     /// The designs contact sheet: plain and grouped side by side.
     private func renderDesigns(_ folder: String) async throws {
-      let stylesheet = try self.stylesheet.map {
-        try Stylesheet.load(
-          contentsOf: URL(fileURLWithPath: $0), fontFamilies: try standardFamilies() + textOptions.brandFonts().flatMap(\.families))
-      } ?? .default
+      let brandFonts = try textOptions.brandFonts()
+      let (stylesheet, stylesheetFiles) = try self.stylesheet.map {
+        try Stylesheet.loadRecordingFiles(
+          contentsOf: URL(fileURLWithPath: $0), fontFamilies: try standardFamilies() + brandFonts.flatMap(\.families))
+      } ?? (.default, [])
       let environment = try textOptions.apply(to: TableConfiguration()).textEnvironment
-        .adding(brandFonts: (try textOptions.brandFonts() + stylesheet.fonts).map(\.file))
+        .adding(brandFonts: (brandFonts + stylesheet.fonts).map(\.file))
       let assetsURL = URL(fileURLWithPath: assets ?? folder)
       let catalog = try DesignCatalog.load(
         folder: URL(fileURLWithPath: folder), stylesheet: stylesheet, fontFamilies: try environment.makeShaper().families,
         assets: assetsURL)
+      let pipeline = ImagePipeline()
       let sheet = try await catalog.contactSheet(
         configuration: try tableOptions.apply(to: TableConfiguration()), stylesheet: stylesheet, assets: assetsURL,
-        environment: environment)
+        environment: environment, pipeline: pipeline)
       if assets == nil, !sheet.rowsWithFailedImages.isEmpty {
         warn(["--designs without --assets: bundle:// images resolve in \(folder), and some were not there"])
       }
       warn(sheet.rowsWithFailedImages.flatMap { $0.failedImageWarnings(file: folder) })
+      // The sheet never takes the place of a file it was drawn from: a design, the
+      // stylesheet, a font or an image the designs show.
       let outputs = OutputFiles()
+      outputs.protect(catalog.entries.map(\.file) + stylesheetFiles + brandFonts.map(\.file))
       try outputs.write(try PNG.encode(sheet.image), to: OutputTarget(output), name: "designs.png", option: "-o")
+      try outputs.refuseOverwriting(images: pipeline.localFilesAskedFor, shownBy: "a design")
       try outputs.commit()
     }
   }

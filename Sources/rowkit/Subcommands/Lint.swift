@@ -109,14 +109,13 @@ extension RowKitCommand {
       let total = reports.reduce(0) { $0 + $1.findingCount }
       let comparison = accepted?.compare(reports)
       // A baseline that already says what it would be told is left as it is, and said so.
-      var rewroteBaseline = false
+      var newBaseline: [UInt8]?
       if let accepted, let baselineURL, updateBaseline {
         let bytes = try accepted.updated(with: reports).bytes()
-        if FileManager.default.contents(atPath: baselineURL.path).map({ [UInt8]($0) }) != bytes {
-          try OutputWriter.write(bytes, to: baselineURL)
-          rewroteBaseline = true
-        }
+        if FileManager.default.contents(atPath: baselineURL.path).map({ [UInt8]($0) }) != bytes { newBaseline = bytes }
       }
+      let rewroteBaseline = newBaseline != nil
+      var output = Data()
       if json {
         struct Baseline: Encodable {
           var file: String
@@ -134,23 +133,24 @@ extension RowKitCommand {
         let baselineOutput = comparison.map {
           Baseline(file: baseline ?? "", known: $0.known.count, new: $0.new, fixed: $0.fixed, updated: rewroteBaseline)
         }
-        try StandardStreams.write(
-          Data(try DeterministicJSON.bytes(Output(
-            findings: total, reports: reports, baseline: baselineOutput, headroom: headroom ? headroomReports : nil))))
-      } else if let comparison {
-        printLines(comparison)
+        output = Data(try DeterministicJSON.bytes(Output(
+          findings: total, reports: reports, baseline: baselineOutput, headroom: headroom ? headroomReports : nil)))
       } else {
-        for report in reports { for line in report.lines { StandardStreams.print(line) } }
-      }
-      if !json {
+        var lines = comparison.map(lines(of:)) ?? reports.flatMap(\.lines)
         let tables = reports.count
-        StandardStreams.print("\(total) finding\(total == 1 ? "" : "s") in \(loaded.count) document\(loaded.count == 1 ? "" : "s")"
+        lines.append("\(total) finding\(total == 1 ? "" : "s") in \(loaded.count) document\(loaded.count == 1 ? "" : "s")"
           + " (\(tables) table\(tables == 1 ? "" : "s") with their variants)"
           + (comparison.map { ": \($0.known.count) in the baseline, \($0.new.count) new, \($0.fixed.count) fixed" } ?? ""))
         if updateBaseline, let baseline {
-          StandardStreams.print(rewroteBaseline ? "updated \(baseline)" : "\(baseline) already holds these findings: unchanged")
+          lines.append(rewroteBaseline ? "updated \(baseline)" : "\(baseline) already holds these findings: unchanged")
         }
+        output = Data(lines.map { $0.controlCharactersEscaped + "\n" }.joined().utf8)
       }
+      // The baseline is put in place with the output written: when standard output fails,
+      // the baseline goes back as it was, and the command fails having changed nothing.
+      let files = AtomicFiles()
+      if let newBaseline, let baselineURL { try files.stage(newBaseline, as: baselineURL) }
+      try files.commit { try StandardStreams.write(output) }
       guard let comparison else {
         if total > 0 { throw ExitCode(1) }
         return
@@ -166,11 +166,9 @@ extension RowKitCommand {
     }
 
     /// The new findings, then the fixed ones, one a line.
-    private func printLines(_ comparison: LintBaseline.Comparison) {
-      for entry in comparison.new { StandardStreams.print("new: " + entry.line) }
-      for entry in comparison.fixed {
-        StandardStreams.print("fixed: " + entry.line + (updateBaseline ? "" : " (still in the baseline: --update-baseline removes it)"))
-      }
+    private func lines(of comparison: LintBaseline.Comparison) -> [String] {
+      comparison.new.map { "new: " + $0.line }
+        + comparison.fixed.map { "fixed: " + $0.line + (updateBaseline ? "" : " (still in the baseline: --update-baseline removes it)") }
     }
   }
 }

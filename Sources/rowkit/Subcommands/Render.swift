@@ -181,7 +181,7 @@ extension RowKitCommand {
       outputOptions.apply(to: &renderer)
       let axes = try variantOptions.axes(over: document.variantAxes, configuration: configuration)
       let outputs = OutputFiles()
-      outputs.protect(document.dependencies)
+      outputs.protect(document.dependencies + (try textOptions.brandFonts()).map(\.file))
       guard !axes.isEmpty else {
         if variantsSheet != nil {
           throw ValidationError(

@@ -81,11 +81,13 @@ extension RowKitCommand {
       if FileManager.default.fileExists(atPath: folder.path, isDirectory: &isFolder), !isFolder.boolValue {
         throw OutputError("\(folder.relativePath): not a folder; --output names the folder the schema files go in")
       }
-      try OutputWriter.createFolder(folder)
+      // Staged as a folder of files, which the commit moves in one by one, refusing a link or
+      // a FIFO found under a schema's name: never written through one.
       let files = AtomicFiles()
       do {
+        let staged = try files.folder(for: folder)
         for schema in FormatSchemas.all {
-          try files.stage(Array(schema.make().text.utf8), as: folder.appendingPathComponent(schema.fileName))
+          try Data(schema.make().text.utf8).write(to: staged.appendingPathComponent(schema.fileName))
         }
         try files.commit()
       } catch {
