@@ -52,6 +52,31 @@ import Testing
         """, "\(browser.stderr)")
   }
 
+  /// A connection that keeps the server waiting (here one that never sends its request) is
+  /// closed, so idle connections cannot hold its files; the others are still answered. No
+  /// time is measured: the test waits for the close, however long the machine takes.
+  @Test func aConnectionThatKeepsTheServerWaitingIsClosed() async throws {
+    let folder = try Self.project()
+    defer { try? FileManager.default.removeItem(at: folder) }
+    let catalog = try PreviewCatalog(paths: [folder])
+    await catalog.refresh()
+    let server = try PreviewServer(catalog: catalog, title: "test", idleSeconds: 0.5)
+    try await withThrowingTaskGroup(of: Void.self) { group in
+      group.addTask { try await server.run() }
+      defer { group.cancelAll() }
+      let address = try await server.waitUntilListening()
+      let token = try #require(address.query?.split(separator: "=").last.map(String.init))
+      // A client that connects and says nothing: the server ends the connection (curl reads
+      // an empty answer), where it used to keep it open for good.
+      let silent = try await CommandRunner.runProgram(
+        // `timeout` only ends a test that would otherwise wait for good on a server that never closes.
+        URL(fileURLWithPath: "/usr/bin/timeout"),
+        ["600", "/bin/bash", "-c", "exec 3<>/dev/tcp/127.0.0.1/$0 && cat <&3 > /dev/null && echo closed", String(address.port!)])
+      #expect(silent.stdout == "closed\n", "\(silent.stdout)\(silent.stderr)")
+      #expect(try await Self.get(address, "/?token=\(token)").status == 200)
+    }
+  }
+
   @Test func everyRequestNeedsTheTokenAndTheLoopbackHostAndNamesCasesNotPaths() async throws {
     let folder = try Self.project()
     defer { try? FileManager.default.removeItem(at: folder) }

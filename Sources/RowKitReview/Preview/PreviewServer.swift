@@ -17,19 +17,21 @@ import RowKitGraphics
 package final class PreviewServer: Sendable {
   private let routes: PreviewRoutes
   private let port: UInt16
+  private let idleSeconds: Double
 
   /// A server of `catalog` on 127.0.0.1:`port` (0: a free port); `title` names what is
-  /// previewed on the page.
-  package init(catalog: PreviewCatalog, port: UInt16 = 0, title: String) throws {
+  /// previewed on the page. A connection that keeps it waiting `idleSeconds` is closed.
+  package init(catalog: PreviewCatalog, port: UInt16 = 0, title: String, idleSeconds: Double = 30) throws {
     let routes = PreviewRoutes(catalog: catalog, title: title)
     self.routes = routes
     self.port = port
+    self.idleSeconds = idleSeconds
   }
 
   /// Serves until the task is cancelled.
   package func run() async throws {
     let routes = routes
-    try await routes.access.run(port: port) { request in await routes.respond(to: request) }
+    try await routes.access.run(port: port, idleSeconds: idleSeconds) { request in await routes.respond(to: request) }
   }
 
   /// Waits until the server listens, and returns its address with the token.

@@ -74,16 +74,21 @@ final class LoopbackAccess: Sendable {
   }
 
   /// An HTTP server on 127.0.0.1:`port` (0: a free port) that answers with `respond`, which
-  /// holds the routes alone, not the server that holds it. A connection that waits 30 s
-  /// for its client (silent, or a request sent a byte at a time) is closed.
-  static func server(port: UInt16, respond: @escaping @Sendable (HTTPRequest) async -> HTTPResponse) throws -> HTTPServer {
+  /// holds the routes alone, not the server that holds it. A connection that waits
+  /// `idleSeconds` for its client (silent, or a request sent a byte at a time) is closed.
+  static func server(
+    port: UInt16, idleSeconds: Double, respond: @escaping @Sendable (HTTPRequest) async -> HTTPResponse
+  ) throws -> HTTPServer {
     HTTPServer(
       address: try .inet(ip4: "127.0.0.1", port: port), timeout: 30,
-      pool: IdleClosingSocketPool(HTTPServer.defaultPool(), idleSeconds: 30), logger: .disabled,
+      pool: IdleClosingSocketPool(HTTPServer.defaultPool(), idleSeconds: idleSeconds), logger: .disabled,
       handler: ClosureHTTPHandler { request in await respond(request) })
   }
 
-  /// The server now serving: ``run(port:respond:)`` makes another when one stops.
+  /// How long a connection may keep the server waiting before it is closed.
+  static let idleSeconds: Double = 30
+
+  /// The server now serving: ``run(port:idleSeconds:respond:)`` makes another when one stops.
   private let current = Locked<HTTPServer?>(nil)
 
   /// Serves on 127.0.0.1:`port` with `respond` until the task is cancelled. An error that
@@ -91,11 +96,13 @@ final class LoopbackAccess: Sendable {
   /// ``waitUntilListening()`` to say at once. Once listening, a server stopped by running out
   /// of files (a local process opening connection after connection) is started again on the
   /// same port after a pause: its connections were closed with it, and the page goes on.
-  func run(port: UInt16, respond: @escaping @Sendable (HTTPRequest) async -> HTTPResponse) async throws {
+  func run(
+    port: UInt16, idleSeconds: Double = idleSeconds, respond: @escaping @Sendable (HTTPRequest) async -> HTTPResponse
+  ) async throws {
     Self.raiseOpenFileLimit()
     while true {
       let listeningPort = boundPort.withLock { $0 }
-      let server = try Self.server(port: listeningPort ?? port, respond: respond)
+      let server = try Self.server(port: listeningPort ?? port, idleSeconds: idleSeconds, respond: respond)
       current.withLock { $0 = server }
       do {
         try await server.run()
@@ -132,7 +139,7 @@ final class LoopbackAccess: Sendable {
 
   /// Waits until the server listens, then knows its port (every request is refused until
   /// then) and returns its address with the token. A server that stopped first
-  /// (``run(port:respond:)``) is said at once, not after a timeout.
+  /// (``run(port:idleSeconds:respond:)``) is said at once, not after a timeout.
   func waitUntilListening() async throws -> URL {
     var waited = 0
     while true {
