@@ -74,6 +74,7 @@ struct Warnings {
   func substitutes(in report: TableRenderer.Report) {
     emit(report.rowsWithFallbackCell.map { $0.fallbackCellWarning(file: file) })
     failedImages(report.rowsWithFailedImages)
+    emit(report.rowsWithUnshownDefaults.flatMap { $0.unshownDefaultWarnings(file: file) })
   }
 
   /// One warning line per image that failed to load, row by row.

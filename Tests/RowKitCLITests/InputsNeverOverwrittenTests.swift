@@ -123,7 +123,7 @@ import Testing
   }
 
   /// `--prune` deletes what RowKit wrote: a lone `.layout.json` that holds no layout record
-  /// is the user's.
+  /// is the user's; a record damaged by a merge is still RowKit's.
   @Test func pruneLeavesAFileThatIsNoLayoutRecord() async throws {
     let folder = try TestSupport.temporaryDirectory()
     defer { try? FileManager.default.removeItem(at: folder) }
@@ -132,10 +132,16 @@ import Testing
     _ = try await run(["check", "docs", "--snapshots", "refs", "--jobs", "1"], in: folder)
     let foreign = folder.appendingPathComponent("refs/lonely.layout.json")
     try Data(#"{"x":1}"#.utf8).write(to: foreign)
+    // An orphan whose record a merge damaged is still RowKit's, and goes with its image.
+    let record = try #require(bytes(folder.appendingPathComponent("refs/a.layout.json")))
+    try FileManager.default.copyItem(at: folder.appendingPathComponent("refs/a.png"), to: folder.appendingPathComponent("refs/old.png"))
+    try (Data("<<<<<<< HEAD\n".utf8) + record).write(to: folder.appendingPathComponent("refs/old.layout.json"))
     let pruned = try await run(["check", "docs", "--snapshots", "refs", "--jobs", "1", "--prune"], in: folder)
     #expect(pruned.status == 0, "\(pruned.stderr)")
     #expect(!pruned.stdout.contains("lonely"), "\(pruned.stdout)")
     #expect(bytes(foreign) == Data(#"{"x":1}"#.utf8))
+    #expect(pruned.stdout.contains("old.png"), "\(pruned.stdout)")
+    #expect(listing(folder.appendingPathComponent("refs")).filter { $0.hasPrefix("old") }.isEmpty, "\(listing(folder))")
   }
 
   /// The cache's folder is made when a response is kept, not by a command that fails first.
@@ -147,7 +153,8 @@ import Testing
     #expect(listing(folder).isEmpty, "\(listing(folder))")
   }
 
-  /// A default image that cannot be shown is said, and a password in an image URL is never
+  /// A default image that cannot be shown is said (a warning; the slot's state stays the
+  /// default's, so strict renders pass as before), and a password in an image URL is never
   /// printed nor recorded.
   @Test func aMissingDefaultIsToldAndPasswordsAreHidden() async throws {
     let folder = try TestSupport.temporaryDirectory()
@@ -164,9 +171,12 @@ import Testing
     let result = try await run(["render", "t.yaml", "-o", "t.png", "--manifest", "m.json"], in: folder)
     #expect(result.status == 0, "\(result.stderr)")
     #expect(result.stderr.contains("row 0 (s0-r0): image slot image: the default image placehodler.png cannot be shown"), "\(result.stderr)")
-    #expect(result.stderr.contains("its default https://alice:***@127.0.0.1:9/d.png cannot be shown either (a default image is never downloaded"), "\(result.stderr)")
+    #expect(result.stderr.contains("its default https://***@127.0.0.1:9/d.png cannot be shown either (a default image is never downloaded"), "\(result.stderr)")
     #expect(result.stderr.contains("the slot is left empty"), "\(result.stderr)")
     #expect(!result.stderr.contains("its default is shown"), "\(result.stderr)")
     #expect(!result.stderr.contains("s3cret"), "\(result.stderr)")
+    let strict = try await run(["render", "t.yaml", "-o", "s.png", "--strict-images", "--placeholders"], in: folder)
+    #expect(strict.status == 0, "no image was asked for, so none failed: \(strict.stderr)")
+    #expect(strict.stderr.contains("row 1 (s0-r1): image slot image: the default image https://***@127.0.0.1:9/d.png cannot be shown"), "\(strict.stderr)")
   }
 }

@@ -23,10 +23,11 @@ import Testing
   }
 
   /// curl's answer to a GET of `path`: the status and the body.
-  static func get(_ base: URL, _ path: String, host: String? = nil) async throws -> (status: Int, body: String) {
+  static func get(_ base: URL, _ path: String, host: String? = nil, headers: [String] = []) async throws -> (status: Int, body: String) {
     // --max-time: a stream answered where a refusal was due ends the test instead of hanging it.
     var arguments = ["-s", "--path-as-is", "--max-time", "120", "-w", "\n%{http_code}", "http://127.0.0.1:\(base.port!)" + path]
     if let host { arguments += ["-H", "Host: \(host)"] }
+    for header in headers { arguments += ["-H", header] }
     let result = try await CommandRunner.runProgram(URL(fileURLWithPath: "/usr/bin/curl"), arguments)
     let lines = result.stdout.split(separator: "\n", omittingEmptySubsequences: false)
     return (Int(lines.last ?? "") ?? 0, lines.dropLast().joined(separator: "\n"))
@@ -95,6 +96,9 @@ import Testing
       #expect(catalogAnswer.status == 200 && catalogAnswer.body.contains(#""name" : "card/preview-1""#), "\(catalogAnswer.body)")
       let image = try await Self.get(address, "/image?case=plain&v=1&token=\(token)")
       #expect(image.status == 200 && image.body.hasPrefix("\u{FFFD}PNG"))
+      // Another site's page that learned the address is refused an image, as review refuses it.
+      let crossSite = try await Self.get(address, "/image?case=plain&v=1&token=\(token)", headers: ["Sec-Fetch-Site: cross-site"])
+      #expect(crossSite.status == 403, "\(crossSite.body)")
 
       // Without the token, with a wrong one, from another host, with a path for a case.
       let wrong = (token.first == "0" ? "1" : "0") + token.dropFirst()

@@ -304,13 +304,8 @@ package final class AtomicFiles: Sendable {
     let names = (try? FileManager.default.contentsOfDirectory(atPath: temporary.path))?.sorted() ?? []
     for name in names {
       let file = target.appendingPathComponent(name)
-      // A name RowKit chose inside the folder is written as a file of its own, never through
-      // what is there: a link there (from a checkout, or an artifact) would lead the write
-      // out of the folder, and a FIFO would take the bytes and keep them.
-      if lstat(file.path, &info) == 0, info.st_mode & S_IFMT != S_IFREG {
-        let what = info.st_mode & S_IFMT == S_IFLNK ? "a symbolic link" : info.st_mode & S_IFMT == S_IFDIR ? "a folder" : "not a regular file"
-        throw OutputError("cannot write \(file.path): \(what) is there, and files in a folder are never written through one")
-      }
+      // A link there may come from a checkout or an artifact.
+      try OutputWriter.refuseAnythingButAFile(at: file)
       try Self.install(temporary.appendingPathComponent(name), at: file, undo: &undo)
     }
     rmdir(temporary.path)
@@ -384,6 +379,16 @@ package final class AtomicFiles: Sendable {
 
 /// Writes single files atomically, through `AtomicFiles`.
 package enum OutputWriter {
+  /// Refuses to write `file`, a name RowKit chose inside a folder, when something other than
+  /// a regular file is there: a link would lead the write out of the folder, and a FIFO
+  /// would take the bytes and keep them.
+  package static func refuseAnythingButAFile(at file: URL) throws {
+    var info = stat()
+    guard lstat(file.path, &info) == 0, info.st_mode & S_IFMT != S_IFREG else { return }
+    let what = info.st_mode & S_IFMT == S_IFLNK ? "a symbolic link" : info.st_mode & S_IFMT == S_IFDIR ? "a folder" : "not a regular file"
+    throw OutputError("cannot write \(file.path): \(what) is there, and files in a folder are never written through one")
+  }
+
   /// Writes `data` to `url` atomically: to a temporary file beside it, then renamed over it,
   /// so readers see the old file or the new one, never a part.
   package static func write(_ data: [UInt8], to url: URL) throws {

@@ -29,8 +29,14 @@ public struct DocumentError: Error, Hashable, Sendable, CustomStringConvertible 
   }
 
   /// What a JSON decoding error says, in words and without Swift's type names: `no key
-  /// 'rows[0].y'`, `at 'rows[0].y': …`, or `not JSON (…)`.
-  package static func decodingProblem(_ error: any Error) -> String {
+  /// 'rows[0].y'`, `at 'rows[0].y': …`, or `not JSON (…)`, with the line and column of the
+  /// mistake when `bytes`, the JSON decoded, are given (Foundation's decoder names no place).
+  package static func decodingProblem(_ error: any Error, in bytes: [UInt8]? = nil) -> String {
+    if case DecodingError.dataCorrupted(let context) = error, context.codingPath.isEmpty, let bytes,
+      let place = syntaxPlace(in: bytes)
+    {
+      return "not JSON (\(place))"
+    }
     switch error {
     case DecodingError.keyNotFound(let key, let context):
       return "no key '\(keyPath(context.codingPath + [key]))'"
@@ -43,6 +49,20 @@ public struct DocumentError: Error, Hashable, Sendable, CustomStringConvertible 
       return "at '\(keyPath(context.codingPath))': \(context.debugDescription)"
     default:
       return "\(error)"
+    }
+  }
+
+  /// Where the JSON `bytes` first break the syntax, as the YAML parser (which reads JSON)
+  /// finds it: `line 3, column 2: …`; nil when it reads them.
+  private static func syntaxPlace(in bytes: [UInt8]) -> String? {
+    do {
+      _ = try YAMLValue.parse(bytes, displayName: "")
+      return nil
+    } catch let error as DocumentError where error.line > 0 {
+      let message = error.message.hasPrefix("malformed YAML: ") ? String(error.message.dropFirst(16)) : error.message
+      return "line \(error.line)" + (error.column > 0 ? ", column \(error.column)" : "") + ": \(message)"
+    } catch {
+      return nil
     }
   }
 

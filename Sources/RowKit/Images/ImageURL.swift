@@ -69,9 +69,22 @@ public struct ImageURLResolver: Hashable, Sendable {
           "image URL '\(string)' has the unknown scheme '\(scheme)://' (use \(Self.schemes.map { $0 + "://" }.joined(separator: ", ")) or a relative path)")
       }
     }
+    // What a browser would load but RowKit does not is refused by name, not looked for as a
+    // file (`no readable file at …/data:image/png;base64,…`).
+    if string.hasPrefix("//") {
+      throw ImageURLError("image URL '\(string)' has no scheme: write https:\(string) (or http:), or a path")
+    }
+    if let colon = string.firstIndex(of: ":"), Self.browserOnlySchemes.contains(string[..<colon].lowercased()) {
+      throw ImageURLError(
+        "image URL '\(string.prefix(40))\(string.count > 40 ? "…" : "")' is a \(string[..<colon].lowercased()): URL, which RowKit does not load "
+          + "(use \(Self.schemes.map { $0 + "://" }.joined(separator: ", ")) or a relative path)")
+    }
     if string.hasPrefix("/") { return .file(ContainedPath.standardized(URL(fileURLWithPath: string))) }
     return .file(ContainedPath.standardized(baseDirectory.appendingPathComponent(string)))
   }
+
+  /// Schemes written without `//` that a browser loads or acts on, which RowKit does not.
+  static let browserOnlySchemes: Set<String> = ["data", "blob", "javascript", "about", "mailto", "tel"]
 
   /// `relative` inside `root`; a path that climbs out of it is refused, whether by `..` or
   /// through a symbolic link.
@@ -126,11 +139,12 @@ public struct ImageFolders: Hashable, Sendable {
 }
 
 extension String {
-  /// This text with the password of every URL in it (`https://user:secret@host/…`) written
-  /// as `***`: image URLs and the reasons they failed go to CI logs, reports and records
-  /// committed beside references, where a password must not.
+  /// This text with the user information of every URL in it (`https://user:secret@host/…`,
+  /// `https://token@host/…`) written as `***`: image URLs and the reasons they failed go to
+  /// CI logs, reports and records committed beside references, where a secret must not.
+  /// Only the part before the host counts: an `@` after `/`, `?` or `#` is the path's.
   package var passwordsHidden: String {
     guard contains("://") && contains("@") else { return self }
-    return replacing(#/(?<start>://[^/@\s:]*):[^/@\s]*@/#) { "\($0.output.start):***@" }
+    return replacing(#/://[^/?#\s]*@/#) { _ in "://***@" }
   }
 }

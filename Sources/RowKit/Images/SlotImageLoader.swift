@@ -116,7 +116,9 @@ struct SlotImageLoader: Sendable {
       } else if let error = plan.error {
         image = failed(error)
       } else if let defaultURL = plan.slot.defaultURL, let fallbackError {
-        image = SlotImage(image: nil, state: .failed, reason: "the default image \(defaultURL) cannot be shown (\(fallbackError))")
+        // Still the default's state: no image was asked for, so none failed (a strict render
+        // and a check pass as before), but the reason is kept and warned about.
+        image = SlotImage(image: nil, state: .default, reason: "the default image \(defaultURL) cannot be shown (\(fallbackError))")
       } else {
         image = SlotImage(image: fallback, state: .default)
       }

@@ -229,7 +229,7 @@ public struct LayoutRecord: Codable, Hashable, Sendable {
     do {
       record = try JSONDecoder().decode(LayoutRecord.self, from: Data(bytes))
     } catch {
-      throw StyleError("\(file) is not a RowKit layout record: \(DocumentError.decodingProblem(error))")
+      throw StyleError("\(file) is not a RowKit layout record: \(DocumentError.decodingProblem(error, in: bytes))")
     }
     if let problem = record.problem { throw StyleError("\(file) is not a RowKit layout record: \(problem)") }
     return record

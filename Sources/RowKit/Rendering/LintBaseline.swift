@@ -104,11 +104,11 @@ public struct LintBaseline: Codable, Hashable, Sendable {
       throw DocumentError(
         file: file, keyPath: DocumentError.keyPath(context.codingPath), message: "not a lint baseline: \(context.debugDescription)")
     } catch let DecodingError.dataCorrupted(context) {
-      let detail = (context.underlyingError as NSError?)?.userInfo[NSDebugDescriptionErrorKey] as? String
       throw DocumentError(
         file: file, keyPath: DocumentError.keyPath(context.codingPath),
         message: context.codingPath.isEmpty
-          ? "not JSON: \(detail ?? context.debugDescription)" : "not a lint baseline: \(context.debugDescription)")
+          ? DocumentError.decodingProblem(DecodingError.dataCorrupted(context), in: [UInt8](data))
+          : "not a lint baseline: \(context.debugDescription)")
     } catch {
       throw DocumentError(file: file, message: "not a lint baseline: \(error)")
     }

@@ -128,6 +128,10 @@ public struct TableRenderer: Sendable {
     /// The manifest entries of the rows with an image that failed to load: each slot shows
     /// its default image instead.
     public var rowsWithFailedImages: [Manifest.Row] = []
+    /// The manifest entries of the rows with a slot that shows its default (no image asked
+    /// for, or placeholders drawn) where the default cannot be shown: not failed images, but
+    /// said (``Manifest/Row/unshownDefaultWarnings(file:)``).
+    public var rowsWithUnshownDefaults: [Manifest.Row] = []
     /// The manifest entries of the rows whose item no cell is mapped to, drawn by the
     /// fallback cell.
     public var rowsWithFallbackCell: [Manifest.Row] = []
@@ -409,10 +413,19 @@ extension Manifest.Row {
   public func failedImageWarnings(file: String) -> [String] {
     images.filter { $0.state == .failed }.map { image in
       let reason = (image.reason ?? "no reason given").passwordsHidden.escapedForOneLine
-      // The slot with no image of its own failed for its default alone (the reason says so).
       guard let url = image.url else { return "\(file): row \(row) (\(name)): image slot \(image.slot): \(reason)" }
       let shown = image.imageSize != nil ? "its default is shown" : "the slot is left empty"
       return "\(file): row \(row) (\(name)): image \(url.passwordsHidden.escapedForOneLine) failed (\(reason)), \(shown)"
+    }
+  }
+
+  /// One warning per slot of this row that shows its default (no image asked for, or
+  /// placeholders drawn) where the default cannot be shown: `table.yaml: row 3 (s0-r3): image
+  /// slot image: the default image placehodler.png cannot be shown (…)`. Not a failed image:
+  /// nothing asked for failed, and a strict render or a check passes as before.
+  public func unshownDefaultWarnings(file: String) -> [String] {
+    images.filter { $0.state == .default && $0.reason != nil }.map { image in
+      "\(file): row \(row) (\(name)): image slot \(image.slot): \((image.reason ?? "").passwordsHidden.escapedForOneLine)"
     }
   }
 

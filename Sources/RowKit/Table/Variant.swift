@@ -168,11 +168,17 @@ public struct VariantAxes: Hashable, Sendable {
       max(1, widths.count) * max(1, textSizes.count) * max(1, appearances.count) * max(1, directions.count)
       * max(1, locales.count)
     if count > Self.maximumVariants { return "the axes make \(count) variants, more than \(Self.maximumVariants)" }
-    if Set(widths).count < widths.count || Set(textSizes).count < textSizes.count
-      || Set(appearances).count < appearances.count || Set(directions).count < directions.count
-      || Set(locales).count < locales.count
-    {
-      return "an axis lists a value twice"
+    func twice<Value: Hashable>(_ values: [Value]) -> Value? {
+      var seen = Set<Value>()
+      return values.first { !seen.insert($0).inserted }
+    }
+    let repeated: [(axis: String, value: String?)] = [
+      ("width", twice(widths).map(Bounds.format)), ("textSize", twice(textSizes)?.rawValue),
+      ("appearance", twice(appearances)?.rawValue), ("direction", twice(directions)?.rawValue),
+      ("locale", twice(locales)?.rawValue),
+    ]
+    if let (axis, value) = repeated.first(where: { $0.value != nil }) {
+      return "the \(axis) axis lists \(value!) twice"
     }
     return nil
   }

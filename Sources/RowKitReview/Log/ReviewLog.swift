@@ -108,7 +108,7 @@ public struct ReviewLog: Codable, Hashable, Sendable {
     } catch let error as ReviewError {
       throw error
     } catch {
-      throw ReviewError("\(file.path): not a review log: \(error)")
+      throw ReviewError("\(file.path): not a review log: \(DocumentError.decodingProblem(error, in: [UInt8](data)))")
     }
   }
 }

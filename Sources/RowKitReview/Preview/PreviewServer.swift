@@ -73,6 +73,8 @@ private final class PreviewRoutes: Sendable {
         headers: [.contentType: "text/event-stream", .cacheControl: "no-store"],
         body: HTTPBodySequence(from: PreviewEvents(catalog: catalog)))
     case "/image":
+      // As review's images: the token is in the address, which another site's page may have.
+      if let refusal = access.refusalOfCrossSiteRead(request) { return refusal }
       guard let name = request.query.first(where: { $0.name == "case" })?.value, let png = catalog.image(of: name) else {
         return LoopbackAccess.error(404, "no image of that case")
       }

@@ -100,23 +100,30 @@ final class LoopbackAccess: Sendable {
     port: UInt16, idleSeconds: Double = idleSeconds, respond: @escaping @Sendable (HTTPRequest) async -> HTTPResponse
   ) async throws {
     Self.raiseOpenFileLimit()
+    // Restarts in a row, each within a minute of the last: a leak or a machine out of files
+    // would restart for good, dropping every page's connection each second, so it ends.
+    var quickRestarts = 0
     while true {
       let listeningPort = boundPort.withLock { $0 }
       let server = try Self.server(port: listeningPort ?? port, idleSeconds: idleSeconds, respond: respond)
       current.withLock { $0 = server }
+      let started = ContinuousClock.now
       do {
         try await server.run()
         return
       } catch {
         let code: Int32? = if case .failed(_, let code, _) = error as? SocketError { code } else { nil }
         if boundPort.withLock({ $0 }) != nil, code == EMFILE || code == ENFILE {
-          try await Task.sleep(for: .seconds(1))
-          continue
+          quickRestarts = ContinuousClock.now - started < .seconds(60) ? quickRestarts + 1 : 1
+          if quickRestarts < Self.maximumQuickRestarts {
+            try await Task.sleep(for: .seconds(1))
+            continue
+          }
         }
         if Task.isCancelled { throw error }
         let reason =
           if code == EADDRINUSE {
-            "port \(port) is in use: give another with --port, or 0 for a free one"
+            "port \(listeningPort ?? port) is in use: give another with --port, or 0 for a free one"
           } else if case .failed(_, _, let message) = error as? SocketError {
             message
           } else {
@@ -127,6 +134,10 @@ final class LoopbackAccess: Sendable {
       }
     }
   }
+
+  /// How many times in a row the server starts again after running out of files, each
+  /// within a minute of the last, before it stops with the error.
+  static let maximumQuickRestarts = 10
 
   /// Raises this process's limit of open files to the most it may have: each connection
   /// holds one, and the usual 1,024 let a local process fill them with idle connections.
@@ -176,9 +187,11 @@ final class LoopbackAccess: Sendable {
   ]
 }
 
-/// Closes a connection whose client keeps it waiting: each wait of a connection to read or
-/// write ends after `idleSeconds`, so that idle and half-sent requests cannot hold the
-/// server's files. The listening socket waits as long as it must.
+/// Closes a connection whose client keeps it waiting: each wait of a connection for its
+/// client to send ends after `idleSeconds`, so that idle and half-sent requests cannot hold
+/// the server's files. Waits to write are not timed: a client reading a large image slowly
+/// (a review through a tunnel) is still receiving, though one wait for room in the socket's
+/// buffer can take longer than that. The listening socket waits as long as it must.
 struct IdleClosingSocketPool: AsyncSocketPool {
   let pool: any AsyncSocketPool
   let idleSeconds: Double
@@ -193,7 +206,7 @@ struct IdleClosingSocketPool: AsyncSocketPool {
   func run() async throws { try await pool.run() }
 
   func suspendSocket(_ socket: Socket, untilReadyFor events: Socket.Events) async throws {
-    if Self.isListening(socket) { return try await pool.suspendSocket(socket, untilReadyFor: events) }
+    if events.contains(.write) || Self.isListening(socket) { return try await pool.suspendSocket(socket, untilReadyFor: events) }
     let pool = self.pool
     let idle = idleSeconds
     try await withThrowingTaskGroup(of: Bool.self) { group in

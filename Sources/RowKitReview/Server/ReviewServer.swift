@@ -91,9 +91,21 @@ private final class ReviewRoutes: Sendable {
       return await offCooperativePool { self.state(entry: nil) }
     case (.POST, "/api/accept"), (.POST, "/api/reject"), (.POST, "/api/undo"):
       if let refusal = access.refusalOfChange(request) { return refusal }
-      guard let body = try? await request.bodyData else { return Self.error(400, "the body cannot be read") }
-      guard body.count <= 1 << 20 else { return Self.error(413, "the body is over 1 MiB; an action names cases, a group or an entry") }
-      return await offCooperativePool { self.change(path, body: body) }
+      // Refused by its length before it is read: a body of hundreds of megabytes was held
+      // whole in memory first. One without a length is read a chunk at a time, up to the limit.
+      let tooLarge = Self.error(413, "the body is over 1 MiB; an action names cases, a group or an entry")
+      if let length = request.bodySequence.count, length > 1 << 20 { return tooLarge }
+      var body = Data()
+      do {
+        for try await chunk in request.bodySequence {
+          body += chunk
+          if body.count > 1 << 20 { return tooLarge }
+        }
+      } catch {
+        return Self.error(400, "the body cannot be read")
+      }
+      let received = body
+      return await offCooperativePool { self.change(path, body: received) }
     case (.GET, "/favicon.ico"):
       // Browsers ask for it unprompted; the page has none, and a 404 would show as an error
       // in the browser's console.

@@ -54,8 +54,10 @@ public struct FailureArtifacts: Hashable, Sendable, Codable {
       try composite.finish()
       try composite.commit(removingStaleTiles: true)
     }
-    // A reference that cannot be read (a FIFO in its place) is left out, the rest kept.
-    if let reference, (try? TiledPNG.copy(reference, to: file("reference.png"))) != nil {
+    // A reference that is no regular file (a FIFO in its place) is left out and the rest
+    // kept; any other failure to copy one (a full disk) fails the artifacts as before.
+    if let reference, InputFile.problem(at: reference.path) == nil {
+      try TiledPNG.copy(reference, to: file("reference.png"))
       artifacts.reference = file("reference.png").path
     }
     try actual.save(to: file("actual.png"))

@@ -102,7 +102,7 @@ package enum ReportFolder {
     do {
       return try JSONDecoder().decode(SnapshotCheck.Report.self, from: Data(data))
     } catch {
-      throw SnapshotError("\(file.path): not a RowKit report: \(DocumentError.decodingProblem(error))")
+      throw SnapshotError("\(file.path): not a RowKit report: \(DocumentError.decodingProblem(error, in: data))")
     }
   }
 

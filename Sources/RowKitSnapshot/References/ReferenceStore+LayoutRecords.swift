@@ -316,7 +316,7 @@ extension ReferenceStore {
       guard lstat(record.path, &info) == 0 else { continue }
       let confinedRecord = try confined(record)
       // A file of that name that is no layout record is not RowKit's to delete.
-      guard case .record = readLayoutRecord(at: confinedRecord) else { continue }
+      guard isLayoutRecordFile(confinedRecord) else { continue }
       records[png] = confinedRecord
     }
     return records
@@ -328,6 +328,15 @@ extension ReferenceStore {
     /// A file that is no record this RowKit reads, and why, naming it.
     case unreadable(String)
     case record(LayoutRecord)
+  }
+
+  /// Whether the file at `url` is one RowKit wrote as a layout record: it holds a record's
+  /// `rows` and `version` keys as every version writes them. Not decoded: a record damaged
+  /// by a merge is still RowKit's, and `{"x":1}` is not.
+  func isLayoutRecordFile(_ url: URL) -> Bool {
+    guard (try? confined(url, reading: true)) != nil, let bytes = try? InputFile.read(url.path) else { return false }
+    let text = String(decoding: bytes, as: UTF8.self)
+    return text.contains("\"rows\" : [") && text.contains("\"version\" : ")
   }
 
   func readLayoutRecord(at url: URL) -> StoredLayoutRecord {

@@ -162,10 +162,11 @@ public final class ReferenceStore: Sendable {
     return files.sorted()
   }
 
-  /// Whether the file at `path` (relative to the root) holds a layout record RowKit reads.
+  /// Whether the file at `path` (relative to the root) is a layout record RowKit wrote:
+  /// known by its keys, not decoded (a check lists every lone record), so that one damaged
+  /// by a merge, or written by another version, is still RowKit's to prune.
   private func isLayoutRecord(_ path: String) -> Bool {
-    if case .record = readLayoutRecord(at: root.appendingPathComponent(path)) { return true }
-    return false
+    isLayoutRecordFile(root.appendingPathComponent(path))
   }
 
   /// The reference files (relative to the root) whose `suite/name` is none of `keys`: left
@@ -326,7 +327,7 @@ public final class ReferenceStore: Sendable {
     do {
       return try JSONDecoder().decode(EnvironmentFingerprint.self, from: Data(data))
     } catch {
-      throw SnapshotError("\(url.path) is not a RowKit environment fingerprint: \(error)")
+      throw SnapshotError("\(url.path) is not a RowKit environment fingerprint: \(DocumentError.decodingProblem(error, in: data))")
     }
   }
 

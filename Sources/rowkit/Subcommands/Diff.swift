@@ -87,7 +87,7 @@ extension RowKitCommand {
       let referenceRows = try ImageFile.rows(at: first, named: reference)
       let actualRows = try ImageFile.rows(at: second, named: actual)
       if quiet && !drawsImages {
-        let result = try ImageComparison.compare(referenceRows, actualRows, options: options, stopWhenFailed: true)
+        let result = try naming { try ImageComparison.compare(referenceRows, actualRows, options: options, stopWhenFailed: true) }
         if !result.passed { throw ExitCode(1) }
         return
       }
@@ -97,7 +97,7 @@ extension RowKitCommand {
           actual: .init(width: actualRows.width, height: actualRows.height), diff: output.map { URL(fileURLWithPath: $0) },
           composite: composite.map { URL(fileURLWithPath: $0) })
         : nil
-      let result = try ImageComparison.compare(referenceRows, actualRows, options: options, each: images?.write)
+      let result = try naming { try ImageComparison.compare(referenceRows, actualRows, options: options, each: images?.write) }
       if let images {
         let outputs = AtomicFiles()
         defer { outputs.discard() }
@@ -105,6 +105,16 @@ extension RowKitCommand {
         try outputs.commit()
       }
       try report(result)
+    }
+
+    /// What `compare` returns; a refusal of the two sizes names the two files first (`a.png
+    /// and b.png: the images are …`), as a decoding error names its own file.
+    private func naming(_ compare: () throws -> RowKitSnapshot.ComparisonResult) throws -> RowKitSnapshot.ComparisonResult {
+      do {
+        return try compare()
+      } catch let error as SnapshotError where error.message.hasPrefix("the images are ") {
+        throw SnapshotError("\(reference) and \(actual): \(error.message)")
+      }
     }
 
     /// Prints `result` as asked and exits 1 when it failed.

@@ -81,13 +81,21 @@ extension RowKitCommand {
       if FileManager.default.fileExists(atPath: folder.path, isDirectory: &isFolder), !isFolder.boolValue {
         throw OutputError("\(folder.relativePath): not a folder; --output names the folder the schema files go in")
       }
-      // Staged as a folder of files, which the commit moves in one by one, refusing a link or
-      // a FIFO found under a schema's name: never written through one.
+      // Never written through a link or into a FIFO found under a schema's name. A new folder
+      // is staged whole beside where it goes; in one that is there, each file is staged
+      // inside it (only the folder itself need take new files).
       let files = AtomicFiles()
       do {
-        let staged = try files.folder(for: folder)
-        for schema in FormatSchemas.all {
-          try Data(schema.make().text.utf8).write(to: staged.appendingPathComponent(schema.fileName))
+        if FileManager.default.fileExists(atPath: folder.path) {
+          for schema in FormatSchemas.all { try OutputWriter.refuseAnythingButAFile(at: folder.appendingPathComponent(schema.fileName)) }
+          for schema in FormatSchemas.all {
+            try files.stage(Array(schema.make().text.utf8), as: folder.appendingPathComponent(schema.fileName))
+          }
+        } else {
+          let staged = try files.folder(for: folder)
+          for schema in FormatSchemas.all {
+            try Data(schema.make().text.utf8).write(to: staged.appendingPathComponent(schema.fileName))
+          }
         }
         try files.commit()
       } catch {
@@ -99,8 +107,11 @@ extension RowKitCommand {
     /// The paths of the schema files in `folder` that are missing or hold other bytes.
     private func differences(in folder: URL) throws -> [(path: String, isMissing: Bool)] {
       var isFolder: ObjCBool = false
-      guard FileManager.default.fileExists(atPath: folder.path, isDirectory: &isFolder), isFolder.boolValue else {
+      guard FileManager.default.fileExists(atPath: folder.path, isDirectory: &isFolder) else {
         throw OutputError("\(folder.relativePath): no such folder to check the schemas in")
+      }
+      guard isFolder.boolValue else {
+        throw OutputError("\(folder.relativePath): a file; --check names the folder the schema files are in")
       }
       return FormatSchemas.all.compactMap { schema in
         let file = folder.appendingPathComponent(schema.fileName)

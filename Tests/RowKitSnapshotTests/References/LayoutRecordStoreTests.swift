@@ -203,7 +203,10 @@ import Testing
       #expect(failed.layout.unreadableRecord?.contains("t.layout.json is not a RowKit layout record: 'rows[0].\(key)' is") == true, "\(key)")
     }
     // Bytes that are no JSON at all, or a record missing a key, say so in words.
-    for (bytes, problem) in [("{{{ not json", "not JSON"), (#"{"version": 1}"#, "no key 'width'")] {
+    for (bytes, problem) in [
+      ("{{{ not json", "not JSON (line 1, column 13: while parsing a flow mapping did not find expected ',' or '}' (the file ends here))"),
+      (#"{"version": 1}"#, "no key 'width'"),
+    ] {
       try Data(bytes.utf8).write(to: recordURL)
       let failed = try await store(root).check(suite: "S", name: "t", record: .never) { _ in
         RenderedSnapshot(image: CraftedImages.block(table.image, x: 4, y: 4, width: 2, height: 2, .black), layout: table.layout)

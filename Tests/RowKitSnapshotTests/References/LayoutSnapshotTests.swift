@@ -80,7 +80,11 @@ import Testing
     try FileManager.default.createDirectory(at: record.deletingLastPathComponent(), withIntermediateDirectories: true)
     try Data("{ not a record".utf8).write(to: record)
     let unreadable = await store(root).checkLayout(try Self.document(), as: .layout, suite: "S", name: "t", record: .never)
-    #expect(unreadable == .error(message: "S/t: \(record.path) is not a RowKit layout record: not JSON"))
+    #expect(
+      unreadable
+        == .error(
+          message: "S/t: \(record.path) is not a RowKit layout record: not JSON (line 1, column 15: "
+            + "while parsing a flow mapping did not find expected ',' or '}' (the file ends here))"))
   }
 
   @Test func aLoneLayoutReferenceIsAReferenceForOrphansAndPrune() async throws {

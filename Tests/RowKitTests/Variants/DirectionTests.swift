@@ -181,7 +181,7 @@ import Testing
     #expect(Variant(textSize: .AX3, appearance: .dark, direction: .rtl).fileName("table.png") == "table@dark,AX3,rtl.png")
     let axes = VariantAxes(appearances: [.light, .dark], directions: [.ltr, .rtl])
     #expect(axes.variants.map(\.name) == ["light,ltr", "light,rtl", "dark,ltr", "dark,rtl"])
-    #expect(VariantAxes(directions: [.rtl, .rtl]).problem == "an axis lists a value twice")
+    #expect(VariantAxes(directions: [.rtl, .rtl]).problem == "the direction axis lists rtl twice")
     #expect(VariantAxes(directions: [.ltr]).overriding(with: VariantAxes(directions: [.rtl])).directions == [.rtl])
     #expect(Variant(direction: .rtl).apply(to: TableConfiguration()).direction == .rtl)
   }
