@@ -25,6 +25,16 @@ import Testing
     #expect(lint.stderr.contains("base.json: not JSON (line 3, column"), "\(lint.stderr)")
   }
 
+  /// A control character the YAML reader refuses is placed by line and column, not by byte.
+  @Test func aNULInADocumentIsPlacedByLineAndColumn() async throws {
+    let folder = try TestSupport.temporaryDirectory()
+    defer { try? FileManager.default.removeItem(at: folder) }
+    try Data("items:\n  - type: text\n    text: Hé\u{0}llo\n".utf8).write(to: folder.appendingPathComponent("nul.yaml"))
+    let result = try await run(["render", "nul.yaml", "-o", "n.png"], in: folder)
+    #expect(result.status == 2)
+    #expect(result.stderr.contains("nul.yaml:3:13: malformed YAML: control characters are not allowed"), "\(result.stderr)")
+  }
+
   @Test func schemaCheckGivenAFileSaysSo() async throws {
     let folder = try TestSupport.temporaryDirectory()
     defer { try? FileManager.default.removeItem(at: folder) }

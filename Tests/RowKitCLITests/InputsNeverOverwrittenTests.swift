@@ -144,6 +144,27 @@ import Testing
     #expect(listing(folder.appendingPathComponent("refs")).filter { $0.hasPrefix("old") }.isEmpty, "\(listing(folder))")
   }
 
+  /// A render that cannot replace another user's file in a shared sticky folder leaves the
+  /// file as it was and nothing of its own: the backup made for taking the commit back went
+  /// with it (renaming it back failed as the rename had). Run as `nobody`, so only as root.
+  @Test(.enabled(if: getuid() == 0 && FileManager.default.isExecutableFile(atPath: "/usr/bin/setpriv")))
+  func aFailedReplaceInAStickyFolderLeavesNoBackup() async throws {
+    let shared = URL(fileURLWithPath: "/tmp").appendingPathComponent("rowkit-sticky-\(UUID().uuidString)")
+    try FileManager.default.createDirectory(at: shared, withIntermediateDirectories: false)
+    defer { try? FileManager.default.removeItem(at: shared) }
+    #expect(chmod(shared.path, 0o1777) == 0)
+    try Data("items:\n  - type: text\n    text: Hi\n".utf8).write(to: shared.appendingPathComponent("t.yaml"))
+    try Data("old".utf8).write(to: shared.appendingPathComponent("t.png"))
+    let result = try await CommandRunner.runProgram(
+      URL(fileURLWithPath: "/usr/bin/setpriv"),
+      ["--reuid=65534", "--regid=65534", "--clear-groups", "--", CommandRunner.binary.path, "render", "t.yaml", "-o", "t.png"],
+      in: shared, environment: ["CI": "", "XDG_CACHE_HOME": shared.appendingPathComponent(".cache").path])
+    #expect(result.status == 2, "\(result.stderr)")
+    #expect(result.stderr.contains("t.png: Operation not permitted"), "\(result.stderr)")
+    #expect(bytes(shared.appendingPathComponent("t.png")) == Data("old".utf8))
+    #expect(Set(listing(shared).filter { !$0.hasPrefix(".cache") }) == ["t.yaml", "t.png"], "\(listing(shared))")
+  }
+
   /// The cache's folder is made when a response is kept, not by a command that fails first.
   @Test func aFailedRenderMakesNoHTTPCacheFolder() async throws {
     let folder = try TestSupport.temporaryDirectory()

@@ -347,6 +347,7 @@ package final class AtomicFiles: Sendable {
       return
     }
     guard !target.isFolder else { throw OutputError("cannot write \(url.path): a folder is there") }
+    var backedUp: String?
     if target.exists {
       // Another name for the old file, which the rename then leaves it under.
       let backup = (target.path as NSString).deletingLastPathComponent
@@ -354,6 +355,7 @@ package final class AtomicFiles: Sendable {
       // A copy where the file system has no hard links: slower, and as good.
       if link(target.path, backup) == 0 || (try? FileManager.default.copyItem(atPath: target.path, toPath: backup)) != nil {
         undo.append(.restore(backup: backup, path: target.path))
+        backedUp = backup
       }
     } else {
       undo.append(.remove(target.path))
@@ -361,6 +363,12 @@ package final class AtomicFiles: Sendable {
     do {
       try OutputWriter.moveIntoPlace(temporary, to: url)
     } catch {
+      // The rename failed, so the old file is where it was: its backup goes now, since
+      // renaming it back may fail as the rename did (another user's file in a sticky folder).
+      if let backedUp {
+        unlink(backedUp)
+        undo.removeLast()
+      }
       throw OutputError("cannot write \(url.path): \((error as? OutputError)?.message ?? error.localizedDescription)")
     }
   }

@@ -266,7 +266,13 @@ struct YAMLValue {
       }
       return DocumentError(file: file, line: mark.line, column: mark.column, message: "malformed \(format): \(what)")
     case .reader(let problem, let offset, _, _):
-      return DocumentError(file: file, message: "malformed \(format): \(problem) at byte \(offset ?? 0)")
+      // The reader counts bytes of the UTF-8 text; its line and column are what an editor shows.
+      let bytes = Array(text.utf8)
+      let end = min(max(offset ?? 0, 0), bytes.count)
+      let line = bytes[..<end].filter { $0 == 0x0A }.count + 1
+      let lineStart = bytes[..<end].lastIndex(of: 0x0A).map { $0 + 1 } ?? 0
+      let column = String(decoding: bytes[lineStart..<end], as: UTF8.self).count + 1
+      return DocumentError(file: file, line: line, column: column, message: "malformed \(format): \(problem)")
     case .duplicatedKeysInMapping(let duplicates, let context):
       return DocumentError(
         file: file, line: context.mark.line, column: context.mark.column,
