@@ -62,11 +62,7 @@ func servePreview(_ arguments: [String]) async -> Never {
       say("Press Ctrl-C to stop; saving a file the page shows renders what it reaches again.")
       if open { openBrowser(address) }
       group.addTask {
-        while true {
-          try await Task.sleep(for: .milliseconds(50))
-          let changed = await catalog.refresh()
-          if !changed.isEmpty { say("rendered again: \(changed.joined(separator: ", "))") }
-        }
+        try await catalog.watch(every: .milliseconds(50)) { changed in say("rendered again: \(changed.joined(separator: ", "))") }
       }
       try await group.next()
     }

@@ -85,6 +85,41 @@ import Testing
     #expect(catalog.entries.map(\.name) == ["added", "card/preview-1", "card/preview-1-selected", "styled"])
   }
 
+  /// A case waiting for an image from a server that never answers holds no other case's
+  /// update (every case used to wait for the slowest render of the batch), and is not asked
+  /// for again while it waits.
+  @Test func aCaseWaitingForItsImageHoldsNoOtherCase() async throws {
+    let project = try Project()
+    defer { try? FileManager.default.removeItem(at: project.folder) }
+    let server = try LoopbackHTTPServer(routes: ["/never.png": .hang])
+    defer { server.stop() }
+    try "items: [{ type: image, text: Slow, imageURL: \"\(server.url("/never.png"))\" }]\n".write(
+      to: project.designs.appendingPathComponent("slow.yaml"), atomically: true, encoding: .utf8)
+    // No timeout ends the wait while the test runs: the slow case is rendering until the end.
+    var configuration = ImagePipeline.Configuration()
+    configuration.requestTimeout = 3600
+    let catalog = try PreviewCatalog(
+      paths: [project.designs], pipeline: ImagePipeline(configuration: configuration), imageDeadline: 3600)
+    let updates = Locked<[String]>([])
+    try await withThrowingTaskGroup(of: Void.self) { group in
+      group.addTask {
+        try await catalog.watch(every: .milliseconds(20)) { names in updates.withLock { $0 += names } }
+      }
+      defer { group.cancelAll() }
+      let shown = await TestSupport.secondsUntil(within: 120) {
+        Set(catalog.entries.filter(\.hasImage).map(\.name)) == Set(Self.allCases)
+      }
+      try #require(shown != nil, "the other cases were never shown: \(catalog.entries.map { ($0.name, $0.hasImage) })")
+      let plain = catalog.image(of: "plain")
+      try project.edit("Designs/plain.yaml", "text: Plain", "text: Plainer")
+      let updated = await TestSupport.secondsUntil(within: 120) { catalog.image(of: "plain") != plain }
+      #expect(updated != nil, "a saved document waited for another case's image")
+      #expect(catalog.entries.first { $0.name == "slow" }?.hasImage == false)
+      #expect(!updates.withLock { $0 }.contains("slow"))
+      #expect(server.requests("/never.png") == 1)
+    }
+  }
+
   @Test func aMistakeShowsItsPlaceOverTheLastGoodImageUntilItIsFixed() async throws {
     let project = try Project()
     defer { try? FileManager.default.removeItem(at: project.folder) }

@@ -53,6 +53,8 @@ package final class PreviewCatalog: Sendable {
     var knownDesigns: Set<String> = []
     /// What the paths held at the last look, by path.
     var listings: [String: Set<String>]?
+    /// The cases being rendered: not rendered again until that render is done.
+    var rendering: Set<String> = []
   }
 
   private let paths: [URL]
@@ -65,8 +67,12 @@ package final class PreviewCatalog: Sendable {
 
   /// A catalog of the documents and designs at `paths` (files or folders); designs use
   /// `stylesheet` and resolve `bundle://` under `assets` (default: the design's folder);
-  /// `variants` are added to every document's own and given to every design.
-  package init(paths: [URL], stylesheet: URL? = nil, assets: URL? = nil, variants: VariantAxes = VariantAxes()) throws {
+  /// `variants` are added to every document's own and given to every design. Images load
+  /// through `pipeline`, each render waiting at most `imageDeadline` seconds for them.
+  package init(
+    paths: [URL], stylesheet: URL? = nil, assets: URL? = nil, variants: VariantAxes = VariantAxes(),
+    pipeline: ImagePipeline = .shared, imageDeadline: Double = TableRenderer.defaultImageDeadline
+  ) throws {
     self.paths = paths.map(\.standardizedFileURL)
     self.stylesheet = stylesheet
     self.assets = assets
@@ -76,6 +82,8 @@ package final class PreviewCatalog: Sendable {
     // The preview compares nothing: the store is never read or written.
     var check = SnapshotCheck(folder: root, store: ReferenceStore(root: root, processEnvironment: [:]))
     check.allowsFailedImages = true
+    check.pipeline = pipeline
+    check.imageDeadline = imageDeadline
     self.check = check
   }
 
@@ -93,48 +101,80 @@ package final class PreviewCatalog: Sendable {
   }
 
   /// Finds the cases again and renders those that are new or whose files changed; returns
-  /// the names of the cases that changed (rendered, failed, added or gone). Looks at nothing
-  /// but the files' stamps and the folders' listings while neither changed.
+  /// the names of the cases that changed (rendered, failed, added or gone) once every render
+  /// is done. Looks at nothing but the files' stamps and the folders' listings while neither
+  /// changed.
   @discardableResult
   package func refresh() async -> [String] {
     // Listing folders, reading stamps and finding the cases is file work, done 20 times a
     // second: off the cooperative pool, whose threads also answer the page.
     guard let (toRender, foundChanged) = await offCooperativePool({ self.casesToRender() }) else { return [] }
-    var changed = foundChanged
     // Each case on the pool's workers, side by side.
-    let check = self.check
-    let families = fontFamilies
-    let results = await withTaskGroup(of: (String, Result<PreviewRender, any Error>, [String: FileStamp]).self) { group in
-      for (name, testCase, watched, good) in toRender {
-        group.addTask {
-          // Stamped before the render reads them: a save during the render is seen next time.
-          // The files of the last render too: a render that fails on one of them (a broken
-          // stylesheet) then keeps its stamp as it is now, and is not tried again at every look.
-          let document = testCase.document.standardizedFileURL.path
-          let before = Self.stamps([testCase.document] + watched.map { URL(fileURLWithPath: $0) })
-          do throws(PreviewRenderFailure) {
-            let render = try await check.renderForPreview(testCase, fontFamilies: families)
-            // Only what this render read: a file it no longer reads is no longer watched.
-            let read = [document] + render.files.map(\.standardizedFileURL.path)
-            let stamps = Dictionary(read.map { path in
-              (path, before[path] ?? render.stampsBeforeReading[path] ?? FileStamp(path))
-            }, uniquingKeysWith: { first, _ in first })
-            return (name, .success(render), stamps)
-          } catch {
-            // The last good render's files, and every file this load looked for up to its
-            // mistake: a stylesheet broken (or missing) when first read is watched until fixed.
-            let kept = before.filter { path, _ in path == document || good.contains(path) }
-            return (name, .failure(error.error), kept.merging(error.stampsBeforeReading) { first, _ in first })
-          }
-        }
-      }
-      var results: [(String, Result<PreviewRender, any Error>, [String: FileStamp])] = []
+    let results = await withTaskGroup(of: RenderResult.self) { group in
+      for job in toRender { group.addTask { await self.render(job) } }
+      var results: [RenderResult] = []
       for await result in group { results.append(result) }
       return results
     }
+    return apply(results, changed: foundChanged)
+  }
+
+  /// Looks at the files every `interval` until cancelled, as ``refresh()`` does, but shows
+  /// each case as soon as its own render is done: a case waiting for a slow download holds
+  /// no other case's update, and is not rendered again while it waits. `changed` gets the
+  /// names of the cases each update changed.
+  package func watch(every interval: Duration, changed: @escaping @Sendable ([String]) -> Void) async throws {
+    try await withThrowingDiscardingTaskGroup { group in
+      while true {
+        try await Task.sleep(for: interval)
+        guard let (toRender, foundChanged) = await offCooperativePool({ self.casesToRender() }) else { continue }
+        let names = apply([], changed: foundChanged)
+        if !names.isEmpty { changed(names) }
+        for job in toRender {
+          group.addTask {
+            let names = self.apply([await self.render(job)], changed: [])
+            if !names.isEmpty { changed(names) }
+          }
+        }
+      }
+    }
+  }
+
+  private typealias RenderJob = (name: String, testCase: SnapshotCheck.Case, watched: [String], good: [String])
+  private typealias RenderResult = (name: String, result: Result<PreviewRender, any Error>, stamps: [String: FileStamp])
+
+  /// Renders one case, with the stamps of the files it is to watch from now on.
+  private func render(_ job: RenderJob) async -> RenderResult {
+    // Stamped before the render reads them: a save during the render is seen next time.
+    // The files of the last render too: a render that fails on one of them (a broken
+    // stylesheet) then keeps its stamp as it is now, and is not tried again at every look.
+    let document = job.testCase.document.standardizedFileURL.path
+    let before = Self.stamps([job.testCase.document] + job.watched.map { URL(fileURLWithPath: $0) })
+    do throws(PreviewRenderFailure) {
+      let render = try await check.renderForPreview(job.testCase, fontFamilies: fontFamilies)
+      // Only what this render read: a file it no longer reads is no longer watched.
+      let read = [document] + render.files.map(\.standardizedFileURL.path)
+      let stamps = Dictionary(read.map { path in
+        (path, before[path] ?? render.stampsBeforeReading[path] ?? FileStamp(path))
+      }, uniquingKeysWith: { first, _ in first })
+      return (job.name, .success(render), stamps)
+    } catch {
+      // The last good render's files, and every file this load looked for up to its
+      // mistake: a stylesheet broken (or missing) when first read is watched until fixed.
+      let kept = before.filter { path, _ in path == document || job.good.contains(path) }
+      return (job.name, .failure(error.error), kept.merging(error.stampsBeforeReading) { first, _ in first })
+    }
+  }
+
+  /// Puts renders' results in the catalog, with the names of cases that changed without a
+  /// render; returns the names of every case that changed, in the catalog's order, and moves
+  /// the version when there are any.
+  private func apply(_ results: [RenderResult], changed foundChanged: Set<String>) -> [String] {
+    var changed = foundChanged
     var imageChanged: Set<String> = []
     return state.withLock { state in
       for (name, result, stamps) in results {
+        state.rendering.remove(name)
         guard var item = state.items[name] else { continue }
         switch result {
         case .success(let render):
@@ -161,9 +201,7 @@ package final class PreviewCatalog: Sendable {
 
   /// The cases to render now, and the names of those that changed without a render (gone,
   /// or a design that does not load); nil while no file or folder changed.
-  private func casesToRender() -> (
-    toRender: [(name: String, testCase: SnapshotCheck.Case, watched: [String], good: [String])], changed: Set<String>
-  )? {
+  private func casesToRender() -> (toRender: [RenderJob], changed: Set<String>)? {
     let listings = Dictionary(paths.map { path in
       (path.path, Set((FileTree.entries(under: path.path) ?? []).map(\.path)))
     }, uniquingKeysWith: { first, _ in first })
@@ -175,7 +213,7 @@ package final class PreviewCatalog: Sendable {
     state.withLock { $0.listings = listings }
     let found = discover()
     // Each case with the files it watches and those its last good render read.
-    var toRender: [(name: String, testCase: SnapshotCheck.Case, watched: [String], good: [String])] = []
+    var toRender: [RenderJob] = []
     var changed: Set<String> = []
     state.withLock { state in
       let names = found.map(\.name)
@@ -191,8 +229,13 @@ package final class PreviewCatalog: Sendable {
         let isNew = state.items[item.name] == nil
         let filesChanged = known.stamps.contains { path, stamp in FileStamp(path) != stamp }
         if let testCase = item.testCase {
-          if isNew || filesChanged || known.testCase != testCase {
+          // A case still being rendered is looked at again once its render is done.
+          if !state.rendering.contains(item.name), isNew || filesChanged || known.testCase != testCase {
             toRender.append((item.name, testCase, Array(known.stamps.keys), known.goodFiles))
+            state.rendering.insert(item.name)
+            // Its files as they are now, so that the looks during its render find nothing new
+            // unless a file is saved again; its render's own stamps replace these.
+            known.stamps = Dictionary(uniqueKeysWithValues: known.stamps.keys.map { ($0, FileStamp($0)) })
           }
         } else if isNew || filesChanged || known.entry.error != item.error {
           // A design that does not load: its error, and the last good image stays.
