@@ -200,4 +200,26 @@ import Testing
     #expect(strict.status == 0, "no image was asked for, so none failed: \(strict.stderr)")
     #expect(strict.stderr.contains("row 1 (s0-r1): image slot image: the default image https://***@127.0.0.1:9/d.png cannot be shown"), "\(strict.stderr)")
   }
+
+  /// `check` says it too, on every run: the case passes (nothing asked for failed), but is
+  /// never passed from the render cache, which would pass it without the warning.
+  @Test func checkWarnsAboutADefaultThatCannotBeShownOnEveryRun() async throws {
+    let folder = try TestSupport.temporaryDirectory()
+    defer { try? FileManager.default.removeItem(at: folder) }
+    let docs = folder.appendingPathComponent("docs")
+    try FileManager.default.createDirectory(at: docs, withIntermediateDirectories: true)
+    try Data("items:\n  - { type: image, text: typo, defaultImage: placehodler.png }\n".utf8)
+      .write(to: docs.appendingPathComponent("t.yaml"))
+    let warning = "docs/t.yaml: row 0 (s0-r0): image slot image: the default image placehodler.png cannot be shown"
+    let recorded = try await run(["check", "docs", "--snapshots", "refs", "--jobs", "1"], in: folder)
+    #expect(recorded.status == 1, "a new reference is for review: \(recorded.stderr)")
+    for _ in 0..<2 {
+      let checked = try await run(["check", "docs", "--snapshots", "refs", "--jobs", "1"], in: folder)
+      #expect(checked.status == 0, "\(checked.stdout)\(checked.stderr)")
+      #expect((checked.stdout + checked.stderr).contains(warning), "\(checked.stdout)\(checked.stderr)")
+      #expect(!checked.stdout.contains("(cached)"), "\(checked.stdout)")
+    }
+    #expect(!listing(folder.appendingPathComponent("refs")).contains { $0.hasSuffix(".inputs.json") })
+    #expect(listing(folder.appendingPathComponent("refs")).contains { $0.hasSuffix(".png") })
+  }
 }
