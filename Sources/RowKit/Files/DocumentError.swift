@@ -32,10 +32,11 @@ public struct DocumentError: Error, Hashable, Sendable, CustomStringConvertible 
   /// 'rows[0].y'`, `at 'rows[0].y': …`, or `not JSON (…)`, with the line and column of the
   /// mistake when `bytes`, the JSON decoded, are given (Foundation's decoder names no place).
   package static func decodingProblem(_ error: any Error, in bytes: [UInt8]? = nil) -> String {
-    if case DecodingError.dataCorrupted(let context) = error, context.codingPath.isEmpty, let bytes,
-      let place = syntaxPlace(in: bytes)
-    {
-      return "not JSON (\(place))"
+    if case DecodingError.dataCorrupted(let context) = error, context.codingPath.isEmpty, let bytes {
+      if let place = syntaxPlace(in: bytes) { return "not JSON (\(place))" }
+      // Well-formed JSON that Foundation's decoder calls "not valid JSON", naming no key: a
+      // number that its field cannot hold (1.5 or 1e300 where a whole number goes).
+      return "a number in it does not fit its field (a fraction or exponent where a whole number goes, or one too large)"
     }
     switch error {
     case DecodingError.keyNotFound(let key, let context):

@@ -118,6 +118,12 @@ import Testing
       "findings[0].occurrence: must be 1 or more"
     ),
     ("{ \"version\": 2, \"findings\": [] }", "version: version 2 is not 1"),
+    // Well-formed JSON, but no whole number: not called "not JSON".
+    (
+      "{ \"version\": 1, \"findings\": [{ \"document\": \"a\", \"type\": \"t\", \"title\": \"x\", \"occurrence\": 1e300, \"rule\": \"contrast\", \"message\": \"m\" }] }",
+      "a number in it does not fit its field"
+    ),
+    ("{ \"version\": 1.5, \"findings\": [] }", "a number in it does not fit its field"),
   ])
   func aBadFileIsAnErrorNamingTheFileAndThePlace(text: String, expected: String) throws {
     let folder = try TestSupport.temporaryDirectory()
