@@ -56,11 +56,16 @@ public enum SnapshotConfiguration {
     return file.deletingLastPathComponent()
   }
 
-  /// The default suite for a test file: its name without `.swift`.
+  /// The default suite for a test file: its name without `.swift`, as a folder name that the
+  /// references' rules take: accents dropped, and `-` for any other character that is not a
+  /// letter, digit, `.`, `_` or `-` (`SettingsRow+Snapshots.swift` → `SettingsRow-Snapshots`,
+  /// `ÜbersichtTests.swift` → `UbersichtTests`). A suite given explicitly is never changed.
   static func suite(for fileID: String) -> String {
     var name = String(fileID.split(separator: "/").last ?? "Snapshots")
     if name.hasSuffix(".swift") { name.removeLast(6) }
-    return name
+    let plain = name.folding(options: [.diacriticInsensitive, .widthInsensitive], locale: nil)
+    let safe = String(plain.map { $0.isASCII && ($0.isLetter || $0.isNumber || "._-".contains($0)) ? $0 : "-" })
+    return safe.allSatisfy { $0 == "." } ? "Snapshots" : safe
   }
 }
 
@@ -162,10 +167,11 @@ nonisolated(nonsending) public func assertSnapshot<Value>(
 /// What a failure that compared a reference ends with: how to take the change when it is the
 /// one intended. An assertion given its own `record:` mode reads no `ROWKIT_RECORD`.
 func acceptHint(record: RecordMode?, environment: [String: String]) -> String {
-  let how =
-    RecordMode.isCI(environment) ? "record it where CI is not set (nothing is recorded under CI), with ROWKIT_RECORD=failed,"
-    : record == nil ? "run the test again with ROWKIT_RECORD=failed to record it,"
+  // An assertion given its own mode is recorded by that mode, under CI too.
+  let step =
+    record == nil ? "run the test again with ROWKIT_RECORD=failed to record it,"
     : "pass record: .failed to this assertion and run it once to record it,"
+  let how = RecordMode.isCI(environment) ? "where CI is not set (nothing is recorded under CI), \(step)" : step
   return "\n  if the change is intended, \(how) and look at the new reference before committing it"
 }
 

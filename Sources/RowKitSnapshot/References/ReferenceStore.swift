@@ -361,7 +361,8 @@ public final class ReferenceStore: Sendable {
   /// `confinementChecked` says the caller has just checked that the reference's files stay
   /// inside the references (a cached pass, before it hashed them).
   func claim(
-    suite: String, name: String, options: ComparisonOptions, record: RecordMode?, confinementChecked: Bool = false
+    suite: String, name: String, options: ComparisonOptions, record: RecordMode?, confinementChecked: Bool = false,
+    explainsEnvironment: Bool = true
   ) -> Result<Claim, OutcomeError> {
     if record == nil, let problem = RecordMode.environmentProblem(processEnvironment) {
       return .failure(OutcomeError(.error(message: problem)))
@@ -388,6 +389,9 @@ public final class ReferenceStore: Sendable {
       if mode != .all, comparesInAnotherEnvironment, try environmentMismatch() != nil {
         mode = .never
       } else if mode != .all, let mismatch = try environmentMismatch() {
+        // A check that does not tell the mismatch (a layout's, compared anyway) leaves the
+        // explanation to the first image check that fails on it.
+        guard explainsEnvironment else { return .failure(OutcomeError(.environmentMismatch(message: mismatch))) }
         let first = state.withLock { state -> Bool in
           defer { state.mismatchReported = true }
           return !state.mismatchReported

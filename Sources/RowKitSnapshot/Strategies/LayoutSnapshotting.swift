@@ -132,7 +132,7 @@ extension ReferenceStore {
     let reference: URL
     var mode: RecordMode
     var environmentDiffers = false
-    switch claim(suite: suite, name: name, options: .exact, record: record) {
+    switch claim(suite: suite, name: name, options: .exact, record: record, explainsEnvironment: false) {
     case .success(let claim):
       (reference, mode) = (claim.reference, claim.mode)
     case .failure(let early):

@@ -5,9 +5,32 @@ import RowKitTestSupport
 import Testing
 
 @testable import RowKitSnapshot
-import RowKitSnapshotAssertions
+@testable import RowKitSnapshotAssertions
 
 @Suite struct AssertSnapshotTests {
+  /// A test file's name is its references' folder, made one the references' rules take: an
+  /// extension's `+`, a space or an accent no longer fails every assertion of the file.
+  @Test func theDefaultSuiteIsTheFileNameAsAFolderName() {
+    #expect(SnapshotConfiguration.suite(for: "AppTests/SettingsRowTests.swift") == "SettingsRowTests")
+    #expect(SnapshotConfiguration.suite(for: "AppTests/SettingsRow+Snapshots.swift") == "SettingsRow-Snapshots")
+    #expect(SnapshotConfiguration.suite(for: "AppTests/ÜbersichtTests.swift") == "UbersichtTests")
+    #expect(SnapshotConfiguration.suite(for: "AppTests/Cells Tests.swift") == "Cells-Tests")
+    #expect(SnapshotConfiguration.suite(for: "AppTests/..swift") == "Snapshots")
+    for fileID in ["A/SettingsRow+Snapshots.swift", "A/ÜbersichtTests.swift", "A/表.swift"] {
+      #expect(throws: Never.self) { try ReferenceStore.validate(suite: SnapshotConfiguration.suite(for: fileID), name: "n") }
+    }
+  }
+
+  /// How to take an intended change follows the assertion's own mode, under CI too.
+  @Test func theAcceptHintNamesTheModeTheAssertionReads() {
+    #expect(acceptHint(record: nil, environment: [:]).contains("run the test again with ROWKIT_RECORD=failed"))
+    #expect(acceptHint(record: .never, environment: [:]).contains("pass record: .failed to this assertion"))
+    let underCI = acceptHint(record: .never, environment: ["CI": "true"])
+    #expect(underCI.contains("where CI is not set") && underCI.contains("pass record: .failed to this assertion"), "\(underCI)")
+    #expect(!underCI.contains("ROWKIT_RECORD"), "\(underCI)")
+    #expect(acceptHint(record: nil, environment: ["CI": "true"]).contains("where CI is not set (nothing is recorded under CI), run the test again with ROWKIT_RECORD=failed"))
+  }
+
   @Test func aMismatchRecordsAnIssueWithTheNumbers() async throws {
     let folder = try TestSupport.temporaryDirectory()
     defer { try? FileManager.default.removeItem(at: folder) }

@@ -28,6 +28,28 @@ import Testing
     ReferenceStore(root: root, artifactsRoot: root.deletingLastPathComponent().appendingPathComponent("artifacts"), processEnvironment: [:])
   }
 
+  /// References of another environment: a layout check, compared anyway, does not take the
+  /// one explanation of the run, which the first image check that fails on it gives.
+  @Test func aLayoutCheckLeavesTheEnvironmentsExplanationToTheImages() async throws {
+    let folder = try TestSupport.temporaryDirectory()
+    defer { try? FileManager.default.removeItem(at: folder) }
+    let root = folder.appendingPathComponent("Snapshots")
+    let image = try CraftedImages.card()
+    let recorder = store(root)
+    #expect(recorder.check(image, suite: "S", name: "a", record: .missing).message != nil)
+    _ = await recorder.checkLayout(try Self.document(), as: .layout, suite: "S", name: "t", record: .missing)
+    var fingerprint = try #require(try recorder.storedFingerprint())
+    fingerprint.libraries.pango = "1.54.0"
+    try Data(fingerprint.jsonBytes()).write(to: root.appendingPathComponent("environment.json"))
+    let later = store(root)
+    #expect(await later.checkLayout(try Self.document(), as: .layout, suite: "S", name: "t", record: .missing) == .matched)
+    guard case .environmentMismatch(let message) = later.check(image, suite: "S", name: "a") else {
+      Issue.record("the environment mismatch was not reported")
+      return
+    }
+    #expect(message.contains("pango 1.54.0 → \(LibraryVersions.current.pango)"), "\(message)")
+  }
+
   @Test func aLayoutReferenceIsRecordedComparedAndToldInSentences() async throws {
     let folder = try TestSupport.temporaryDirectory()
     defer { try? FileManager.default.removeItem(at: folder) }
