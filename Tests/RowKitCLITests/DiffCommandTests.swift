@@ -239,8 +239,12 @@ import Testing
   @Test func aStopWhileTheDiffIsDrawnLeavesNothing() async throws {
     let (width, height) = (8000, 5001)
     let (a, b) = (folder.appendingPathComponent("stop-a.png"), folder.appendingPathComponent("stop-b.png"))
-    try CraftedPNG.large(width: width, height: height, to: a) { _ in [UInt8](repeating: 230, count: width * 3) }
-    try CraftedPNG.large(width: width, height: height, to: b) { _ in [UInt8](repeating: 40, count: width * 3) }
+    // The first rows are the same, so the diff image's first tile is begun at once; every
+    // row after them differs, so the run goes on long after that, and the stop comes in it
+    // however loaded the machine is.
+    let (light, dark) = ([UInt8](repeating: 230, count: width * 3), [UInt8](repeating: 40, count: width * 3))
+    try CraftedPNG.large(width: width, height: height, to: a) { _ in light }
+    try CraftedPNG.large(width: width, height: height, to: b) { y in y < 1200 ? light : dark }
     let output = folder.appendingPathComponent("out")
     try FileManager.default.createDirectory(at: output, withIntermediateDirectories: false)
     let process = Process()
