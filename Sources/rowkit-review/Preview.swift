@@ -3,15 +3,17 @@ import RowKit
 import RowKitReview
 
 /// `rowkit-review preview PATH… [--stylesheet FILE] [--assets DIR] [--variant-… LIST]
-/// [--port N] [--open]`: `rowkit preview`'s server (the subcommand checked the arguments).
-/// Renders every case once, serves the page, and looks at the files twenty times a second,
-/// rendering again only what a change reaches.
+/// [--timeout S] [--deadline S] [--port N] [--open]`: `rowkit preview`'s server (the
+/// subcommand checked the arguments). Renders every case once, serves the page, and looks at
+/// the files twenty times a second, rendering again only what a change reaches.
 func servePreview(_ arguments: [String]) async -> Never {
   var paths: [URL] = []
   var stylesheet: URL?
   var assets: URL?
   var variants = VariantAxes()
   var port: UInt16 = 0
+  var timeout = ImagePipeline.Configuration().requestTimeout
+  var deadline = TableRenderer.defaultImageDeadline
   var open = false
   var rest = arguments[...]
   func value(_ option: String) -> String {
@@ -28,6 +30,12 @@ func servePreview(_ arguments: [String]) async -> Never {
     switch argument {
     case "--stylesheet": stylesheet = URL(fileURLWithPath: value(argument))
     case "--assets": assets = URL(fileURLWithPath: value(argument))
+    case "--timeout":
+      guard let seconds = Double(value(argument)) else { fail("--timeout needs a number of seconds") }
+      timeout = seconds
+    case "--deadline":
+      guard let seconds = Double(value(argument)) else { fail("--deadline needs a number of seconds") }
+      deadline = seconds
     case "--port":
       guard let number = UInt16(value(argument)) else { fail("--port needs a number from 0 to 65535") }
       port = number
@@ -50,7 +58,11 @@ func servePreview(_ arguments: [String]) async -> Never {
   if let problem = variants.problem { fail("variant flags: \(problem)") }
   guard !paths.isEmpty else { fail("give the documents or design files to preview") }
   do {
-    let catalog = try PreviewCatalog(paths: paths, stylesheet: stylesheet, assets: assets, variants: variants)
+    var images = ImagePipeline.Configuration()
+    images.requestTimeout = timeout
+    let catalog = try PreviewCatalog(
+      paths: paths, stylesheet: stylesheet, assets: assets, variants: variants,
+      pipeline: ImagePipeline(configuration: images), imageDeadline: deadline)
     let first = await catalog.refresh()
     let title = paths.map(\.lastPathComponent).joined(separator: ", ")
     let server = try PreviewServer(catalog: catalog, port: port, title: title)

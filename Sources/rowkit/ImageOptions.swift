@@ -2,8 +2,9 @@ import ArgumentParser
 import Foundation
 import RowKit
 
-/// The flags that control how images load, shared by the subcommands that render documents.
-struct ImageOptions: ParsableArguments {
+/// How long a render waits for its images: the flags of every subcommand that renders
+/// documents, `preview` included.
+struct ImageWaitOptions: ParsableArguments {
   @Option(help: ArgumentHelp("Seconds one image request may take, \(FlagRange.timeout.text).", valueName: "seconds"))
   var timeout: Double = ImagePipeline.Configuration().requestTimeout
 
@@ -11,6 +12,19 @@ struct ImageOptions: ParsableArguments {
     "Seconds a render waits for all its images, \(FlagRange.deadline.text); slots still loading then show defaults.",
     valueName: "seconds"))
   var deadline: Double = TableRenderer.defaultImageDeadline
+
+  func validate() throws {
+    try FlagRange.timeout.check(timeout)
+    try FlagRange.deadline.check(deadline)
+  }
+}
+
+/// The flags that control how images load, shared by the subcommands that render documents.
+struct ImageOptions: ParsableArguments {
+  @OptionGroup var waits: ImageWaitOptions
+
+  var timeout: Double { waits.timeout }
+  var deadline: Double { waits.deadline }
 
   @Option(help: ArgumentHelp("Most image downloads at once, \(FlagRange.downloads.text).", valueName: "n"))
   var downloads: Int = ImagePipeline.Configuration().maximumConcurrentDownloads
@@ -32,8 +46,6 @@ struct ImageOptions: ParsableArguments {
   var cacheDir: String?
 
   func validate() throws {
-    try FlagRange.timeout.check(timeout)
-    try FlagRange.deadline.check(deadline)
     try FlagRange.downloads.check(downloads)
     try FlagRange.httpCacheSize.check(httpCacheSize)
     try FlagRange.httpCacheAge.check(httpCacheAge)

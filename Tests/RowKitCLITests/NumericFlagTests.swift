@@ -91,6 +91,9 @@ import Testing
       ["check", folder.path, "--snapshots", folder.appendingPathComponent("refs").path, "--timeout", "1e16"],
       ["lint", remote.path, "--timeout", "1e16"],
       ["render", remote.path, "-o", output, "--deadline", "1e19"],
+      // Refused before the server starts: nothing listens.
+      ["preview", remote.path, "--timeout", "1e16"],
+      ["preview", remote.path, "--deadline", "0"],
       ["render", remote.path, "-o", output, "--http-cache", folder.path, "--http-cache-size", "8796093022208"],
     ] {
       let result = try await CommandRunner.run(arguments)

@@ -342,7 +342,7 @@ public final class ReferenceStore: Sendable {
     let message = differences.isEmpty
       ? nil
       : "the references in \(root.path) were recorded in another environment (\(differences.joined(separator: ", "))); "
-        + "render in the environment they were recorded in, or re-record them all with ROWKIT_RECORD=all and review the changes"
+        + "render in the environment they were recorded in, or re-record them all with ROWKIT_RECORD=all (a run of every test, unfiltered) and review the changes"
     knownMismatch.withLock { $0 = (stored, message) }
     return message
   }

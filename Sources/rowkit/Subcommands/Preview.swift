@@ -17,6 +17,9 @@ extension RowKitCommand {
         the error (file, line, column and key) in place of its rows, and the last good \
         render stays visible under it. New files in a folder appear; removed ones go.
 
+        Each case is shown as soon as its own render is done: one waiting for a slow image \
+        (up to --deadline seconds) holds no other case's update.
+
         The --variant-… flags add variants to every document and give them to every design.
 
         Prints the page's address, with a random token every request must carry, and serves \
@@ -37,6 +40,9 @@ extension RowKitCommand {
     var assets: String?
 
     @OptionGroup var variantOptions: VariantOptions
+
+    // A case waiting for its images holds no other case's update.
+    @OptionGroup var imageWaits: ImageWaitOptions
 
     @Option(help: "The port on 127.0.0.1; 0 takes a free one.")
     var port: UInt16 = 0
@@ -61,6 +67,7 @@ extension RowKitCommand {
       if !axes.appearances.isEmpty { arguments += ["--variant-appearance", axes.appearances.map(\.rawValue).joined(separator: ",")] }
       if !axes.directions.isEmpty { arguments += ["--variant-direction", axes.directions.map(\.rawValue).joined(separator: ",")] }
       if !axes.locales.isEmpty { arguments += ["--variant-locale", axes.locales.map(\.rawValue).joined(separator: ",")] }
+      arguments += ["--timeout", String(imageWaits.timeout), "--deadline", String(imageWaits.deadline)]
       arguments += ["--port", String(port)]
       if open { arguments.append("--open") }
       try runReviewProgram(arguments + ["--"] + paths)
