@@ -111,9 +111,11 @@ nonisolated(nonsending) public func assertSnapshot<Value>(
   let outcome: SnapshotOutcome
   var layout = LayoutFindings()
   do {
-    (outcome, layout) = try await store.checkExplaining(
-      value, as: strategy, suite: suite ?? SnapshotConfiguration.suite(for: fileID), name: name, options: options,
-      record: record, usesRenderCache: usesRenderCache)
+    (outcome, layout) = try await ReferenceStore.$checkSite.withValue("\(fileID):\(line)") {
+      try await store.checkExplaining(
+        value, as: strategy, suite: suite ?? SnapshotConfiguration.suite(for: fileID), name: name, options: options,
+        record: record, usesRenderCache: usesRenderCache)
+    }
   } catch {
     outcome = .error(message: "rendering failed: \(error)")
   }
@@ -154,8 +156,9 @@ nonisolated(nonsending) public func assertSnapshot<Value>(
   fileID: String = #fileID, filePath: StaticString = #filePath, line: Int = #line, column: Int = #column
 ) async -> LayoutSnapshotOutcome {
   let store = store ?? SnapshotConfiguration.store(for: "\(filePath)")
-  let outcome = await store.checkLayout(
-    value, as: strategy, suite: suite ?? SnapshotConfiguration.suite(for: fileID), name: name, record: record)
+  let outcome = await ReferenceStore.$checkSite.withValue("\(fileID):\(line)") {
+    await store.checkLayout(value, as: strategy, suite: suite ?? SnapshotConfiguration.suite(for: fileID), name: name, record: record)
+  }
   if let message = outcome.message {
     var hint = ""
     if case .failed(_, let changes, _) = outcome, !changes.isEmpty { hint = acceptHint(record: record, environment: store.processEnvironment) }

@@ -60,8 +60,14 @@ public final class ReferenceStore: Sendable {
   public let artifactsRoot: URL
   /// The text environment whose fingerprint the references are recorded with.
   public let environment: TextEnvironment
-  /// The names checked in this run, and whether the environment mismatch was reported.
-  private let state = Locked<(claimed: Set<String>, mismatchReported: Bool)>(([], false))
+  /// The names checked in this run, where each was checked when that is known, and whether
+  /// the environment mismatch was reported.
+  private let state = Locked<(claimed: Set<String>, sites: [String: String], mismatchReported: Bool)>(([], [:], false))
+
+  /// Where the check now running was asked for (`CellTests.swift:12`), as the assertions set
+  /// it: a second check of the same name names both places, since tests run in parallel and
+  /// either may come first.
+  @TaskLocal package static var checkSite: String?
   /// ``root`` with its links followed, found at the first ``confined(_:reading:)`` once the
   /// folder exists: every reference of a check asks of the same folder (a cached pass asks
   /// four times a case).
@@ -380,9 +386,15 @@ public final class ReferenceStore: Sendable {
       return .failure(OutcomeError(.error(message: "\(error)")))
     }
     let key = Self.key(suite: suite, name: name)
-    let duplicate = state.withLock { !$0.claimed.insert(key).inserted }
-    if duplicate {
-      return .failure(OutcomeError(.error(message: "snapshot \(key) is checked twice in one run; give each check its own name")))
+    let site = Self.checkSite
+    let firstSite = state.withLock { state -> String?? in
+      guard state.claimed.insert(key).inserted else { return .some(state.sites[key]) }
+      if let site { state.sites[key] = site }
+      return .none
+    }
+    if let firstSite {
+      let places = firstSite.map { first in " (first at \(first)\(site.map { ", again at \($0)" } ?? ""))" } ?? ""
+      return .failure(OutcomeError(.error(message: "snapshot \(key) is checked twice in one run\(places); give each check its own name")))
     }
     if let problem = options.problem { return .failure(OutcomeError(.error(message: "\(key): \(problem)"))) }
     do {

@@ -262,9 +262,12 @@ extension ReferenceStore {
       }
     }
     // Hashing the inputs reads files: on a render worker, as a render's work is.
+    let site = Self.checkSite
     let cached = try await RenderPool.shared.run {
-      self.cachedMatch(
-        suite: suite, name: name, options: options, record: record, declared: declared, cache: cache, keepsLayoutRecord: true)
+      Self.$checkSite.withValue(site) {
+        self.cachedMatch(
+          suite: suite, name: name, options: options, record: record, declared: declared, cache: cache, keepsLayoutRecord: true)
+      }
     }
     if let cached { return (cached, LayoutFindings()) }
     let renderStart = Date()

@@ -110,7 +110,10 @@ extension ReferenceStore {
     do {
       let layout = try await laidOut { try await strategy.layout(value) }
       // Reading and writing records is file work: on a render worker, never the caller's.
-      return try await RenderPool.shared.run { self.checkLayout(layout, suite: suite, name: name, record: record) }
+      let site = Self.checkSite
+      return try await RenderPool.shared.run {
+        Self.$checkSite.withValue(site) { self.checkLayout(layout, suite: suite, name: name, record: record) }
+      }
     } catch {
       return .error(message: "\(Self.key(suite: suite, name: name)): layout failed: \(error)")
     }

@@ -21,6 +21,24 @@ import Testing
     }
   }
 
+  /// Two checks of one name fail the second, naming where both are: with tests in parallel
+  /// either may come first, and the message is all a reader has to find the other.
+  @Test func aNameCheckedTwiceNamesBothPlaces() async throws {
+    let folder = try TestSupport.temporaryDirectory()
+    defer { try? FileManager.default.removeItem(at: folder) }
+    let image = try CraftedImages.card()
+    let store = ReferenceStore(root: folder, artifactsRoot: folder.appendingPathComponent("artifacts"), processEnvironment: [:])
+    await withKnownIssue {
+      await assertSnapshot(of: image, as: .image, named: "twice", suite: "S", store: store)
+    } matching: { issue in issue.description.contains("recorded") }
+    let firstLine = #line - 2
+    await withKnownIssue {
+      await assertSnapshot(of: image, as: .image, named: "twice", suite: "S", store: store)
+    } matching: { issue in
+      issue.description.contains("snapshot S/twice is checked twice in one run (first at RowKitSnapshotTests/AssertSnapshotTests.swift:\(firstLine), again at RowKitSnapshotTests/AssertSnapshotTests.swift:\(firstLine + 4))")
+    }
+  }
+
   /// How to take an intended change follows the assertion's own mode, under CI too.
   @Test func theAcceptHintNamesTheModeTheAssertionReads() {
     #expect(acceptHint(record: nil, environment: [:]).contains("run the test again with ROWKIT_RECORD=failed"))
