@@ -480,7 +480,13 @@ public final class ReferenceStore: Sendable {
     render: (RenderCapture) async throws -> Void
   ) async throws -> SnapshotOutcome {
     let claim: Claim
-    switch self.claim(suite: suite, name: name, options: options, record: record) {
+    // Claiming reads the references' folder and the environment (every font hashed, the first
+    // time): file work, on a worker, never on the caller's executor.
+    let site = Self.checkSite
+    let claimed = try await pool.run {
+      Self.$checkSite.withValue(site) { self.claim(suite: suite, name: name, options: options, record: record) }
+    }
+    switch claimed {
     case .failure(let early): return early.outcome
     case .success(let claimed): claim = claimed
     }

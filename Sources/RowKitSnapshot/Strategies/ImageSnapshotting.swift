@@ -256,7 +256,10 @@ extension ReferenceStore {
       return (outcome, LayoutFindings())
     }
     let declared = usesRenderCache ? strategy.declaredInputs?(value) : nil
-    guard let declared, let cache = renderCache(for: declared, record: record) else {
+    // Reading the environment is file work: on a render worker, as a render's work is.
+    var cache: RenderCache?
+    if let declared { cache = try await RenderPool.shared.run { self.renderCache(for: declared, record: record) } }
+    guard let declared, let cache else {
       return try await check(suite: suite, name: name, options: options, record: record) { recordsLayout in
         try await renderWithLayout(value, recordsLayout)
       }
