@@ -57,14 +57,26 @@ public enum SnapshotConfiguration {
   }
 
   /// The default suite for a test file: its name without `.swift`, as a folder name that the
-  /// references' rules take: accents dropped, and `-` for any other character that is not a
-  /// letter, digit, `.`, `_` or `-` (`SettingsRow+Snapshots.swift` → `SettingsRow-Snapshots`,
-  /// `ÜbersichtTests.swift` → `UbersichtTests`). A suite given explicitly is never changed.
+  /// references' rules take: accents dropped, `-` for punctuation and spaces, and any other
+  /// letter or digit by its code point, so that files of other scripts keep folders of their
+  /// own (`SettingsRow+Snapshots.swift` → `SettingsRow-Snapshots`, `ÜbersichtTests.swift` →
+  /// `UbersichtTests`, `設定.swift` → `U8A2D-U5B9A`). A suite given explicitly is never changed.
   static func suite(for fileID: String) -> String {
     var name = String(fileID.split(separator: "/").last ?? "Snapshots")
     if name.hasSuffix(".swift") { name.removeLast(6) }
     let plain = name.folding(options: [.diacriticInsensitive, .widthInsensitive], locale: nil)
-    let safe = String(plain.map { $0.isASCII && ($0.isLetter || $0.isNumber || "._-".contains($0)) ? $0 : "-" })
+    var parts: [String] = []
+    for character in plain {
+      if character.isASCII, character.isLetter || character.isNumber || "._-".contains(character) {
+        parts.append(String(character))
+      } else if character.isLetter || character.isNumber {
+        let code = character.unicodeScalars.map { String($0.value, radix: 16, uppercase: true) }.joined(separator: "-U")
+        parts.append((parts.last.map { $0.count > 1 && $0.hasPrefix("U") } == true ? "-" : "") + "U" + code)
+      } else {
+        parts.append("-")
+      }
+    }
+    let safe = parts.joined()
     return safe.allSatisfy { $0 == "." } ? "Snapshots" : safe
   }
 }
@@ -170,9 +182,11 @@ nonisolated(nonsending) public func assertSnapshot<Value>(
 /// What a failure that compared a reference ends with: how to take the change when it is the
 /// one intended. An assertion given its own `record:` mode reads no `ROWKIT_RECORD`.
 func acceptHint(record: RecordMode?, environment: [String: String]) -> String {
-  // An assertion given its own mode is recorded by that mode, under CI too.
+  // An assertion given its own mode reads no ROWKIT_RECORD; one whose mode records a change
+  // records it where CI is not set.
   let step =
     record == nil ? "run the test again with ROWKIT_RECORD=failed to record it,"
+    : record == .failed || record == .all ? "run the test once to record it,"
     : "pass record: .failed to this assertion and run it once to record it,"
   let how = RecordMode.isCI(environment) ? "where CI is not set (nothing is recorded under CI), \(step)" : step
   return "\n  if the change is intended, \(how) and look at the new reference before committing it"

@@ -120,6 +120,41 @@ import Testing
     }
   }
 
+  /// A file that takes a case's name while the case renders (one in an earlier folder) is
+  /// rendered once that render is done: the render of the other file is not kept as its.
+  @Test func aNameTakenByAnotherFileDuringItsRenderIsRenderedAgain() async throws {
+    let folder = try TestSupport.temporaryDirectory("preview")
+    defer { try? FileManager.default.removeItem(at: folder) }
+    let (first, second) = (folder.appendingPathComponent("A"), folder.appendingPathComponent("B"))
+    for path in [first, second] { try FileManager.default.createDirectory(at: path, withIntermediateDirectories: true) }
+    let server = try LoopbackHTTPServer(routes: ["/never.png": .hang])
+    defer { server.stop() }
+    try "items: [{ type: image, text: Slow, imageURL: \"\(server.url("/never.png"))\" }]\n".write(
+      to: second.appendingPathComponent("x.yaml"), atomically: true, encoding: .utf8)
+    var configuration = ImagePipeline.Configuration()
+    configuration.requestTimeout = 3600
+    let catalog = try PreviewCatalog(
+      paths: [first, second], pipeline: ImagePipeline(configuration: configuration), imageDeadline: 3600)
+    try await withThrowingTaskGroup(of: Void.self) { group in
+      group.addTask { try await catalog.watch(every: .milliseconds(20)) { _ in } }
+      defer { group.cancelAll() }
+      let found = await TestSupport.secondsUntil(within: 120) { server.requests("/never.png") == 1 }
+      try #require(found != nil, "B/x.yaml was never rendered")
+      // A's x.yaml takes the name x from B's, whose render still waits for its image.
+      try "table: { width: 200 }\nitems: [{ type: text, text: Mine }]\n".write(
+        to: first.appendingPathComponent("x.yaml"), atomically: true, encoding: .utf8)
+      let renamed = await TestSupport.secondsUntil(within: 120) { catalog.entries.count == 2 }
+      try #require(renamed != nil, "\(catalog.entries.map(\.name))")
+      // The image's server goes: B's render ends, with its image failed.
+      server.stop()
+      let taken = await TestSupport.secondsUntil(within: 120) {
+        catalog.entries.first { $0.name == "x" }.map { $0.hasImage && $0.width == 200 } == true
+      }
+      #expect(taken != nil, "x shows B's render: \(catalog.entries.map { ($0.name, $0.file, $0.width) })")
+      #expect(catalog.entries.first { $0.name == "x" }?.file == first.appendingPathComponent("x.yaml").standardizedFileURL.path)
+    }
+  }
+
   @Test func aMistakeShowsItsPlaceOverTheLastGoodImageUntilItIsFixed() async throws {
     let project = try Project()
     defer { try? FileManager.default.removeItem(at: project.folder) }

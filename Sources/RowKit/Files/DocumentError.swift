@@ -33,10 +33,13 @@ public struct DocumentError: Error, Hashable, Sendable, CustomStringConvertible 
   /// mistake when `bytes`, the JSON decoded, are given (Foundation's decoder names no place).
   package static func decodingProblem(_ error: any Error, in bytes: [UInt8]? = nil) -> String {
     if case DecodingError.dataCorrupted(let context) = error, context.codingPath.isEmpty, let bytes {
+      // Strict JSON that Foundation's decoder still calls "not valid JSON", naming no key: a
+      // number its field cannot hold (1.5 or 1e300 where a whole number goes). The YAML
+      // parser, which places a mistake, takes much that is not JSON, so it is not the judge.
+      if (try? JSONSerialization.jsonObject(with: Data(bytes), options: [.fragmentsAllowed])) != nil {
+        return "a number in it does not fit its field (a fraction or exponent where a whole number goes, or one too large)"
+      }
       if let place = syntaxPlace(in: bytes) { return "not JSON (\(place))" }
-      // Well-formed JSON that Foundation's decoder calls "not valid JSON", naming no key: a
-      // number that its field cannot hold (1.5 or 1e300 where a whole number goes).
-      return "a number in it does not fit its field (a fraction or exponent where a whole number goes, or one too large)"
     }
     switch error {
     case DecodingError.keyNotFound(let key, let context):

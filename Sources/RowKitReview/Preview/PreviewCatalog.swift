@@ -55,6 +55,11 @@ package final class PreviewCatalog: Sendable {
     var listings: [String: Set<String>]?
     /// The cases being rendered: not rendered again until that render is done.
     var rendering: Set<String> = []
+    /// Cases a look found while they were being rendered: looked at again once their render
+    /// is done, as what that look found was not taken.
+    var lookedAtWhileRendering: Set<String> = []
+    /// Whether the next look must find the cases again though no file or folder changed.
+    var looksAgain = false
   }
 
   private let paths: [URL]
@@ -141,7 +146,8 @@ package final class PreviewCatalog: Sendable {
   }
 
   private typealias RenderJob = (name: String, testCase: SnapshotCheck.Case, watched: [String], good: [String])
-  private typealias RenderResult = (name: String, result: Result<PreviewRender, any Error>, stamps: [String: FileStamp])
+  /// A case's render: nil when it was cancelled, which says nothing of the case.
+  private typealias RenderResult = (name: String, result: Result<PreviewRender, any Error>?, stamps: [String: FileStamp])
 
   /// Renders one case, with the stamps of the files it is to watch from now on.
   private func render(_ job: RenderJob) async -> RenderResult {
@@ -159,6 +165,7 @@ package final class PreviewCatalog: Sendable {
       }, uniquingKeysWith: { first, _ in first })
       return (job.name, .success(render), stamps)
     } catch {
+      if Task.isCancelled { return (job.name, nil, [:]) }
       // The last good render's files, and every file this load looked for up to its
       // mistake: a stylesheet broken (or missing) when first read is watched until fixed.
       let kept = before.filter { path, _ in path == document || job.good.contains(path) }
@@ -175,6 +182,13 @@ package final class PreviewCatalog: Sendable {
     return state.withLock { state in
       for (name, result, stamps) in results {
         state.rendering.remove(name)
+        if state.lookedAtWhileRendering.remove(name) != nil { state.looksAgain = true }
+        guard let result else {
+          // Rendered from the start at the next look, as a case not yet rendered is.
+          state.items[name]?.testCase = nil
+          state.looksAgain = true
+          continue
+        }
         guard var item = state.items[name] else { continue }
         switch result {
         case .success(let render):
@@ -206,11 +220,14 @@ package final class PreviewCatalog: Sendable {
       (path.path, Set((FileTree.entries(under: path.path) ?? []).map(\.path)))
     }, uniquingKeysWith: { first, _ in first })
     let anythingChanged = state.withLock { state in
-      state.listings != listings
+      state.looksAgain || state.listings != listings
         || state.items.values.contains { item in item.stamps.contains { path, stamp in FileStamp(path) != stamp } }
     }
     guard anythingChanged else { return nil }
-    state.withLock { $0.listings = listings }
+    state.withLock { state in
+      state.listings = listings
+      state.looksAgain = false
+    }
     let found = discover()
     // Each case with the files it watches and those its last good render read.
     var toRender: [RenderJob] = []
@@ -227,15 +244,26 @@ package final class PreviewCatalog: Sendable {
           entry: Entry(name: item.name, file: item.file.path, version: 0, imageVersion: 0, hasImage: false, width: 0, height: 0, marks: [], error: nil),
           testCase: nil, png: nil, stamps: [:])
         let isNew = state.items[item.name] == nil
+        // A name another file took now (one named earlier, or in an earlier folder) is that file's.
+        known.entry.file = item.file.path
         let filesChanged = known.stamps.contains { path, stamp in FileStamp(path) != stamp }
+        // The files as they are now: the looks until the case's render is done then find
+        // nothing new unless a file is saved again. The render's own stamps, taken before it
+        // read them, replace these, so a save during the render is seen after it.
+        func stampedNow() { known.stamps = Dictionary(uniqueKeysWithValues: known.stamps.keys.map { ($0, FileStamp($0)) }) }
+        if state.rendering.contains(item.name) {
+          // Looked at again once its render is done: its render may be of another file of
+          // the same name, or of what it was before this save.
+          stampedNow()
+          state.lookedAtWhileRendering.insert(item.name)
+          state.items[item.name] = known
+          continue
+        }
         if let testCase = item.testCase {
-          // A case still being rendered is looked at again once its render is done.
-          if !state.rendering.contains(item.name), isNew || filesChanged || known.testCase != testCase {
+          if isNew || filesChanged || known.testCase != testCase {
             toRender.append((item.name, testCase, Array(known.stamps.keys), known.goodFiles))
             state.rendering.insert(item.name)
-            // Its files as they are now, so that the looks during its render find nothing new
-            // unless a file is saved again; its render's own stamps replace these.
-            known.stamps = Dictionary(uniqueKeysWithValues: known.stamps.keys.map { ($0, FileStamp($0)) })
+            stampedNow()
           }
         } else if isNew || filesChanged || known.entry.error != item.error {
           // A design that does not load: its error, and the last good image stays.

@@ -17,8 +17,9 @@ extension RowKitCommand {
         the error (file, line, column and key) in place of its rows, and the last good \
         render stays visible under it. New files in a folder appear; removed ones go.
 
-        Each case is shown as soon as its own render is done: one waiting for a slow image \
-        (up to --deadline seconds) holds no other case's update.
+        The page is served once every case was rendered a first time; after that, each case \
+        is shown as soon as its own render is done: one waiting for a slow image (up to \
+        --deadline seconds) holds no other case's update.
 
         The --variant-… flags add variants to every document and give them to every design.
 

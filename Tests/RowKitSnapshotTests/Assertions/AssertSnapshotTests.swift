@@ -16,6 +16,9 @@ import Testing
     #expect(SnapshotConfiguration.suite(for: "AppTests/ÜbersichtTests.swift") == "UbersichtTests")
     #expect(SnapshotConfiguration.suite(for: "AppTests/Cells Tests.swift") == "Cells-Tests")
     #expect(SnapshotConfiguration.suite(for: "AppTests/..swift") == "Snapshots")
+    // Files of other scripts keep folders of their own.
+    #expect(SnapshotConfiguration.suite(for: "AppTests/設定.swift") == "U8A2D-U5B9A")
+    #expect(SnapshotConfiguration.suite(for: "AppTests/一覧Tests.swift") == "U4E00-U89A7Tests")
     for fileID in ["A/SettingsRow+Snapshots.swift", "A/ÜbersichtTests.swift", "A/表.swift"] {
       #expect(throws: Never.self) { try ReferenceStore.validate(suite: SnapshotConfiguration.suite(for: fileID), name: "n") }
     }
@@ -46,6 +49,7 @@ import Testing
     let underCI = acceptHint(record: .never, environment: ["CI": "true"])
     #expect(underCI.contains("where CI is not set") && underCI.contains("pass record: .failed to this assertion"), "\(underCI)")
     #expect(!underCI.contains("ROWKIT_RECORD"), "\(underCI)")
+    #expect(acceptHint(record: .failed, environment: ["CI": "true"]).contains("where CI is not set (nothing is recorded under CI), run the test once to record it,"))
     #expect(acceptHint(record: nil, environment: ["CI": "true"]).contains("where CI is not set (nothing is recorded under CI), run the test again with ROWKIT_RECORD=failed"))
   }
 

@@ -124,6 +124,8 @@ import Testing
       "a number in it does not fit its field"
     ),
     ("{ \"version\": 1.5, \"findings\": [] }", "a number in it does not fit its field"),
+    // YAML, not JSON: its numbers are not blamed.
+    ("{ version: 1, findings: [] }", "not JSON"),
   ])
   func aBadFileIsAnErrorNamingTheFileAndThePlace(text: String, expected: String) throws {
     let folder = try TestSupport.temporaryDirectory()
