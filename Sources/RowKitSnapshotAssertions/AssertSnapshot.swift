@@ -65,18 +65,18 @@ public enum SnapshotConfiguration {
     var name = String(fileID.split(separator: "/").last ?? "Snapshots")
     if name.hasSuffix(".swift") { name.removeLast(6) }
     let plain = name.folding(options: [.diacriticInsensitive, .widthInsensitive], locale: nil)
-    var parts: [String] = []
+    var safe = ""
+    var afterCodePoint = false
     for character in plain {
-      if character.isASCII, character.isLetter || character.isNumber || "._-".contains(character) {
-        parts.append(String(character))
-      } else if character.isLetter || character.isNumber {
+      let isCodePoint = !character.isASCII && (character.isLetter || character.isNumber)
+      if isCodePoint {
         let code = character.unicodeScalars.map { String($0.value, radix: 16, uppercase: true) }.joined(separator: "-U")
-        parts.append((parts.last.map { $0.count > 1 && $0.hasPrefix("U") } == true ? "-" : "") + "U" + code)
+        safe += (afterCodePoint ? "-U" : "U") + code
       } else {
-        parts.append("-")
+        safe.append(character.isASCII && (character.isLetter || character.isNumber || "._-".contains(character)) ? character : "-")
       }
+      afterCodePoint = isCodePoint
     }
-    let safe = parts.joined()
     return safe.allSatisfy { $0 == "." } ? "Snapshots" : safe
   }
 }

@@ -38,10 +38,15 @@ public struct Manifest: Codable, Hashable, Sendable {
     public var defaultImage: String?
     /// Whether the slot showed its own image, the default, or the default after a failure; absent where `rowkit measure` loads no images.
     public var state: ImageState?
-    /// Why the image failed; absent unless it did.
+    /// Why the image failed, or why the default of a slot that shows its default cannot be
+    /// shown; absent otherwise.
     public var reason: String?
     /// The pixel size of the image shown (the slot's own or the default), as stored.
     public var imageSize: [Int]?
+
+    /// Whether the slot was to show its default (no image asked for, or placeholders drawn)
+    /// and the default cannot be shown: said, not a failed image.
+    var defaultCannotBeShown: Bool { state == .default && reason != nil }
   }
 
   /// One row in the manifest: its place, size, item, cell and images.

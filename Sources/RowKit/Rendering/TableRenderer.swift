@@ -424,7 +424,7 @@ extension Manifest.Row {
   /// slot image: the default image placehodler.png cannot be shown (…)`. Not a failed image:
   /// nothing asked for failed, and a strict render or a check passes as before.
   public func unshownDefaultWarnings(file: String) -> [String] {
-    images.filter { $0.state == .default && $0.reason != nil }.map { image in
+    images.filter(\.defaultCannotBeShown).map { image in
       "\(file): row \(row) (\(name)): image slot \(image.slot): \((image.reason ?? "").passwordsHidden.escapedForOneLine)"
     }
   }

@@ -177,7 +177,7 @@ struct TableRun {
         rowsDone += 1
         if row.missingGlyphs > 0 { report.rowsWithMissingGlyphs.append(row) }
         if row.images.contains(where: { $0.state == .failed }) { report.rowsWithFailedImages.append(row) }
-        if row.images.contains(where: { $0.state == .default && $0.reason != nil }) { report.rowsWithUnshownDefaults.append(row) }
+        if row.images.contains(where: \.defaultCannotBeShown) { report.rowsWithUnshownDefaults.append(row) }
         if row.cell == FallbackCell.cellName { report.rowsWithFallbackCell.append(row) }
         if sink.keepsManifest {
           manifest.sections[row.section].rows += 1

@@ -21,7 +21,7 @@ package final class PreviewServer: Sendable {
 
   /// A server of `catalog` on 127.0.0.1:`port` (0: a free port); `title` names what is
   /// previewed on the page. A connection that keeps it waiting `idleSeconds` is closed.
-  package init(catalog: PreviewCatalog, port: UInt16 = 0, title: String, idleSeconds: Double = 30) throws {
+  package init(catalog: PreviewCatalog, port: UInt16 = 0, title: String, idleSeconds: Double = LoopbackAccess.idleSeconds) throws {
     let routes = PreviewRoutes(catalog: catalog, title: title)
     self.routes = routes
     self.port = port
