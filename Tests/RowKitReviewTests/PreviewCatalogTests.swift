@@ -102,7 +102,9 @@ import Testing
       paths: [project.designs], pipeline: ImagePipeline(configuration: configuration), imageDeadline: 3600)
     let updates = Locked<[String]>([])
     try await withThrowingTaskGroup(of: Void.self) { group in
-      group.addTask {
+      // On RowKit's executor, not the cooperative pool that the other tests of the run share
+      // (a test blocking its threads would stop the watch, not the code under test).
+      group.addTask(executorPreference: RowKitRuntime.shared.taskExecutor) {
         try await catalog.watch(every: .milliseconds(20)) { names in updates.withLock { $0 += names } }
       }
       defer { group.cancelAll() }
@@ -136,7 +138,8 @@ import Testing
     let catalog = try PreviewCatalog(
       paths: [first, second], pipeline: ImagePipeline(configuration: configuration), imageDeadline: 3600)
     try await withThrowingTaskGroup(of: Void.self) { group in
-      group.addTask { try await catalog.watch(every: .milliseconds(20)) { _ in } }
+      // On RowKit's executor, not the cooperative pool the run's other tests share.
+      group.addTask(executorPreference: RowKitRuntime.shared.taskExecutor) { try await catalog.watch(every: .milliseconds(20)) { _ in } }
       defer { group.cancelAll() }
       let found = await TestSupport.secondsUntil(within: 120) { server.requests("/never.png") == 1 }
       try #require(found != nil, "B/x.yaml was never rendered")
